@@ -1,0 +1,4 @@
+"""The rules engine: cards, rules, melds, actions, the game state, observations, records.
+
+Standard library only (a test enforces it).
+"""

@@ -1,0 +1,192 @@
+"""Actions as values, and their text notation in the game record.
+
+>>> action = parse_action("1 meld 5h X=6h 7h")
+>>> action
+Meld(seat=1, cards=(Card.parse('5h'), Card.parse('X'), Card.parse('7h')), jokers_as=(Card.parse('6h'),))
+>>> str(action), str(parse_action("0 draw discard 3")), str(parse_action("2 layoff 10h 0"))
+('1 meld 5h X=6h 7h', '0 draw discard 3', '2 layoff Th 0')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+
+from rummykit.core.cards import JOKER, Card, format_cards
+from rummykit.core.errors import InvalidActionError
+
+
+class DrawSource(enum.StrEnum):
+    """Where a draw takes its card from."""
+
+    STOCK = "stock"
+    """The top card of the face-down stock."""
+    DISCARD = "discard"
+    """The top of the face-up discard pile (or deeper, where the rules allow)."""
+
+
+def _joker_text(card: Card, stood: Card | None) -> str:
+    if card.is_joker and stood is not None:
+        return f"X={stood}"
+    return str(card)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Draw:
+    """Take the top card of the stock, or the top ``depth`` cards of the discard pile."""
+
+    seat: int
+    """The seat that draws."""
+    source: DrawSource
+    """Stock or discard pile."""
+    depth: int = 1
+    """From the discard pile: how many cards from the top (1 is the top card alone)."""
+
+    def __str__(self) -> str:
+        text = f"{self.seat} draw {self.source.value}"
+        return text + (f" {self.depth}" if self.depth != 1 else "")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Meld:
+    """Lay down a new set or run from the hand."""
+
+    seat: int
+    """The seat that melds."""
+    cards: tuple[Card, ...]
+    """The cards, jokers included (as ``JOKER``)."""
+    jokers_as: tuple[Card | None, ...] = ()
+    """For each joker in ``cards``, in order, the card it stands for (``None``: the rule's)."""
+
+    def __str__(self) -> str:
+        stood = iter(self.jokers_as)
+        parts = [_joker_text(card, next(stood, None) if card.is_joker else None) for card in self.cards]
+        return f"{self.seat} meld " + " ".join(parts)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LayOff:
+    """Add one card from the hand to a meld on the table, whoever laid it."""
+
+    seat: int
+    """The seat that lays off."""
+    card: Card
+    """The card added."""
+    meld: int
+    """The meld's number: melds are numbered from 0 in the order they were laid this deal."""
+    joker_as: Card | None = None
+    """For a joker, the card it stands for (``None``: the card above a run, else below)."""
+
+    def __str__(self) -> str:
+        return f"{self.seat} layoff {_joker_text(self.card, self.joker_as)} {self.meld}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Discard:
+    """Throw one card face up on the discard pile, ending the turn."""
+
+    seat: int
+    """The seat that discards."""
+    card: Card
+    """The card thrown."""
+
+    def __str__(self) -> str:
+        return f"{self.seat} discard {self.card}"
+
+
+Action = Draw | Meld | LayOff | Discard
+"""Any action a seat can take."""
+
+ACTION_ORDER: dict[type, int] = {Draw: 0, Meld: 1, LayOff: 2, Discard: 3}
+
+
+def action_sort_key(action: Action) -> tuple[int, ...]:
+    """A key that sorts actions: draws, melds, lay-offs, then discards, each by its cards."""
+    if isinstance(action, Draw):
+        return (0, action.source is DrawSource.DISCARD, action.depth)
+    if isinstance(action, Meld):
+        stood = iter(action.jokers_as)
+        codes = [
+            100 + (getattr(next(stood, None), "code", 99)) if card.is_joker else card.code
+            for card in action.cards
+        ]
+        return (1, len(codes), *codes)
+    if isinstance(action, LayOff):
+        joker = action.joker_as.code if action.joker_as is not None else -1
+        return (2, action.meld, action.card.code, joker)
+    return (3, action.card.code)
+
+
+def _read_card(text: str) -> tuple[Card, Card | None]:
+    """A card, or ``X=card`` for a joker standing for a card."""
+    if "=" in text:
+        head, _, tail = text.partition("=")
+        if Card.parse(head) is not JOKER:
+            raise InvalidActionError(f"Only a joker can stand for another card: {text!r}.")
+        stood = Card.parse(tail)
+        if stood.is_joker:
+            raise InvalidActionError(f"A joker stands for a natural card, not {text!r}.")
+        return JOKER, stood
+    return Card.parse(text), None
+
+
+def parse_action(text: str) -> Action:
+    """Read an action in record notation: ``"1 draw stock"``, ``"0 meld 9c 9d 9s"``...
+
+    Raises ``InvalidActionError`` (code ``bad_action``) for text that cannot be read.
+    """
+    words = text.split()
+    if len(words) < 2 or not words[0].lstrip("-").isdigit():
+        raise InvalidActionError(
+            f"{text!r} is not an action: write the seat, a verb and its cards, like '1 discard Kc'."
+        )
+    seat = int(words[0])
+    verb = words[1].lower()
+    rest = words[2:]
+    if verb == "draw":
+        if len(rest) == 1 and rest[0].lower() == "stock":
+            return Draw(seat, DrawSource.STOCK)
+        if rest and rest[0].lower() == "discard" and len(rest) <= 2:
+            depth = 1
+            if len(rest) == 2:
+                if not rest[1].isdigit() or int(rest[1]) < 1:
+                    raise InvalidActionError(f"{text!r}: the depth must be a number from 1 up.")
+                depth = int(rest[1])
+            return Draw(seat, DrawSource.DISCARD, depth)
+        raise InvalidActionError(f"{text!r}: draw from 'stock' or 'discard'.")
+    if verb == "meld":
+        if not rest:
+            raise InvalidActionError(f"{text!r}: a meld needs its cards.")
+        read = [_read_card(word) for word in rest]
+        cards = tuple(card for card, _ in read)
+        jokers_as = tuple(stood for card, stood in read if card.is_joker)
+        if all(stood is None for stood in jokers_as):
+            jokers_as = ()
+        return Meld(seat, cards, jokers_as)
+    if verb == "layoff":
+        if len(rest) != 2 or not rest[1].isdigit():
+            raise InvalidActionError(f"{text!r}: write 'layoff', a card and a meld number.")
+        card, stood = _read_card(rest[0])
+        return LayOff(seat, card, int(rest[1]), stood)
+    if verb == "discard":
+        if len(rest) != 1:
+            raise InvalidActionError(f"{text!r}: discard exactly one card.")
+        return Discard(seat, Card.parse(rest[0]))
+    raise InvalidActionError(
+        f"{text!r}: unknown verb {words[1]!r}; use draw, meld, layoff or discard."
+    )
+
+
+def describe_action(action: Action) -> str:
+    """The action for people, without the seat: ``melds 5♥ 🃏 7♥``, ``discards K♣``."""
+    if isinstance(action, Draw):
+        if action.source is DrawSource.STOCK:
+            return "draws from the stock"
+        if action.depth == 1:
+            return "takes the top discard"
+        return f"takes the top {action.depth} cards of the discard pile"
+    if isinstance(action, Meld):
+        return "melds " + format_cards(action.cards, symbols=True)
+    if isinstance(action, LayOff):
+        return f"lays off {action.card.symbol} on meld {action.meld}"
+    return f"discards {action.card.symbol}"

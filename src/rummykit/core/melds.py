@@ -1,0 +1,587 @@
+"""Sets and runs: whether cards make a meld under the rules, and what fits on a meld.
+
+Runs are laid out on *positions*: the ace is position 1 when low and 14 when high (aces
+``low_or_high``); round the corner (aces ``around``) positions go on past the king, the rank
+of position ``p`` being ``(p - 1) % 13 + 1``. A run is a suit, a first position and a length.
+
+Jokers: each joker stands for exactly one card of its meld (``X=6h``); a meld needs at least
+two natural cards; a set holds at most one card of each suit, four in all; a run at most
+thirteen cards and never the same rank twice.
+
+>>> from rummykit.core.rules import Aces
+>>> from rummykit.core.cards import parse_cards
+>>> arrange_meld(parse_cards("Kh Ah Qh".split()), (), Aces.LOW_OR_HIGH).text
+'Qh Kh Ah'
+>>> arrange_meld(parse_cards("4h 5h 7h".split()), (), Aces.LOW)
+Traceback (most recent call last):
+...
+rummykit.core.errors.IllegalActionError: 4♥ 5♥ 7♥ is not a run: the 6♥ is missing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Iterator, Sequence
+
+from rummykit.core.cards import JOKER, JOKER_CODE, Card, Rank, Suit, format_cards
+from rummykit.core.errors import IllegalActionError
+from rummykit.core.rules import Aces
+
+MAX_RUN: int = 13
+"""A run never holds the same rank twice, so thirteen cards at most."""
+MAX_SET: int = 4
+"""A set holds one card of each suit at most."""
+
+
+class MeldKind(enum.StrEnum):
+    """The two kinds of meld."""
+
+    SET = "set"
+    """Three or four cards of one rank, each of a different suit."""
+    RUN = "run"
+    """Three or more cards of one suit in sequence."""
+
+
+def rank_at(position: int) -> int:
+    """The rank (1-13) of a run position, for every aces rule (14 is the high ace)."""
+    return (position - 1) % 13 + 1
+
+
+def _code(rank: int, suit: int) -> int:
+    return (rank - 1) * 4 + suit
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld as it lies: its cards in order and the card each one stands for.
+
+    ``cards`` holds the cards as laid (a joker is ``JOKER``); ``stands_for`` the natural
+    card in each place (a natural card stands for itself). Runs are ordered lowest first,
+    starting at position ``start``; sets in the order they were laid.
+    """
+
+    kind: MeldKind
+    """Set or run."""
+    cards: tuple[Card, ...]
+    """The cards as laid, jokers included."""
+    stands_for: tuple[Card, ...]
+    """The natural card each of ``cards`` stands for."""
+    start: int = 0
+    """A run's first position (see the module docstring); 0 for a set."""
+    owner: int = -1
+    """The seat that laid it (-1 while it is only an arrangement of cards)."""
+
+    @property
+    def text(self) -> str:
+        """The meld in record notation, jokers written ``X=card``: ``5h X=6h 7h``."""
+        return " ".join(
+            str(card) if not card.is_joker else f"X={stood}"
+            for card, stood in zip(self.cards, self.stands_for, strict=True)
+        )
+
+    @property
+    def symbols(self) -> str:
+        """The meld for people: ``5♥ 🃏(6♥) 7♥``."""
+        return " ".join(
+            card.symbol if not card.is_joker else f"🃏({stood.symbol})"
+            for card, stood in zip(self.cards, self.stands_for, strict=True)
+        )
+
+    @property
+    def suit(self) -> Suit | None:
+        """A run's suit (``None`` for a set)."""
+        return self.stands_for[0].suit if self.kind is MeldKind.RUN else None
+
+    @property
+    def rank(self) -> Rank | None:
+        """A set's rank (``None`` for a run)."""
+        return self.stands_for[0].rank if self.kind is MeldKind.SET else None
+
+    @property
+    def end(self) -> int:
+        """A run's last position."""
+        return self.start + len(self.cards) - 1
+
+    def with_owner(self, owner: int) -> TableMeld:
+        """The same meld, laid by ``owner``."""
+        return dataclasses.replace(self, owner=owner)
+
+
+def _describe(cards: Sequence[Card], declared: Sequence[Card | None]) -> str:
+    parts = []
+    designations = iter(declared)
+    for card in cards:
+        if card.is_joker:
+            stood = next(designations, None)
+            parts.append("🃏" if stood is None else f"🃏({stood.symbol})")
+        else:
+            parts.append(card.symbol)
+    return " ".join(parts)
+
+
+def _refuse(message: str) -> IllegalActionError:
+    return IllegalActionError("invalid_meld", message)
+
+
+def arrange_meld(
+    cards: Sequence[Card], declared: Sequence[Card | None], aces: Aces
+) -> TableMeld:
+    """Lay these cards out as a set or a run, or raise ``IllegalActionError`` (``invalid_meld``).
+
+    ``declared`` gives, for each joker in ``cards`` in order, the card it stands for, or
+    ``None`` to let the rule choose: in a run a joker fills a gap, else goes above the top
+    (below the bottom when nothing can go above); in a set it takes the lowest missing suit.
+    """
+    shown = _describe(cards, declared)
+    if len(cards) < 3:
+        raise _refuse(f"{shown or 'Nothing'} is no meld: a meld needs at least three cards.")
+    naturals = [card for card in cards if not card.is_joker]
+    joker_count = len(cards) - len(naturals)
+    designations = list(declared)[:joker_count]
+    designations += [None] * (joker_count - len(designations))
+    if len(declared) > joker_count:
+        raise _refuse(f"{shown}: there are more joker designations than jokers.")
+    if len(naturals) < 2:
+        raise _refuse(f"{shown} is no meld: a meld needs at least two natural cards.")
+    fixed = naturals + [card for card in designations if card is not None]
+    if any(card.is_joker for card in fixed):
+        raise _refuse(f"{shown}: a joker stands for a natural card, not another joker.")
+    bare = designations.count(None)
+    if len({card.rank for card in naturals}) == 1:
+        return _arrange_set(shown, cards, naturals, designations, fixed, bare)
+    if len({card.suit for card in naturals}) == 1:
+        return _arrange_run(shown, cards, designations, fixed, bare, aces)
+    raise _refuse(
+        f"{shown} is neither a set nor a run: a set is one rank, a run is one suit in sequence."
+    )
+
+
+def _arrange_set(
+    shown: str,
+    cards: Sequence[Card],
+    naturals: list[Card],
+    designations: list[Card | None],
+    fixed: list[Card],
+    bare: int,
+) -> TableMeld:
+    rank = naturals[0].rank
+    assert rank is not None
+    if len(cards) > MAX_SET:
+        raise _refuse(f"{shown} is not a set: a set has at most four cards, one of each suit.")
+    for card in fixed:
+        if card.rank is not rank:
+            raise _refuse(f"{shown}: a joker in a set of {rank.word}s cannot stand for the {card}.")
+    suits = [card.suit for card in fixed]
+    for suit in set(suits):
+        if suits.count(suit) > 1:
+            twice = Card(rank, suit)
+            raise _refuse(
+                f"{shown} is not a set: the {twice.symbol} is there twice; "
+                "each card of a set must be a different suit."
+            )
+    missing = [suit for suit in Suit if suit not in suits]
+    stands: list[Card] = []
+    designation_iter = iter(designations)
+    for card in cards:
+        if card.is_joker:
+            stood = next(designation_iter)
+            if stood is None:
+                stood = Card(rank, missing.pop(0))
+            stands.append(stood)
+        else:
+            stands.append(card)
+    order = sorted(range(len(cards)), key=lambda index: stands[index].code)
+    return TableMeld(
+        MeldKind.SET,
+        tuple(cards[index] for index in order),
+        tuple(stands[index] for index in order),
+    )
+
+
+def _position_options(ranks: list[int], aces: Aces) -> list[list[int]]:
+    """Ways to put these ranks on positions: ace low first, then ace high."""
+    if aces is Aces.LOW or 1 not in ranks:
+        return [ranks]
+    if aces is Aces.LOW_OR_HIGH:
+        return [ranks, [14 if rank == 1 else rank for rank in ranks]]
+    return [ranks]
+
+
+def _top_position(aces: Aces) -> int:
+    return 13 if aces is Aces.LOW else 14
+
+
+def _linear_layout(positions: list[int], bare: int, aces: Aces) -> tuple[int, int] | None:
+    """(start, length) of the run these fixed positions and bare jokers make, if any."""
+    low, high = min(positions), max(positions)
+    span = high - low + 1
+    gaps = span - len(positions)
+    if gaps > bare or len(set(positions)) != len(positions):
+        return None
+    extra = bare - gaps
+    length = span + extra
+    if length > MAX_RUN:
+        return None
+    top = _top_position(aces)
+    if aces is Aces.LOW_OR_HIGH and low == 1:
+        top = 13
+    above = min(extra, top - high)
+    below = extra - above
+    start = low - below
+    bottom = 2 if (aces is Aces.LOW_OR_HIGH and high == 14) else 1
+    if start < bottom:
+        return None
+    return start, length
+
+
+def _circular_layout(ranks: list[int], bare: int) -> tuple[int, int] | None:
+    distinct = sorted(set(ranks))
+    if len(distinct) != len(ranks):
+        return None
+    count = len(distinct)
+    best: tuple[int, int] | None = None
+    for index in range(count):
+        start = distinct[index]
+        finish = distinct[index - 1]
+        length = (finish - start) % 13 + 1
+        if best is None or length < best[1] or (length == best[1] and start < best[0]):
+            best = (start, length)
+    assert best is not None
+    start, span = best
+    gaps = span - count
+    if gaps > bare or span + bare - gaps > MAX_RUN:
+        return None
+    length = span + bare - gaps
+    if length == MAX_RUN:
+        start = 1
+    return start, length
+
+
+def _run_failure(shown: str, suit: Suit, ranks: list[int], aces: Aces) -> IllegalActionError:
+    if len(set(ranks)) != len(ranks):
+        twice = next(rank for rank in ranks if ranks.count(rank) > 1)
+        card = Card(Rank(twice), suit)
+        return _refuse(f"{shown} is not a run: the {card.symbol} is there twice.")
+    if aces is not Aces.AROUND and 1 in ranks and 13 in ranks:
+        wraps = _circular_layout(ranks, 0) is not None or _circular_layout(ranks, 13) is not None
+        high = [14 if rank == 1 else rank for rank in ranks]
+        if aces is Aces.LOW and _linear_layout(high, 0, Aces.LOW_OR_HIGH) is not None:
+            if 2 not in ranks:
+                return _refuse(
+                    f"{shown} is not a run: aces are low here, so nothing goes above the king."
+                )
+        if wraps and 2 in ranks:
+            return _refuse(
+                f"{shown} is not a run: a run may not turn the corner from king to ace to two."
+            )
+    best = min(_position_options(ranks, aces), key=lambda option: max(option) - min(option))
+    present = set(best)
+    missing = [
+        Card(Rank(rank_at(position)), suit)
+        for position in range(min(best), max(best) + 1)
+        if position not in present
+    ]
+    if not missing:
+        return _refuse(f"{shown} is not a run: a run holds at most thirteen cards.")
+    names = format_cards(missing, symbols=True).replace(" ", ", ")
+    if len(missing) == 1:
+        return _refuse(f"{shown} is not a run: the {names} is missing.")
+    head, _, last = names.rpartition(", ")
+    return _refuse(f"{shown} is not a run: the {head} and {last} are missing.")
+
+
+def _arrange_run(
+    shown: str,
+    cards: Sequence[Card],
+    designations: list[Card | None],
+    fixed: list[Card],
+    bare: int,
+    aces: Aces,
+) -> TableMeld:
+    suit = fixed[0].suit
+    assert suit is not None
+    for card in fixed:
+        if card.suit is not suit:
+            raise _refuse(f"{shown}: a joker in a run of {suit.word} cannot stand for the {card}.")
+    ranks = [int(card.rank or 0) for card in fixed]
+    layout: tuple[int, int] | None = None
+    positions: list[int] = []
+    if aces is Aces.AROUND:
+        layout = _circular_layout(ranks, bare)
+    else:
+        for option in _position_options(ranks, aces):
+            layout = _linear_layout(option, bare, aces)
+            if layout is not None:
+                positions = option
+                break
+    if layout is None:
+        raise _run_failure(shown, suit, ranks, aces)
+    start, length = layout
+    if aces is Aces.AROUND:
+        positions = [start + (rank - start) % 13 for rank in ranks]
+    by_position: dict[int, Card] = {}
+    natural_count = len(cards) - len(designations)
+    natural_positions = positions[:natural_count]
+    designated_positions = positions[natural_count:]
+    natural_iter = iter(card for card in cards if not card.is_joker)
+    for position in natural_positions:
+        by_position[position] = next(natural_iter)
+    joker_for: dict[int, Card] = {}
+    fixed_designations = [card for card in designations if card is not None]
+    for position, stood in zip(designated_positions, fixed_designations, strict=True):
+        joker_for[position] = stood
+    laid: list[Card] = []
+    stands: list[Card] = []
+    for position in range(start, start + length):
+        stood = Card(Rank(rank_at(position)), suit)
+        if position in by_position:
+            laid.append(by_position[position])
+        else:
+            laid.append(JOKER)
+        stands.append(joker_for.get(position, stood))
+    return TableMeld(MeldKind.RUN, tuple(laid), tuple(stands), start)
+
+
+def layoff_positions(meld: TableMeld, card: Card, aces: Aces) -> list[Card]:
+    """Every card ``card`` could stand for when laid off on ``meld`` (empty: it fits nowhere).
+
+    A natural card stands for itself, so the list is ``[card]`` or empty; a joker may
+    stand for the card below or above a run, or any missing suit of a set (lowest first).
+    """
+    if meld.kind is MeldKind.SET:
+        if len(meld.cards) >= MAX_SET:
+            return []
+        rank = meld.stands_for[0].rank
+        present = {stood.suit for stood in meld.stands_for}
+        if card.is_joker:
+            return [Card(rank, suit) for suit in Suit if suit not in present]
+        if card.rank is rank and card.suit not in present:
+            return [card]
+        return []
+    return [stood for stood, _ in _run_extensions(meld, aces) if card.is_joker or stood is card]
+
+
+def _run_extensions(meld: TableMeld, aces: Aces) -> list[tuple[Card, int]]:
+    """The cards that extend a run, with the new first position: above first, then below."""
+    suit = meld.stands_for[0].suit
+    length = len(meld.cards)
+    if length >= MAX_RUN:
+        return []
+    start, end = meld.start, meld.end
+    result: list[tuple[Card, int]] = []
+    if aces is Aces.AROUND:
+        above = Card(Rank(rank_at(end + 1)), suit)
+        below = Card(Rank(rank_at(start - 1)), suit)
+        result.append((above, start))
+        if below is not above:
+            result.append((below, start - 1))
+        return result
+    top = 13 if aces is Aces.LOW or start == 1 else 14
+    bottom = 2 if end == 14 else 1
+    if end + 1 <= top:
+        result.append((Card(Rank(rank_at(end + 1)), suit), start))
+    if start - 1 >= bottom:
+        result.append((Card(Rank(rank_at(start - 1)), suit), start - 1))
+    return result
+
+
+def lay_off(meld: TableMeld, card: Card, stands_for: Card, aces: Aces) -> TableMeld:
+    """The meld with ``card`` (standing for ``stands_for``) added; the caller checked it fits."""
+    if meld.kind is MeldKind.SET:
+        return dataclasses.replace(
+            meld, cards=(*meld.cards, card), stands_for=(*meld.stands_for, stands_for)
+        )
+    for stood, new_start in _run_extensions(meld, aces):
+        if stood is stands_for:
+            if new_start == meld.start:
+                cards = (*meld.cards, card)
+                stands = (*meld.stands_for, stood)
+            else:
+                cards = (card, *meld.cards)
+                stands = (stood, *meld.stands_for)
+            if aces is Aces.AROUND:
+                new_start = (new_start - 1) % 13 + 1
+                if len(cards) == MAX_RUN and new_start != 1:
+                    shift = (1 - new_start) % 13
+                    cards = cards[shift:] + cards[:shift]
+                    stands = stands[shift:] + stands[:shift]
+                    new_start = 1
+            return dataclasses.replace(meld, cards=cards, stands_for=stands, start=new_start)
+    raise ValueError(f"{stands_for} does not extend {meld.text}")
+
+
+def default_layoff_card(meld: TableMeld, card: Card, aces: Aces) -> Card | None:
+    """What ``card`` stands for when laid off on ``meld`` without saying: the first choice."""
+    options = layoff_positions(meld, card, aces)
+    return options[0] if options else None
+
+
+# ----- every meld a hand can make ------------------------------------------------------
+
+
+def _run_windows(aces: Aces) -> list[tuple[int, int]]:
+    """Every (first position, length) a run may occupy under the aces rule."""
+    windows: list[tuple[int, int]] = []
+    if aces is Aces.AROUND:
+        for start in range(1, 14):
+            for length in range(3, MAX_RUN):
+                windows.append((start, length))
+        windows.append((1, MAX_RUN))
+        return windows
+    top = 13 if aces is Aces.LOW else 14
+    for start in range(1, top - 1):
+        for length in range(3, min(MAX_RUN, top - start + 1) + 1):
+            windows.append((start, length))
+    return windows
+
+
+_WINDOWS: dict[Aces, list[tuple[int, int]]] = {aces: _run_windows(aces) for aces in Aces}
+
+
+def enumerate_melds(codes: Sequence[int], aces: Aces) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every meld these cards can make, as (natural codes, joker count) pairs.
+
+    Each distinct group of natural cards comes once with the fewest jokers it needs; a
+    joker can always take a different place (see ``meld_layouts`` for every placement).
+    ``codes`` may repeat cards (two decks); 52 is the joker.
+    """
+    jokers = sum(1 for code in codes if code == JOKER_CODE)
+    present = {code for code in codes if code != JOKER_CODE}
+    yield from _enumerate_sets(present, jokers)
+    yield from _enumerate_runs(present, jokers, aces)
+
+
+def _enumerate_sets(present: set[int], jokers: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    by_rank: dict[int, list[int]] = {}
+    for code in sorted(present):
+        by_rank.setdefault(code >> 2, []).append(code)
+    for group in by_rank.values():
+        size = len(group)
+        if size >= 3:
+            yield tuple(group), 0
+        if size == 4:
+            for skip in range(size):
+                yield tuple(group[:skip] + group[skip + 1 :]), 0
+        if jokers:
+            for first in range(size):
+                for second in range(first + 1, size):
+                    pair = (group[first], group[second])
+                    yield pair, 1
+                    if jokers >= 2:
+                        yield pair, 2
+            if size >= 3:
+                for skip in range(size):
+                    trio = tuple(group[:skip] + group[skip + 1 :])
+                    if len(trio) == 3:
+                        yield trio, 1
+
+
+def _enumerate_runs(
+    present: set[int], jokers: int, aces: Aces
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    for suit in range(4):
+        ranks = [rank for rank in range(1, 14) if (rank - 1) * 4 + suit in present]
+        if len(ranks) < (2 if jokers else 3):
+            continue
+        if jokers:
+            yield from sorted(_runs_with_jokers(set(ranks), suit, jokers, aces))
+        else:
+            yield from sorted(_natural_runs(ranks, suit, aces))
+
+
+def _natural_runs(ranks: list[int], suit: int, aces: Aces) -> set[tuple[tuple[int, ...], int]]:
+    """Runs of natural cards only: every stretch of three or more within a sequence."""
+    found: set[tuple[tuple[int, ...], int]] = set()
+    if aces is Aces.AROUND:
+        if len(ranks) == MAX_RUN:
+            found.add((tuple(_code(rank, suit) for rank in ranks), 0))
+            starts = ranks
+        else:
+            starts = [rank for rank in ranks if rank_at(rank - 1) not in ranks]
+        present = set(ranks)
+        for first in starts:
+            position = first
+            stretch: list[int] = []
+            while rank_at(position) in present and len(stretch) < MAX_RUN - 1:
+                stretch.append(_code(rank_at(position), suit))
+                position += 1
+            for low in range(len(stretch) - 2):
+                for high in range(low + 3, len(stretch) + 1):
+                    if high - low < MAX_RUN:
+                        found.add((tuple(sorted(stretch[low:high])), 0))
+        return found
+    positions = list(ranks)
+    if aces is Aces.LOW_OR_HIGH and 1 in ranks:
+        positions.append(14)
+    stretch_start = 0
+    for index in range(1, len(positions) + 1):
+        if index == len(positions) or positions[index] != positions[index - 1] + 1:
+            stretch = [_code(rank_at(p), suit) for p in positions[stretch_start:index]]
+            for low in range(len(stretch) - 2):
+                for high in range(low + 3, min(len(stretch), low + MAX_RUN) + 1):
+                    found.add((tuple(sorted(stretch[low:high])), 0))
+            stretch_start = index
+    return found
+
+
+def _runs_with_jokers(
+    ranks: set[int], suit: int, jokers: int, aces: Aces
+) -> set[tuple[tuple[int, ...], int]]:
+    """Runs that may use up to ``jokers`` jokers (and those that need none)."""
+    found: set[tuple[tuple[int, ...], int]] = set()
+    for start, length in _WINDOWS[aces]:
+        inside = [
+            _code(rank_at(position), suit)
+            for position in range(start, start + length)
+            if rank_at(position) in ranks
+        ]
+        missing = length - len(inside)
+        if missing <= jokers and len(inside) >= 2:
+            found.add((tuple(sorted(inside)), missing))
+    return found
+
+
+def meld_layouts(naturals: Sequence[Card], jokers: int, aces: Aces) -> list[TableMeld]:
+    """Every way to lay ``naturals`` with exactly ``jokers`` jokers as one meld."""
+    if jokers == 0:
+        try:
+            return [arrange_meld(naturals, (), aces)]
+        except IllegalActionError:
+            return []
+    layouts: list[TableMeld] = []
+    if len({card.rank for card in naturals}) == 1:
+        rank = naturals[0].rank
+        missing = [Card(rank, suit) for suit in Suit if suit not in {c.suit for c in naturals}]
+        if len(naturals) + jokers > MAX_SET or len(missing) < jokers:
+            return []
+        for combo in _combinations(missing, jokers):
+            cards = (*naturals, *([JOKER] * jokers))
+            layouts.append(arrange_meld(cards, combo, aces))
+        return layouts
+    suit = naturals[0].suit
+    wanted = {card.code for card in naturals}
+    for start, length in _WINDOWS[aces]:
+        if length != len(naturals) + jokers:
+            continue
+        positions = range(start, start + length)
+        codes = [_code(rank_at(position), suit or 0) for position in positions]
+        if not wanted.issubset(codes) or len(set(codes)) != len(codes):
+            continue
+        fills = [Card.from_code(code) for code in codes if code not in wanted]
+        cards = (*naturals, *([JOKER] * jokers))
+        try:
+            layouts.append(arrange_meld(cards, fills, aces))
+        except IllegalActionError:
+            continue
+    unique = {layout.text: layout for layout in layouts}
+    return [unique[text] for text in sorted(unique)]
+
+
+def _combinations(items: list[Card], count: int) -> Iterator[tuple[Card, ...]]:
+    if count == 0:
+        yield ()
+        return
+    for index, item in enumerate(items):
+        for rest in _combinations(items[index + 1 :], count - 1):
+            yield (item, *rest)

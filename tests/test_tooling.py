@@ -1,0 +1,80 @@
+"""Checks on the project's tooling: lint, formatting, typing, import rules, entry point."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "src" / "rummykit" / "core"
+LINT_PATHS = [p for p in ("src", "tests", "benchmarks") if (ROOT / p).exists()]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_COLOR": "1"}
+    return subprocess.run(
+        args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False
+    )
+
+
+def _report(proc: subprocess.CompletedProcess[str]) -> str:
+    return f"exit {proc.returncode}\n{proc.stdout}\n{proc.stderr}"
+
+
+def test_ruff_check_passes() -> None:
+    proc = _run(sys.executable, "-m", "ruff", "check", *LINT_PATHS)
+    assert proc.returncode == 0, _report(proc)
+
+
+def test_ruff_format_check_passes() -> None:
+    proc = _run(sys.executable, "-m", "ruff", "format", "--check", *LINT_PATHS)
+    assert proc.returncode == 0, _report(proc)
+
+
+def test_mypy_passes() -> None:
+    # Uses [tool.mypy] in pyproject.toml (files = src; strict for rummykit.core.*).
+    proc = _run(sys.executable, "-m", "mypy")
+    assert proc.returncode == 0, _report(proc)
+
+
+def _absolute_imports(tree: ast.AST) -> list[tuple[int, str, str]]:
+    """(line, imported module, statement) for every absolute import, nested ones included."""
+    found: list[tuple[int, str, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, a.name, f"import {a.name}") for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = ", ".join(a.name for a in node.names)
+            found.append((node.lineno, node.module, f"from {node.module} import {names}"))
+    return found
+
+
+def _allowed_in_core(module: str) -> bool:
+    top = module.split(".")[0]
+    if top in sys.stdlib_module_names:
+        return True
+    return module == "rummykit.core" or module.startswith("rummykit.core.")
+
+
+def test_core_imports_only_the_standard_library() -> None:
+    files = sorted(CORE.rglob("*.py"))
+    assert files, f"no modules found under {CORE}"
+    offending = [
+        f"{path.relative_to(ROOT)}:{lineno}: {statement}"
+        for path in files
+        for lineno, module, statement in _absolute_imports(
+            ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        )
+        if not _allowed_in_core(module)
+    ]
+    assert not offending, "rummykit.core must import only the standard library:\n" + "\n".join(
+        offending
+    )
+
+
+def test_python_m_rummykit_help_exits_zero() -> None:
+    proc = _run(sys.executable, "-m", "rummykit", "--help")
+    assert proc.returncode == 0, _report(proc)
