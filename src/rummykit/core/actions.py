@@ -1,8 +1,8 @@
 """Actions as values, and their text notation in the game record.
 
 >>> action = parse_action("1 meld 5h X=6h 7h")
->>> action
-Meld(seat=1, cards=(Card.parse('5h'), Card.parse('X'), Card.parse('7h')), jokers_as=(Card.parse('6h'),))
+>>> action.cards, action.jokers_as
+((Card.parse('5h'), Card.parse('X'), Card.parse('7h')), (Card.parse('6h'),))
 >>> str(action), str(parse_action("0 draw discard 3")), str(parse_action("2 layoff 10h 0"))
 ('1 meld 5h X=6h 7h', '0 draw discard 3', '2 layoff Th 0')
 """
@@ -60,7 +60,9 @@ class Meld:
 
     def __str__(self) -> str:
         stood = iter(self.jokers_as)
-        parts = [_joker_text(card, next(stood, None) if card.is_joker else None) for card in self.cards]
+        parts = [
+            _joker_text(card, next(stood, None) if card.is_joker else None) for card in self.cards
+        ]
         return f"{self.seat} meld " + " ".join(parts)
 
 

@@ -5,7 +5,7 @@
 >>> hand = parse_cards("4h 5h 6h 7h 7c 7d Ks Kd 2c 3s".split())
 >>> best = best_partition(hand, Rules(aces="low"))
 >>> best.value, [meld.text for meld in best.melds], str(best.deadwood[0])
-(25, ['4h 5h 6h', '7c 7d 7h'], '2c')
+(25, ['4h 5h 6h', '7c 7d 7h'], 'Ks')
 """
 
 from __future__ import annotations
@@ -35,7 +35,9 @@ class Partition:
 
 
 @lru_cache(maxsize=1 << 16)
-def _solve(codes: tuple[int, ...], aces: Aces, points: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+def _solve(
+    codes: tuple[int, ...], aces: Aces, points: tuple[int, ...]
+) -> tuple[int, tuple[int, ...]]:
     """(least deadwood, the meld indices chosen) for a sorted tuple of card codes.
 
     The search walks the hand's lowest card first: it is either deadwood or in one of the
@@ -90,9 +92,7 @@ def _solve(codes: tuple[int, ...], aces: Aces, points: tuple[int, ...]) -> tuple
 
     value, chosen = search(state)
     encoded = tuple(
-        code
-        for meld_index in chosen
-        for code in (*melds[meld_index][0], -1 - melds[meld_index][1])
+        code for meld_index in chosen for code in (*melds[meld_index][0], -1 - melds[meld_index][1])
     )
     return value, encoded
 

@@ -124,9 +124,7 @@ def _refuse(message: str) -> IllegalActionError:
     return IllegalActionError("invalid_meld", message)
 
 
-def arrange_meld(
-    cards: Sequence[Card], declared: Sequence[Card | None], aces: Aces
-) -> TableMeld:
+def arrange_meld(cards: Sequence[Card], declared: Sequence[Card | None], aces: Aces) -> TableMeld:
     """Lay these cards out as a set or a run, or raise ``IllegalActionError`` (``invalid_meld``).
 
     ``declared`` gives, for each joker in ``cards`` in order, the card it stands for, or
@@ -258,29 +256,48 @@ def _circular_layout(ranks: list[int], bare: int) -> tuple[int, int] | None:
     return start, length
 
 
-def _run_failure(shown: str, suit: Suit, ranks: list[int], aces: Aces) -> IllegalActionError:
+def _shortest_arc(ranks: list[int]) -> tuple[int, int]:
+    distinct = sorted(set(ranks))
+    return min(
+        (
+            (distinct[index], (distinct[index - 1] - distinct[index]) % 13 + 1)
+            for index in range(len(distinct))
+        ),
+        key=lambda arc: (arc[1], arc[0]),
+    )
+
+
+def _run_failure(
+    shown: str, suit: Suit, ranks: list[int], bare: int, aces: Aces
+) -> IllegalActionError:
     if len(set(ranks)) != len(ranks):
         twice = next(rank for rank in ranks if ranks.count(rank) > 1)
         card = Card(Rank(twice), suit)
         return _refuse(f"{shown} is not a run: the {card.symbol} is there twice.")
-    if aces is not Aces.AROUND and 1 in ranks and 13 in ranks:
-        wraps = _circular_layout(ranks, 0) is not None or _circular_layout(ranks, 13) is not None
+    if aces is not Aces.AROUND:
         high = [14 if rank == 1 else rank for rank in ranks]
-        if aces is Aces.LOW and _linear_layout(high, 0, Aces.LOW_OR_HIGH) is not None:
-            if 2 not in ranks:
-                return _refuse(
-                    f"{shown} is not a run: aces are low here, so nothing goes above the king."
-                )
-        if wraps and 2 in ranks:
+        if (
+            aces is Aces.LOW
+            and 1 in ranks
+            and _linear_layout(high, bare, Aces.LOW_OR_HIGH) is not None
+        ):
+            return _refuse(
+                f"{shown} is not a run: aces are low here, so nothing goes above the king."
+            )
+        if _circular_layout(ranks, bare) is not None:
             return _refuse(
                 f"{shown} is not a run: a run may not turn the corner from king to ace to two."
             )
-    best = min(_position_options(ranks, aces), key=lambda option: max(option) - min(option))
-    present = set(best)
+    if aces is Aces.AROUND:
+        start, span = _circular_layout(ranks, MAX_RUN) or _shortest_arc(ranks)
+        positions = range(start, start + span)
+        present = {start + (rank - start) % 13 for rank in ranks}
+    else:
+        best = min(_position_options(ranks, aces), key=lambda option: max(option) - min(option))
+        positions = range(min(best), max(best) + 1)
+        present = set(best)
     missing = [
-        Card(Rank(rank_at(position)), suit)
-        for position in range(min(best), max(best) + 1)
-        if position not in present
+        Card(Rank(rank_at(position)), suit) for position in positions if position not in present
     ]
     if not missing:
         return _refuse(f"{shown} is not a run: a run holds at most thirteen cards.")
@@ -316,7 +333,7 @@ def _arrange_run(
                 positions = option
                 break
     if layout is None:
-        raise _run_failure(shown, suit, ranks, aces)
+        raise _run_failure(shown, suit, ranks, bare, aces)
     start, length = layout
     if aces is Aces.AROUND:
         positions = [start + (rank - start) % 13 for rank in ranks]

@@ -200,7 +200,9 @@ class Rules:
     def _check_values(self) -> None:
         hand = self.hand_size
         if hand != "by_seats" and not (_is_int(hand) and 6 <= int(hand) <= 10):
-            raise RulesError(f'hand_size must be "by_seats" or a number from 6 to 10, not {hand!r}.')
+            raise RulesError(
+                f'hand_size must be "by_seats" or a number from 6 to 10, not {hand!r}.'
+            )
         self._check_int("decks", 1, 2)
         self._check_int("jokers", 0, 4)
         if self.ace_points not in (1, 11, 15) or not _is_int(self.ace_points):

@@ -49,8 +49,8 @@ from rummykit.core.rules import (
     GoOut,
     LayOffTiming,
     Renew,
-    RummyBonus,
     Rules,
+    RummyBonus,
     Scoring,
 )
 
@@ -269,7 +269,8 @@ class GameState:
         if seat != self.turn:
             if not 0 <= seat < self.seat_count:
                 raise _illegal(
-                    "not_your_turn", f"There is no seat {seat}: seats are 0 to {self.seat_count - 1}."
+                    "not_your_turn",
+                    f"There is no seat {seat}: seats are 0 to {self.seat_count - 1}.",
                 )
             raise _illegal("not_your_turn", f"It is seat {self.turn}'s turn, not seat {seat}'s.")
         if isinstance(action, Draw):
@@ -329,10 +330,13 @@ class GameState:
         """Whether the turn's seat could meld ``card`` from ``hand`` or lay it off now."""
         rules = self.rules
         seat = self.turn
-        if self.melds and self._layoff_refusal(seat) is None:
-            if not (rules.go_out is GoOut.DISCARD and len(hand) == 1):
-                if any(layoff_positions(meld, card, rules.aces) for meld in self.melds):
-                    return True
+        may_lay_off = (
+            self.melds
+            and self._layoff_refusal(seat) is None
+            and not (rules.go_out is GoOut.DISCARD and len(hand) == 1)
+        )
+        if may_lay_off and any(layoff_positions(meld, card, rules.aces) for meld in self.melds):
+            return True
         if rules.melds_per_turn and self.melds_this_turn >= rules.melds_per_turn:
             return False
         keep = 1 if rules.go_out is GoOut.DISCARD else 0
@@ -390,7 +394,9 @@ class GameState:
         if not 0 <= action.meld < len(self.melds):
             count = len(self.melds)
             listing = "there are none yet" if not count else f"they are numbered 0 to {count - 1}"
-            raise _illegal("no_such_meld", f"There is no meld {action.meld} on the table: {listing}.")
+            raise _illegal(
+                "no_such_meld", f"There is no meld {action.meld} on the table: {listing}."
+            )
         refusal = self._layoff_refusal(action.seat)
         if refusal is not None:
             raise refusal
@@ -655,7 +661,9 @@ class GameState:
         if card is self.taken_top and len(hand) > 1 and hand.count(card) == 1:
             return False
         deep = self.must_play
-        return not (deep is not None and len(hand) > 1 and deep in hand and self._can_use(deep, hand))
+        return not (
+            deep is not None and len(hand) > 1 and deep in hand and self._can_use(deep, hand)
+        )
 
     def _draws(self, seat: int) -> list[Action]:
         actions: list[Action] = []

@@ -1,0 +1,7 @@
+"""Computer players: each gets a seat's observation, never the game, and picks an action."""
+
+from rummykit.bots.base import BOTS, Bot, make_bot
+from rummykit.bots.basic import BasicBot
+from rummykit.bots.random_bot import RandomBot
+
+__all__ = ["BOTS", "BasicBot", "Bot", "RandomBot", "make_bot"]

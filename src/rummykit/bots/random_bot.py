@@ -1,0 +1,20 @@
+"""``random``: a uniformly random legal action (a baseline, not an opponent)."""
+
+from __future__ import annotations
+
+import random
+
+from rummykit.bots.base import register
+from rummykit.core.actions import Action
+from rummykit.core.observation import Observation
+
+
+@register("random")
+class RandomBot:
+    """Picks any legal action with equal chance."""
+
+    name = "random"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """A uniformly random legal action."""
+        return rng.choice(observation.legal_actions)

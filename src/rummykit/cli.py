@@ -1,0 +1,202 @@
+"""The ``rummy`` command: replay game records, show the house rules, watch a game."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from importlib import resources
+
+from rummykit.core.errors import RecordError, RulesError
+from rummykit.core.record import load_record, replay_json
+from rummykit.core.rules import OPTION_NAMES, PRESETS, find_preset
+
+_DESCRIPTION = """\
+rummykit: straight Rummy, done properly.
+
+Every game is kept as a record (rummy-record/1, a JSON file) that holds the rules,
+the deck of every deal and every action; `rummy replay` plays one back and checks
+every action against the rules.
+"""
+
+_EPILOG = """\
+examples:
+  rummy play                      watch a sample game between two computer players
+  rummy replay game.json          the game told turn by turn, with the score
+  rummy replay game.json --json   the result as JSON; exit 0 legal, 1 illegal, 2 unreadable
+  rummy rules                     the four presets side by side
+  rummy rules party               one preset, each option explained
+"""
+
+_OPTION_HELP = {
+    "hand_size": "cards dealt to each seat (by_seats: 10 for two, 7 for 3-4, 6 for 5-6)",
+    "decks": "decks shuffled together",
+    "jokers": "jokers in the deck, each standing for any one card of a meld",
+    "aces": "low: A-2-3 only; low_or_high: also Q-K-A; around: K-A-2 too",
+    "ace_points": "what an ace caught in a hand costs",
+    "layoff": "when you may add cards to melds on the table",
+    "melds_per_turn": "the most new melds in one turn (0: no limit)",
+    "go_out": "any: by meld, lay-off or discard; discard: only by a final discard",
+    "rummy_bonus": "what going out in one turn, with nothing laid before, pays",
+    "scoring": "winner: the one who goes out collects; penalty: the others pay their hands",
+    "target": "the game ends after the deal in which a total reaches this",
+    "deals": "play exactly this many deals instead (null: play to the target)",
+    "renew": "how an empty stock is made again from the discard pile",
+    "renewals": "how many renewals a deal allows (null: no limit)",
+    "blocked": "how a deal that cannot go on is scored",
+    "empty_stock_choice": "facing an empty stock you may take the top discard instead",
+    "discard_take": "top: only the top discard; any: any card with all above it",
+    "dealer": "left: the deal passes left; winner: the deal's winner deals next",
+    "joker_points": "what a joker caught in a hand costs",
+}
+
+
+def _value_text(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _rules_table(names: Sequence[str]) -> str:
+    mappings = [PRESETS[name].rules.to_mapping() for name in names]
+    header = ["option", *names]
+    rows = [[option, *(_value_text(m[option]) for m in mappings)] for option in OPTION_NAMES]
+    rows.insert(
+        0,
+        ["seats", *(f"{PRESETS[n].min_seats}-{PRESETS[n].max_seats}" for n in names)],
+    )
+    widths = [max(len(row[col]) for row in [header, *rows]) for col in range(len(header))]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(header, widths, strict=True))]
+    lines.append("  ".join("-" * width for width in widths))
+    for row in rows:
+        lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _command_rules(args: argparse.Namespace) -> int:
+    if args.preset is None:
+        print(_rules_table(list(PRESETS)))
+        print()
+        for preset in PRESETS.values():
+            print(f"{preset.name}: {preset.summary}")
+        print("\nOne preset with every option explained: rummy rules NAME")
+        return 0
+    try:
+        preset = find_preset(args.preset)
+    except RulesError as error:
+        print(f"rummy rules: {error}", file=sys.stderr)
+        return 2
+    print(f"{preset.name} ({preset.min_seats}-{preset.max_seats} seats): {preset.summary}\n")
+    mapping = preset.rules.to_mapping()
+    width = max(len(name) for name in OPTION_NAMES)
+    value_width = max(len(_value_text(value)) for value in mapping.values())
+    for name in OPTION_NAMES:
+        value = _value_text(mapping[name])
+        print(f"{name.ljust(width)}  {value.ljust(value_width)}  {_OPTION_HELP[name]}")
+    return 0
+
+
+def _read_source(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def _command_replay(args: argparse.Namespace) -> int:
+    try:
+        text = _read_source(args.file)
+    except OSError as error:
+        message = f"Cannot read {args.file}: {error.strerror}."
+        if args.json:
+            error_json = {"deal": None, "action": None, "code": "bad_record", "message": message}
+            print(
+                json.dumps(
+                    {
+                        "ok": False,
+                        "error": error_json,
+                        "deals": [],
+                        "scores": [],
+                        "game_over": False,
+                        "winner": None,
+                        "state": None,
+                    },
+                    indent=2,
+                )
+            )
+        else:
+            print(f"rummy replay: {message}", file=sys.stderr)
+        return 2
+    if args.json:
+        result, code = replay_json(text)
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+        return code
+    from rummykit.transcript import transcript
+
+    try:
+        record = load_record(text)
+    except RecordError as error:
+        print(f"rummy replay: {error.message} [{error.code}]", file=sys.stderr)
+        return 2
+    told, replayed = transcript(record)
+    print(told)
+    return replayed.exit_code
+
+
+def _command_play(args: argparse.Namespace) -> int:
+    from rummykit.transcript import transcript
+
+    sample = resources.files("rummykit").joinpath("samples", "classic.json").read_text("utf-8")
+    told, replayed = transcript(load_record(sample))
+    print(told)
+    print(
+        "\nThis is a sample game from the record shipped with rummykit. The table in the "
+        "browser is on its way;\nmeanwhile `rummy replay FILE` tells any game record like this."
+    )
+    return replayed.exit_code
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line parser, with a sub-command per job."""
+    parser = argparse.ArgumentParser(
+        prog="rummy",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    play = commands.add_parser("play", help="watch a sample game (the browser table comes later)")
+    play.set_defaults(run=_command_play)
+    replay = commands.add_parser(
+        "replay",
+        help="play back a game record and check every action",
+        description="Play back a rummy-record/1 file, checking every action against its rules. "
+        "Without --json, tells the game turn by turn with each deal's result and the totals.",
+        epilog="exit codes: 0 every action legal; 1 an illegal action (its code and reason are "
+        "printed); 2 a record that cannot be read (bad JSON, unknown preset or option, bad deck).",
+    )
+    replay.add_argument("file", help="the record, or - to read it from standard input")
+    replay.add_argument("--json", action="store_true", help="print the result object of RECORD.md")
+    replay.set_defaults(run=_command_replay)
+    rules = commands.add_parser(
+        "rules",
+        help="show the presets and the rule options",
+        description="Show the four presets side by side, or one preset with every option.",
+    )
+    rules.add_argument("preset", nargs="?", help="classic, standard, practice or party")
+    rules.set_defaults(run=_command_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``rummy`` command; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    code: int = args.run(args)
+    return code

@@ -1,0 +1,118 @@
+"""What one seat may see of a game: the only view of hidden cards that leaves the core.
+
+>>> from rummykit.core.rules import find_preset
+>>> from rummykit.core.state import GameState
+>>> game = GameState.new(find_preset("classic").rules, seats=2, seed=3)
+>>> view = observe(game, 1)
+>>> len(view.hand), view.hand_sizes, view.stock_count, len(view.legal_actions)
+(10, (10, 10), 31, 2)
+>>> observe(game, 0).legal_actions
+()
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from rummykit.core.actions import Action
+from rummykit.core.cards import Card
+from rummykit.core.melds import TableMeld
+from rummykit.core.rules import Rules
+from rummykit.core.state import DealResult, GameState, Phase
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Observation:
+    """A seat's view of the game: everything a player at a real table could know.
+
+    ``seat`` is ``None`` for a spectator, who sees no hand at all.
+    """
+
+    seat: int | None
+    """Whose view this is (``None``: a spectator)."""
+    rules: Rules
+    """The house rules."""
+    seat_count: int
+    """How many seats play."""
+    dealer: int
+    """The seat that dealt this deal."""
+    deal_number: int
+    """The deal being played, counted from 0."""
+    turn: int
+    """The seat to act (after the deal: the seat that went out or was blocked)."""
+    turn_number: int
+    """Turns begun in this deal so far, the first being 1."""
+    phase: Phase
+    """Draw, play, or over."""
+    hand: tuple[Card, ...]
+    """This seat's own cards, sorted (empty for a spectator)."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    known_cards: tuple[tuple[Card, ...], ...]
+    """For each seat, the cards it took from the discard pile and still holds."""
+    melds: tuple[TableMeld, ...]
+    """The melds on the table, by number, each with its owner."""
+    discard_pile: tuple[Card, ...]
+    """The discard pile, bottom first (it is face up, so all of it is public)."""
+    stock_count: int
+    """Cards left in the stock."""
+    renewals_used: int
+    """How many times the stock has been renewed in this deal."""
+    scores: tuple[int, ...]
+    """Each seat's running total."""
+    has_laid: tuple[bool, ...]
+    """For each seat, whether it has laid a meld or laid off on an earlier turn of the deal."""
+    taken_top: Card | None
+    """The card the seat to act took from the discard pile this turn, if any."""
+    legal_actions: tuple[Action, ...]
+    """This seat's legal actions when it is to act, sorted; empty otherwise."""
+    result: DealResult | None
+    """How the deal ended (``None`` while it goes on)."""
+    deal_points: tuple[int, ...] | None
+    """What each seat scored in the deal once it has ended."""
+    game_over: bool
+    """Whether the game has ended."""
+    winner: int | None
+    """The game's winner once it is over (``None`` for a tie)."""
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this seat is the one to act."""
+        return self.seat == self.turn and self.phase is not Phase.OVER
+
+    @property
+    def discard_top(self) -> Card | None:
+        """The top card of the discard pile, if any."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+
+def observe(state: GameState, seat: int | None) -> Observation:
+    """What ``seat`` may see of ``state`` (``None``: a spectator)."""
+    if seat is not None and not 0 <= seat < state.seat_count:
+        raise ValueError(f"There is no seat {seat}.")
+    own_turn = seat == state.turn and state.phase is not Phase.OVER
+    return Observation(
+        seat=seat,
+        rules=state.rules,
+        seat_count=state.seat_count,
+        dealer=state.dealer if state.phase is not Phase.OVER else state.logs[-1].dealer,
+        deal_number=state.deal_number,
+        turn=state.turn,
+        turn_number=state.turn_number,
+        phase=state.phase,
+        hand=tuple(sorted(state.hands[seat])) if seat is not None else (),
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        known_cards=tuple(tuple(sorted(cards)) for cards in state.known),
+        melds=tuple(state.melds),
+        discard_pile=tuple(state.discard_pile),
+        stock_count=len(state.stock),
+        renewals_used=state.renewals_used,
+        scores=tuple(state.scores),
+        has_laid=tuple(state.played_before),
+        taken_top=state.taken_top,
+        legal_actions=tuple(state.legal_actions()) if own_turn else (),
+        result=state.result,
+        deal_points=state.deal_points,
+        game_over=state.game_over,
+        winner=state.winner,
+    )

@@ -1,0 +1,144 @@
+"""A game record told as a readable transcript: who did what, each deal's result, the score."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rummykit.core.actions import Discard, Draw, DrawSource, LayOff, Meld, parse_action
+from rummykit.core.cards import Card, format_cards
+from rummykit.core.record import GameRecord, ReplayResult, replay
+from rummykit.core.rules import Renew, Scoring
+from rummykit.core.state import DealResult, GameState
+
+
+def _cards(cards: list[Card] | tuple[Card, ...]) -> str:
+    return format_cards(sorted(cards, key=lambda card: (card.suit or 0, card.code)), symbols=True)
+
+
+class Transcript:
+    """Collects the lines of a transcript while a record is replayed."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        self.names = record.players
+        self.lines: list[str] = []
+        self._hands: list[list[Card]] = []
+        self._renewals = 0
+        seats = len(self.names)
+        self.lines.append(
+            f"Rummy under the {record.preset.name} rules"
+            f"{'' if record.rules == record.preset.rules else ' (with house changes)'}, "
+            f"{seats} players: {', '.join(self.names)}."
+        )
+
+    def _snapshot(self, game: GameState) -> None:
+        self._hands = [list(hand) for hand in game.hands]
+        self._renewals = game.renewals_used
+
+    def dealt(self, game: GameState, deal: int) -> None:
+        """Announce a new deal and the hands dealt."""
+        dealer = game.logs[-1].dealer
+        first = game.turn
+        top = game.discard_top
+        self.lines.append("")
+        self.lines.append(
+            f"Deal {deal + 1}: {self.names[dealer]} deals, {self.names[first]} plays first; "
+            f"the up-card is {top.symbol if top else 'missing'}, {game.stock_count} in the stock."
+        )
+        for seat, hand in enumerate(game.hands):
+            self.lines.append(f"  {self.names[seat]} holds {_cards(hand)}.")
+        self._snapshot(game)
+        self._note_renewal(game)
+
+    def _note_renewal(self, game: GameState) -> None:
+        if game.renewals_used > self._renewals:
+            how = (
+                "turned over"
+                if game.rules.renew is Renew.FLIP
+                else "shuffled"
+                if game.rules.renew is Renew.SHUFFLE
+                else "shuffled, all but its top card,"
+            )
+            self.lines.append(f"  The stock is empty: the discard pile is {how} into a new stock.")
+
+    def applied(self, game: GameState, deal: int, text: str) -> None:
+        """Describe one action and, if it ended the deal, the result."""
+        action = parse_action(text)
+        name = self.names[action.seat]
+        before = Counter(self._hands[action.seat])
+        self._note_renewal(game)
+        if isinstance(action, Draw):
+            gained = list((Counter(game.hands[action.seat]) - before).elements())
+            if action.source is DrawSource.STOCK:
+                if gained:
+                    self.lines.append(f"  {name} draws {_cards(gained)} from the stock.")
+                else:
+                    self.lines.append(f"  {name} would draw, but the stock is gone for good.")
+            else:
+                self.lines.append(f"  {name} takes {_cards(gained)} from the discard pile.")
+        elif isinstance(action, Meld):
+            meld = game.melds[-1]
+            self.lines.append(f"  {name} melds {meld.symbols} (meld {len(game.melds) - 1}).")
+        elif isinstance(action, LayOff):
+            meld = game.melds[action.meld]
+            self.lines.append(
+                f"  {name} lays off {action.card.symbol} on meld {action.meld}: {meld.symbols}."
+            )
+        elif isinstance(action, Discard):
+            self.lines.append(f"  {name} discards {action.card.symbol}.")
+        self._snapshot(game)
+        if game.deal_over:
+            self._deal_result(game)
+
+    def _deal_result(self, game: GameState) -> None:
+        points = game.deal_points or ()
+        if game.result is DealResult.BLOCKED:
+            self.lines.append("  The deal is blocked: the stock has run out for good.")
+        else:
+            winner = game.deal_winner
+            assert winner is not None
+            how = "goes rummy" if game.result is DealResult.RUMMY else "goes out"
+            self.lines.append(f"  {self.names[winner]} {how}!")
+        for seat, hand in enumerate(game.hands):
+            if hand:
+                self.lines.append(
+                    f"  {self.names[seat]} is caught with {_cards(hand)}: "
+                    f"{game.hand_value(seat)} points."
+                )
+        scored = ", ".join(
+            f"{self.names[seat]} {value}" for seat, value in enumerate(points) if value
+        )
+        penalty = game.rules.scoring is Scoring.PENALTY
+        self.lines.append(
+            f"  {'Penalty points' if penalty else 'Points'}: {scored or 'nobody scores'}."
+        )
+        totals = " · ".join(f"{self.names[seat]} {score}" for seat, score in enumerate(game.scores))
+        self.lines.append(f"  Totals: {totals}.")
+        if game.game_over:
+            if game.winner is None:
+                self.lines.append("")
+                self.lines.append("Game over: a tie at the top, so nobody wins.")
+            else:
+                self.lines.append("")
+                self.lines.append(
+                    f"Game over: {self.names[game.winner]} wins with {game.scores[game.winner]}."
+                )
+
+
+def transcript(record: GameRecord) -> tuple[str, ReplayResult]:
+    """The record told as text, and the replay's result (which says where it stopped)."""
+    teller = Transcript(record)
+    result = replay(record, teller)
+    if result.error is not None:
+        where = ""
+        if result.error.deal is not None and result.error.action is not None:
+            where = f" (deal {result.error.deal + 1}, action {result.error.action + 1})"
+        teller.lines.append("")
+        teller.lines.append(f"Stopped{where}: {result.error.message} [{result.error.code}]")
+    elif result.state is not None and not result.state.deal_over:
+        turn = result.state.turn
+        teller.lines.append("")
+        teller.lines.append(
+            f"The record ends here, with {teller.names[turn]} to {result.state.phase.value}."
+        )
+    return "\n".join(teller.lines), result
