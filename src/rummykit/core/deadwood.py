@@ -34,67 +34,113 @@ class Partition:
     """The cards in no meld, dearest first."""
 
 
+class _Solver:
+    """The least deadwood of a hand and of any part of it, sharing one memo.
+
+    Only cards that belong to some meld are searched: the others are deadwood whatever
+    happens. The search takes the lowest card left: it is either deadwood or in one of the
+    melds whose lowest card it is. A position is the count of each card left (two bits a
+    card, as two decks hold a card at most twice) plus the jokers left.
+    """
+
+    __slots__ = (
+        "by_lowest",
+        "field_of",
+        "joker_value",
+        "low_bits",
+        "melds",
+        "memo",
+        "values",
+    )
+
+    def __init__(self, melds: list[tuple[tuple[int, ...], int]], points: tuple[int, ...]) -> None:
+        self.melds = melds
+        involved = sorted({code for naturals, _ in self.melds for code in naturals})
+        self.field_of = {code: index for index, code in enumerate(involved)}
+        self.values = [points[code] for code in involved]
+        self.joker_value = points[JOKER_CODE]
+        self.low_bits = sum(1 << (_FIELD_BITS * index) for index in range(len(involved)))
+        self.by_lowest: list[list[tuple[int, int, int]]] = [[] for _ in involved]
+        for meld_index, (naturals, jokers) in enumerate(self.melds):
+            ones = 0
+            for code in naturals:
+                ones |= 1 << (_FIELD_BITS * self.field_of[code])
+            lowest = self.field_of[naturals[0]]
+            self.by_lowest[lowest].append((ones, jokers << _JOKER_SHIFT, meld_index))
+        self.memo: dict[int, tuple[int, int]] = {}
+
+    def split(self, codes: Sequence[int], points: tuple[int, ...]) -> tuple[int, int]:
+        """(the position of the searched cards, the value of the cards in no meld)."""
+        state = 0
+        free = 0
+        field_of = self.field_of
+        for code in codes:
+            if code == JOKER_CODE:
+                state += 1 << _JOKER_SHIFT
+            elif code in field_of:
+                state += 1 << (_FIELD_BITS * field_of[code])
+            else:
+                free += points[code]
+        return state, free
+
+    def search(self, state: int) -> int:
+        """The least deadwood of a position; remembers the best meld in ``memo``."""
+        found = self.memo.get(state)
+        if found is not None:
+            return found[0]
+        naturals = state & _NATURAL_MASK
+        if not naturals:
+            value = (state >> _JOKER_SHIFT) * self.joker_value
+            self.memo[state] = (value, -1)
+            return value
+        nonzero = (naturals | (naturals >> 1)) & self.low_bits
+        lowest_bit = nonzero & -nonzero
+        index = lowest_bit.bit_length() // _FIELD_BITS
+        best = self.values[index] + self.search(state - lowest_bit)
+        choice = -1
+        jokers_left = state >> _JOKER_SHIFT << _JOKER_SHIFT
+        for ones, joker_cost, meld_index in self.by_lowest[index]:
+            if nonzero & ones == ones and joker_cost <= jokers_left:
+                value = self.search(state - ones - joker_cost)
+                if value < best:
+                    best = value
+                    choice = meld_index
+                    if value == 0:
+                        break
+        self.memo[state] = (best, choice)
+        return best
+
+    def chosen_melds(self, state: int) -> list[tuple[tuple[int, ...], int]]:
+        """The melds of the best split of a searched position."""
+        chosen = []
+        while state & _NATURAL_MASK:
+            self.search(state)
+            meld_index = self.memo[state][1]
+            if meld_index < 0:
+                naturals = state & _NATURAL_MASK
+                nonzero = (naturals | (naturals >> 1)) & self.low_bits
+                state -= nonzero & -nonzero
+                continue
+            naturals_codes, jokers = self.melds[meld_index]
+            chosen.append((naturals_codes, jokers))
+            for code in naturals_codes:
+                state -= 1 << (_FIELD_BITS * self.field_of[code])
+            state -= jokers << _JOKER_SHIFT
+        return chosen
+
+
+_NATURAL_MASK = (1 << _JOKER_SHIFT) - 1
+
+
 @lru_cache(maxsize=1 << 16)
 def _solve(
     codes: tuple[int, ...], aces: Aces, points: tuple[int, ...]
-) -> tuple[int, tuple[int, ...]]:
-    """(least deadwood, the meld indices chosen) for a sorted tuple of card codes.
-
-    The search walks the hand's lowest card first: it is either deadwood or in one of the
-    melds whose lowest card it is. Positions are memoised by the count of each card left.
-    """
-    distinct = sorted({code for code in codes if code != JOKER_CODE})
-    index_of = {code: index for index, code in enumerate(distinct)}
-    state = 0
-    for code in codes:
-        if code == JOKER_CODE:
-            state += 1 << _JOKER_SHIFT
-        else:
-            state += 1 << (_FIELD_BITS * index_of[code])
-    melds = list(enumerate_melds(codes, aces))
-    by_lowest: list[list[tuple[int, int, int]]] = [[] for _ in distinct]
-    for meld_index, (naturals, jokers) in enumerate(melds):
-        ones = 0
-        for code in naturals:
-            ones |= 1 << (_FIELD_BITS * index_of[code])
-        lowest = index_of[naturals[0]]
-        by_lowest[lowest].append((ones, jokers << _JOKER_SHIFT, meld_index))
-    values = [points[code] for code in distinct]
-    joker_value = points[JOKER_CODE]
-    low_bits = sum(1 << (_FIELD_BITS * index) for index in range(len(distinct)))
-    natural_mask = (1 << _JOKER_SHIFT) - 1
-    memo: dict[int, tuple[int, tuple[int, ...]]] = {}
-
-    def search(state: int) -> tuple[int, tuple[int, ...]]:
-        found = memo.get(state)
-        if found is not None:
-            return found
-        naturals = state & natural_mask
-        if not naturals:
-            result: tuple[int, tuple[int, ...]] = ((state >> _JOKER_SHIFT) * joker_value, ())
-            memo[state] = result
-            return result
-        nonzero = (naturals | (naturals >> 1)) & low_bits
-        lowest_bit = nonzero & -nonzero
-        index = lowest_bit.bit_length() // _FIELD_BITS
-        rest_value, rest_melds = search(state - lowest_bit)
-        best = (values[index] + rest_value, rest_melds)
-        jokers_left = state >> _JOKER_SHIFT << _JOKER_SHIFT
-        for ones, joker_cost, meld_index in by_lowest[index]:
-            if nonzero & ones == ones and joker_cost <= jokers_left:
-                value, chosen = search(state - ones - joker_cost)
-                if value < best[0]:
-                    best = (value, (meld_index, *chosen))
-                    if value == 0:
-                        break
-        memo[state] = best
-        return best
-
-    value, chosen = search(state)
-    encoded = tuple(
-        code for meld_index in chosen for code in (*melds[meld_index][0], -1 - melds[meld_index][1])
-    )
-    return value, encoded
+) -> tuple[int, tuple[tuple[tuple[int, ...], int], ...]]:
+    """(least deadwood, the melds chosen) for a sorted tuple of card codes."""
+    solver = _Solver(enumerate_melds(codes, aces), points)
+    state, free = solver.split(codes, points)
+    value = free + solver.search(state)
+    return value, tuple(solver.chosen_melds(state))
 
 
 def _points(rules: Rules) -> tuple[int, ...]:
@@ -109,7 +155,14 @@ def _points_for(ace_points: int, joker_points: int) -> tuple[int, ...]:
 
 def deadwood_value(cards: Sequence[Card], rules: Rules) -> int:
     """The least a hand can be left holding in deadwood, melding all it can."""
-    return _solve(tuple(sorted(card.code for card in cards)), rules.aces, _points(rules))[0]
+    points = _points(rules)
+    codes = [card.code for card in cards]
+    melds = enumerate_melds(codes, rules.aces)
+    if not melds:
+        return sum(points[code] for code in codes)
+    solver = _Solver(melds, points)
+    state, free = solver.split(codes, points)
+    return free + solver.search(state)
 
 
 def best_partition(cards: Sequence[Card], rules: Rules) -> Partition:
@@ -119,21 +172,16 @@ def best_partition(cards: Sequence[Card], rules: Rules) -> Partition:
     hand's own value.
     """
     codes = tuple(sorted(card.code for card in cards))
-    value, encoded = _solve(codes, rules.aces, _points(rules))
+    value, chosen = _solve(codes, rules.aces, _points(rules))
     melds: list[TableMeld] = []
     remaining = list(cards)
-    naturals: list[Card] = []
-    for code in encoded:
-        if code >= 0:
-            naturals.append(Card.from_code(code))
-            continue
-        jokers = -1 - code
+    for naturals_codes, jokers in chosen:
+        naturals = [Card.from_code(code) for code in naturals_codes]
         melds.append(meld_layouts(naturals, jokers, rules.aces)[0])
         for card in naturals:
             remaining.remove(card)
         for _ in range(jokers):
             remaining.remove(JOKER)
-        naturals = []
     deadwood = sorted(remaining, key=lambda card: (-rules.card_points(card.code), -card.code))
     return Partition(value, tuple(melds), tuple(deadwood))
 
@@ -143,17 +191,25 @@ def best_discard(cards: Sequence[Card], rules: Rules) -> tuple[Card, int]:
 
     Ties go to the dearer card, then the higher one.
     """
+    if not cards:
+        raise ValueError("best_discard needs at least one card")
     points = _points(rules)
     codes = sorted(card.code for card in cards)
+    solver = _Solver(enumerate_melds(codes, rules.aces), points)
+    state, free = solver.split(codes, points)
     best: tuple[int, int, int] | None = None
+    field_of = solver.field_of
     for position, code in enumerate(codes):
         if position and codes[position - 1] == code:
             continue
-        rest = tuple(codes[:position] + codes[position + 1 :])
-        value = _solve(rest, rules.aces, points)[0]
+        if code == JOKER_CODE:
+            value = free + solver.search(state - (1 << _JOKER_SHIFT))
+        elif code in field_of:
+            value = free + solver.search(state - (1 << (_FIELD_BITS * field_of[code])))
+        else:
+            value = free - points[code] + solver.search(state)
         key = (value, -points[code], -code)
         if best is None or key < best:
             best = key
-    if best is None:
-        raise ValueError("best_discard needs at least one card")
+    assert best is not None
     return Card.from_code(-best[2]), best[0]

@@ -364,32 +364,43 @@ def layoff_positions(meld: TableMeld, card: Card, aces: Aces) -> list[Card]:
     """Every card ``card`` could stand for when laid off on ``meld`` (empty: it fits nowhere).
 
     A natural card stands for itself, so the list is ``[card]`` or empty; a joker may
-    stand for the card below or above a run, or any missing suit of a set (lowest first).
+    stand for the card above or below a run (above first), or any missing suit of a set
+    (lowest first).
     """
+    accepted = meld_accepts(meld, aces)
+    if card.is_joker:
+        return list(accepted)
+    return [card] if card in accepted else []
+
+
+def meld_accepts(meld: TableMeld, aces: Aces) -> tuple[Card, ...]:
+    """The natural cards that would extend ``meld``: a run's ends (above first), a set's
+    missing suits (lowest first)."""
+    stands = meld.stands_for
     if meld.kind is MeldKind.SET:
-        if len(meld.cards) >= MAX_SET:
-            return []
-        rank = meld.stands_for[0].rank
-        present = {stood.suit for stood in meld.stands_for}
-        if card.is_joker:
-            return [Card(rank, suit) for suit in Suit if suit not in present]
-        if card.rank is rank and card.suit not in present:
-            return [card]
-        return []
-    return [stood for stood, _ in _run_extensions(meld, aces) if card.is_joker or stood is card]
+        if len(stands) >= MAX_SET:
+            return ()
+        base = stands[0].code & ~3
+        present = {stood.code for stood in stands}
+        return tuple(_ALL_CARDS[base + suit] for suit in range(4) if base + suit not in present)
+    return tuple(stood for stood, _ in _run_extensions(meld, aces))
+
+
+_ALL_CARDS = tuple(Card.from_code(code) for code in range(JOKER_CODE + 1))
 
 
 def _run_extensions(meld: TableMeld, aces: Aces) -> list[tuple[Card, int]]:
     """The cards that extend a run, with the new first position: above first, then below."""
-    suit = meld.stands_for[0].suit
     length = len(meld.cards)
     if length >= MAX_RUN:
         return []
-    start, end = meld.start, meld.end
+    suit = meld.stands_for[0].code & 3
+    start = meld.start
+    end = start + length - 1
     result: list[tuple[Card, int]] = []
     if aces is Aces.AROUND:
-        above = Card(Rank(rank_at(end + 1)), suit)
-        below = Card(Rank(rank_at(start - 1)), suit)
+        above = _ALL_CARDS[(rank_at(end + 1) - 1) * 4 + suit]
+        below = _ALL_CARDS[(rank_at(start - 1) - 1) * 4 + suit]
         result.append((above, start))
         if below is not above:
             result.append((below, start - 1))
@@ -397,9 +408,11 @@ def _run_extensions(meld: TableMeld, aces: Aces) -> list[tuple[Card, int]]:
     top = 13 if aces is Aces.LOW or start == 1 else 14
     bottom = 2 if end == 14 else 1
     if end + 1 <= top:
-        result.append((Card(Rank(rank_at(end + 1)), suit), start))
+        result.append((_ALL_CARDS[(rank_at(end + 1) - 1) * 4 + suit], start))
     if start - 1 >= bottom:
-        result.append((Card(Rank(rank_at(start - 1)), suit), start - 1))
+        below = _ALL_CARDS[(rank_at(start - 1) - 1) * 4 + suit]
+        if not result or result[0][0] is not below:
+            result.append((below, start - 1))
     return result
 
 
@@ -419,11 +432,11 @@ def lay_off(meld: TableMeld, card: Card, stands_for: Card, aces: Aces) -> TableM
                 stands = (stood, *meld.stands_for)
             if aces is Aces.AROUND:
                 new_start = (new_start - 1) % 13 + 1
-                if len(cards) == MAX_RUN and new_start != 1:
-                    shift = (1 - new_start) % 13
-                    cards = cards[shift:] + cards[:shift]
-                    stands = stands[shift:] + stands[:shift]
-                    new_start = 1
+            if len(cards) == MAX_RUN and new_start != 1:  # a whole suit reads A to K
+                shift = (1 - new_start) % 13
+                cards = cards[shift:] + cards[:shift]
+                stands = stands[shift:] + stands[:shift]
+                new_start = 1
             return dataclasses.replace(meld, cards=cards, stands_for=stands, start=new_start)
     raise ValueError(f"{stands_for} does not extend {meld.text}")
 
@@ -456,55 +469,68 @@ def _run_windows(aces: Aces) -> list[tuple[int, int]]:
 _WINDOWS: dict[Aces, list[tuple[int, int]]] = {aces: _run_windows(aces) for aces in Aces}
 
 
-def enumerate_melds(codes: Sequence[int], aces: Aces) -> Iterator[tuple[tuple[int, ...], int]]:
+def enumerate_melds(codes: Sequence[int], aces: Aces) -> list[tuple[tuple[int, ...], int]]:
     """Every meld these cards can make, as (natural codes, joker count) pairs.
 
-    Each distinct group of natural cards comes once with the fewest jokers it needs; a
-    joker can always take a different place (see ``meld_layouts`` for every placement).
-    ``codes`` may repeat cards (two decks); 52 is the joker.
+    Each distinct group of natural cards comes once for each number of jokers it can take
+    (see ``meld_layouts`` for every placement of them). ``codes`` may repeat cards (two
+    decks); 52 is the joker.
     """
-    jokers = sum(1 for code in codes if code == JOKER_CODE)
-    present = {code for code in codes if code != JOKER_CODE}
-    yield from _enumerate_sets(present, jokers)
-    yield from _enumerate_runs(present, jokers, aces)
-
-
-def _enumerate_sets(present: set[int], jokers: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    by_rank: dict[int, list[int]] = {}
-    for code in sorted(present):
-        by_rank.setdefault(code >> 2, []).append(code)
-    for group in by_rank.values():
-        size = len(group)
-        if size >= 3:
-            yield tuple(group), 0
-        if size == 4:
-            for skip in range(size):
-                yield tuple(group[:skip] + group[skip + 1 :]), 0
-        if jokers:
-            for first in range(size):
-                for second in range(first + 1, size):
-                    pair = (group[first], group[second])
-                    yield pair, 1
-                    if jokers >= 2:
-                        yield pair, 2
-            if size >= 3:
-                for skip in range(size):
-                    trio = tuple(group[:skip] + group[skip + 1 :])
-                    if len(trio) == 3:
-                        yield trio, 1
-
-
-def _enumerate_runs(
-    present: set[int], jokers: int, aces: Aces
-) -> Iterator[tuple[tuple[int, ...], int]]:
-    for suit in range(4):
-        ranks = [rank for rank in range(1, 14) if (rank - 1) * 4 + suit in present]
-        if len(ranks) < (2 if jokers else 3):
-            continue
-        if jokers:
-            yield from sorted(_runs_with_jokers(set(ranks), suit, jokers, aces))
+    jokers = 0
+    suit_masks = [0, 0, 0, 0]
+    for code in codes:
+        if code == JOKER_CODE:
+            jokers += 1
         else:
-            yield from sorted(_natural_runs(ranks, suit, aces))
+            suit_masks[code & 3] |= 1 << (code >> 2)
+    found: list[tuple[tuple[int, ...], int]] = []
+    clubs, diamonds, hearts, spades = suit_masks
+    if jokers:  # ranks held in at least two suits
+        set_ranks = (clubs | diamonds) & (hearts | spades) | clubs & diamonds | hearts & spades
+    else:  # ranks held in at least three suits
+        set_ranks = (clubs & diamonds) & (hearts | spades) | (hearts & spades) & (clubs | diamonds)
+    while set_ranks:
+        low_bit = set_ranks & -set_ranks
+        rank_index = low_bit.bit_length() - 1
+        set_ranks ^= low_bit
+        group = [rank_index * 4 + suit for suit in range(4) if suit_masks[suit] & low_bit]
+        _add_sets(found, group, jokers)
+    for suit, mask in enumerate(suit_masks):
+        if jokers:
+            if mask.bit_count() >= 2:
+                ranks = {index + 1 for index in range(13) if mask >> index & 1}
+                found.extend(sorted(_runs_with_jokers(ranks, suit, jokers, aces)))
+            continue
+        if aces is Aces.LOW_OR_HIGH:
+            mask |= (mask & 1) << 13
+        elif aces is Aces.AROUND:
+            mask |= mask << 13
+        if mask & (mask >> 1) & (mask >> 2):  # three in a row somewhere
+            ranks = [index + 1 for index in range(13) if suit_masks[suit] >> index & 1]
+            found.extend(sorted(_natural_runs(ranks, suit, aces)))
+    return found
+
+
+def _add_sets(found: list[tuple[tuple[int, ...], int]], group: list[int], jokers: int) -> None:
+    """The sets one rank's cards (``group``, one of each suit held) can make."""
+    size = len(group)
+    if size >= 3:
+        found.append((tuple(group), 0))
+    trios = [tuple(group[:skip] + group[skip + 1 :]) for skip in range(4)] if size == 4 else []
+    for trio in trios:
+        found.append((trio, 0))
+    if not jokers:
+        return
+    for first in range(size):
+        for second in range(first + 1, size):
+            pair = (group[first], group[second])
+            found.append((pair, 1))
+            if jokers >= 2:
+                found.append((pair, 2))
+    if size == 3:
+        found.append((tuple(group), 1))
+    for trio in trios:
+        found.append((trio, 1))
 
 
 def _natural_runs(ranks: list[int], suit: int, aces: Aces) -> set[tuple[tuple[int, ...], int]]:

@@ -40,6 +40,7 @@ from rummykit.core.melds import (
     enumerate_melds,
     lay_off,
     layoff_positions,
+    meld_accepts,
     meld_layouts,
 )
 from rummykit.core.rules import (
@@ -349,6 +350,8 @@ class GameState:
 
     def _check_holds(self, seat: int, cards: Sequence[Card]) -> None:
         hand = self.hands[seat]
+        if len(cards) == 1 and cards[0] in hand:
+            return
         wanted = Counter(cards)
         for card, count in wanted.items():
             held = hand.count(card)
@@ -644,16 +647,24 @@ class GameState:
                 cards = [Card.from_code(code) for code in naturals]
                 for layout in meld_layouts(cards, jokers, aces):
                     actions.append(Meld(seat, layout.cards, _joker_designations(layout)))
-        if self.melds and self._layoff_refusal(seat) is None and not (must_keep and len(hand) == 1):
-            distinct = sorted(set(hand))
-            for index, meld in enumerate(self.melds):
-                for card in distinct:
-                    for stood in layoff_positions(meld, card, aces):
-                        actions.append(LayOff(seat, card, index, stood if card.is_joker else None))
-        for card in sorted(set(hand)):
-            if self._discard_allowed(seat, card):
-                actions.append(Discard(seat, card))
         actions.sort(key=action_sort_key)
+        if self.melds and self._layoff_refusal(seat) is None and not (must_keep and len(hand) == 1):
+            has_joker = JOKER in hand
+            for index, meld in enumerate(self.melds):
+                accepted = sorted(meld_accepts(meld, aces))
+                for card in accepted:
+                    if card in hand:
+                        actions.append(LayOff(seat, card, index))
+                if has_joker:
+                    for card in accepted:
+                        actions.append(LayOff(seat, JOKER, index, card))
+        discards = _DISCARDS[seat]
+        if self.taken_top is None and self.must_play is None:
+            actions.extend(discards[code] for code in sorted({card.code for card in hand}))
+        else:
+            for card in sorted(set(hand)):
+                if self._discard_allowed(seat, card):
+                    actions.append(discards[card.code])
         return actions
 
     def _discard_allowed(self, seat: int, card: Card) -> bool:
@@ -668,9 +679,9 @@ class GameState:
     def _draws(self, seat: int) -> list[Action]:
         actions: list[Action] = []
         if self.stock or self.rules.empty_stock_choice:
-            actions.append(Draw(seat, DrawSource.STOCK))
+            actions.append(_DRAWS[seat][0])
         if self.discard_pile:
-            actions.append(Draw(seat, DrawSource.DISCARD))
+            actions.append(_DRAWS[seat][1])
             if self.rules.discard_take is DiscardTake.ANY:
                 hand = self.hands[seat]
                 pile = self.discard_pile
@@ -700,6 +711,13 @@ class GameState:
         copy.rng = random.Random()
         copy.rng.setstate(self.rng.getstate())
         return copy
+
+
+# Actions are immutable values: the common ones are made once and shared.
+_DISCARDS = tuple(
+    tuple(Discard(seat, Card.from_code(code)) for code in range(53)) for seat in range(6)
+)
+_DRAWS = tuple((Draw(seat, DrawSource.STOCK), Draw(seat, DrawSource.DISCARD)) for seat in range(6))
 
 
 def _with_bonus(value: int, bonus: RummyBonus) -> int:
