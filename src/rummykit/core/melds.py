@@ -498,8 +498,8 @@ def enumerate_melds(codes: Sequence[int], aces: Aces) -> list[tuple[tuple[int, .
     for suit, mask in enumerate(suit_masks):
         if jokers:
             if mask.bit_count() >= 2:
-                ranks = {index + 1 for index in range(13) if mask >> index & 1}
-                found.extend(sorted(_runs_with_jokers(ranks, suit, jokers, aces)))
+                held = {index + 1 for index in range(13) if mask >> index & 1}
+                found.extend(sorted(_runs_with_jokers(held, suit, jokers, aces)))
             continue
         if aces is Aces.LOW_OR_HIGH:
             mask |= (mask & 1) << 13

@@ -62,8 +62,18 @@ class Observation:
     """Each seat's running total."""
     has_laid: tuple[bool, ...]
     """For each seat, whether it has laid a meld or laid off on an earlier turn of the deal."""
+    first_meld_turns: tuple[int | None, ...]
+    """For each seat, the turn number of its first meld in this deal (``None``: none yet)."""
+    refused: tuple[tuple[Card, ...], ...]
+    """For each seat, the top discards it left lying when it drew from the stock, in order."""
     taken_top: Card | None
     """The card the seat to act took from the discard pile this turn, if any."""
+    must_play: Card | None
+    """The card taken from deep in the pile that the seat to act must still meld or lay off."""
+    melds_this_turn: int
+    """New melds laid so far in this turn."""
+    played_this_turn: bool
+    """Whether the seat to act has melded or laid off in this turn."""
     legal_actions: tuple[Action, ...]
     """This seat's legal actions when it is to act, sorted; empty otherwise."""
     result: DealResult | None
@@ -109,7 +119,12 @@ def observe(state: GameState, seat: int | None) -> Observation:
         renewals_used=state.renewals_used,
         scores=tuple(state.scores),
         has_laid=tuple(state.played_before),
+        first_meld_turns=tuple(state.first_meld_turn),
+        refused=tuple(tuple(cards) for cards in state.refused),
         taken_top=state.taken_top,
+        must_play=state.must_play,
+        melds_this_turn=state.melds_this_turn,
+        played_this_turn=state.played_this_turn,
         legal_actions=tuple(state.legal_actions()) if own_turn else (),
         result=state.result,
         deal_points=state.deal_points,

@@ -152,6 +152,7 @@ class GameState:
         self.played_before = [False] * seats
         self.first_meld_turn: list[int | None] = [None] * seats
         self.known: list[list[Card]] = [[] for _ in range(seats)]
+        self.refused: list[list[Card]] = [[] for _ in range(seats)]
         self.renewals_used = 0
         self.result: DealResult | None = None
         self.deal_winner: int | None = None
@@ -493,6 +494,8 @@ class GameState:
         seat = action.seat
         if action.source is DrawSource.STOCK:
             self._log(str(action))
+            if self.discard_pile:
+                self.refused[seat].append(self.discard_pile[-1])
             if not self.stock:
                 if not self.can_renew():
                     self._block()
@@ -708,6 +711,7 @@ class GameState:
         copy.played_before = list(self.played_before)
         copy.first_meld_turn = list(self.first_meld_turn)
         copy.known = [list(cards) for cards in self.known]
+        copy.refused = [list(cards) for cards in self.refused]
         copy.rng = random.Random()
         copy.rng.setstate(self.rng.getstate())
         return copy

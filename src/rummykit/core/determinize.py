@@ -1,0 +1,101 @@
+"""Positions consistent with what one seat sees: for bots that search by sampling.
+
+A seat knows its own hand, the table, the discard pile, how many cards each seat and the
+stock hold, and which cards other seats took from the pile and still hold. Every card it
+has not seen could be in any other hand or anywhere in the stock; ``sample_position`` deals
+them out at random into a full ``GameState`` that the bot may play forward freely.
+
+>>> from rummykit.core.rules import find_preset
+>>> from rummykit.core.observation import observe
+>>> from rummykit.core.state import GameState
+>>> import random
+>>> game = GameState.new(find_preset("classic").rules, seats=3, seed=5)
+>>> view = observe(game, 1)
+>>> sampled = sample_position(view, random.Random(0))
+>>> sampled.hands[1] == sorted(game.hands[1]), [len(hand) for hand in sampled.hands]
+(True, [7, 7, 7])
+>>> sum(unseen_cards(view).values()) == 52 - 7 - 1
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from rummykit.core.cards import Card, standard_deck
+from rummykit.core.observation import Observation
+from rummykit.core.state import DealLog, GameState
+
+
+def unseen_cards(observation: Observation) -> Counter[Card]:
+    """The cards this seat has not seen: the other hands (less their known cards) and stock."""
+    rules = observation.rules
+    unseen = Counter(standard_deck(rules.decks, rules.jokers))
+    unseen.subtract(observation.hand)
+    unseen.subtract(observation.discard_pile)
+    for meld in observation.melds:
+        unseen.subtract(meld.cards)
+    for seat, known in enumerate(observation.known_cards):
+        if seat != observation.seat:
+            unseen.subtract(known)
+    return +unseen
+
+
+def determinize(
+    observation: Observation, hands: Sequence[Sequence[Card]], stock: Sequence[Card]
+) -> GameState:
+    """The full position the observation shows, with the hidden cards as given.
+
+    ``hands`` gives every seat's hand (the observer's own must match), ``stock`` the stock
+    top first. Scores, the table, the pile and the turn's progress come from the observation.
+    """
+    seats = observation.seat_count
+    if len(hands) != seats or [len(hand) for hand in hands] != list(observation.hand_sizes):
+        raise ValueError("The hands must have the sizes the observation shows.")
+    if len(stock) != observation.stock_count:
+        raise ValueError("The stock must have the size the observation shows.")
+    game = GameState(observation.rules, seats, observation.dealer)
+    game.scores = list(observation.scores)
+    game.logs = [DealLog(observation.dealer, ())]
+    game.hands = [list(hand) for hand in hands]
+    game.stock = list(reversed(stock))
+    game.discard_pile = list(observation.discard_pile)
+    game.melds = list(observation.melds)
+    game.turn = observation.turn
+    game.phase = observation.phase
+    game.turn_number = observation.turn_number
+    game.taken_top = observation.taken_top
+    game.must_play = observation.must_play
+    game.melds_this_turn = observation.melds_this_turn
+    game.played_this_turn = observation.played_this_turn
+    game.played_before = list(observation.has_laid)
+    game.first_meld_turn = list(observation.first_meld_turns)
+    game.known = [list(cards) for cards in observation.known_cards]
+    game.refused = [list(cards) for cards in observation.refused]
+    game.renewals_used = observation.renewals_used
+    game.result = observation.result
+    game.deal_points = observation.deal_points
+    game.game_over = observation.game_over
+    game.winner = observation.winner
+    return game
+
+
+def sample_position(observation: Observation, rng: random.Random) -> GameState:
+    """A position drawn at random among those consistent with the observation."""
+    if observation.seat is None:
+        raise ValueError("A spectator has no hand to sample around.")
+    pool = sorted(unseen_cards(observation).elements())
+    rng.shuffle(pool)
+    hands: list[list[Card]] = []
+    for seat in range(observation.seat_count):
+        if seat == observation.seat:
+            hands.append(list(observation.hand))
+            continue
+        hand = list(observation.known_cards[seat])
+        missing = observation.hand_sizes[seat] - len(hand)
+        hand.extend(pool[:missing])
+        del pool[:missing]
+        hands.append(hand)
+    return determinize(observation, hands, pool)
