@@ -3,5 +3,6 @@
 from rummykit.bots.base import BOTS, Bot, make_bot
 from rummykit.bots.basic import BasicBot
 from rummykit.bots.random_bot import RandomBot
+from rummykit.bots.strong import StrongBot
 
-__all__ = ["BOTS", "BasicBot", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "BasicBot", "Bot", "RandomBot", "StrongBot", "make_bot"]

@@ -1,0 +1,112 @@
+"""How good a hand is for a seat that knows what it has seen: deadwood and live chances."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+
+from rummykit.core.cards import Card, Rank, Suit, standard_deck
+from rummykit.core.deadwood import Partition, best_partition
+from rummykit.core.errors import IllegalActionError
+from rummykit.core.melds import arrange_meld, meld_accepts
+from rummykit.core.observation import Observation
+from rummykit.core.rules import Aces, Rules
+
+CHANCE_WEIGHT = 1.2
+"""Points a live card that would turn two deadwood cards into a meld is worth: about what
+one more draw's chance of it saves, tuned by tournament against ``basic``."""
+
+
+def live_cards(observation: Observation) -> Counter[Card]:
+    """Cards that may still be drawn or taken: not seen in the hand, the table or the pile.
+
+    Cards buried in the discard pile count as dead (only its top can be taken), as do
+    cards other seats are known to hold.
+    """
+    rules = observation.rules
+    live = Counter(standard_deck(rules.decks, rules.jokers))
+    live.subtract(observation.hand)
+    live.subtract(observation.discard_pile[:-1])
+    for meld in observation.melds:
+        live.subtract(meld.cards)
+    for seat, known in enumerate(observation.known_cards):
+        if seat != observation.seat:
+            live.subtract(known)
+    return +live
+
+
+@cache
+def _third_ranks(aces: Aces, first: int, second: int) -> tuple[int, ...]:
+    """The ranks that make a run with these two ranks of one suit, under the aces rule."""
+    thirds = []
+    for rank in range(1, 14):
+        if rank in (first, second):
+            continue
+        cards = [Card(Rank(value), Suit.CLUBS) for value in (first, second, rank)]
+        try:
+            arrange_meld(cards, (), aces)
+        except IllegalActionError:
+            continue
+        thirds.append(rank)
+    return tuple(thirds)
+
+
+def chances(deadwood: Sequence[Card], live: Counter[Card], rules: Rules) -> int:
+    """Live cards that would make a meld of two deadwood cards (counted for each pair)."""
+    outs = 0
+    naturals = [card for card in deadwood if card.rank is not None and card.suit is not None]
+    for index, first in enumerate(naturals):
+        for second in naturals[index + 1 :]:
+            if first.rank is second.rank:
+                if first.suit is not second.suit:
+                    outs += sum(
+                        live[Card(first.rank, suit)]
+                        for suit in Suit
+                        if suit is not first.suit and suit is not second.suit
+                    )
+            elif first.suit is second.suit:
+                suit = int(first.suit or 0)
+                for rank in _third_ranks(rules.aces, int(first.rank or 0), int(second.rank or 0)):
+                    outs += live[Card.from_code((rank - 1) * 4 + suit)]
+    return outs
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandValue:
+    """A hand's worth: its best split, and a score that counts live chances (lower is better)."""
+
+    partition: Partition
+    outs: int
+    score: float
+
+
+def evaluate(hand: Sequence[Card], live: Counter[Card], rules: Rules) -> HandValue:
+    """The hand's deadwood less what its live chances are worth."""
+    partition = best_partition(hand, rules)
+    outs = chances(partition.deadwood, live, rules)
+    return HandValue(partition, outs, partition.value - CHANCE_WEIGHT * outs)
+
+
+def fits_table(card: Card, observation: Observation) -> bool:
+    """Whether ``card`` would extend a meld on the table (so the next seat could lay it off)."""
+    if card.is_joker:
+        return bool(observation.melds)
+    aces = observation.rules.aces
+    return any(card in meld_accepts(meld, aces) for meld in observation.melds)
+
+
+def collected_by(card: Card, seat: int, observation: Observation) -> bool:
+    """Whether ``seat`` visibly collects cards like ``card``: it took one of its rank, or a
+    card of its suit one or two away, from the pile and still holds it."""
+    if card.is_joker:
+        return True
+    for taken in observation.known_cards[seat]:
+        if taken.is_joker:
+            continue
+        if taken.rank is card.rank:
+            return True
+        if taken.suit is card.suit and abs(int(taken.rank or 0) - int(card.rank or 0)) <= 2:
+            return True
+    return False

@@ -1,0 +1,192 @@
+"""``strong``: plays as a good club player, and says why.
+
+- Keeps the split of its hand with the least deadwood and the most live chances (a run or
+  set that needs a card already melded, buried in the pile or held by another is dead).
+- Takes the top discard when it lowers the hand's score enough (or completes a meld).
+- Lays off its deadwood; melds at once unless going rummy pays and nobody is close to
+  going out, in which case it holds its melds for the bonus.
+- Never throws a card that fits a meld on the table or that the next seat visibly collects
+  (while another choice exists); sheds the dearest deadwood first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+from rummykit.bots.base import register
+from rummykit.bots.evaluate import collected_by, evaluate, fits_table, live_cards
+from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld
+from rummykit.core.cards import Card
+from rummykit.core.observation import Observation
+from rummykit.core.rules import GoOut, RummyBonus
+
+TAKE_MARGIN = 2.0
+"""How much the top discard must improve the hand's score to be worth showing the table
+what one collects; a stock card improves it by about this much on average."""
+
+CLOSE_TO_OUT = 4
+"""An opponent holding this many cards or fewer may go out soon: stop holding melds."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Decision:
+    """An action with a sentence for the player."""
+
+    action: Action
+    reason: str
+
+
+def _join(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(card.symbol for card in cards)
+
+
+@register("strong")
+class StrongBot:
+    """Plays as a good club player: least deadwood, live chances, safe discards."""
+
+    name = "strong"
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """The strong player's action."""
+        return self.decide(observation).action
+
+    def decide(self, observation: Observation) -> Decision:
+        """The action, with a one-sentence reason a player can follow."""
+        legal = observation.legal_actions
+        if not legal:
+            raise ValueError("It is not this seat's turn.")
+        if isinstance(legal[0], Draw):
+            return self._draw(observation)
+        live = live_cards(observation)
+        holding = self._hold_for_rummy(observation)
+        if not holding:
+            layoff = self._layoff(observation)
+            if layoff is not None:
+                return layoff
+            meld = self._meld(observation)
+            if meld is not None:
+                return meld
+        return self._discard(observation, live, holding)
+
+    # ----- drawing -------------------------------------------------------------------
+
+    def _draw(self, observation: Observation) -> Decision:
+        legal = observation.legal_actions
+        seat = observation.seat if observation.seat is not None else observation.turn
+        take = Draw(seat, DrawSource.DISCARD)
+        stock = Draw(seat, DrawSource.STOCK)
+        top = observation.discard_top
+        if top is None or take not in legal:
+            return Decision(stock, "Draw from the stock: there is no discard to take.")
+        if stock not in legal:
+            return Decision(take, f"Take the {top.symbol}: the stock is gone.")
+        live = live_cards(observation)
+        rules = observation.rules
+        now = evaluate(observation.hand, live, rules)
+        with_top = [*observation.hand, top]
+        best_after = None
+        for card in set(observation.hand):
+            rest = list(with_top)
+            rest.remove(card)
+            value = evaluate(rest, live, rules)
+            if best_after is None or value.score < best_after.score:
+                best_after = value
+        assert best_after is not None
+        in_meld = any(top in meld.cards for meld in best_after.partition.melds)
+        gain = now.score - best_after.score
+        if in_meld and best_after.partition.value < now.partition.value:
+            melds = [meld for meld in best_after.partition.melds if top in meld.cards]
+            return Decision(take, f"Take the {top.symbol}: it makes {melds[0].symbols}.")
+        if gain >= TAKE_MARGIN:
+            return Decision(
+                take,
+                f"Take the {top.symbol}: it brings your hand from {now.partition.value} "
+                f"to {best_after.partition.value} points, with better chances.",
+            )
+        return Decision(stock, f"Draw from the stock: the {top.symbol} does not help your hand.")
+
+    # ----- melding and laying off ----------------------------------------------------
+
+    def _hold_for_rummy(self, observation: Observation) -> bool:
+        """Whether to keep melds in hand for the going-rummy bonus this turn."""
+        rules = observation.rules
+        seat = observation.seat if observation.seat is not None else observation.turn
+        if rules.rummy_bonus is RummyBonus.NONE or observation.has_laid[seat]:
+            return False
+        if observation.played_this_turn:
+            return False
+        partition = evaluate(observation.hand, Counter(), rules).partition
+        if not partition.melds:
+            return False
+        keep = 1 if rules.go_out is GoOut.DISCARD else 0
+        if len(partition.deadwood) <= max(1, keep):
+            return False  # it can go out now: do it, rummy and all
+        others = [size for other, size in enumerate(observation.hand_sizes) if other != seat]
+        return min(others) > CLOSE_TO_OUT and len(partition.deadwood) <= 4
+
+    def _layoff(self, observation: Observation) -> Decision | None:
+        layoffs = [action for action in observation.legal_actions if isinstance(action, LayOff)]
+        if not layoffs:
+            return None
+        partition = evaluate(observation.hand, Counter(), observation.rules).partition
+        deadwood = set(partition.deadwood)
+        for action in layoffs:
+            if action.card in deadwood and not action.card.is_joker:
+                meld = observation.melds[action.meld]
+                return Decision(
+                    action, f"Lay off the {action.card.symbol} on {meld.symbols}: one card less."
+                )
+        return None
+
+    def _meld(self, observation: Observation) -> Decision | None:
+        melds = {
+            " ".join(str(action).split()[2:]): action
+            for action in observation.legal_actions
+            if isinstance(action, Meld)
+        }
+        if not melds:
+            return None
+        partition = evaluate(observation.hand, Counter(), observation.rules).partition
+        for meld in partition.melds:
+            action = melds.get(meld.text)
+            if action is not None:
+                return Decision(
+                    action,
+                    f"Meld {meld.symbols}: cards on the table cannot be caught in your hand.",
+                )
+        return None
+
+    # ----- discarding ----------------------------------------------------------------
+
+    def _discard(self, observation: Observation, live: Counter[Card], holding: bool) -> Decision:
+        discards = [action for action in observation.legal_actions if isinstance(action, Discard)]
+        if not discards:  # only melds or lay-offs left (the rules need a final discard)
+            return Decision(observation.legal_actions[0], "Play it: there is nothing else.")
+        rules = observation.rules
+        seat = observation.seat if observation.seat is not None else observation.turn
+        following = (seat + 1) % observation.seat_count
+        scored = []
+        for action in discards:
+            card = action.card
+            rest = list(observation.hand)
+            rest.remove(card)
+            value = evaluate(rest, live, rules)
+            unsafe = fits_table(card, observation) or collected_by(card, following, observation)
+            points = rules.card_points(card.code)
+            scored.append((unsafe, value.score, -points, -card.code, action, value))
+        safe = [entry for entry in scored if not entry[0]] or scored
+        unsafe_flag, _, _, _, action, value = min(safe, key=lambda entry: entry[:4])
+        card = action.card
+        points = rules.card_points(card.code)
+        if not observation.hand or len(observation.hand) == 1:
+            return Decision(action, f"Discard the {card.symbol} and go out.")
+        hold = " You keep your melds for going rummy." if holding else ""
+        in_deadwood = card in evaluate(observation.hand, Counter(), rules).partition.deadwood
+        if in_deadwood:
+            why = f"it belongs to nothing and costs {points}"
+        else:
+            why = "breaking that group costs you least"
+        caution = " Every other card helps the next player." if unsafe_flag else ""
+        return Decision(action, f"Throw the {card.symbol}: {why}.{caution}{hold}")
