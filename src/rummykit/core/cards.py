@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
@@ -208,6 +209,24 @@ def standard_deck(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     (52, 108)
     """
     return NATURAL_CARDS * decks + (JOKER,) * jokers
+
+
+def deck_problem(deck: Iterable[Card], whole: Iterable[Card]) -> str:
+    """What keeps ``deck`` from being ``whole`` (cards missing or extra), or ``""``.
+
+    >>> deck_problem(standard_deck()[1:] + (JOKER,), standard_deck())
+    'missing A♣; extra 🃏'
+    """
+    held = Counter(deck)
+    wanted = Counter(whole)
+    detail = []
+    missing = sorted((wanted - held).elements())
+    extra = sorted((held - wanted).elements())
+    if missing:
+        detail.append("missing " + format_cards(missing, symbols=True))
+    if extra:
+        detail.append("extra " + format_cards(extra, symbols=True))
+    return "; ".join(detail)
 
 
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:

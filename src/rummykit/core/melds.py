@@ -357,6 +357,11 @@ def _arrange_run(
         else:
             laid.append(JOKER)
         stands.append(joker_for.get(position, stood))
+    if length == MAX_RUN and start != 1:  # a whole suit reads A to K
+        shift = (1 - start) % 13
+        laid = laid[shift:] + laid[:shift]
+        stands = stands[shift:] + stands[:shift]
+        start = 1
     return TableMeld(MeldKind.RUN, tuple(laid), tuple(stands), start)
 
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from rummykit.core.actions import parse_action
-from rummykit.core.cards import Card
+from rummykit.core.cards import Card, deck_problem, standard_deck
 from rummykit.core.errors import IllegalActionError, InvalidActionError, RecordError, RulesError
 from rummykit.core.rules import Preset, Rules, describe_rules, preset_with_overrides
 from rummykit.core.state import DealSummary, GameState
@@ -138,6 +138,13 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> GameRecord:
     if not isinstance(deals_value, list) or not deals_value:
         raise RecordError("deals must be a list of at least one deal.")
     deals = tuple(_load_deal(deal, index, len(players)) for index, deal in enumerate(deals_value))
+    whole = standard_deck(rules.decks, rules.jokers)
+    for index, deal in enumerate(deals):
+        problem = deck_problem(deal.deck, whole)
+        if problem:
+            raise RecordError(
+                f"Deal {index}'s deck is not a whole deck for these rules: {problem}."
+            )
     return GameRecord(preset, rules, players, deals)
 
 

@@ -31,7 +31,14 @@ from rummykit.core.actions import (
     action_sort_key,
     parse_action,
 )
-from rummykit.core.cards import JOKER, JOKER_CODE, Card, format_cards, standard_deck
+from rummykit.core.cards import (
+    JOKER,
+    JOKER_CODE,
+    Card,
+    deck_problem,
+    format_cards,
+    standard_deck,
+)
 from rummykit.core.errors import IllegalActionError, RecordError
 from rummykit.core.melds import (
     MeldKind,
@@ -208,16 +215,9 @@ class GameState:
             self.rng.shuffle(shuffled)
             deck = shuffled
         deck = tuple(deck)
-        expected = Counter(standard_deck(self.rules.decks, self.rules.jokers))
-        if Counter(deck) != expected:
-            missing = sorted((expected - Counter(deck)).elements())
-            extra = sorted((Counter(deck) - expected).elements())
-            detail = []
-            if missing:
-                detail.append("missing " + _names(missing))
-            if extra:
-                detail.append("extra " + _names(extra))
-            raise RecordError(f"The deck is not a whole deck for these rules: {'; '.join(detail)}.")
+        problem = deck_problem(deck, standard_deck(self.rules.decks, self.rules.jokers))
+        if problem:
+            raise RecordError(f"The deck is not a whole deck for these rules: {problem}.")
         self._clear_deal()
         self.logs.append(DealLog(self.dealer, deck, seed=seed))
         self.given_reshuffles = [tuple(order) for order in reshuffles]
@@ -317,7 +317,8 @@ class GameState:
         if action.depth > len(pile):
             raise _illegal(
                 "discard_take_not_allowed",
-                f"The discard pile holds only {len(pile)} cards, not {action.depth}.",
+                f"The discard pile holds only {len(pile)} "
+                f"{'card' if len(pile) == 1 else 'cards'}, not {action.depth}.",
             )
         deepest = pile[-action.depth]
         taken = pile[-action.depth :]
@@ -329,25 +330,31 @@ class GameState:
             )
 
     def _can_use(self, card: Card, hand: Sequence[Card]) -> bool:
-        """Whether the turn's seat could meld ``card`` from ``hand`` or lay it off now."""
+        """Whether the turn's seat could meld ``card`` from ``hand`` or lay it off now
+        (under ``after_meld``, also once it has laid a meld of its own this turn)."""
         rules = self.rules
         seat = self.turn
-        may_lay_off = (
-            self.melds
-            and self._layoff_refusal(seat) is None
-            and not (rules.go_out is GoOut.DISCARD and len(hand) == 1)
-        )
-        if may_lay_off and any(layoff_positions(meld, card, rules.aces) for meld in self.melds):
-            return True
-        if rules.melds_per_turn and self.melds_this_turn >= rules.melds_per_turn:
-            return False
+        may_meld = not rules.melds_per_turn or self.melds_this_turn < rules.melds_per_turn
         keep = 1 if rules.go_out is GoOut.DISCARD else 0
         codes = [held.code for held in hand]
-        return any(
+        melds = enumerate_melds(codes, rules.aces) if may_meld else []
+        if any(
             (card.code in naturals or (card.is_joker and jokers))
             and len(naturals) + jokers <= len(hand) - keep
-            for naturals, jokers in enumerate_melds(codes, rules.aces)
-        )
+            for naturals, jokers in melds
+        ):
+            return True
+        if not self.melds or (keep and len(hand) == 1):
+            return False
+        if self._layoff_refusal(seat) is not None:
+            own_meld_first = (
+                rules.layoff is LayOffTiming.AFTER_MELD
+                and self.first_meld_turn[seat] is None
+                and any(card.code not in naturals for naturals, _ in melds)
+            )
+            if not own_meld_first:
+                return False
+        return any(layoff_positions(meld, card, rules.aces) for meld in self.melds)
 
     def _check_holds(self, seat: int, cards: Sequence[Card]) -> None:
         hand = self.hands[seat]

@@ -1,0 +1,173 @@
+"""``expert``: searches by sampling what it cannot see and playing each choice out.
+
+At each decision it draws positions consistent with its observation (the unseen cards dealt
+at random to the other hands and the stock, the cards others took from the pile kept in their
+hands), plays each candidate action forward in every sampled position with a quick greedy
+policy, and picks the candidate with the best average result. The same samples serve every
+candidate, so their comparison is fair. It stops when its time budget runs out (anytime) and
+is reproducible for a given rng when run to a fixed number of samples.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from rummykit.bots.base import register
+from rummykit.bots.evaluate import evaluate, live_cards
+from rummykit.bots.strong import StrongBot
+from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld
+from rummykit.core.deadwood import best_discard, best_partition, deadwood_value
+from rummykit.core.determinize import sample_position
+from rummykit.core.melds import enumerate_melds
+from rummykit.core.observation import Observation
+from rummykit.core.rules import Scoring
+from rummykit.core.state import GameState, Phase
+
+DEFAULT_BUDGET_MS = 200.0
+"""Thinking time a decision: long enough for a few dozen playouts, short enough to feel
+like a person at the table."""
+
+PLAYOUT_TURNS = 6
+"""Turns a playout goes on per seat before the hands are scored as they stand: further ahead
+the samples differ too much from the truth for the playout to tell candidates apart."""
+
+MAX_SAMPLES = 64
+"""Samples after which more thinking changes little: stop early."""
+
+SWITCH_MARGIN = 1.0
+"""Standard errors by which a rival must beat the strong choice: a search on few samples
+otherwise trades a good move for noise."""
+
+ALTERNATIVE_DISCARDS = 3
+"""Discards besides the strong player's choice that the search weighs."""
+
+
+def greedy_action(game: GameState) -> Action:
+    """A quick, sensible action for the seat to act, read off the full (sampled) position."""
+    seat = game.turn
+    legal = list(game.legal_actions())
+    hand = game.hands[seat]
+    rules = game.rules
+    if game.phase is Phase.DRAW:
+        top = game.discard_top
+        take = Draw(seat, DrawSource.DISCARD)
+        if top is not None and take in legal:
+            codes = [card.code for card in hand] + [top.code]
+            if any(top.code in naturals for naturals, _ in enumerate_melds(codes, rules.aces)):
+                return take
+        stock = Draw(seat, DrawSource.STOCK)
+        return stock if stock in legal else legal[0]
+    melds = [action for action in legal if isinstance(action, Meld)]
+    if melds:
+        wanted = {meld.text for meld in best_partition(hand, rules).melds}
+        for meld in melds:
+            if " ".join(str(meld).split()[2:]) in wanted:
+                return meld
+    for action in legal:
+        if isinstance(action, LayOff) and not action.card.is_joker:
+            return action
+    discards = [action for action in legal if isinstance(action, Discard)]
+    if not discards:
+        return legal[0]
+    card, _ = best_discard(hand, rules)
+    for discard in discards:
+        if discard.card is card:
+            return discard
+    return max(discards, key=lambda discard: rules.card_points(discard.card.code))
+
+
+def playout_value(game: GameState, seat: int, turns: int) -> float:
+    """Play ``game`` forward greedily and score it for ``seat`` (higher is better)."""
+    limit = game.turn_number + turns * game.seat_count
+    while not game.deal_over and game.turn_number <= limit:
+        game.apply_unchecked(greedy_action(game))
+    others = [other for other in range(game.seat_count) if other != seat]
+    if game.deal_over:
+        points = game.deal_points or (0,) * game.seat_count
+        mine = points[seat]
+        theirs = sum(points[other] for other in others) / len(others)
+        diff = mine - theirs
+        return diff if game.rules.scoring is Scoring.WINNER else -diff
+    # Not over: whoever holds less is ahead; what is held is what would be paid.
+    rules = game.rules
+    mine_left = deadwood_value(game.hands[seat], rules)
+    theirs_left = sum(deadwood_value(game.hands[other], rules) for other in others) / len(others)
+    return theirs_left - mine_left
+
+
+@register("expert")
+class ExpertBot:
+    """Searches: samples the hidden cards, plays each choice out, keeps the best on average."""
+
+    name = "expert"
+
+    def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, samples: int | None = None):
+        """A searcher with a time budget a decision, or a fixed number of samples."""
+        self.budget_ms = budget_ms
+        self.samples = samples
+        self._strong = StrongBot()
+
+    def candidates(self, observation: Observation) -> list[Action]:
+        """The few actions worth searching: the strong player's and its nearest rivals."""
+        legal = observation.legal_actions
+        first = self._strong.decide(observation).action
+        found: list[Action] = [first]
+        if isinstance(first, Draw):
+            found.extend(action for action in legal if isinstance(action, Draw))
+        else:
+            discards = [action for action in legal if isinstance(action, Discard)]
+            live = live_cards(observation)
+            ranked = []
+            for discard in discards:
+                rest = list(observation.hand)
+                rest.remove(discard.card)
+                ranked.append((evaluate(rest, live, observation.rules).score, discard))
+            ranked.sort(key=lambda entry: (entry[0], str(entry[1])))
+            found.extend(action for _, action in ranked[:ALTERNATIVE_DISCARDS])
+            melds = [action for action in legal if isinstance(action, Meld)]
+            if melds and not isinstance(first, Meld):
+                found.append(melds[-1])
+        unique: list[Action] = []
+        for action in found:
+            if action not in unique:
+                unique.append(action)
+        return unique
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """The candidate with the best average playout, within the time budget."""
+        candidates = self.candidates(observation)
+        if len(candidates) == 1:
+            return candidates[0]
+        seat = observation.seat if observation.seat is not None else observation.turn
+        totals: dict[int, float] = dict.fromkeys(range(len(candidates)), 0.0)
+        squares: dict[int, float] = dict.fromkeys(range(len(candidates)), 0.0)
+        deadline = time.perf_counter() + self.budget_ms / 1000
+        limit = self.samples if self.samples is not None else MAX_SAMPLES
+        done = 0
+        while done < limit:
+            if self.samples is None and done and time.perf_counter() >= deadline:
+                break
+            position = sample_position(observation, rng)
+            for index, action in enumerate(candidates):
+                game = position.clone()
+                game.apply_unchecked(action)
+                # Differences to the strong choice in the same sample cancel the luck of it.
+                value = playout_value(game, seat, PLAYOUT_TURNS)
+                totals[index] += value
+                squares[index] += value * value
+            done += 1
+        return candidates[_best_index(totals, squares, done)]
+
+
+def _best_index(totals: dict[int, float], squares: dict[int, float], samples: int) -> int:
+    """The strong choice (index 0) unless a rival beats it by more than its noise."""
+    best = 0
+    best_mean = totals[0] / samples
+    for index in range(1, len(totals)):
+        mean = totals[index] / samples
+        spread = max(squares[index] / samples - mean * mean, 0.0) ** 0.5
+        margin = SWITCH_MARGIN * spread / max(samples, 1) ** 0.5
+        if mean > best_mean + margin:
+            best, best_mean = index, mean
+    return best

@@ -1,0 +1,300 @@
+"""The ``rummy`` command: replay (JSON and transcript), rules, play, help — as RECORD.md says."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rummykit.cli import main
+from rummykit.core.record import replay_json
+from rummykit.core.rules import OPTION_NAMES, PRESETS
+
+CONFORMANCE = Path(__file__).resolve().parent / "records" / "conformance"
+PRESET_NAMES = ("classic", "standard", "practice", "party")
+
+
+def record_text(name: str) -> str:
+    return (CONFORMANCE / f"{name}.json").read_text(encoding="utf-8")
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m rummykit ARGS`` in a fresh process, as a user would run ``rummy``."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(
+        [sys.executable, "-m", "rummykit", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``rummy ARGS`` in this process: the exit code, standard output and standard error."""
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def copy_to(tmp_path: Path, name: str) -> str:
+    path = tmp_path / f"{name}.json"
+    path.write_text(record_text(name), encoding="utf-8")
+    return str(path)
+
+
+# ----- rummy replay FILE --json ----------------------------------------------------------
+
+
+def test_replay_json_prints_the_result_object_and_exits_0_when_all_is_legal(
+    tmp_path: Path,
+) -> None:
+    proc = run("replay", copy_to(tmp_path, "out_by_meld"), "--json")
+    assert proc.returncode == 0, proc.stderr
+    printed = json.loads(proc.stdout)
+    assert printed["ok"] is True
+    assert printed["error"] is None
+    assert printed["deals"] == [{"dealer": 0, "result": "out", "winner": 1, "points": [0, 62]}]
+    assert printed == replay_json(record_text("out_by_meld"))[0]
+
+
+def test_replay_json_exits_1_at_the_first_illegal_action(tmp_path: Path) -> None:
+    proc = run("replay", copy_to(tmp_path, "err_invalid_meld"), "--json")
+    assert proc.returncode == 1
+    printed: dict[str, Any] = json.loads(proc.stdout)
+    assert printed["ok"] is False
+    assert printed["error"]["code"] == "invalid_meld"
+    assert (printed["error"]["deal"], printed["error"]["action"]) == (0, 1)
+    # The state is the position before the illegal meld: seat 1 has drawn.
+    assert printed["state"]["phase"] == "play"
+    assert printed["state"]["melds"] == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["bad_json", "unknown_preset", "unknown_option", "deck_missing_a_card", "no_deals"],
+)
+def test_replay_json_exits_2_for_a_record_that_cannot_be_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    code, out, _ = cli(capsys, "replay", copy_to(tmp_path, name), "--json")
+    assert code == 2
+    printed = json.loads(out)
+    assert printed["ok"] is False
+    error = printed["error"]
+    assert error["code"] in ("bad_record", "unsupported")
+    assert (error["deal"], error["action"]) == (None, None)
+    assert error["message"]
+
+
+def test_replay_json_exits_2_for_a_reshuffle_with_the_wrong_cards(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = cli(capsys, "replay", copy_to(tmp_path, "shuffle_list_missing_a_card"), "--json")
+    assert code == 2
+    assert json.loads(out)["error"]["code"] == "bad_record"
+
+
+def test_replay_json_exits_2_for_a_file_that_does_not_exist(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = cli(capsys, "replay", str(tmp_path / "nowhere.json"), "--json")
+    assert code == 2
+    printed = json.loads(out)
+    assert printed["ok"] is False
+    assert printed["error"]["code"] == "bad_record"
+
+
+def test_replay_dash_reads_the_record_from_standard_input() -> None:
+    proc = run("replay", "-", "--json", stdin=record_text("layoff_on_earlier_turn_is_not_rummy"))
+    assert proc.returncode == 0, proc.stderr
+    printed = json.loads(proc.stdout)
+    assert printed["deals"][0]["result"] == "out"
+    assert printed["scores"] == [0, 50]
+
+
+def test_replay_dash_reports_an_illegal_record_from_standard_input() -> None:
+    proc = run("replay", "-", "--json", stdin=record_text("err_not_your_turn"))
+    assert proc.returncode == 1
+    assert json.loads(proc.stdout)["error"]["code"] == "not_your_turn"
+
+
+def test_replay_dash_reports_bad_json_from_standard_input() -> None:
+    proc = run("replay", "-", "--json", stdin="{not json")
+    assert proc.returncode == 2
+    assert json.loads(proc.stdout)["error"]["code"] == "bad_record"
+
+
+# ----- rummy replay FILE (the transcript) --------------------------------------------------
+
+
+def test_transcript_names_players_uses_suit_symbols_and_gives_result_and_totals(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = cli(capsys, "replay", copy_to(tmp_path, "out_by_meld"))
+    assert code == 0
+    assert "Ann" in out and "Bob" in out
+    assert "classic" in out
+    for symbol in "♣♦♥♠":
+        assert symbol in out
+    assert "10♥" in out  # tens are written 10 for people
+    assert "goes out" in out
+    assert "62" in out
+    assert "Totals" in out
+
+
+def test_transcript_announces_going_rummy_and_the_game_winner(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = cli(capsys, "replay", copy_to(tmp_path, "rummy_double_winner"))
+    assert code == 0
+    assert "rummy" in out.lower()
+    assert "198" in out
+    assert "Game over" in out
+    assert "Bob wins" in out
+
+
+def test_transcript_announces_a_blocked_deal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = cli(capsys, "replay", copy_to(tmp_path, "flip_then_blocked_no_score"))
+    assert code == 0
+    assert "blocked" in out.lower()
+    for name in ("Ann", "Bob", "Cho", "Dev"):
+        assert name in out
+
+
+def test_transcript_names_seats_of_a_record_that_gives_a_count(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = cli(
+        capsys, "replay", copy_to(tmp_path, "deal_order_dealer_1_three_seats_by_count")
+    )
+    assert code == 0
+    assert "Seat 2" in out
+
+
+def test_transcript_of_an_illegal_record_exits_1_with_the_code_and_message(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = cli(capsys, "replay", copy_to(tmp_path, "err_invalid_meld"))
+    assert code == 1
+    message = replay_json(record_text("err_invalid_meld"))[0]["error"]["message"]
+    assert "invalid_meld" in out
+    assert message in out
+
+
+def test_transcript_of_an_unreadable_record_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = cli(capsys, "replay", copy_to(tmp_path, "unknown_preset"))
+    assert code == 2
+    assert "gin" in out + err
+
+
+def test_transcript_exit_code_matches_replay_json_in_a_fresh_process(tmp_path: Path) -> None:
+    for name, expected in [("out_by_layoff", 0), ("err_meld_limit", 1), ("bad_json", 2)]:
+        proc = run("replay", copy_to(tmp_path, name))
+        assert proc.returncode == expected, (name, proc.stdout, proc.stderr)
+
+
+# ----- rummy rules ---------------------------------------------------------------------------
+
+
+def test_rules_shows_all_four_presets_and_every_option(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = cli(capsys, "rules")
+    assert code == 0
+    for name in PRESET_NAMES:
+        assert name in out
+    for option in OPTION_NAMES:
+        assert option in out
+
+
+def test_rules_table_shows_each_presets_values(capsys: pytest.CaptureFixture[str]) -> None:
+    # RECORD.md's preset table: classic flips once, standard lets you take the discard, practice
+    # has the lowest hand collect, party keeps the top card and renews 15 times.
+    _, out, _ = cli(capsys, "rules")
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.strip()}
+    assert rows["renew"] == ["flip", "flip", "flip", "shuffle_keep_top"]
+    assert rows["renewals"] == ["1", "null", "1", "15"]
+    assert rows["blocked"] == ["no_score", "no_score", "lowest_collects", "no_score"]
+    assert rows["empty_stock_choice"] == ["false", "true", "false", "false"]
+    assert rows["aces"] == ["low", "low_or_high", "low_or_high", "low"]
+    assert rows["rummy_bonus"] == ["double", "none", "none", "double"]
+
+
+def test_rules_party_explains_each_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "rules", "party")
+    assert code == 0
+    assert "party" in out
+    lines = {line.split()[0]: line for line in out.splitlines() if line.strip()}
+    party = PRESETS["party"].rules.to_mapping()
+    for option in OPTION_NAMES:
+        assert option in lines, option
+        words = lines[option].split()
+        value = "null" if party[option] is None else str(party[option]).lower()
+        assert words[1] == value, option
+        # an explanation follows the value
+        assert len(words) >= 4, lines[option]
+
+
+def test_rules_of_an_unknown_preset_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "rules", "nosuch")
+    assert code == 2
+    assert "nosuch" in out + err
+
+
+def test_rules_of_an_unknown_preset_exits_2_in_a_fresh_process() -> None:
+    proc = run("rules", "nosuch")
+    assert proc.returncode == 2
+
+
+# ----- rummy play, help ------------------------------------------------------------------------
+
+
+def test_play_tells_a_finished_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "play")
+    assert code == 0
+    assert "Deal 1" in out
+    assert "Totals" in out
+    assert "Game over" in out
+
+
+def test_help_mentions_the_subcommands() -> None:
+    proc = run("--help")
+    assert proc.returncode == 0
+    for command in ("play", "replay", "rules"):
+        assert command in proc.stdout
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys)
+    assert code == 0
+    for command in ("play", "replay", "rules"):
+        assert command in out
+
+
+def test_replay_help_states_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["replay", "--help"])
+    assert raised.value.code == 0
+    out = capsys.readouterr().out
+    assert "--json" in out
+    for code in ("0", "1", "2"):
+        assert code in out
+
+
+def test_unknown_subcommand_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["frobnicate"])
+    assert raised.value.code == 2
