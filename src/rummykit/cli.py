@@ -28,6 +28,8 @@ examples:
   rummy replay game.json --json   the result as JSON; exit 0 legal, 1 illegal, 2 unreadable
   rummy rules                     the four presets side by side
   rummy rules party               one preset, each option explained
+  rummy hint game.json            what to do next at the end of a record, and why
+  rummy sim strong basic          bots against each other, with confidence intervals
 """
 
 _OPTION_HELP = {
@@ -267,6 +269,33 @@ def _command_sim(args: argparse.Namespace) -> int:
     return 0
 
 
+def _command_hint(args: argparse.Namespace) -> int:
+    from rummykit.bots.hints import hint
+    from rummykit.core.observation import observe
+    from rummykit.core.record import replay
+
+    try:
+        record = load_record(_read_source(args.file))
+    except (OSError, RecordError) as error:
+        print(f"rummy hint: {error}", file=sys.stderr)
+        return 2
+    result = replay(record)
+    game = result.state
+    if result.error is not None or game is None:
+        message = result.error.message if result.error else "nothing to replay"
+        print(f"rummy hint: the record stops at an illegal action: {message}", file=sys.stderr)
+        return 1
+    if game.deal_over:
+        print("rummy hint: the record ends with the deal over: there is no move to advise.")
+        return 1
+    seat = game.turn
+    advice = hint(observe(game, seat), level=args.bot, seed=args.seed)
+    name = record.players[seat]
+    print(f"{name} to {game.phase.value}: {advice.action}")
+    print(advice.reason)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser, with a sub-command per job."""
     parser = argparse.ArgumentParser(
@@ -296,6 +325,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules.add_argument("preset", nargs="?", help="classic, standard, practice or party")
     rules.set_defaults(run=_command_rules)
+    hint_parser = commands.add_parser(
+        "hint",
+        help="advise the seat to act at the end of a game record",
+        description="Replay a record and say what a good player would do next, and why.",
+    )
+    hint_parser.add_argument("file", help="the record, or - to read it from standard input")
+    hint_parser.add_argument(
+        "--bot", choices=["strong", "expert"], default="strong", help="who advises"
+    )
+    hint_parser.add_argument("--seed", type=int, default=0, help="the expert's seed")
+    hint_parser.set_defaults(run=_command_hint)
     _add_sim_parsers(commands)
     return parser
 
