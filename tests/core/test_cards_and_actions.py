@@ -138,6 +138,8 @@ CANONICAL_ACTIONS = [
     "3 layoff Th 0",
     "0 layoff X=8h 0",
     "1 layoff X 12",
+    "1 meld 5h X 7h X=8h",
+    "0 meld 9c X=9d X=9h",
     "5 discard Kc",
 ]
 
@@ -269,6 +271,23 @@ def test_membership_accepts_a_meld_given_in_another_order() -> None:
     assert Meld(1, cards("7h 5h 6h")) in legal
     assert Meld(1, cards("9s 9c 9h 9d")) in legal
     assert parse_action("1 meld 6h 4h 5h 7h") in legal
+
+
+def test_membership_accepts_a_bare_joker_and_a_joker_that_says_its_card() -> None:
+    game = stacked_game(
+        Rules(jokers=1),
+        ["2c 5d 8h Js 3c Td Kd Qs 4s 6d", "4h 5h X 7h 9c 9d 9h Kc Qd 2s"],
+        up="8c",
+        stock="9s",
+    )
+    game.apply_text("1 draw stock")
+    legal = game.legal_actions()
+    assert parse_action("1 meld 5h X 7h") in legal
+    assert parse_action("1 meld 7h X=6h 5h") in legal
+    assert parse_action("1 meld 4h 5h X=6h") in legal
+    assert parse_action("1 meld 4h 5h X=9h") not in legal
+    assert parse_action("1 meld 9c 9d X=9s") in legal
+    assert parse_action("1 meld 9c 9d X=9c") not in legal  # the 9♣ is there already
 
 
 def test_membership_refuses_illegal_actions() -> None:

@@ -274,6 +274,10 @@ def test_a_joker_laid_off_in_a_game_is_written_with_the_card_it_stands_for() -> 
     )
     game.apply_text("1 draw stock")
     game.apply_text("1 meld 4h 5h 6h")
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply_text("1 layoff X=8h 0")
+    assert caught.value.code == "layoff_does_not_fit"
+    assert "8♥" in caught.value.message and "4♥ 5♥ 6♥" in caught.value.message
     game.apply_text("1 layoff X 0")
     assert game.melds[0].text == "4h 5h 6h X=7h"
     game.apply_text("1 layoff X=3h 0")
@@ -282,6 +286,21 @@ def test_a_joker_laid_off_in_a_game_is_written_with_the_card_it_stands_for() -> 
 
 
 # ----- runs in output ------------------------------------------------------------------
+
+
+def test_a_meld_laid_with_a_bare_joker_is_recorded_with_the_card_it_stands_for() -> None:
+    rules = Rules(jokers=2, aces="low")
+    game = stacked_game(
+        rules,
+        ["2c 5d 8h Js 3c Td Kd Qs 4s 6d", "4h 6h X X 9c 9d 9h Kc Qd 2s"],
+        up="8c",
+        stock="3s",
+    )
+    game.apply_text("1 draw stock")
+    game.apply_text("1 meld X 6h 4h")
+    game.apply_text("1 meld 9c X 9d")
+    assert game.logs[-1].actions[-2:] == ["1 meld 4h X=5h 6h", "1 meld 9c 9d X=9h"]
+    assert game.melds[0].text == "4h X=5h 6h"
 
 
 def test_runs_list_their_cards_lowest_first() -> None:

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from helpers import stacked_deck, stacked_game
+from rummykit.core.actions import LayOff, Meld
 from rummykit.core.cards import JOKER, NATURAL_CARDS, Card, parse_cards, standard_deck
 from rummykit.core.errors import IllegalActionError, RecordError, RulesError
 from rummykit.core.rules import (
@@ -340,6 +341,7 @@ def test_layoff_anytime_lets_a_seat_lay_off_without_a_meld_of_its_own() -> None:
 def test_layoff_after_meld_needs_a_meld_of_the_seats_own_first() -> None:
     game = seat_zero_has_melded(Rules(layoff="after_meld"))
     assert refused_code(game, "1 layoff 5c 0") == "layoff_not_allowed"
+    assert not any(isinstance(action, LayOff) for action in game.legal_actions())
     play(game, "1 meld 4h 5h 6h", "1 layoff 5c 0", "1 layoff 7h 1")  # the same turn
     assert game.melds[0].text == "2c 3c 4c 5c"
     assert game.melds[1].text == "4h 5h 6h 7h"
@@ -370,6 +372,7 @@ def test_layoff_turn_after_meld_lets_the_first_melder_lay_off_on_its_next_turn()
 def test_melds_per_turn_one_allows_one_new_meld_a_turn() -> None:
     game = play(out_game(Rules(melds_per_turn=1)), "1 draw stock", "1 meld 4h 5h 6h 7h")
     assert refused_code(game, "1 meld 9c 9d 9h") == "meld_limit"
+    assert not any(isinstance(action, Meld) for action in game.legal_actions())
     play(game, "1 discard Ks", "0 draw stock", "0 discard 9s", "1 draw stock")
     play(game, "1 meld 9c 9d 9h")
     assert len(game.melds) == 2
@@ -425,7 +428,10 @@ def test_go_out_discard_only_goes_out_by_discarding_the_last_card() -> None:
         "1 meld 9c 9d 9h",
     )
     assert refused_code(game, "1 meld Kc Kd Kh Ks") == "must_discard_to_go_out"
+    assert "1 meld Kc Kd Kh Ks" not in [str(action) for action in game.legal_actions()]
+    assert "1 meld Kc Kd Kh" in [str(action) for action in game.legal_actions()]
     play(game, "1 meld Kc Kd Kh")
+    assert not any(isinstance(action, LayOff) for action in game.legal_actions())
     assert refused_code(game, "1 layoff Ks 2") == "must_discard_to_go_out"
     assert game.phase is Phase.PLAY
     play(game, "1 discard Ks")
