@@ -14,9 +14,10 @@ from rummykit.core.melds import arrange_meld, meld_accepts
 from rummykit.core.observation import Observation
 from rummykit.core.rules import Aces, Rules
 
-CHANCE_WEIGHT = 1.2
-"""Points a live card that would turn two deadwood cards into a meld is worth: about what
-one more draw's chance of it saves, tuned by tournament against ``basic``."""
+CHANCE_WEIGHT = 2.0
+"""Points a live card that would turn two deadwood cards into a meld is worth. Tuned by
+duplicate tournaments against ``basic`` (classic, 200 games each): 0.6 lost, 1.2 won 57%,
+2.0 and 3.0 won 65% with a wider take margin."""
 
 
 def live_cards(observation: Observation) -> Counter[Card]:

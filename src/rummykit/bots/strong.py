@@ -22,9 +22,10 @@ from rummykit.core.cards import Card
 from rummykit.core.observation import Observation
 from rummykit.core.rules import GoOut, RummyBonus
 
-TAKE_MARGIN = 2.0
-"""How much the top discard must improve the hand's score to be worth showing the table
-what one collects; a stock card improves it by about this much on average."""
+TAKE_MARGIN = 6.0
+"""How much the top discard must improve the hand's score (unless it completes a meld) to
+be worth showing the table what one collects. Tuned by tournament: 2 won 57% against
+``basic``, 4 won 65%, 6 won 66%."""
 
 CLOSE_TO_OUT = 4
 """An opponent holding this many cards or fewer may go out soon: stop holding melds."""
