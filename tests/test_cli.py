@@ -259,11 +259,11 @@ def test_rules_of_an_unknown_preset_exits_2_in_a_fresh_process() -> None:
     assert proc.returncode == 2
 
 
-# ----- rummy play, help ------------------------------------------------------------------------
+# ----- rummy watch, help -----------------------------------------------------------------------
 
 
-def test_play_tells_a_finished_game(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = cli(capsys, "play")
+def test_watch_tells_a_finished_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "watch")
     assert code == 0
     assert "Deal 1" in out
     assert "Totals" in out

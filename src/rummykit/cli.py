@@ -23,7 +23,8 @@ every action against the rules.
 
 _EPILOG = """\
 examples:
-  rummy play                      watch a sample game between two computer players
+  rummy play                      open the table in your browser and play
+  rummy watch                     read a sample game between two computer players
   rummy replay game.json          the game told turn by turn, with the score
   rummy replay game.json --json   the result as JSON; exit 0 legal, 1 illegal, 2 unreadable
   rummy rules                     the four presets side by side
@@ -150,16 +151,23 @@ def _command_replay(args: argparse.Namespace) -> int:
 
 
 def _command_play(args: argparse.Namespace) -> int:
-    from rummykit.transcript import transcript
+    from pathlib import Path
 
-    sample = resources.files("rummykit").joinpath("samples", "classic.json").read_text("utf-8")
-    told, replayed = transcript(load_record(sample))
-    print(told)
-    print(
-        "\nThis is a sample game from the record shipped with rummykit. The table in the "
-        "browser is on its way;\nmeanwhile `rummy replay FILE` tells any game record like this."
-    )
-    return replayed.exit_code
+    from rummykit.server.run import default_store_path, free_port, serve
+
+    store = Path(args.store) if args.store else default_store_path()
+    serve("127.0.0.1", args.port or free_port(), store, open_browser=not args.no_browser)
+    return 0
+
+
+def _command_serve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from rummykit.server.run import default_store_path, serve
+
+    store = Path(args.store) if args.store else default_store_path()
+    serve(args.host, args.port, store, open_browser=False)
+    return 0
 
 
 def _command_bots(args: argparse.Namespace) -> int:
@@ -173,6 +181,15 @@ def _command_bots(args: argparse.Namespace) -> int:
         first = doc.strip().splitlines()[0] if doc.strip() else "(no description)"
         print(f"{name.ljust(width)}  {first}")
     return 0
+
+
+def _command_watch(args: argparse.Namespace) -> int:
+    from rummykit.transcript import transcript
+
+    sample = resources.files("rummykit").joinpath("samples", "classic.json").read_text("utf-8")
+    told, replayed = transcript(load_record(sample))
+    print(told)
+    return replayed.exit_code
 
 
 def _command_sim(args: argparse.Namespace) -> int:
@@ -305,8 +322,27 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    play = commands.add_parser("play", help="watch a sample game (the browser table comes later)")
+    play = commands.add_parser(
+        "play",
+        help="open the table in your browser and play against the computer",
+        description="Start the table on this computer (127.0.0.1) and open it in your browser. "
+        "Games are kept between runs; reload the page any time to get your seat back.",
+    )
+    play.add_argument("--port", type=int, default=0, help="the port (default: any free one)")
+    play.add_argument("--no-browser", action="store_true", help="only print the address")
+    play.add_argument("--store", help="the SQLite file for games (default: your data folder)")
     play.set_defaults(run=_command_play)
+    serve_parser = commands.add_parser(
+        "serve",
+        help="host the table for others (no browser is opened)",
+        description="Serve the table on an address of your choice, for hosting.",
+    )
+    serve_parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve_parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve_parser.add_argument("--store", help="the SQLite file for games")
+    serve_parser.set_defaults(run=_command_serve)
+    watch = commands.add_parser("watch", help="read a sample game told turn by turn")
+    watch.set_defaults(run=_command_watch)
     replay = commands.add_parser(
         "replay",
         help="play back a game record and check every action",

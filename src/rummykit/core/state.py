@@ -210,14 +210,15 @@ class GameState:
             raise ValueError("The game is over: no more deals.")
         if self.logs and not self.deal_over:
             raise ValueError("The current deal is still being played.")
-        if deck is None:
+        if deck is None:  # a deck the engine shuffles itself is whole by construction
             shuffled = list(standard_deck(self.rules.decks, self.rules.jokers))
             self.rng.shuffle(shuffled)
-            deck = shuffled
-        deck = tuple(deck)
-        problem = deck_problem(deck, standard_deck(self.rules.decks, self.rules.jokers))
-        if problem:
-            raise RecordError(f"The deck is not a whole deck for these rules: {problem}.")
+            deck = tuple(shuffled)
+        else:
+            deck = tuple(deck)
+            problem = deck_problem(deck, standard_deck(self.rules.decks, self.rules.jokers))
+            if problem:
+                raise RecordError(f"The deck is not a whole deck for these rules: {problem}.")
         self._clear_deal()
         self.logs.append(DealLog(self.dealer, deck, seed=seed))
         self.given_reshuffles = [tuple(order) for order in reshuffles]

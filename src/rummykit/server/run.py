@@ -1,0 +1,44 @@
+"""Starting the server: where its database lives, and serving on an address."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+import webbrowser
+from pathlib import Path
+
+import uvicorn
+from platformdirs import user_data_dir
+
+from rummykit.server.app import create_app
+
+
+def default_store_path() -> Path:
+    """The database: ``RUMMY_DATA_DIR`` if set, else the user's data directory."""
+    base = os.environ.get("RUMMY_DATA_DIR") or user_data_dir("rummykit", appauthor=False)
+    return Path(base) / "tables.sqlite3"
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def serve(host: str, port: int, store: Path, open_browser: bool) -> None:
+    """Serve the table until interrupted; print the address (and open it if asked)."""
+    app = create_app(store)
+    address = f"http://{host}:{port}/"
+    print(f"rummykit is serving at {address}  (games are kept in {store}; Ctrl+C stops)")
+    if open_browser:
+
+        def open_later() -> None:
+            time.sleep(0.8)
+            webbrowser.open(address)
+
+        threading.Thread(target=open_later, daemon=True).start()
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,196 @@
+"""Where tables live between requests and restarts: SQLite, an append-only log per table.
+
+A table is its settings, its deals (dealer, deck, seed) and its actions in order; it is
+rebuilt by replaying them as a game record. An action is committed before it is
+acknowledged, so an acknowledged action survives a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from rummykit.core.cards import Card, parse_cards
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    settings TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0,
+    summary TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    token TEXT PRIMARY KEY,
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS deals (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    deal INTEGER NOT NULL,
+    dealer INTEGER NOT NULL,
+    deck TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    PRIMARY KEY (table_id, deal)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    deal INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    reshuffles TEXT NOT NULL DEFAULT '[]',
+    PRIMARY KEY (table_id, deal, seq)
+);
+"""
+
+
+class Store:
+    """The SQLite store (WAL), safe to share between threads."""
+
+    def __init__(self, path: Path | str) -> None:
+        """Open (and create if needed) the database at ``path`` (``:memory:`` for tests)."""
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.path = str(path)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(_SCHEMA)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._db.close()
+
+    def create_table(self, table_id: str, settings: dict[str, Any], tokens: dict[int, str]) -> None:
+        """Store a new table with its settings and the tokens of its human seats."""
+        now = time.time()
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO tables (id, created, updated, settings) VALUES (?, ?, ?, ?)",
+                (table_id, now, now, json.dumps(settings)),
+            )
+            for seat, token in tokens.items():
+                db.execute(
+                    "INSERT INTO seats (token, table_id, seat) VALUES (?, ?, ?)",
+                    (token, table_id, seat),
+                )
+
+    def seat_of(self, table_id: str, token: str) -> int | None:
+        """The seat a token holds at a table, if any."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT seat FROM seats WHERE token = ? AND table_id = ?", (token, table_id)
+            ).fetchone()
+        return int(row[0]) if row else None
+
+    def add_deal(
+        self, table_id: str, deal: int, dealer: int, deck: Sequence[Card], seed: int
+    ) -> None:
+        """Record a new deal (replacing a thrown-away deal of the same number)."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM actions WHERE table_id = ? AND deal = ?", (table_id, deal))
+            db.execute(
+                "INSERT OR REPLACE INTO deals (table_id, deal, dealer, deck, seed) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (table_id, deal, dealer, " ".join(str(card) for card in deck), seed),
+            )
+            db.execute("UPDATE tables SET updated = ? WHERE id = ?", (time.time(), table_id))
+
+    def add_action(
+        self, table_id: str, deal: int, seq: int, text: str, reshuffles: Sequence[Sequence[Card]]
+    ) -> None:
+        """Append one action (and any stock it shuffled); committed when this returns."""
+        shuffled = json.dumps([[str(card) for card in order] for order in reshuffles])
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO actions (table_id, deal, seq, text, reshuffles) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (table_id, deal, seq, text, shuffled),
+            )
+            db.execute("UPDATE tables SET updated = ? WHERE id = ?", (time.time(), table_id))
+
+    def finish(self, table_id: str, summary: dict[str, Any]) -> None:
+        """Mark a table's game as over, with a summary for the history page."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE tables SET finished = 1, summary = ?, updated = ? WHERE id = ?",
+                (json.dumps(summary), time.time(), table_id),
+            )
+
+    def settings(self, table_id: str) -> dict[str, Any] | None:
+        """A table's settings, or ``None`` if there is no such table."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT settings FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def deals(self, table_id: str) -> list[dict[str, Any]]:
+        """A table's deals in order, each with its actions and reshuffles (record shape)."""
+        with self._lock:
+            deal_rows = self._db.execute(
+                "SELECT deal, dealer, deck, seed FROM deals WHERE table_id = ? ORDER BY deal",
+                (table_id,),
+            ).fetchall()
+            action_rows = self._db.execute(
+                "SELECT deal, text, reshuffles FROM actions WHERE table_id = ? ORDER BY deal, seq",
+                (table_id,),
+            ).fetchall()
+        deals: list[dict[str, Any]] = []
+        by_number: dict[int, dict[str, Any]] = {}
+        for number, dealer, deck, seed in deal_rows:
+            entry = {
+                "dealer": dealer,
+                "deck": [str(card) for card in parse_cards(deck.split())],
+                "actions": [],
+                "reshuffles": [],
+                "seed": seed,
+            }
+            by_number[number] = entry
+            deals.append(entry)
+        for number, text, reshuffles in action_rows:
+            entry = by_number[number]
+            entry["actions"].append(text)
+            entry["reshuffles"].extend(json.loads(reshuffles))
+        return deals
+
+    def open_tables(self) -> list[str]:
+        """The ids of tables whose game is not over, oldest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id FROM tables WHERE finished = 0 ORDER BY created"
+            ).fetchall()
+        return [row[0] for row in rows]
+
+    def history(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Finished games, newest first: id, when, and the summary."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, created, updated, summary FROM tables WHERE finished = 1 "
+                "ORDER BY updated DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return [
+            {"id": row[0], "created": row[1], "finished": row[2], **json.loads(row[3] or "{}")}
+            for row in rows
+        ]

@@ -1,0 +1,145 @@
+"""What the server sends a seat: its observation as JSON, with the table around it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rummykit.core.actions import Draw, LayOff, Meld
+from rummykit.core.cards import Card
+from rummykit.core.observation import Observation, observe
+from rummykit.core.state import DealResult, GameState, Phase
+
+POSITIONS: dict[int, tuple[str, ...]] = {
+    2: ("You", "Across"),
+    3: ("You", "Left", "Right"),
+    4: ("You", "Left", "Across", "Right"),
+    5: ("You", "Left", "Far left", "Far right", "Right"),
+    6: ("You", "Left", "Far left", "Across", "Far right", "Right"),
+}
+"""Where each seat sits as seen from a seat, by how many places to its left it is."""
+
+
+def position_name(viewer: int, seat: int, seats: int) -> str:
+    """``Left``, ``Across``... for ``seat`` as seen from ``viewer``."""
+    return POSITIONS[seats][(seat - viewer) % seats]
+
+
+def _cards(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _without_seat(text: str) -> str:
+    return text.split(" ", 1)[1]
+
+
+def practice_topics(observation: Observation, game: GameState) -> list[str]:
+    """The rules that matter right now, for the practice game to explain the first time."""
+    topics: list[str] = []
+    if observation.is_my_turn:
+        legal = observation.legal_actions
+        if observation.phase is Phase.DRAW:
+            topics.append("draw")
+            if observation.stock_count == 0:
+                topics.append("empty_stock")
+        else:
+            if any(isinstance(action, Meld) for action in legal):
+                topics.append("meld")
+            if any(isinstance(action, LayOff) for action in legal):
+                topics.append("layoff")
+            if observation.taken_top is not None and len(observation.hand) > 1:
+                topics.append("no_throwback")
+            topics.append("discard")
+    if observation.renewals_used:
+        topics.append("renewed")
+    if game.result is DealResult.BLOCKED:
+        topics.append("blocked")
+    elif game.result is DealResult.RUMMY:
+        topics.append("rummy")
+    elif game.result is DealResult.OUT:
+        topics.append("out")
+    return topics
+
+
+def seat_view(
+    game: GameState,
+    seat: int,
+    players: list[dict[str, Any]],
+    *,
+    table_id: str,
+    preset: str,
+    practice: bool,
+    pace_ms: int,
+) -> dict[str, Any]:
+    """Everything seat ``seat`` may see, as JSON: never another seat's hidden cards.
+
+    Hands are shown to everyone only once the deal is over, as at a real table.
+    """
+    view = observe(game, seat)
+    rules = game.rules
+    seats = game.seat_count
+    over = game.phase is Phase.OVER
+    legal = [_without_seat(str(action)) for action in view.legal_actions]
+    result: dict[str, Any] | None = None
+    if over:
+        result = {
+            "result": game.result.value if game.result else None,
+            "winner": game.deal_winner,
+            "points": list(game.deal_points or ()),
+            "hands": [_cards(sorted(hand)) for hand in game.hands],
+            "values": [game.hand_value(other) for other in range(seats)],
+        }
+    return {
+        "table": table_id,
+        "seat": seat,
+        "practice": practice,
+        "preset": preset,
+        "rules": rules.to_mapping(),
+        "players": [
+            {
+                "name": player["name"],
+                "kind": player["kind"],
+                "level": player.get("level"),
+                "position": position_name(seat, other, seats),
+            }
+            for other, player in enumerate(players)
+        ],
+        "deal": view.deal_number,
+        "dealer": view.dealer,
+        "turn": view.turn,
+        "phase": view.phase.value,
+        "hand": _cards(view.hand),
+        "hand_value": sum(rules.card_points(card.code) for card in view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "known": [_cards(cards) for cards in view.known_cards],
+        "melds": [
+            {"owner": meld.owner, "kind": meld.kind.value, "cards": meld.text.split()}
+            for meld in view.melds
+        ],
+        "discard": _cards(view.discard_pile),
+        "stock": view.stock_count,
+        "renewals_used": view.renewals_used,
+        "scores": list(view.scores),
+        "taken": str(view.taken_top) if view.taken_top else None,
+        "legal": legal,
+        "can_draw_stock": any(
+            isinstance(action, Draw) and action.source.value == "stock"
+            for action in view.legal_actions
+        ),
+        "deal_result": result,
+        "history": [
+            {
+                "dealer": summary.dealer,
+                "result": summary.result.value if summary.result else None,
+                "winner": summary.winner,
+                "points": list(summary.points or ()),
+            }
+            for summary in game.summaries
+        ],
+        "game_over": game.game_over,
+        "winner": game.winner,
+        "target": rules.target,
+        "deals_limit": rules.deals,
+        "lower_wins": rules.scoring.value == "penalty",
+        "pace_ms": pace_ms,
+        "topics": practice_topics(view, game) if practice else [],
+    }
