@@ -77,10 +77,16 @@ def greedy_action(game: GameState) -> Action:
     return max(discards, key=lambda discard: rules.card_points(discard.card.code))
 
 
-def playout_value(game: GameState, seat: int, turns: int) -> float:
-    """Play ``game`` forward greedily and score it for ``seat`` (higher is better)."""
+def playout_value(game: GameState, seat: int, turns: int, deadline: float = float("inf")) -> float:
+    """Play ``game`` forward greedily and score it for ``seat`` (higher is better).
+
+    The playout stops after ``turns`` turns a seat, or at ``deadline`` (``perf_counter``
+    time), and the hands are then scored as they stand.
+    """
     limit = game.turn_number + turns * game.seat_count
     while not game.deal_over and game.turn_number <= limit:
+        if time.perf_counter() >= deadline:
+            break
         game.apply_unchecked(greedy_action(game))
     others = [other for other in range(game.seat_count) if other != seat]
     if game.deal_over:
@@ -140,34 +146,49 @@ class ExpertBot:
         if len(candidates) == 1:
             return candidates[0]
         seat = observation.seat if observation.seat is not None else observation.turn
-        totals: dict[int, float] = dict.fromkeys(range(len(candidates)), 0.0)
-        squares: dict[int, float] = dict.fromkeys(range(len(candidates)), 0.0)
-        deadline = time.perf_counter() + self.budget_ms / 1000
+        count = len(candidates)
+        # Each rival is judged by its difference to the strong choice in the same samples:
+        # the luck of a sample cancels out of the difference.
+        gains = [0.0] * count
+        squares = [0.0] * count
+        start = time.perf_counter()
+        budget = self.budget_ms / 1000
         limit = self.samples if self.samples is not None else MAX_SAMPLES
+        timed = self.samples is None
         done = 0
         while done < limit:
-            if self.samples is None and done and time.perf_counter() >= deadline:
+            if timed and done and time.perf_counter() >= start + budget:
                 break
             position = sample_position(observation, rng)
+            values: list[float] = []
             for index, action in enumerate(candidates):
                 game = position.clone()
                 game.apply_unchecked(action)
-                # Differences to the strong choice in the same sample cancel the luck of it.
-                value = playout_value(game, seat, PLAYOUT_TURNS)
-                totals[index] += value
-                squares[index] += value * value
+                # The first sample shares the budget out; a later one is dropped if time
+                # runs out half-way, so every candidate is judged on the same samples.
+                stop = start + budget * (index + 1) / count if not done else start + budget
+                values.append(playout_value(game, seat, PLAYOUT_TURNS, stop if timed else _NEVER))
+                if timed and done and time.perf_counter() >= start + budget:
+                    break
+            if len(values) < count:
+                break
+            for index in range(1, count):
+                gain = values[index] - values[0]
+                gains[index] += gain
+                squares[index] += gain * gain
             done += 1
-        return candidates[_best_index(totals, squares, done)]
+        return candidates[_best_index(gains, squares, done)]
 
 
-def _best_index(totals: dict[int, float], squares: dict[int, float], samples: int) -> int:
-    """The strong choice (index 0) unless a rival beats it by more than its noise."""
-    best = 0
-    best_mean = totals[0] / samples
-    for index in range(1, len(totals)):
-        mean = totals[index] / samples
+_NEVER = float("inf")
+
+
+def _best_index(gains: list[float], squares: list[float], samples: int) -> int:
+    """The strong choice (index 0) unless a rival beats it by more than the noise."""
+    best, best_gain = 0, 0.0
+    for index in range(1, len(gains)):
+        mean = gains[index] / samples
         spread = max(squares[index] / samples - mean * mean, 0.0) ** 0.5
-        margin = SWITCH_MARGIN * spread / max(samples, 1) ** 0.5
-        if mean > best_mean + margin:
-            best, best_mean = index, mean
+        if mean > best_gain + SWITCH_MARGIN * spread / samples**0.5:
+            best, best_gain = index, mean
     return best

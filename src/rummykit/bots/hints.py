@@ -6,7 +6,7 @@ import random
 
 from rummykit.bots.expert import ExpertBot
 from rummykit.bots.strong import Decision, StrongBot
-from rummykit.core.actions import describe_action
+from rummykit.core.actions import Action, Draw, DrawSource, LayOff, Meld
 from rummykit.core.observation import Observation
 
 
@@ -27,6 +27,23 @@ def hint(observation: Observation, level: str = "strong", seed: int = 0) -> Deci
         return advice
     return Decision(
         searched,
-        f"Better to {describe_action(searched).replace('s ', ' ', 1)}: over many deals dealt "
-        "to fit what you have seen, it comes out ahead on average.",
+        f"{_imperative(searched, observation)}: over many deals dealt to fit what you have "
+        "seen, it comes out ahead on average.",
     )
+
+
+def _imperative(action: Action, observation: Observation) -> str:
+    """The action as advice: ``Take the 9♣``, ``Throw the K♠``."""
+    if isinstance(action, Draw):
+        top = observation.discard_top
+        if action.source is DrawSource.STOCK or top is None:
+            return "Draw from the stock"
+        if action.depth == 1:
+            return f"Take the {top.symbol}"
+        taken = observation.discard_pile[-action.depth :]
+        return "Take " + " ".join(card.symbol for card in taken)
+    if isinstance(action, Meld):
+        return "Meld " + " ".join(card.symbol for card in action.cards)
+    if isinstance(action, LayOff):
+        return f"Lay off the {action.card.symbol} on meld {action.meld}"
+    return f"Throw the {action.card.symbol}"

@@ -174,20 +174,24 @@ class StrongBot:
             rest = list(observation.hand)
             rest.remove(card)
             value = evaluate(rest, live, rules)
-            unsafe = fits_table(card, observation) or collected_by(card, following, observation)
+            # A card that fits the table is used for sure; one the next seat collects, maybe.
+            danger = 2 if fits_table(card, observation) else 0
+            if not danger and collected_by(card, following, observation):
+                danger = 1
             points = rules.card_points(card.code)
-            scored.append((unsafe, value.score, -points, -card.code, action, value))
-        safe = [entry for entry in scored if not entry[0]] or scored
-        unsafe_flag, _, _, _, action, value = min(safe, key=lambda entry: entry[:4])
+            scored.append((danger, value.score, -points, -card.code, action, value))
+        unsafe_flag, _, _, _, action, value = min(scored, key=lambda entry: entry[:4])
         card = action.card
         points = rules.card_points(card.code)
         if not observation.hand or len(observation.hand) == 1:
             return Decision(action, f"Discard the {card.symbol} and go out.")
-        hold = " You keep your melds for going rummy." if holding else ""
         in_deadwood = card in evaluate(observation.hand, Counter(), rules).partition.deadwood
         if in_deadwood:
             why = f"it belongs to nothing and costs {points}"
         else:
             why = "breaking that group costs you least"
-        caution = " Every other card helps the next player." if unsafe_flag else ""
-        return Decision(action, f"Throw the {card.symbol}: {why}.{caution}{hold}")
+        if unsafe_flag:
+            why += ", and every other card would help another player"
+        if holding:
+            why += ", and you keep your melds back for going rummy"
+        return Decision(action, f"Throw the {card.symbol}: {why}.")

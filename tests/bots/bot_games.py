@@ -1,0 +1,138 @@
+"""Helpers for the bot tests: random legal rules, deals played by bots, hidden cards.
+
+Every action a bot picks is applied with the checked ``GameState.apply``, so an illegal
+choice raises ``IllegalActionError`` and fails the test that played it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from rummykit.bots.base import Bot
+from rummykit.core.cards import Card
+from rummykit.core.errors import RulesError
+from rummykit.core.observation import observe
+from rummykit.core.rules import (
+    Aces,
+    Blocked,
+    DealerRotation,
+    DiscardTake,
+    GoOut,
+    LayOffTiming,
+    Renew,
+    Rules,
+    RummyBonus,
+    Scoring,
+)
+from rummykit.core.state import GameState
+
+ACTION_CAP = 3000
+"""Actions after which a deal is cut short: under unlimited renewals two bots can pass the
+same cards round for ever, while a normal deal takes well under 300 actions."""
+
+
+def random_rules(rng: random.Random, seats: int, **fixed: Any) -> Rules:
+    """A legal combination of every rule option that can deal ``seats``, as one deal.
+
+    The same options as the ``rules_and_seats`` strategy of ``tests/core/test_properties.py``
+    (jokers, two decks, every aces rule, meld limits, going out by discard, lay-off timing,
+    deep pile takes, penalty scoring, renewals...), drawn from ``rng`` so that a seed picks
+    a fixed set of rules; ``fixed`` overrides options by name.
+    """
+    options: dict[str, Any] = {
+        "hand_size": rng.choice(["by_seats", 6, 7, 8, 9, 10]),
+        "decks": rng.randint(1, 2),
+        "jokers": rng.randint(0, 4),
+        "aces": rng.choice(list(Aces)),
+        "ace_points": rng.choice([1, 11, 15]),
+        "layoff": rng.choice(list(LayOffTiming)),
+        "melds_per_turn": rng.randint(0, 2),
+        "go_out": rng.choice(list(GoOut)),
+        "rummy_bonus": rng.choice(list(RummyBonus)),
+        "scoring": rng.choice(list(Scoring)),
+        "target": rng.randint(20, 150),
+        "deals": 1,
+        "renew": rng.choice(list(Renew)),
+        "renewals": rng.choice([None, 0, 1, 2, 3]),
+        "blocked": rng.choice(list(Blocked)),
+        "empty_stock_choice": rng.random() < 0.5,
+        "discard_take": rng.choice(list(DiscardTake)),
+        "dealer": rng.choice(list(DealerRotation)),
+        "joker_points": rng.randint(0, 50),
+    }
+    options.update(fixed)
+    rules = Rules(**options)
+    try:
+        rules.check_seats(seats)
+    except RulesError:
+        rules = rules.replace(hand_size="by_seats")
+    return rules
+
+
+def random_game(seed: int, seats: int, **fixed: Any) -> tuple[GameState, random.Random]:
+    """A dealt single-deal game under random rules, and the rng that goes on from its seed."""
+    rng = random.Random(seed)
+    rules = random_rules(rng, seats, **fixed)
+    game = GameState.new(rules, seats, dealer=rng.randrange(seats), seed=rng.randrange(2**32))
+    return game, rng
+
+
+def positions(
+    game: GameState, bots: Sequence[Bot], rng: random.Random, cap: int = ACTION_CAP
+) -> Iterator[GameState]:
+    """Play the deal with ``bots`` (one a seat), yielding the game before every action.
+
+    Each bot sees only ``observe(game, seat)``; its choice must be one of the observation's
+    legal actions and is applied with the checked ``apply``. The caller must not change the
+    yielded game. Stops when the deal is over or after ``cap`` actions.
+    """
+    for _ in range(cap):
+        if game.deal_over:
+            return
+        yield game
+        seat = game.turn
+        view = observe(game, seat)
+        action = bots[seat].choose(view, rng)
+        assert action in view.legal_actions, f"{bots[seat].name} chose {action}, not offered"
+        game.apply(action)
+
+
+def play_deal(
+    game: GameState, bots: Sequence[Bot], rng: random.Random, cap: int = ACTION_CAP
+) -> bool:
+    """Play the deal out with ``bots``; whether it ended within ``cap`` actions."""
+    for _ in positions(game, bots, rng, cap):
+        pass
+    return game.deal_over
+
+
+def hidden_from(game: GameState, seat: int) -> Counter[Card]:
+    """The cards ``seat`` cannot see now: the stock, and what the others hold unseen."""
+    hidden = Counter(game.stock)
+    for other, hand in enumerate(game.hands):
+        if other != seat:
+            hidden.update(Counter(hand) - Counter(game.known[other]))
+    return hidden
+
+
+def reshuffle_hidden(game: GameState, seat: int, rng: random.Random) -> GameState:
+    """A copy of ``game`` with the cards ``seat`` cannot see dealt out again at random.
+
+    The other hands keep their sizes and the cards they took from the pile; the stock keeps
+    its size. For ``seat`` the two positions are indistinguishable.
+    """
+    copy = game.clone()
+    pool = sorted(hidden_from(game, seat).elements())
+    rng.shuffle(pool)
+    for other, hand in enumerate(game.hands):
+        if other == seat:
+            continue
+        kept = list(game.known[other])
+        missing = len(hand) - len(kept)
+        copy.hands[other] = kept + pool[:missing]
+        del pool[:missing]
+    copy.stock = pool
+    return copy
