@@ -1,0 +1,57 @@
+// The page: hash routes (#/, #/table/ID, #/history, #/replay/ID) and the display settings.
+import { installKeyboard, setPageKeys } from "./keyboard.js";
+import { setting } from "./util.js";
+
+let unmount = null;
+let routed = 0;
+
+let current = null;
+
+function route() {
+  const raw = location.hash.replace(/^#/, "");
+  if (raw && !raw.startsWith("/")) return; // an in-page anchor, not a page
+  if (raw === current) return;
+  current = raw;
+  if (unmount) {
+    try {
+      unmount();
+    } catch {
+      /* a page that failed to clean up must not block the next one */
+    }
+  }
+  unmount = null;
+  setPageKeys(null);
+  document.getElementById("conn").textContent = "";
+  const root = document.getElementById("app");
+  root.replaceChildren();
+  const parts = (raw || "/").split("/").filter(Boolean).map(decodeURIComponent);
+  document.body.dataset.page = parts[0] || "lobby";
+  // Each page's module is loaded when first visited, so a first load fetches only its page.
+  const token = ++routed;
+  const load =
+    parts[0] === "table" && parts[1]
+      ? import("./table.js").then((m) => () => m.mountTable(root, parts[1]))
+      : parts[0] === "history"
+        ? import("./history.js").then((m) => () => m.mountHistory(root))
+        : parts[0] === "replay" && parts[1]
+          ? import("./replay.js").then((m) => () => m.mountReplay(root, parts[1]))
+          : import("./lobby.js").then((m) => () => m.mountLobby(root));
+  load
+    .then((mount) => {
+      if (token === routed) unmount = mount(); // else the user has moved on meanwhile
+    })
+    .catch((problem) => {
+      if (token === routed) root.textContent = `This page could not be loaded: ${problem.message}`;
+    });
+  window.scrollTo(0, 0);
+}
+
+setting("fourColour");
+setting("largeCards");
+installKeyboard();
+document.querySelector(".skip").addEventListener("click", (event) => {
+  event.preventDefault();
+  document.getElementById("app").focus();
+});
+window.addEventListener("hashchange", route);
+route();

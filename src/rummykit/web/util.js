@@ -1,0 +1,119 @@
+// Small helpers shared by every page: building elements and remembering settings.
+
+/** Make an element: h("button", {class: "x", onclick: f}, "text", child...). */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      node.addEventListener(key.slice(2), value);
+    } else if (key === "class") {
+      node.className = value;
+    } else if (key === "testid") {
+      node.dataset.testid = value;
+    } else if (key === "text") {
+      node.textContent = value;
+    } else if (key in node && typeof value !== "string") {
+      node[key] = value;
+    } else {
+      node.setAttribute(key, value === true ? "" : value);
+    }
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(node, child);
+    else node.append(child instanceof Node ? child : String(child));
+  }
+}
+
+/** Replace every child of `node`. */
+export function fill(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+  return node;
+}
+
+/** localStorage that never throws (private windows, full disks). */
+export const store = {
+  get(key, fallback = null) {
+    try {
+      const raw = localStorage.getItem(key);
+      return raw === null ? fallback : JSON.parse(raw);
+    } catch {
+      return fallback;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem(key, JSON.stringify(value));
+    } catch {
+      /* nothing to do */
+    }
+  },
+  remove(key) {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      /* nothing to do */
+    }
+  },
+  // The seat token and last table are plain strings, readable by anyone's tooling.
+  raw(key) {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  setRaw(key, value) {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      /* nothing to do */
+    }
+  },
+};
+
+export const seatKey = (table) => `rummykit.seat.${table}`;
+export const LAST_TABLE = "rummykit.lastTable";
+
+/** "1 card", "3 cards". */
+export const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
+
+/** Whether a key event comes from somewhere the user types. */
+export function typing(event) {
+  const t = event.target;
+  if (!(t instanceof Element)) return false;
+  if (t.isContentEditable) return true;
+  if (t.tagName === "TEXTAREA" || t.tagName === "SELECT") return true;
+  if (t.tagName === "INPUT") return !["checkbox", "radio", "button", "submit"].includes(t.type);
+  return false;
+}
+
+/** A friendly date from an ISO string or seconds. */
+export function when(value) {
+  if (value === null || value === undefined || value === "") return "";
+  const date = typeof value === "number" ? new Date(value * (value < 1e12 ? 1000 : 1)) : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+// Display settings remembered in localStorage, applied as classes on <body>.
+export const SETTINGS = {
+  fourColour: { key: "rummykit.fourColour", className: "four-colour" },
+  largeCards: { key: "rummykit.largeCards", className: "large-cards" },
+};
+
+/** Apply (and optionally change) a remembered display setting. */
+export function setting(name, value) {
+  const { key, className } = SETTINGS[name];
+  if (value !== undefined) store.set(key, !!value);
+  const on = !!store.get(key, false);
+  document.body.classList.toggle(className, on);
+  return on;
+}
