@@ -46,18 +46,18 @@ ALTERNATIVE_DISCARDS = 3
 def greedy_action(game: GameState) -> Action:
     """A quick, sensible action for the seat to act, read off the full (sampled) position."""
     seat = game.turn
-    legal = list(game.legal_actions())
     hand = game.hands[seat]
     rules = game.rules
-    if game.phase is Phase.DRAW:
+    if game.phase is Phase.DRAW:  # only the two plain draws: listing deep takes is costly
         top = game.discard_top
         take = Draw(seat, DrawSource.DISCARD)
-        if top is not None and take in legal:
+        if top is not None:
             codes = [card.code for card in hand] + [top.code]
             if any(top.code in naturals for naturals, _ in enumerate_melds(codes, rules.aces)):
                 return take
         stock = Draw(seat, DrawSource.STOCK)
-        return stock if stock in legal else legal[0]
+        return stock if game.can(stock) else take
+    legal = list(game.legal_actions())
     melds = [action for action in legal if isinstance(action, Meld)]
     if melds:
         wanted = {meld.text for meld in best_partition(hand, rules).melds}

@@ -187,11 +187,11 @@ def create_app(store_path: Path | str) -> Starlette:
             found = _seat(table_id, websocket.query_params.get("token"))
         except TableError:
             found = None
+        await websocket.accept()  # accepted first, so the client sees why it is closed
         if found is None:
             await websocket.close(code=4404, reason="No seat at this table for that token.")
             return
         table, seat = found
-        await websocket.accept()
         send = websocket.send_text
         await table.join(seat, send)
         try:

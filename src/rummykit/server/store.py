@@ -25,7 +25,8 @@ CREATE TABLE IF NOT EXISTS tables (
     updated REAL NOT NULL,
     settings TEXT NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
-    summary TEXT
+    summary TEXT,
+    version INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     token TEXT PRIMARY KEY,
@@ -104,9 +105,16 @@ class Store:
         return int(row[0]) if row else None
 
     def add_deal(
-        self, table_id: str, deal: int, dealer: int, deck: Sequence[Card], seed: int
+        self,
+        table_id: str,
+        deal: int,
+        dealer: int,
+        deck: Sequence[Card],
+        seed: int,
+        version: int = 0,
     ) -> None:
-        """Record a new deal (replacing a thrown-away deal of the same number)."""
+        """Record a new deal (replacing a thrown-away deal of the same number) and the
+        table's version once it is dealt."""
         with self._transaction() as db:
             db.execute("DELETE FROM actions WHERE table_id = ? AND deal = ?", (table_id, deal))
             db.execute(
@@ -114,12 +122,22 @@ class Store:
                 "VALUES (?, ?, ?, ?, ?)",
                 (table_id, deal, dealer, " ".join(str(card) for card in deck), seed),
             )
-            db.execute("UPDATE tables SET updated = ? WHERE id = ?", (time.time(), table_id))
+            db.execute(
+                "UPDATE tables SET updated = ?, version = ? WHERE id = ?",
+                (time.time(), version, table_id),
+            )
 
     def add_action(
-        self, table_id: str, deal: int, seq: int, text: str, reshuffles: Sequence[Sequence[Card]]
+        self,
+        table_id: str,
+        deal: int,
+        seq: int,
+        text: str,
+        reshuffles: Sequence[Sequence[Card]],
+        version: int = 0,
     ) -> None:
-        """Append one action (and any stock it shuffled); committed when this returns."""
+        """Append one action (and any stock it shuffled) and the table's version after it;
+        committed when this returns."""
         shuffled = json.dumps([[str(card) for card in order] for order in reshuffles])
         with self._transaction() as db:
             db.execute(
@@ -127,7 +145,10 @@ class Store:
                 "VALUES (?, ?, ?, ?, ?)",
                 (table_id, deal, seq, text, shuffled),
             )
-            db.execute("UPDATE tables SET updated = ? WHERE id = ?", (time.time(), table_id))
+            db.execute(
+                "UPDATE tables SET updated = ?, version = ? WHERE id = ?",
+                (time.time(), version, table_id),
+            )
 
     def finish(self, table_id: str, summary: dict[str, Any]) -> None:
         """Mark a table's game as over, with a summary for the history page."""
@@ -136,6 +157,14 @@ class Store:
                 "UPDATE tables SET finished = 1, summary = ?, updated = ? WHERE id = ?",
                 (json.dumps(summary), time.time(), table_id),
             )
+
+    def version(self, table_id: str) -> int:
+        """The table's version as last stored (0 for an unknown table)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT version FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+        return int(row[0]) if row else 0
 
     def settings(self, table_id: str) -> dict[str, Any] | None:
         """A table's settings, or ``None`` if there is no such table."""

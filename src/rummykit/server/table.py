@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable
@@ -36,6 +37,19 @@ DEFAULT_PACE_MS = 700
 
 BOT_LEVELS = ("basic", "strong", "expert")
 """The computer players a table can seat."""
+
+
+logger = logging.getLogger("rummykit.table")
+
+
+def _quiet(send: Send) -> Send:
+    """``send`` that forgets a connection gone away instead of failing the table."""
+
+    async def quiet(frame: str) -> None:
+        with contextlib.suppress(Exception):
+            await send(frame)
+
+    return quiet
 
 
 class TableError(ValueError):
@@ -125,7 +139,7 @@ class Table:
             table.game = table._replayed(deals)
         else:
             table._deal()
-        table.version = sum(len(deal["actions"]) for deal in deals) + len(deals)
+        table.version = max(table.version, store.version(table_id))
         return table
 
     def _replayed(self, deals: list[dict[str, Any]]) -> GameState:
@@ -144,11 +158,14 @@ class Table:
         return result.state
 
     def _deal(self) -> None:
-        deck = list(standard_deck(self.rules.decks, self.rules.jokers))
-        self.rng.shuffle(deck)
-        seed = self.rng.randrange(2**31)
         deal_number = len(self.game.logs)
-        self.store.add_deal(self.id, deal_number, self.game.dealer, deck, seed)
+        # Seeded by the table's seed, the deal and the version, so that a table restored
+        # from the store never deals a deck again, and a thrown-away deal is not dealt again.
+        shuffler = random.Random(f"{self.settings['seed']}:{deal_number}:{self.version}")
+        deck = list(standard_deck(self.rules.decks, self.rules.jokers))
+        shuffler.shuffle(deck)
+        seed = shuffler.randrange(2**31)
+        self.store.add_deal(self.id, deal_number, self.game.dealer, deck, seed, self.version + 1)
         self.game.start_deal(deck, seed=seed)
         self.version += 1
 
@@ -262,11 +279,20 @@ class Table:
                         self.queue.get(), timeout=self.pace_ms / 1000
                     )
                 except TimeoutError:
-                    await self._bot_move(bot_seat)
+                    try:
+                        await self._bot_move(bot_seat)
+                    except Exception:  # a failing bot must not take the table down with it
+                        logger.exception(
+                            "table %s: the computer at seat %s failed", self.id, bot_seat
+                        )
+                        await asyncio.sleep(1)
                     continue
             else:
                 seat, message, reply = await self.queue.get()
-            await self._handle(seat, message, reply)
+            try:
+                await self._handle(seat, message, _quiet(reply))
+            except Exception:  # one bad intent must never stop the table
+                logger.exception("table %s: an intent failed", self.id)
 
     async def _bot_move(self, seat: int) -> None:
         view = observe(self.game, seat)
@@ -286,6 +312,7 @@ class Table:
             len(log.actions) - 1,
             log.actions[-1],
             log.reshuffles[shuffled_before:],
+            self.version + 1,
         )
         self.game = game
         self.version += 1
