@@ -19,8 +19,14 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/rummy play
 
+# Browser tests (marker e2e) run in their own pytest process: sync Playwright and asyncio
+# tests do not share one. Both runs always run; either failing fails `make test`. With CI
+# set, a missing Chromium or a skipped browser test fails (tests/web/conftest.py).
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	@status=0; \
+	$(BIN)/python -m pytest -m "not e2e" || status=$$?; \
+	$(BIN)/python -m pytest -m e2e tests/web || status=$$?; \
+	exit $$status
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check $(LINT_PATHS)

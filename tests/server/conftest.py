@@ -1,0 +1,29 @@
+"""Fixtures for the server tests: an app on a temporary SQLite store, driven by TestClient.
+
+The socket helpers live in ``table_client.py`` beside this file.
+"""
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+# `from table_client import ...` in the server tests (and the browser tests).
+sys.path.insert(0, str(Path(__file__).parent))
+
+from rummykit.server.app import create_app
+
+
+@pytest.fixture
+def store_path(tmp_path: Path) -> Path:
+    """A fresh database file for one test."""
+    return tmp_path / "tables.sqlite3"
+
+
+@pytest.fixture
+def client(store_path: Path) -> Iterator[TestClient]:
+    """The app on ``store_path``, started (lifespan) and stopped around the test."""
+    with TestClient(create_app(store_path)) as test_client:
+        yield test_client

@@ -1,0 +1,415 @@
+"""Helpers for the server tests: a seat's socket, a simple player, and the truth of a game.
+
+``SeatSocket`` wraps a Starlette ``TestClient`` WebSocket: it parses and keeps every frame
+the seat receives, tracks the table version, and waits for frames matching a condition.
+``simple_choice`` is the human seat's policy in whole games: take the first draw listed, meld
+the first meld listed, else lay off the first lay-off, else discard the last discard listed.
+``truth_by_version`` replays a table's stored deals and gives the whole position (every hand,
+the stock) at each table version, for checking what a seat was sent.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+import urllib.parse
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from rummykit.core.cards import Card, standard_deck
+from rummykit.core.record import load_record, replay
+from rummykit.core.state import GameState, Phase
+from rummykit.server.app import create_app
+from rummykit.server.store import Store
+from rummykit.server.table import Table, new_table_settings
+
+Frame = dict[str, Any]
+
+MAX_FRAMES = 20_000
+"""A runaway loop fails instead of hanging."""
+
+
+def create_table(client: Any, **body: Any) -> tuple[str, str]:
+    """POST /api/tables; the table id and the seat token."""
+    body.setdefault("preset", "classic")
+    body.setdefault("opponents", ["basic"])
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer["seat"] == 0
+    return answer["table"], answer["token"]
+
+
+class SeatSocket:
+    """One seat's connection: every frame parsed and kept, with the version it carried."""
+
+    def __init__(self, websocket: Any) -> None:
+        self.ws = websocket
+        self.frames: list[Frame] = []
+        self.version: int = -1
+        self.view: dict[str, Any] = {}
+
+    def recv(self) -> Frame:
+        """The next frame (blocks until one comes)."""
+        text = self.ws.receive_text()
+        frame = json.loads(text)
+        assert set(frame) == {"t", "v", "d"}, frame
+        assert frame["t"] in ("view", "event", "refused", "hint"), frame
+        assert isinstance(frame["v"], int)
+        self.frames.append(frame)
+        self.version = frame["v"]
+        if frame["t"] == "view":
+            self.view = frame["d"]
+        assert len(self.frames) < MAX_FRAMES, "too many frames: a runaway game"
+        return frame
+
+    def until(self, condition: Callable[[Frame], bool]) -> Frame:
+        """Receive frames until one satisfies ``condition``; that frame."""
+        while True:
+            frame = self.recv()
+            if condition(frame):
+                return frame
+
+    def send(
+        self, kind: str, data: dict[str, Any] | None = None, version: int | None = None
+    ) -> None:
+        """Send an envelope against ``version`` (default: the last version seen)."""
+        message = {"t": kind, "v": self.version if version is None else version, "d": data or {}}
+        self.ws.send_text(json.dumps(message))
+
+    def send_raw(self, text: str) -> None:
+        """Send any text."""
+        self.ws.send_text(text)
+
+    def refused(self) -> Frame:
+        """Wait for the next refusal."""
+        return self.until(lambda frame: frame["t"] == "refused")
+
+    def set_pace(self, ms: int) -> Frame:
+        """Set the computer's pace; wait for the view that answers it."""
+        self.send("pace", {"ms": ms})
+        return self.until(lambda frame: frame["t"] == "view" and frame["d"]["pace_ms"] == ms)
+
+    def my_turn_view(self) -> Frame:
+        """Wait for a view in which this seat is to act (or the deal is over)."""
+        return self.until(
+            lambda frame: (
+                frame["t"] == "view" and (frame["d"]["phase"] == "over" or is_my_turn(frame["d"]))
+            )
+        )
+
+    def act(self, action: str) -> Frame:
+        """Send an action; wait for the view that shows it applied (refusals fail)."""
+        before = self.version
+        self.send("act", {"action": action})
+        frame = self.until(
+            lambda frame: frame["t"] == "refused" or (frame["t"] == "view" and frame["v"] > before)
+        )
+        assert frame["t"] == "view", f"{action!r} was refused: {frame['d']}"
+        return frame
+
+
+def is_my_turn(view: dict[str, Any]) -> bool:
+    """Whether the view's seat is to act."""
+    return view["turn"] == view["seat"] and view["phase"] != "over"
+
+
+def simple_choice(legal: list[str]) -> str:
+    """The test player: first draw, else first meld, else first lay-off, else last discard."""
+    for verb in ("draw", "meld", "layoff"):
+        chosen = [action for action in legal if action.split()[0] == verb]
+        if chosen:
+            return chosen[0]
+    discards = [action for action in legal if action.split()[0] == "discard"]
+    assert discards, legal
+    return discards[-1]
+
+
+def play_until(
+    seat: SeatSocket,
+    stop: Callable[[dict[str, Any]], bool],
+    *,
+    next_deals: bool = True,
+    choose: Callable[[list[str]], str] = simple_choice,
+    on_view: Callable[[Frame], None] | None = None,
+) -> dict[str, Any]:
+    """Play the seat with ``choose`` until a view satisfies ``stop``; that view.
+
+    Acts once per version (a view may come twice at one version), deals the next deal when
+    one is over if ``next_deals``.
+    """
+    acted_at = -1
+    pending: list[Frame] = []
+    if seat.view:  # the view already received may be the one to act on
+        pending.append({"t": "view", "v": seat.version, "d": seat.view})
+    while True:
+        frame = pending.pop() if pending else seat.recv()
+        if frame["t"] == "refused":
+            raise AssertionError(f"refused: {frame['d']}")
+        if frame["t"] != "view":
+            continue
+        if on_view is not None:
+            on_view(frame)
+        view = frame["d"]
+        if stop(view):
+            return view
+        if frame["v"] == acted_at:
+            continue
+        if view["phase"] == "over" and not view["game_over"] and next_deals:
+            acted_at = frame["v"]
+            seat.send("next", version=frame["v"])
+        elif is_my_turn(view):
+            assert view["legal"], view
+            acted_at = frame["v"]
+            seat.send("act", {"action": choose(view["legal"])}, version=frame["v"])
+
+
+# ----- the truth, from the store ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything at one table version: the engine's whole state, copied."""
+
+    hands: tuple[tuple[str, ...], ...]
+    stock: tuple[str, ...]
+    discard: tuple[str, ...]
+    melds: tuple[tuple[str, ...], ...]
+    known: tuple[tuple[str, ...], ...]
+    over: bool
+    scores: tuple[int, ...]
+    turn: int
+
+    def public(self) -> set[str]:
+        """The cards every seat may see: the discard pile, the melds, the known cards."""
+        cards = set(self.discard)
+        for meld in self.melds:
+            cards.update(meld)
+        for known in self.known:
+            cards.update(known)
+        if self.over:  # the hands are shown once the deal is over
+            for hand in self.hands:
+                cards.update(hand)
+        return cards
+
+    def allowed_for(self, seat: int) -> set[str]:
+        """The cards ``seat`` may be told about: its own hand and the public cards."""
+        return self.public() | set(self.hands[seat])
+
+    def hidden_from(self, seat: int) -> set[str]:
+        """The cards ``seat`` must never be sent: the others' hidden cards and the stock."""
+        every = {str(card) for card in standard_deck()}
+        return every - self.allowed_for(seat)
+
+
+def _position(game: GameState) -> Position:
+    return Position(
+        hands=tuple(tuple(str(card) for card in hand) for hand in game.hands),
+        stock=tuple(str(card) for card in game.stock),
+        discard=tuple(str(card) for card in game.discard_pile),
+        melds=tuple(tuple(str(card) for card in meld.cards) for meld in game.melds),
+        known=tuple(tuple(str(card) for card in known) for known in game.known),
+        over=game.phase is Phase.OVER,
+        scores=tuple(game.scores),
+        turn=game.turn,
+    )
+
+
+class _Recorder:
+    def __init__(self) -> None:
+        self.positions: list[Position] = []
+
+    def dealt(self, game: GameState, deal: int) -> None:
+        self.positions.append(_position(game))
+
+    def applied(self, game: GameState, deal: int, text: str) -> None:
+        self.positions.append(_position(game))
+
+
+def stored_record(store_path: Path, table_id: str) -> dict[str, Any]:
+    """The table's record as the store holds it (opened on a connection of our own)."""
+    store = Store(store_path)
+    try:
+        settings = store.settings(table_id)
+        assert settings is not None
+        return {
+            "format": "rummy-record/1",
+            "rules": settings["rules"],
+            "players": [player["name"] for player in settings["players"]],
+            "deals": store.deals(table_id),
+        }
+    finally:
+        store.close()
+
+
+def truth_by_version(store_path: Path, table_id: str) -> dict[int, Position]:
+    """The whole position at each table version (1: the first deal dealt; +1 a step)."""
+    recorder = _Recorder()
+    result = replay(load_record(stored_record(store_path, table_id)), recorder)
+    assert result.error is None, result.error
+    return {version: position for version, position in enumerate(recorder.positions, start=1)}
+
+
+# ----- cards in frames ---------------------------------------------------------------------
+
+_NOTATION = re.compile(r"(?<![A-Za-z0-9])(10|[A2-9TJQK])([cdhs])(?![A-Za-z0-9])")
+_SYMBOL = re.compile(r"(10|[A2-9TJQK])\s?([♣♦♥♠])")
+
+
+def cards_in_text(text: str) -> set[str]:
+    """Every card named in a string, in notation (``7h``) or with a symbol (``7♥``)."""
+    found = set()
+    for pattern in (_NOTATION, _SYMBOL):
+        for match in pattern.finditer(text):
+            found.add(str(Card.parse(match.group(1) + match.group(2))))
+    return found
+
+
+def strings_in(value: Any, skip_keys: frozenset[str] = frozenset()) -> Iterator[str]:
+    """Every string in a JSON value (keys included), except under ``skip_keys``."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            if key not in skip_keys:
+                yield from strings_in(item, skip_keys)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings_in(item, skip_keys)
+
+
+def cards_in_frame(frame: Frame) -> set[str]:
+    """Every card a frame names anywhere (the table id, a random string, left out)."""
+    found: set[str] = set()
+    for text in strings_in(frame["d"], frozenset({"table"})):
+        found |= cards_in_text(text)
+    return found
+
+
+_SCRATCH: Store | None = None
+
+
+def seeded_deal(
+    seed: int, seats: int = 2, preset: str = "classic", rules: dict[str, Any] | None = None
+) -> tuple[int, list[str]]:
+    """The dealer and deck of the first deal of a table made with ``seed``.
+
+    Made by the server's own ``Table.create`` on a scratch in-memory store, so it follows
+    however the table shuffles.
+    """
+    global _SCRATCH
+    if _SCRATCH is None:
+        _SCRATCH = Store(":memory:")
+    settings = new_table_settings(
+        preset=preset,
+        overrides=rules or {},
+        name="You",
+        opponents=["basic"] * (seats - 1),
+        practice=False,
+        seed=seed,
+    )
+    table, _ = Table.create(_SCRATCH, settings)
+    log = table.game.logs[0]
+    return log.dealer, [str(card) for card in log.deck]
+
+
+def seed_where_human_starts(seats: int = 2, start: int = 0) -> int:
+    """The first seed from ``start`` whose first deal seat 0 plays first (the dealer on its
+    right, the last seat, deals)."""
+    for seed in range(start, start + 1000):
+        if seeded_deal(seed, seats)[0] == seats - 1:
+            return seed
+    raise AssertionError("no seed found")
+
+
+# ----- a live server -------------------------------------------------------------------------
+
+
+class LiveServer:
+    """The app served by uvicorn in a daemon thread; ``restart`` keeps the store and port."""
+
+    def __init__(self, store_path: Path, port: int) -> None:
+        self.store_path = store_path
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.server: uvicorn.Server | None = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        config = uvicorn.Config(
+            create_app(self.store_path),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="on",
+        )
+        server = uvicorn.Server(config)
+        thread = threading.Thread(target=server.run, name=f"uvicorn-{self.port}", daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 15
+        while not server.started:
+            if not thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError(f"uvicorn did not start on port {self.port}")
+            time.sleep(0.02)
+        self.server, self.thread = server, thread
+
+    def stop(self) -> None:
+        if self.server is None or self.thread is None:
+            return
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+        assert not self.thread.is_alive(), "uvicorn did not stop"
+        self.server = self.thread = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    # a few JSON calls for the test's own bookkeeping (the page does its own); the standard
+    # library's urllib, so no HTTP client package is needed
+    def _json(self, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        request = urllib.request.Request(
+            self.url + path,
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="GET" if body is None else "POST",
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            data: dict[str, Any] = json.loads(answer.read())
+            return data
+
+    def create_table(self, **body: Any) -> tuple[str, str]:
+        body.setdefault("preset", "classic")
+        body.setdefault("opponents", ["basic"])
+        answer = self._json("/api/tables", body)
+        return answer["table"], answer["token"]
+
+    def view(self, table_id: str, token: str) -> dict[str, Any]:
+        """The seat's view and version, as ``GET /api/tables/{id}`` gives them."""
+        query = urllib.parse.urlencode({"token": token})
+        body = self._json(f"/api/tables/{urllib.parse.quote(table_id)}?{query}")
+        return {**body["view"], "version": body["version"]}
+
+
+class LiveSocket:
+    """A ``websockets`` sync client shaped like TestClient's socket, for ``SeatSocket``."""
+
+    def __init__(self, connection: Any, timeout: float = 20) -> None:
+        self.connection = connection
+        self.timeout = timeout
+
+    def receive_text(self) -> str:
+        text = self.connection.recv(timeout=self.timeout)
+        assert isinstance(text, str)
+        return text
+
+    def send_text(self, text: str) -> None:
+        self.connection.send(text)

@@ -1,0 +1,102 @@
+"""The socket over a real server: uvicorn on 127.0.0.1 in a thread, a ``websockets`` client.
+
+TestClient runs the app in-process; some behaviour only shows over a real connection: what a
+refused handshake looks like to a client, and sockets that close while the table answers them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from table_client import LiveServer, LiveSocket, SeatSocket, is_my_turn, seed_where_human_starts
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from rummykit.server.run import free_port
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path / "tables.sqlite3", free_port())
+    live.start()
+    yield live
+    live.stop()
+
+
+def socket_url(server: LiveServer, table_id: str, token: str) -> str:
+    return server.url.replace("http://", "ws://") + f"/ws/{table_id}?token={token}"
+
+
+def test_a_real_socket_plays(server: LiveServer) -> None:
+    table_id, token = server.create_table(seed=seed_where_human_starts())
+    with connect(socket_url(server, table_id, token)) as websocket:
+        seat = SeatSocket(LiveSocket(websocket))
+        assert is_my_turn(seat.recv()["d"])
+        seat.set_pace(5000)
+        view = seat.act("draw stock")["d"]
+        assert len(view["hand"]) == 11
+    assert server.view(table_id, token)["version"] == 2
+
+
+def test_no_seat_is_closed_with_4404_over_a_real_server(server: LiveServer) -> None:
+    """The page tells 'no seat' from a dropped line by the close code 4404 (web/api.js).
+
+    Under uvicorn, closing before accepting refuses the handshake with HTTP 403 instead, so a
+    browser sees code 1006 and keeps reconnecting.
+    """
+    table_id, _ = server.create_table()
+    try:
+        with connect(socket_url(server, table_id, "not-a-token")) as websocket:
+            websocket.recv(timeout=5)
+    except ConnectionClosed as closed:
+        assert closed.rcvd is not None and closed.rcvd.code == 4404
+    except InvalidStatus as refused:
+        raise AssertionError(
+            f"the handshake was refused with HTTP {refused.response.status_code}: "
+            "the client never sees the close code 4404"
+        ) from None
+    else:
+        raise AssertionError("a socket without a seat was served")
+
+
+def test_table_goes_on_after_a_reply_to_a_closed_socket(server: LiveServer) -> None:
+    """A refusal or hint addressed to a connection that has just closed must not stop the
+    table's task: the computer must still play, and the other tab must still be served."""
+    table_id, token = server.create_table(seed=seed_where_human_starts())
+    url = socket_url(server, table_id, token)
+    with connect(url) as watcher_socket, connect(url) as leaver_socket:
+        watcher = SeatSocket(LiveSocket(watcher_socket, timeout=8))
+        watcher.recv()
+        leaver = SeatSocket(LiveSocket(leaver_socket))
+        leaver.recv()
+        # a pace above 0: the computer first takes what is queued, then plays
+        leaver.set_pace(300)
+        leaver.act("draw stock")
+        version = leaver.version
+        discard = leaver.view["hand"][-1]
+        # the discard makes it the computer's turn; the hint right behind it is refused (not
+        # our turn) to a socket that is gone by then
+        throw = {"action": f"discard {discard}"}
+        leaver_socket.send(json.dumps({"t": "act", "v": version, "d": throw}))
+        leaver_socket.send(json.dumps({"t": "hint", "v": version + 1, "d": {}}))
+        leaver_socket.close()
+        # the other tab sees the computer play its turn and hand it back
+        try:
+            view = watcher.until(
+                lambda frame: (
+                    frame["t"] == "view"
+                    and frame["v"] > version + 1
+                    and (is_my_turn(frame["d"]) or frame["d"]["phase"] == "over")
+                )
+            )["d"]
+        except TimeoutError:
+            raise AssertionError(
+                "the computer never played after a reply failed on a closed socket: "
+                "the table's task has stopped"
+            ) from None
+        assert view["turn"] == 0 or view["phase"] == "over"

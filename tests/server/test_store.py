@@ -1,0 +1,373 @@
+"""The store: acknowledged actions are committed, tables survive a restart, finished games
+are listed, downloadable and replayable, unfinished ones keep their decks to themselves.
+
+A restart is a second ``create_app`` on the same SQLite file after the first app's lifespan
+has ended (its tasks stopped, its database closed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from table_client import (
+    SeatSocket,
+    create_table,
+    is_my_turn,
+    play_until,
+    seed_where_human_starts,
+    simple_choice,
+    stored_record,
+)
+
+from rummykit.core.record import load_record, replay, replay_json
+from rummykit.server.app import create_app
+from rummykit.server.store import Store
+from rummykit.server.table import Table
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@contextmanager
+def running(store_path: Path) -> Iterator[TestClient]:
+    """An app on ``store_path`` for the span of a ``with``: leaving it stops the server."""
+    with TestClient(create_app(store_path)) as client:
+        yield client
+
+
+@contextmanager
+def seat_at(client: TestClient, table_id: str, token: str, pace: int = 0) -> Iterator[SeatSocket]:
+    """Seat 0's socket with the computer's pace set."""
+    with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
+        seat = SeatSocket(websocket)
+        seat.recv()
+        seat.set_pace(pace)
+        yield seat
+
+
+def my_turns(count: int) -> Any:
+    """A stop condition: this seat's turn, after it has acted ``count`` times."""
+    acted = {"n": 0, "last": None}
+
+    def stop(view: dict[str, Any]) -> bool:
+        if is_my_turn(view) and view["phase"] == "draw":
+            key = (view["deal"], len(view["discard"]), view["stock"])
+            if key != acted["last"]:
+                acted["last"] = key
+                acted["n"] += 1
+        return acted["n"] > count and is_my_turn(view) and view["phase"] == "draw"
+
+    return stop
+
+
+def without_pace(view: dict[str, Any]) -> dict[str, Any]:
+    """A view minus the computer's pace (a setting of the running table, not of the game)."""
+    return {key: value for key, value in view.items() if key != "pace_ms"}
+
+
+def play_to_game_over(client: TestClient, table_id: str, token: str) -> dict[str, Any]:
+    with seat_at(client, table_id, token) as seat:
+        return play_until(seat, lambda view: view["game_over"])
+
+
+# ----- committed before acknowledged -------------------------------------------------------
+
+
+def test_acknowledged_action_is_in_the_store(client: TestClient, store_path: Path) -> None:
+    table_id, token = create_table(client, seed=seed_where_human_starts())
+    with seat_at(client, table_id, token, pace=5000) as seat:
+        view = seat.view
+        assert is_my_turn(view)
+        acked = seat.act("draw stock")
+        # another connection to the database sees the action as soon as it is acknowledged
+        deals = stored_record(store_path, table_id)["deals"]
+        assert deals[-1]["actions"][-1] == "0 draw stock"
+        assert acked["v"] == sum(len(deal["actions"]) for deal in deals) + len(deals)
+        # and the table rebuilt from the file is where the socket says it is
+        store = Store(store_path)
+        try:
+            rebuilt = Table.restore(store, table_id)
+            assert rebuilt.version == acked["v"]
+            assert without_pace(rebuilt.view(0)) == without_pace(acked["d"])
+        finally:
+            store.close()
+        assert len(acked["d"]["hand"]) == len(view["hand"]) + 1
+
+
+def test_computer_moves_are_stored_too(client: TestClient, store_path: Path) -> None:
+    table_id, token = create_table(client, seed=4)
+    with seat_at(client, table_id, token) as seat:
+        view = play_until(seat, my_turns(3))
+    deals = stored_record(store_path, table_id)["deals"]
+    actions = [text for deal in deals for text in deal["actions"]]
+    assert any(text.startswith("1 ") for text in actions)
+    assert any(text.startswith("0 ") for text in actions)
+    assert seat.version == len(actions) + 1
+    assert view["deal"] == 0
+
+
+# ----- restarts ------------------------------------------------------------------------------
+
+
+def test_table_survives_a_restart(store_path: Path) -> None:
+    with running(store_path) as client:
+        table_id, token = create_table(client, opponents=["basic", "strong"], seed=9)
+        with seat_at(client, table_id, token) as seat:
+            before = play_until(seat, my_turns(4))
+            version = seat.version
+    with running(store_path) as client:
+        answer = client.get(f"/api/tables/{table_id}?token={token}").json()
+        assert answer["version"] == version
+        assert without_pace(answer["view"]) == without_pace(before)
+        with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
+            seat = SeatSocket(websocket)
+            first = seat.recv()
+            assert first["t"] == "view" and first["v"] == version
+            after = first["d"]
+            for key in ("hand", "melds", "scores", "discard", "stock", "turn", "phase", "legal"):
+                assert after[key] == before[key], key
+            # and play goes on: to the end of this deal and into the next
+            seat.set_pace(0)
+            view = play_until(seat, lambda view: view["deal"] == 1 or view["game_over"])
+    assert view["deal"] == 1 or view["game_over"]
+
+
+def test_restart_in_the_computers_turn_goes_on(store_path: Path) -> None:
+    with running(store_path) as client:
+        table_id, token = create_table(client, seed=9)
+        with seat_at(client, table_id, token, pace=5000) as seat:
+            if not is_my_turn(seat.view):
+                seat.set_pace(0)
+                seat.my_turn_view()
+                seat.set_pace(5000)
+            seat.act("draw stock")
+            seat.act(simple_choice(seat.view["legal"]))
+            while is_my_turn(seat.view):
+                seat.act(simple_choice(seat.view["legal"]))
+            stopped_at = seat.version
+    with running(store_path) as client, seat_at(client, table_id, token) as seat:
+        assert seat.version == stopped_at
+        view = seat.my_turn_view()["d"]  # the computer plays its turn after the restart
+        assert seat.version > stopped_at
+        assert is_my_turn(view) or view["phase"] == "over"
+
+
+def test_whole_game_across_restarts_replays(store_path: Path) -> None:
+    overrides = {"target": 20}
+    with running(store_path) as client:
+        table_id, token = create_table(client, rules=overrides, seed=31)
+        with seat_at(client, table_id, token) as seat:
+            play_until(seat, my_turns(5))
+    for _ in range(2):
+        with running(store_path) as client, seat_at(client, table_id, token) as seat:
+            play_until(seat, my_turns(5))
+    with running(store_path) as client:
+        last = play_to_game_over(client, table_id, token)
+        record = client.get(f"/api/games/{table_id}/record").json()
+    result, code = replay_json(record)
+    assert code == 0, result
+    assert last["scores"] == list(replay(load_record(record)).state.scores)
+
+
+def test_next_deal_after_a_restart_is_not_a_repeat(store_path: Path) -> None:
+    """A restart must not make the table deal the same cards again."""
+    with running(store_path) as client:
+        table_id, token = create_table(client, rules={"target": 500}, seed=13)
+        with seat_at(client, table_id, token) as seat:
+            play_until(seat, lambda view: view["phase"] == "over", next_deals=False)
+    with running(store_path) as client, seat_at(client, table_id, token) as seat:
+        seat.send("next")
+        seat.until(lambda frame: frame["t"] == "view" and frame["d"]["deal"] == 1)
+    decks = [deal["deck"] for deal in stored_record(store_path, table_id)["deals"]]
+    assert len(decks) == 2
+    assert decks[1] != decks[0], "the second deal repeats the first deal's deck card for card"
+
+
+def test_version_survives_a_restart_after_a_redeal(store_path: Path) -> None:
+    """Versions never go back: a client holding the old version would be stale forever."""
+    with running(store_path) as client:
+        table_id, token = create_table(client, seed=13)
+        with seat_at(client, table_id, token) as seat:
+            play_until(seat, my_turns(2))
+            seat.send("redeal")
+            seat.until(lambda frame: frame["t"] == "view" and frame["d"]["stock"] == 31)
+            version = seat.version
+            before = seat.view
+    with running(store_path) as client, seat_at(client, table_id, token, pace=5000) as seat:
+        assert seat.view["hand"] == before["hand"]
+        assert seat.version >= version, f"version went back from {version} to {seat.version}"
+
+
+# ----- redeal ------------------------------------------------------------------------------
+
+
+def test_redeal_throws_the_deal_away(client: TestClient, store_path: Path) -> None:
+    table_id, token = create_table(client, rules={"target": 25}, seed=17)
+    with seat_at(client, table_id, token) as seat:
+        play_until(seat, my_turns(3))
+        old = stored_record(store_path, table_id)["deals"]
+        assert len(old) == 1 and len(old[0]["actions"]) >= 4
+        version = seat.version
+        seat.send("redeal")
+        fresh = seat.until(lambda frame: frame["t"] == "view" and frame["v"] > version)
+        view = fresh["d"]
+        assert view["deal"] == 0 and view["history"] == [] and view["scores"] == [0, 0]
+        assert view["stock"] == 31 and len(view["discard"]) == 1 and view["melds"] == []
+        new = stored_record(store_path, table_id)["deals"]
+        assert len(new) == 1 and new[0]["deck"] != old[0]["deck"]
+        assert len(new[0]["actions"]) < len(old[0]["actions"])
+        # finish the game: the thrown-away deal is in no record
+        last = play_until(seat, lambda view: view["game_over"])
+    record = client.get(f"/api/games/{table_id}/record").json()
+    assert len(record["deals"]) == len(last["history"])
+    assert record["deals"][0]["deck"] == new[0]["deck"]
+    assert all(deal["deck"] != old[0]["deck"] for deal in record["deals"])
+    assert replay_json(record)[1] == 0
+
+
+def test_redeal_in_a_later_deal_keeps_the_scores(client: TestClient, store_path: Path) -> None:
+    table_id, token = create_table(client, rules={"target": 500}, seed=19)
+    with seat_at(client, table_id, token) as seat:
+        ended = play_until(seat, lambda view: view["phase"] == "over", next_deals=False)
+        seat.send("redeal")
+        assert seat.refused()["d"]["code"] == "wrong_phase"
+        seat.send("next")
+        second = seat.until(lambda frame: frame["t"] == "view" and frame["d"]["deal"] == 1)["d"]
+        play_until(seat, my_turns(2))
+        version = seat.version
+        seat.send("redeal")
+        again = seat.until(lambda frame: frame["t"] == "view" and frame["v"] > version)["d"]
+    assert again["deal"] == 1
+    assert again["scores"] == ended["scores"] == second["scores"]
+    assert again["dealer"] == second["dealer"]
+    assert len(again["history"]) == 1
+    deals = stored_record(store_path, table_id)["deals"]
+    assert len(deals) == 2
+
+
+def test_redeal_after_a_restart_deals_new_cards(store_path: Path) -> None:
+    with running(store_path) as client:
+        table_id, token = create_table(client, seed=23)
+        with seat_at(client, table_id, token) as seat:
+            play_until(seat, my_turns(1))
+    first_deck = stored_record(store_path, table_id)["deals"][0]["deck"]
+    with running(store_path) as client, seat_at(client, table_id, token, pace=5000) as seat:
+        version = seat.version
+        seat.send("redeal")
+        seat.until(lambda frame: frame["t"] == "view" and frame["v"] != version)
+    new_deck = stored_record(store_path, table_id)["deals"][0]["deck"]
+    assert new_deck != first_deck, "the redeal dealt the thrown-away deal again, card for card"
+
+
+def test_redeals_around_a_restart_never_deal_a_deck_twice(store_path: Path) -> None:
+    """Deal, draw, redeal, draw, restart, redeal: three different decks."""
+    seed = seed_where_human_starts()
+    decks = []
+    with running(store_path) as client:
+        table_id, token = create_table(client, seed=seed)
+        with seat_at(client, table_id, token, pace=5000) as seat:
+            decks.append(stored_record(store_path, table_id)["deals"][0]["deck"])
+            seat.act("draw stock")
+            version = seat.version
+            seat.send("redeal")
+            seat.until(lambda frame: frame["t"] == "view" and frame["v"] > version)
+            decks.append(stored_record(store_path, table_id)["deals"][0]["deck"])
+            assert is_my_turn(seat.view)
+            seat.act("draw stock")
+    with running(store_path) as client, seat_at(client, table_id, token, pace=5000) as seat:
+        version = seat.version
+        seat.send("redeal")
+        seat.until(lambda frame: frame["t"] == "view" and frame["v"] != version)
+        decks.append(stored_record(store_path, table_id)["deals"][0]["deck"])
+    assert decks[0] != decks[1]
+    assert decks[2] not in decks[:2], (
+        f"the redeal after the restart dealt deck {decks.index(decks[2])} again, card for card"
+    )
+
+
+# ----- finished games ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def finished(client: TestClient) -> tuple[str, str, dict[str, Any]]:
+    """A finished two-seat game: its id, token and last view."""
+    table_id, token = create_table(client, rules={"target": 20}, name="Ada", seed=29)
+    return table_id, token, play_to_game_over(client, table_id, token)
+
+
+def test_history_lists_a_finished_game(client: TestClient, finished: Any) -> None:
+    table_id, _, last = finished
+    unfinished, _ = create_table(client)
+    games = client.get("/api/history").json()["games"]
+    ids = [game["id"] for game in games]
+    assert table_id in ids and unfinished not in ids
+    game = games[ids.index(table_id)]
+    assert game["players"] == ["Ada", "Basic"]
+    assert game["scores"] == last["scores"]
+    assert game["winner"] == last["winner"]
+    assert game["deals"] == len(last["history"])
+    assert game["preset"] == "classic"
+    assert game["finished"] >= game["created"]
+
+
+def test_record_of_a_finished_game_replays(client: TestClient, finished: Any) -> None:
+    table_id, _, last = finished
+    answer = client.get(f"/api/games/{table_id}/record")
+    assert answer.status_code == 200
+    assert "attachment" in answer.headers.get("content-disposition", "")
+    record = answer.json()
+    assert record["format"] == "rummy-record/1"
+    assert record["players"] == ["Ada", "Basic"]
+    result, code = replay_json(record)
+    assert code == 0, result
+    state = replay(load_record(record)).state
+    assert state is not None and state.game_over
+    assert list(state.scores) == last["scores"]
+    assert state.winner == last["winner"]
+
+
+def test_frames_one_per_action_and_one_per_deal(client: TestClient, finished: Any) -> None:
+    table_id, _, last = finished
+    record = client.get(f"/api/games/{table_id}/record").json()
+    replayed = client.get(f"/api/games/{table_id}/frames").json()
+    actions = sum(len(deal["actions"]) for deal in record["deals"])
+    assert len(replayed["frames"]) == actions + len(record["deals"])
+    assert replayed["players"] == ["Ada", "Basic"]
+    assert replayed["frames"][0]["text"].startswith("Deal 1")
+    assert all(frame["text"].strip() for frame in replayed["frames"])
+    assert replayed["frames"][-1]["scores"] == last["scores"]
+    deal_starts = [frame for frame in replayed["frames"] if frame["text"].startswith("Deal ")]
+    assert len(deal_starts) == len(record["deals"])
+
+
+def test_finished_game_is_kept_across_a_restart(store_path: Path) -> None:
+    with running(store_path) as client:
+        table_id, token = create_table(client, rules={"target": 10}, seed=37)
+        last = play_to_game_over(client, table_id, token)
+    with running(store_path) as client:
+        assert table_id in [game["id"] for game in client.get("/api/history").json()["games"]]
+        record = client.get(f"/api/games/{table_id}/record").json()
+        assert replay_json(record)[1] == 0
+        view = client.get(f"/api/tables/{table_id}?token={token}").json()["view"]
+        assert view["game_over"] and view["scores"] == last["scores"]
+
+
+def test_record_of_an_unfinished_game_is_refused(client: TestClient) -> None:
+    table_id, token = create_table(client, seed=41)
+    for path in (f"/api/games/{table_id}/record", f"/api/games/{table_id}/frames"):
+        answer = client.get(path)
+        assert answer.status_code == 404
+        assert "deck" not in answer.text and "actions" not in answer.text
+    with seat_at(client, table_id, token) as seat:
+        play_until(seat, my_turns(2))
+    assert client.get(f"/api/games/{table_id}/record").status_code == 404
+    assert client.get(f"/api/games/{table_id}/frames").status_code == 404
+
+
+def test_record_of_an_unknown_game_is_404(client: TestClient) -> None:
+    assert client.get("/api/games/nothing/record").status_code == 404
+    assert client.get("/api/games/nothing/frames").status_code == 404

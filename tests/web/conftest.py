@@ -1,0 +1,102 @@
+"""Browser tests: the app under uvicorn on 127.0.0.1, Debian's Chromium driven by Playwright.
+
+- No ``playwright install``: the browser is ``/usr/bin/chromium`` from Debian
+  (``apt-get install -y --no-upgrade chromium``). Without it the tests are skipped, except
+  when ``CI`` is set: then they fail, and so does the run if any browser test was skipped.
+- Every test here is marked ``e2e`` and runs in its own pytest invocation (``make test`` runs
+  ``pytest -m "not e2e"`` and then ``pytest -m e2e tests/web``): the sync Playwright API and
+  asyncio tests do not share a process well.
+- ``live_server`` serves a fresh app on a temporary SQLite store and a free port; it can be
+  stopped and started again on the same store and port, as a restart.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# `from table_client import ...` (the socket helpers of the server tests) and `web_helpers`.
+sys.path.insert(0, str(Path(__file__).parent.parent / "server"))
+sys.path.insert(0, str(Path(__file__).parent))
+
+from table_client import LiveServer
+
+from rummykit.server.run import free_port
+
+CHROMIUM = Path(os.environ.get("RUMMY_CHROMIUM", "/usr/bin/chromium"))
+"""Debian's Chromium (``RUMMY_CHROMIUM`` names another binary, e.g. to check the CI rule)."""
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """The app on a temporary store and a free port, stopped after the test."""
+    server = LiveServer(tmp_path / "tables.sqlite3", free_port())
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium under Playwright (sync API), one for the whole run."""
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing: apt-get install -y --no-upgrade chromium"
+        if IN_CI:
+            pytest.fail(reason + " (CI must run the browser tests)")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    playwright = sync_playwright().start()
+    launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    yield launched
+    launched.close()
+    playwright.stop()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page (own storage) at a desktop size; console errors fail the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+# ----- CI: a skipped browser test fails the run --------------------------------------------
+
+_skipped: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and report.nodeid.replace("\\", "/").startswith("tests/web/"):
+        _skipped.append(report.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if IN_CI and _skipped and exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if IN_CI and _skipped:
+        terminalreporter.write_line(
+            f"CI: {len(_skipped)} browser test(s) skipped; the run fails.", red=True
+        )

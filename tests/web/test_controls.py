@@ -1,0 +1,100 @@
+"""The lobby's house rules and errors, the table's display controls, and the game's end."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+from table_client import LiveSocket, SeatSocket, play_until
+from web_helpers import TablePage, wait_until
+from websockets.sync.client import connect
+
+from rummykit.core.cards import Card
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(60)]
+
+
+def test_house_rules_reach_the_table(page: Any, live_server: Any) -> None:
+    page.goto(live_server.url + "/")
+    page.get_by_test_id("house-rules").click()
+    page.get_by_test_id("rule-target").fill("30")
+    page.get_by_test_id("rule-aces").select_option("around")
+    page.get_by_test_id("opponents-count").select_option("2")
+    page.get_by_test_id("opponent-level-1").select_option("strong")
+    page.get_by_test_id("start").click()
+    table = TablePage.from_lobby(page, live_server)
+    view = table.view()
+    assert view["rules"]["target"] == 30 and view["rules"]["aces"] == "around"
+    assert [player["level"] for player in view["players"]] == [None, "basic", "strong"]
+    expect(page.get_by_test_id("scoreboard")).to_contain_text("30")
+
+
+def test_impossible_rules_show_the_lobby_error(page: Any, live_server: Any) -> None:
+    page.goto(live_server.url + "/")
+    page.get_by_test_id("house-rules").click()
+    page.get_by_test_id("opponents-count").select_option("5")
+    page.get_by_test_id("rule-hand_size").select_option("10")  # 60 cards from one deck
+    page.get_by_test_id("start").click()
+    error = page.get_by_test_id("lobby-error")
+    expect(error).not_to_be_empty()
+    assert "#/table/" not in page.url
+
+
+def test_sorting_colours_and_the_discard_pile(page: Any, live_server: Any) -> None:
+    table_id, token = live_server.create_table(seed=3)
+    table = TablePage(page, live_server, table_id, token).open()
+    suit_order = "shcd"
+
+    page.get_by_test_id("sort-suit").click()
+    expect(page.get_by_test_id("sort-suit")).to_have_attribute("aria-pressed", "true")
+    cards = [Card.parse(code) for code in table.hand()]
+    keys = [(suit_order.index(card.suit.letter), card.rank) for card in cards]
+    assert keys == sorted(keys), table.hand()
+
+    page.get_by_test_id("sort-rank").click()
+    expect(page.get_by_test_id("sort-rank")).to_have_attribute("aria-pressed", "true")
+    cards = [Card.parse(code) for code in table.hand()]
+    assert [card.rank for card in cards] == sorted(card.rank for card in cards)
+
+    body = page.locator("body")
+    page.get_by_test_id("four-colour").check()
+    expect(body).to_have_class(re.compile(r"\bfour-colour\b"))
+    page.get_by_test_id("large-cards").check()
+    expect(body).to_have_class(re.compile(r"\blarge-cards\b"))
+    page.reload()
+    table.wait_hand()
+    expect(page.get_by_test_id("four-colour")).to_be_checked()
+    expect(body).to_have_class(re.compile(r"\bfour-colour\b"))
+
+    pile = page.get_by_test_id("discard-pile")
+    expect(pile).to_be_hidden()
+    page.get_by_test_id("discard-pile-toggle").click()
+    expect(pile).to_be_visible()
+    top = table.view()["discard"][-1]
+    expect(pile).to_contain_text(Card.parse(top).symbol[-1])
+
+    page.get_by_test_id("help-button").click()
+    expect(page.get_by_test_id("help")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("help")).to_be_hidden()
+
+
+def test_game_over_is_shown(page: Any, live_server: Any) -> None:
+    """A game to 1 point, played on the seat's socket beside the page: the page ends it."""
+    table_id, token = live_server.create_table(rules={"target": 1}, seed=4)
+    table = TablePage(page, live_server, table_id, token).open()
+    url = live_server.url.replace("http://", "ws://") + f"/ws/{table_id}?token={token}"
+    with connect(url) as websocket:
+        seat = SeatSocket(LiveSocket(websocket))
+        seat.recv()
+        seat.set_pace(0)
+        last = play_until(seat, lambda view: view["game_over"])
+    expect(page.get_by_test_id("deal-summary")).to_be_visible()
+    game_over = page.get_by_test_id("game-over")
+    expect(game_over).to_be_visible()
+    expect(game_over).to_contain_text("over")
+    expect(page.get_by_test_id("next-deal")).to_have_count(0)
+    wait_until(lambda: "over" in table.status(), what="the status to say the game is over")
+    assert last["game_over"]

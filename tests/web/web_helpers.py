@@ -1,0 +1,293 @@
+"""Driving the table page: reading the seat's view from the server, acting through the page.
+
+The test decides what to play from the seat's view (``GET /api/tables/{id}?token=T``, the
+same view the page gets) with the server tests' ``simple_choice``, and plays it with clicks
+(``ClickPlayer``) or with keys only (``KeyPlayer``). Before each action it waits until the
+page shows that view (the same hand, and the status of a turn), so the page sends its action
+against the latest version.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from table_client import simple_choice
+
+from rummykit.core.cards import Card
+from rummykit.core.errors import IllegalActionError
+from rummykit.core.melds import arrange_meld
+from rummykit.core.rules import Aces
+
+T = TypeVar("T")
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+HAND_CARDS = "[data-testid=hand-card]"
+
+
+def wait_until(probe: Callable[[], T], timeout: float = 20, what: str = "the condition") -> T:
+    """Poll ``probe`` until it returns something true; that value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = probe()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.03)
+
+
+def screenshot(page: Any, name: str, tmp_path: Path) -> None:
+    """Save a screenshot in the test's folder; also as docs/NAME when it is missing there
+    or ``RUMMY_SCREENSHOTS=1`` (so a test run does not rewrite the committed pictures)."""
+    page.screenshot(path=str(tmp_path / name))
+    target = DOCS / name
+    if os.environ.get("RUMMY_SCREENSHOTS") == "1" or not target.exists():
+        DOCS.mkdir(exist_ok=True)
+        page.screenshot(path=str(target))
+
+
+def not_a_meld(hand: list[str]) -> list[str]:
+    """Three cards of ``hand`` that are neither a set nor a run (aces low)."""
+    cards = [Card.parse(code) for code in hand]
+    for i in range(len(cards)):
+        for j in range(i + 1, len(cards)):
+            for k in range(j + 1, len(cards)):
+                trio = (cards[i], cards[j], cards[k])
+                try:
+                    arrange_meld(trio, (), Aces.LOW)
+                except IllegalActionError:
+                    return [str(card) for card in trio]
+    raise AssertionError(f"every three cards of {hand} make a meld")
+
+
+def is_my_turn(view: dict[str, Any]) -> bool:
+    return view["turn"] == view["seat"] and view["phase"] != "over"
+
+
+class TablePage:
+    """One seat's table page, and the server's view of that seat."""
+
+    def __init__(self, page: Any, server: Any, table_id: str, token: str) -> None:
+        self.page = page
+        self.server = server
+        self.table_id = table_id
+        self.token = token
+
+    @classmethod
+    def from_lobby(cls, page: Any, server: Any) -> TablePage:
+        """The table the lobby just made (its id from the address, the token from storage)."""
+        page.wait_for_url("**/#/table/*")
+        table_id = page.url.split("#/table/", 1)[1]
+        token = page.evaluate("id => localStorage.getItem('rummykit.seat.' + id)", table_id)
+        assert token, "the lobby kept no seat token in localStorage"
+        table = cls(page, server, table_id, token)
+        table.wait_hand()
+        return table
+
+    def open(self) -> TablePage:
+        """Give the browser the seat (as the lobby would) and open the table."""
+        self.page.goto(self.server.url + "/")
+        self.page.evaluate(
+            "([id, token]) => localStorage.setItem('rummykit.seat.' + id, token)",
+            [self.table_id, self.token],
+        )
+        self.page.goto(f"{self.server.url}/#/table/{self.table_id}")
+        self.wait_hand()
+        return self
+
+    # ----- reading --------------------------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        return self.server.view(self.table_id, self.token)
+
+    def hand(self) -> list[str]:
+        """The cards of the hand as the page shows them, in its order."""
+        return self.page.locator(HAND_CARDS).evaluate_all("els => els.map(e => e.dataset.card)")
+
+    def wait_hand(self) -> None:
+        self.page.locator(HAND_CARDS).first.wait_for(state="visible", timeout=15_000)
+
+    def status(self) -> str:
+        return self.page.get_by_test_id("status").inner_text()
+
+    def message(self) -> str:
+        return self.page.get_by_test_id("message").inner_text()
+
+    def set_pace(self, ms: int) -> None:
+        """Move the pace slider (as a user would drag it) and let it send the pace."""
+        self.page.get_by_test_id("pace").evaluate(
+            "(el, ms) => { el.value = String(ms); el.dispatchEvent(new Event('input'));"
+            " el.dispatchEvent(new Event('change')); }",
+            ms,
+        )
+        wait_until(lambda: self.view()["pace_ms"] == ms, what=f"the pace to become {ms}")
+
+    def wait_turn_or_over(self, timeout: float = 30) -> dict[str, Any]:
+        """The view once this seat is to act or the deal is over, shown by the page."""
+
+        def ready() -> dict[str, Any] | None:
+            view = self.view()
+            return view if view["phase"] == "over" or is_my_turn(view) else None
+
+        view = wait_until(ready, timeout=timeout, what="our turn or the deal's end")
+        self.wait_synced(view)
+        return view
+
+    def wait_synced(self, view: dict[str, Any]) -> None:
+        """Wait until the page shows ``view``: its hand, and our turn if it is ours."""
+
+        def shown() -> bool:
+            if Counter(self.hand()) != Counter(view["hand"]):
+                return False
+            if view["phase"] == "over":
+                return self.page.get_by_test_id("deal-summary").is_visible()
+            if is_my_turn(view):
+                text = self.status()
+                return text.startswith("Your turn") or text.startswith("Select cards")
+            return True
+
+        wait_until(shown, timeout=15, what=f"the page to show version {view['version']}")
+
+    def wait_applied(self, before: int, action: str) -> dict[str, Any]:
+        """The view once the version has moved past ``before``; a refusal fails at once."""
+
+        def moved() -> dict[str, Any] | None:
+            view = self.view()
+            if view["version"] > before:
+                return view
+            text = self.message()
+            if text.strip():
+                raise AssertionError(f"{action!r} was refused: {text}")
+            return None
+
+        return wait_until(moved, timeout=15, what=f"{action!r} to be played")
+
+    # ----- playing ----------------------------------------------------------------------
+
+    def play_actions(self, player: Any, count: int) -> dict[str, Any]:
+        """Play ``count`` actions of this seat (fewer if the deal ends); the view after."""
+        for _ in range(count):
+            view = self.wait_turn_or_over()
+            if view["phase"] == "over":
+                return view
+            action = simple_choice(view["legal"])
+            player.play(action, view)
+            self.wait_applied(view["version"], action)
+        return self.wait_turn_or_over()
+
+    def play_deal(self, player: Any, on_turn: Callable[[int], None] | None = None) -> int:
+        """Play until the deal is over; how many actions this seat played."""
+        played = 0
+        while True:
+            view = self.wait_turn_or_over()
+            if view["phase"] == "over":
+                return played
+            action = simple_choice(view["legal"])
+            player.play(action, view)
+            self.wait_applied(view["version"], action)
+            played += 1
+            if on_turn is not None:
+                on_turn(played)
+
+
+class ClickPlayer:
+    """Plays actions with the mouse."""
+
+    def __init__(self, table: TablePage) -> None:
+        self.table = table
+        self.page = table.page
+
+    def card(self, code: str) -> Any:
+        return self.page.locator(f'{HAND_CARDS}[data-card="{code}"]').first
+
+    def select(self, codes: list[str]) -> None:
+        for code in codes:
+            card = self.card(code)
+            card.click()
+            wait_until(
+                lambda card=card: card.get_attribute("aria-pressed") == "true",
+                what=f"{code} to be selected",
+            )
+
+    def play(self, action: str, view: dict[str, Any]) -> None:
+        words = action.split()
+        page = self.page
+        if words[0] == "draw":
+            page.get_by_test_id("stock" if words[1] == "stock" else "discard").click()
+        elif words[0] == "meld":
+            self.select(words[1:])
+            page.get_by_test_id("meld-button").click()
+        elif words[0] == "layoff":
+            self.select([words[1]])
+            page.get_by_test_id("layoff-button").click()
+            choice = page.get_by_test_id("layoff-choice")
+            if choice.is_visible():
+                page.get_by_test_id(f"layoff-choice-{words[2]}").click()
+        else:
+            self.select([words[1]])
+            page.get_by_test_id("discard-button").click()
+
+
+class KeyPlayer:
+    """Plays actions with the keyboard only."""
+
+    def __init__(self, table: TablePage) -> None:
+        self.table = table
+        self.page = table.page
+        self.keys: Counter[str] = Counter()
+
+    def press(self, key: str) -> None:
+        self.keys[key] += 1
+        self.page.keyboard.press(key)
+
+    def focused(self) -> str | None:
+        return self.page.evaluate(
+            "() => { const e = document.activeElement;"
+            " return e && e.dataset && e.dataset.testid === 'hand-card' ? e.dataset.card : null; }"
+        )
+
+    def focus(self, code: str) -> None:
+        """Walk the focus along the hand with the arrow keys to ``code``."""
+        if self.focused() is None:
+            self.press("ArrowRight")
+        at = self.focused()
+        assert at is not None, "the arrow keys do not reach the hand"
+        for _ in range(60):
+            hand = self.table.hand()
+            at = self.focused()
+            if at == code:
+                return
+            step = "ArrowRight" if hand.index(code) > hand.index(at) else "ArrowLeft"
+            self.press(step)
+        raise AssertionError(f"could not reach {code} with the arrow keys")
+
+    def select(self, code: str) -> None:
+        self.focus(code)
+        self.press("Space")
+        card = self.page.locator(f'{HAND_CARDS}[data-card="{code}"]').first
+        wait_until(lambda: card.get_attribute("aria-pressed") == "true", what=f"{code} selected")
+
+    def play(self, action: str, view: dict[str, Any]) -> None:
+        words = action.split()
+        if words[0] == "draw":
+            self.press("s" if words[1] == "stock" else "t")
+        elif words[0] == "meld":
+            for code in words[1:]:
+                self.select(code)
+            self.press("m")
+        elif words[0] == "layoff":
+            self.select(words[1])
+            self.press("l")
+            choice = self.page.get_by_test_id("layoff-choice")
+            if choice.is_visible():
+                ids = choice.locator("button[data-testid^=layoff-choice-]").evaluate_all(
+                    "els => els.map(e => e.dataset.testid)"
+                )
+                self.press(str(ids.index(f"layoff-choice-{words[2]}") + 1))
+        else:
+            self.focus(words[1])  # D discards the card the focus is on
+            self.press("d")
