@@ -41,7 +41,7 @@ const TEXTS = {
       "You hold a meld. A set is three or four cards of one rank; a run is three or more cards of one suit in a row. Select the cards and press Meld: once on the table, they no longer count against you.";
     text +=
       r.aces === "low"
-        ? " Aces are low: A-2-3 is a run, Q-K-A is not."
+        ? " At this table the ace only goes below the two: A-2-3 counts, Q-K-A does not."
         : r.aces === "around"
           ? " Runs may turn the corner, so K-A-2 is a run too."
           : " An ace sits below the two or above the king, but a run cannot go round the corner.";

@@ -423,7 +423,7 @@ export function mountTable(root, tableId) {
     const v = S.view;
     if (!changed("melds", v.melds, S.flash, v.players)) return;
     if (!v.melds.length) {
-      fill(melds, h("p", { class: "help empty-melds" }, "No melds yet. Three of a kind, or three in a row of one suit, makes the first."));
+      fill(melds, h("p", { class: "help empty-melds" }, "The table is empty. The first set or run laid down will show here."));
       return;
     }
     const last = v.melds.length - 1;
