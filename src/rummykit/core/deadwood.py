@@ -158,8 +158,13 @@ def deadwood_value(cards: Sequence[Card], rules: Rules) -> int:
     points = _points(rules)
     codes = [card.code for card in cards]
     melds = enumerate_melds(codes, rules.aces)
+    total = sum(points[code] for code in codes)
     if not melds:
-        return sum(points[code] for code in codes)
+        return total
+    # Melds that share no card (the usual case) are all laid: no search is needed.
+    used = [code for naturals, jokers in melds if not jokers for code in naturals]
+    if len(used) == len(set(used)) and all(not jokers for _, jokers in melds):
+        return total - sum(points[code] for code in used)
     solver = _Solver(melds, points)
     state, free = solver.split(codes, points)
     return free + solver.search(state)
