@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from rummykit.core.cards import Card, parse_cards, standard_deck
-from rummykit.core.rules import Rules
+from rummykit.core.errors import RulesError
+from rummykit.core.rules import (
+    Aces,
+    Blocked,
+    DealerRotation,
+    DiscardTake,
+    GoOut,
+    LayOffTiming,
+    Renew,
+    Rules,
+    RummyBonus,
+    Scoring,
+)
 from rummykit.core.state import GameState
 
 
@@ -52,3 +66,40 @@ def stacked_game(
     """A game whose first deal gives ``hands``, turns up ``up`` and stacks ``stock`` on top."""
     deck = stacked_deck(rules, hands, up, stock, dealer)
     return GameState.new(rules, len(hands), dealer=dealer, deck=deck)
+
+
+def random_rules(rng: random.Random, seats: int, **fixed: Any) -> Rules:
+    """A legal combination of every rule option that can deal ``seats``.
+
+    Jokers, two decks, every aces rule, meld limits, going out by discard, lay-off timing,
+    deep pile takes, penalty scoring, renewals...: drawn from ``rng`` so that a seed picks
+    a fixed set of rules; ``fixed`` overrides options by name (``deals`` is 1 unless given).
+    """
+    options: dict[str, Any] = {
+        "hand_size": rng.choice(["by_seats", 6, 7, 8, 9, 10]),
+        "decks": rng.randint(1, 2),
+        "jokers": rng.randint(0, 4),
+        "aces": rng.choice(list(Aces)),
+        "ace_points": rng.choice([1, 11, 15]),
+        "layoff": rng.choice(list(LayOffTiming)),
+        "melds_per_turn": rng.randint(0, 2),
+        "go_out": rng.choice(list(GoOut)),
+        "rummy_bonus": rng.choice(list(RummyBonus)),
+        "scoring": rng.choice(list(Scoring)),
+        "target": rng.randint(20, 150),
+        "deals": 1,
+        "renew": rng.choice(list(Renew)),
+        "renewals": rng.choice([None, 0, 1, 2, 3]),
+        "blocked": rng.choice(list(Blocked)),
+        "empty_stock_choice": rng.random() < 0.5,
+        "discard_take": rng.choice(list(DiscardTake)),
+        "dealer": rng.choice(list(DealerRotation)),
+        "joker_points": rng.randint(0, 50),
+    }
+    options.update(fixed)
+    rules = Rules(**options)
+    try:
+        rules.check_seats(seats)
+    except RulesError:
+        rules = rules.replace(hand_size="by_seats")
+    return rules

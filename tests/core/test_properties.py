@@ -10,27 +10,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import random_rules
 from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld
 from rummykit.core.cards import Card, standard_deck
-from rummykit.core.errors import IllegalActionError, RulesError
+from rummykit.core.errors import IllegalActionError
 from rummykit.core.observation import observe
 from rummykit.core.record import load_record, record_of, replay, state_json
 from rummykit.core.rules import (
-    Aces,
-    Blocked,
-    DealerRotation,
-    DiscardTake,
-    GoOut,
-    LayOffTiming,
-    Renew,
     Rules,
-    RummyBonus,
-    Scoring,
     find_preset,
 )
 from rummykit.core.state import GameState, Phase
@@ -43,34 +34,9 @@ STEP_CAP = 400
 def rules_and_seats(draw: st.DrawFn) -> tuple[Rules, int]:
     """A legal combination of every rule option, and a table size it can deal."""
     seats = draw(st.integers(2, 6))
-    decks = draw(st.integers(1, 2))
-    options: dict[str, Any] = {
-        "hand_size": draw(st.sampled_from(["by_seats", 6, 7, 8, 9, 10])),
-        "decks": decks,
-        "jokers": draw(st.integers(0, 4)),
-        "aces": draw(st.sampled_from(list(Aces))),
-        "ace_points": draw(st.sampled_from([1, 11, 15])),
-        "layoff": draw(st.sampled_from(list(LayOffTiming))),
-        "melds_per_turn": draw(st.integers(0, 2)),
-        "go_out": draw(st.sampled_from(list(GoOut))),
-        "rummy_bonus": draw(st.sampled_from(list(RummyBonus))),
-        "scoring": draw(st.sampled_from(list(Scoring))),
-        "target": draw(st.integers(20, 150)),
-        "deals": draw(st.none() | st.integers(1, 3)),
-        "renew": draw(st.sampled_from(list(Renew))),
-        "renewals": draw(st.none() | st.integers(0, 3)),
-        "blocked": draw(st.sampled_from(list(Blocked))),
-        "empty_stock_choice": draw(st.booleans()),
-        "discard_take": draw(st.sampled_from(list(DiscardTake))),
-        "dealer": draw(st.sampled_from(list(DealerRotation))),
-        "joker_points": draw(st.integers(0, 50)),
-    }
-    rules = Rules(**options)
-    try:
-        rules.check_seats(seats)
-    except RulesError:
-        rules = rules.replace(hand_size="by_seats")
-    return rules, seats
+    rng = draw(st.randoms(use_true_random=False))
+    deals = draw(st.none() | st.integers(1, 3))
+    return random_rules(rng, seats, deals=deals), seats
 
 
 def card_places(game: GameState) -> Counter[Card]:
