@@ -401,6 +401,37 @@ def describe_rules(preset: Preset, rules: Rules) -> str | dict[str, object]:
     return {"preset": preset.name, **changed}
 
 
+_NUMBER_RANGES: Final[dict[str, tuple[int, int | None]]] = {
+    "decks": (1, 2),
+    "jokers": (0, 4),
+    "melds_per_turn": (0, None),
+    "target": (1, None),
+    "deals": (1, None),
+    "renewals": (0, None),
+    "joker_points": (0, None),
+}
+
+
+def option_values(name: str) -> dict[str, object]:
+    """What values an option takes, for forms: its choices, or its number range.
+
+    >>> option_values("aces")["choices"]
+    ['low', 'low_or_high', 'around']
+    >>> option_values("renewals")
+    {'type': 'number', 'min': 0, 'max': None, 'nullable': True}
+    """
+    if name in _ENUMS:
+        return {"type": "choice", "choices": [member.value for member in _ENUMS[name]]}
+    if name == "hand_size":
+        return {"type": "number", "min": 6, "max": 10, "choices": ["by_seats"]}
+    if name == "ace_points":
+        return {"type": "choice", "choices": [1, 11, 15]}
+    if name == "empty_stock_choice":
+        return {"type": "boolean"}
+    low, high = _NUMBER_RANGES[name]
+    return {"type": "number", "min": low, "max": high, "nullable": name in ("deals", "renewals")}
+
+
 def parse_option(name: str, text: str) -> object:
     """Read an option's value from command-line text (``renewals=none``, ``target=250``)."""
     if name not in OPTION_NAMES:

@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.core.errors import RulesError
-from rummykit.core.rules import OPTION_NAMES, PRESETS
+from rummykit.core.rules import OPTION_NAMES, PRESETS, option_values
 from rummykit.server.frames import replay_frames
 from rummykit.server.protocol import ProtocolError, parse_client_message, refusal
 from rummykit.server.store import Store
@@ -98,7 +98,10 @@ def _options() -> dict[str, Any]:
             }
             for name, preset in PRESETS.items()
         },
-        "options": [{"name": name, "help": OPTION_HELP[name]} for name in OPTION_NAMES],
+        "options": [
+            {"name": name, "help": OPTION_HELP[name], **option_values(name)}
+            for name in OPTION_NAMES
+        ],
         "levels": list(BOT_LEVELS),
     }
 
