@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Sequence
 from importlib import resources
@@ -12,6 +11,7 @@ from importlib import resources
 from rummykit.core.errors import RecordError, RulesError
 from rummykit.core.record import load_record, replay_json
 from rummykit.core.rules import OPTION_NAMES, PRESETS, find_preset
+from rummykit.sim_cli import add_sim_parsers
 
 _DESCRIPTION = """\
 rummykit: straight Rummy, done properly.
@@ -170,19 +170,6 @@ def _command_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _command_bots(args: argparse.Namespace) -> int:
-    import inspect
-
-    from rummykit.bots import BOTS
-
-    width = max(len(name) for name in BOTS)
-    for name in sorted(BOTS):
-        doc = inspect.getdoc(BOTS[name]) or ""
-        first = doc.strip().splitlines()[0] if doc.strip() else "(no description)"
-        print(f"{name.ljust(width)}  {first}")
-    return 0
-
-
 def _command_watch(args: argparse.Namespace) -> int:
     from rummykit.transcript import transcript
 
@@ -190,100 +177,6 @@ def _command_watch(args: argparse.Namespace) -> int:
     told, replayed = transcript(load_record(sample))
     print(told)
     return replayed.exit_code
-
-
-def _command_sim(args: argparse.Namespace) -> int:
-    from rummykit.sim import SimConfig, SimError, result_table, run_sim
-
-    try:
-        config = SimConfig.from_options(
-            args.bots,
-            games=args.games,
-            preset=args.preset,
-            rules=args.rule,
-            deals_only=args.deals_only,
-            seed=args.seed,
-            records=args.records,
-        )
-        if args.jobs < 0:
-            raise SimError(f"--jobs must be 0 (one a CPU) or more, not {args.jobs}.")
-        jobs = args.jobs or os.cpu_count() or 1
-    except SimError as error:
-        print(f"rummy sim: {error}", file=sys.stderr)
-        return 2
-    if args.plot is not None:
-        from rummykit.sim_plot import PlotUnavailableError, check_plotting
-
-        try:
-            check_plotting()
-        except PlotUnavailableError as error:
-            print(f"rummy sim: {error}", file=sys.stderr)
-            return 2
-    if config.games != args.games and not args.quiet:
-        print(
-            f"rummy sim: {args.games} games rounded up to {config.games}: {config.sets} "
-            f"duplicate sets of {config.seat_count} (one game a seat rotation).",
-            file=sys.stderr,
-        )
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    errors = Console(stderr=True)
-    progress = Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=errors,
-        transient=True,
-        disable=args.quiet or not errors.is_terminal,
-    )
-    try:
-        with progress:
-            task = progress.add_task(" ".join(config.bots), total=config.games)
-            result = run_sim(
-                config, jobs=jobs, on_games=lambda count: progress.advance(task, count)
-            )
-    except SimError as error:
-        print(f"rummy sim: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("rummy sim: interrupted.", file=sys.stderr)
-        return 130
-    except OSError as error:
-        print(f"rummy sim: cannot write the records: {error}", file=sys.stderr)
-        return 2
-    if args.plot is not None:
-        from rummykit.sim_plot import plot_result
-
-        try:
-            plot_result(result, args.plot)
-        except OSError as error:
-            print(f"rummy sim: cannot write {args.plot}: {error}", file=sys.stderr)
-            return 2
-    if args.json:
-        print(json.dumps(result.to_json(), indent=2))
-    else:
-        out = Console(highlight=False)
-        if out.is_terminal:
-            out.print(result_table(result))
-        else:
-            # Piped: plain text, wide enough not to wrap, without rich's padding spaces.
-            out.width = 160
-            with out.capture() as captured:
-                out.print(result_table(result))
-            print("\n".join(line.rstrip() for line in captured.get().splitlines()))
-    return 0
 
 
 def _command_hint(args: argparse.Namespace) -> int:
@@ -372,63 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     hint_parser.add_argument("--seed", type=int, default=0, help="the expert's seed")
     hint_parser.set_defaults(run=_command_hint)
-    _add_sim_parsers(commands)
+    add_sim_parsers(commands)
     return parser
-
-
-def _add_sim_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from rummykit.sim import DEAL_ACTION_CAP, DEFAULT_PRESET
-
-    sim = commands.add_parser(
-        "sim",
-        help="play bots against each other in duplicate sets and report the results",
-        description="Play bots against each other, one bot name a seat (2 to 6), in duplicate "
-        "sets:\nevery deck order is played once per seat rotation, so the luck of the cards "
-        "cancels.\n--games is rounded up to whole sets. Results are reported per bot in the "
-        "order given:\ngames won and points per deal with 95% intervals, going-out and "
-        "going-rummy rates,\ndecisive deals won, blocked deals, turns a deal, and the time "
-        "per decision.",
-        epilog=f"A deal still going after {DEAL_ACTION_CAP} actions (a stock renewed without "
-        "end) is cut:\nits game counts as cut, not won, and its completed deals still count."
-        "\n\nexamples:\n"
-        "  rummy sim strong basic --preset classic --games 1000 --jobs 4\n"
-        "  rummy sim basic random random --deals-only --games 300 --json\n"
-        "  rummy sim basic random --rule renewals=2 --records games/ --plot sim.png\n"
-        "exit codes: 0 done; 1 a bot chose an illegal action; 2 bad arguments.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    sim.add_argument("bots", nargs="+", metavar="BOT", help="a bot a seat (see `rummy bots`)")
-    sim.add_argument(
-        "--preset", default=DEFAULT_PRESET, help=f"the house rules (default {DEFAULT_PRESET})"
-    )
-    sim.add_argument(
-        "--rule",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="override a rule option, e.g. renewals=2 (repeatable; see `rummy rules`)",
-    )
-    sim.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    sim.add_argument(
-        "--deals-only", action="store_true", help="each game is a single deal (deals=1)"
-    )
-    sim.add_argument(
-        "--seed", type=int, default=0, help="the seed of the decks and bots (default 0)"
-    )
-    sim.add_argument(
-        "--jobs", type=int, default=1, help="processes to play in (default 1; 0: one a CPU)"
-    )
-    sim.add_argument("--records", metavar="DIR", help="write every game's record into DIR")
-    sim.add_argument("--json", action="store_true", help="print the results as JSON")
-    sim.add_argument("--plot", metavar="FILE.png", help="draw win rates and points per deal")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar and no notes")
-    sim.set_defaults(run=_command_sim)
-    bots = commands.add_parser(
-        "bots",
-        help="list the bots that `rummy sim` can play",
-        description="The registered bots, each with a line on how it plays.",
-    )
-    bots.set_defaults(run=_command_bots)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
