@@ -100,14 +100,19 @@ export function mountLobby(root) {
 
   function buildRules() {
     const all = Object.values(options.presets).map((p) => p.rules);
-    for (const { name: option, help } of options.options) {
+    for (const spec of options.options) {
+      const { name: option, help } = spec;
       const base = presetRules()[option];
       const id = `rule-${option}`;
       let control;
+      let noLimit = null;
       if (typeof base === "boolean") {
         control = h("input", { id, testid: id, type: "checkbox", "aria-describedby": `${id}-help` });
-      } else if (CHOICES[option] || typeof base === "string") {
-        const values = (CHOICES[option] || []).map(([v]) => v);
+      } else if (spec.type === "choice" || spec.choices || CHOICES[option] || typeof base === "string") {
+        // The server says which values it takes; a number range beside choices is spelt out.
+        const values = [...(spec.choices || (CHOICES[option] || []).map(([v]) => v))];
+        if (spec.type === "number" && spec.max !== null && spec.max !== undefined)
+          for (let n = spec.min; n <= spec.max; n++) if (!values.includes(n)) values.push(n);
         for (const rules of all) if (!values.includes(rules[option]) && rules[option] !== null) values.push(rules[option]);
         control = h(
           "select",
@@ -117,8 +122,14 @@ export function mountLobby(root) {
         );
         control.choices = values; // the JSON value behind each option's text
       } else {
-        const [min, max] = NUMBER_LIMITS[option] || [0];
+        const [min, max] =
+          spec.type === "number" ? [spec.min, spec.max === null ? undefined : spec.max] : NUMBER_LIMITS[option] || [0];
         control = h("input", { id, testid: id, type: "number", inputmode: "numeric", min: String(min), max: max === undefined ? null : String(max), step: "1", "aria-describedby": `${id}-help` });
+        if (spec.nullable) {
+          noLimit = h("input", { id: `${id}-none`, testid: `${id}-none`, type: "checkbox" });
+          noLimit.addEventListener("change", () => (control.disabled = noLimit.checked));
+          control.noLimit = noLimit;
+        }
       }
       controls[option] = control;
       const title = TITLES[option] || option.replace(/_/g, " ");
@@ -126,6 +137,7 @@ export function mountLobby(root) {
         control.type === "checkbox"
           ? h("div", { class: "field check" }, control, h("label", { for: id }, title))
           : h("div", { class: "field" }, h("label", { for: id }, title), control);
+      if (noLimit) field.append(h("span", { class: "no-limit" }, noLimit, h("label", { for: noLimit.id }, " No limit")));
       field.append(h("p", { class: "help", id: `${id}-help` }, help));
       rulesBody.append(field);
     }
@@ -152,6 +164,8 @@ export function mountLobby(root) {
         if (control.checked !== !!base[option]) result[option] = control.checked;
       } else if (control.tagName === "SELECT") {
         if (control.value !== "") result[option] = control.choices.find((v) => String(v) === control.value);
+      } else if (control.noLimit && control.noLimit.checked) {
+        if (base[option] !== null) result[option] = null;
       } else if (control.value.trim() !== "") {
         const number = Number(control.value);
         result[option] = Number.isFinite(number) ? number : control.value;
