@@ -23,6 +23,24 @@ from rummykit.core.rules import (
 )
 from rummykit.core.state import GameState
 
+RECORD_ERROR_CODES = (
+    "not_your_turn",
+    "wrong_phase",
+    "card_not_in_hand",
+    "invalid_meld",
+    "meld_limit",
+    "layoff_not_allowed",
+    "layoff_does_not_fit",
+    "no_such_meld",
+    "discard_taken_card",
+    "must_discard_to_go_out",
+    "empty_discard",
+    "discard_take_not_allowed",
+    "bad_action",
+)
+"""The error codes of RECORD.md's table, in its order, restated here so that tests check the
+engine against the contract rather than against itself."""
+
 
 def stacked_deck(
     rules: Rules,

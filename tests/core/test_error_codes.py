@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import stacked_game
+from helpers import RECORD_ERROR_CODES, stacked_game
 from rummykit.core.actions import parse_action
 from rummykit.core.cards import standard_deck
 from rummykit.core.errors import ERROR_CODES, IllegalActionError, InvalidActionError
@@ -111,21 +111,7 @@ def refuse(game: GameState, text: str, code: str) -> str:
 
 
 def test_every_code_of_the_record_is_a_stable_code() -> None:
-    record_codes = [
-        "not_your_turn",
-        "wrong_phase",
-        "card_not_in_hand",
-        "invalid_meld",
-        "meld_limit",
-        "layoff_not_allowed",
-        "layoff_does_not_fit",
-        "no_such_meld",
-        "discard_taken_card",
-        "must_discard_to_go_out",
-        "empty_discard",
-        "discard_take_not_allowed",
-        "bad_action",
-    ]
+    record_codes = list(RECORD_ERROR_CODES)
     assert list(ERROR_CODES[: len(record_codes)]) == record_codes
 
 
