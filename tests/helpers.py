@@ -121,3 +121,10 @@ def random_rules(rng: random.Random, seats: int, **fixed: Any) -> Rules:
     except RulesError:
         rules = rules.replace(hand_size="by_seats")
     return rules
+
+
+def play(game: GameState, *actions: str) -> GameState:
+    """Apply actions in record notation, checked, in order; the same game for chaining."""
+    for text in actions:
+        game.apply_text(text)
+    return game

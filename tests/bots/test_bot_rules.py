@@ -13,7 +13,7 @@ import time
 import pytest
 from bot_games import positions, random_game
 
-from helpers import stacked_game
+from helpers import play, stacked_game
 from rummykit.bots import BasicBot, Bot, ExpertBot, RandomBot, StrongBot
 from rummykit.core.actions import Discard, Draw, DrawSource, LayOff, Meld
 from rummykit.core.cards import Card, parse_cards
@@ -37,12 +37,6 @@ def cards(text: str) -> list[Card]:
 def dealt(rules: Rules, first: str, second: str, up: str, stock: str = "") -> GameState:
     """A two-seat deal: seat 1 (to play first) holds ``first``, seat 0 holds ``second``."""
     return stacked_game(rules, [second, first], up, stock, dealer=0)
-
-
-def play(game: GameState, *actions: str) -> GameState:
-    for text in actions:
-        game.apply_text(text)
-    return game
 
 
 def fits_table(game: GameState, held: Card) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import RECORD_ERROR_CODES, stacked_game
+from helpers import RECORD_ERROR_CODES, play, stacked_game
 from rummykit.core.actions import parse_action
 from rummykit.core.cards import standard_deck
 from rummykit.core.errors import ERROR_CODES, IllegalActionError, InvalidActionError
@@ -33,12 +33,6 @@ def base(rules: Rules | None = None) -> GameState:
 
 def out_game(rules: Rules | None = None) -> GameState:
     return stacked_game(rules or Rules(), OUT_HANDS, up=OUT_UP, stock=OUT_STOCK)
-
-
-def play(game: GameState, *texts: str) -> GameState:
-    for text in texts:
-        game.apply_text(text)
-    return game
 
 
 def seat_zero_has_melded(rules: Rules | None = None) -> GameState:

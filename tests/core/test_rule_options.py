@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from helpers import stacked_deck, stacked_game
+from helpers import play, stacked_deck, stacked_game
 from rummykit.core.actions import LayOff, Meld
 from rummykit.core.cards import JOKER, NATURAL_CARDS, Card, parse_cards, standard_deck
 from rummykit.core.errors import IllegalActionError, RecordError, RulesError
@@ -43,12 +43,6 @@ def pips(text: str, ace_points: int = 1, joker_points: int = 15) -> int:
         else:
             total += int(rank)
     return total
-
-
-def play(game: GameState, *actions: str) -> GameState:
-    for text in actions:
-        game.apply_text(text)
-    return game
 
 
 def refused_code(game: GameState, text: str) -> str:
