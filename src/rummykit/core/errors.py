@@ -2,29 +2,57 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Final
 
-ERROR_CODES: Final = (
-    "not_your_turn",
-    "wrong_phase",
-    "card_not_in_hand",
-    "invalid_meld",
-    "meld_limit",
-    "layoff_not_allowed",
-    "layoff_does_not_fit",
-    "no_such_meld",
-    "discard_taken_card",
-    "must_discard_to_go_out",
-    "empty_discard",
-    "discard_take_not_allowed",
-    "bad_action",
-    "must_use_taken_card",
-)
-"""Every stable error code, those of RECORD.md first.
 
-``must_use_taken_card`` is ours: with ``discard_take`` ``"any"``, the deepest card taken
-from the pile must be melded or laid off before the turn's discard.
-"""
+class ErrorCode(enum.StrEnum):
+    """Every stable error code: RECORD.md's first, then the engine's and the server's own.
+
+    The values never change; new codes are added, never renamed.
+    """
+
+    NOT_YOUR_TURN = "not_your_turn"
+    """The seat is not the one to act (or is no seat at all)."""
+    WRONG_PHASE = "wrong_phase"
+    """A draw after drawing, a play before drawing, or any action after the deal ended."""
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    """The seat does not hold that card (or not that many of it)."""
+    INVALID_MELD = "invalid_meld"
+    """The cards are not a set or a run under the rules."""
+    MELD_LIMIT = "meld_limit"
+    """The turn has laid as many new melds as ``melds_per_turn`` allows."""
+    LAYOFF_NOT_ALLOWED = "layoff_not_allowed"
+    """The rules forbid lay-offs before the seat's own meld."""
+    LAYOFF_DOES_NOT_FIT = "layoff_does_not_fit"
+    """The card does not extend that meld."""
+    NO_SUCH_MELD = "no_such_meld"
+    """The meld number does not exist."""
+    DISCARD_TAKEN_CARD = "discard_taken_card"
+    """Throwing back the card just taken from the discard pile."""
+    MUST_DISCARD_TO_GO_OUT = "must_discard_to_go_out"
+    """The rules require a final discard, and the action would leave no card to throw."""
+    EMPTY_DISCARD = "empty_discard"
+    """Drawing from an empty discard pile."""
+    DISCARD_TAKE_NOT_ALLOWED = "discard_take_not_allowed"
+    """Taking more than the top discard where the rules forbid it, or beyond the pile."""
+    BAD_ACTION = "bad_action"
+    """Text that cannot be read as an action."""
+    MUST_USE_TAKEN_CARD = "must_use_taken_card"
+    """Ours: under ``discard_take`` ``"any"``, the deepest card taken must be played first."""
+    BAD_RECORD = "bad_record"
+    """A game record that cannot be read or replayed as a whole."""
+    UNSUPPORTED = "unsupported"
+    """A record in a format or version this program does not play."""
+    STALE = "stale"
+    """The server's: an intent sent against an earlier version of the table."""
+    GAME_OVER = "game_over"
+    """The server's: the game has ended, so no more deals or actions."""
+    BAD_MESSAGE = "bad_message"
+    """The server's: a message or request body that cannot be read."""
+
+
+ERROR_CODES: Final = tuple(code.value for code in ErrorCode)
 
 
 class RummyError(ValueError):
@@ -38,7 +66,7 @@ class RulesError(RummyError):
 class InvalidActionError(RummyError):
     """Text that cannot be read as an action or a card (code ``bad_action``)."""
 
-    code = "bad_action"
+    code = ErrorCode.BAD_ACTION
 
     @property
     def message(self) -> str:
@@ -49,16 +77,16 @@ class InvalidActionError(RummyError):
 class IllegalActionError(RummyError):
     """A well-formed action that the rules refuse in this position.
 
-    ``code`` is one of ``ERROR_CODES``; ``message`` names the cards involved.
+    ``code`` is an ``ErrorCode``; ``message`` names the cards involved.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode | str, message: str) -> None:
         super().__init__(message)
-        self.code = code
+        self.code = ErrorCode(code)
         self.message = message
 
     def __repr__(self) -> str:
-        return f"IllegalActionError({self.code!r}, {self.message!r})"
+        return f"IllegalActionError({self.code.value!r}, {self.message!r})"
 
 
 class RecordError(RummyError):
@@ -67,7 +95,7 @@ class RecordError(RummyError):
     ``code`` is ``bad_record`` or ``unsupported``.
     """
 
-    def __init__(self, message: str, code: str = "bad_record") -> None:
+    def __init__(self, message: str, code: ErrorCode | str = ErrorCode.BAD_RECORD) -> None:
         super().__init__(message)
-        self.code = code
+        self.code = ErrorCode(code)
         self.message = message
