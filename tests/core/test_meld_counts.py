@@ -22,7 +22,8 @@ from helpers import stacked_game
 from rummykit.core.actions import Meld
 from rummykit.core.cards import NATURAL_CARDS, Card, Rank, Suit
 from rummykit.core.errors import IllegalActionError
-from rummykit.core.melds import arrange_meld, enumerate_melds
+from rummykit.core.meld_search import enumerate_melds
+from rummykit.core.melds import arrange_meld
 from rummykit.core.rules import Aces, Rules
 
 MELD_COUNTS = {Aces.LOW: 329, Aces.LOW_OR_HIGH: 369, Aces.AROUND: 589}

@@ -12,7 +12,7 @@ import random
 from rummykit.bots.base import register
 from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld
 from rummykit.core.deadwood import best_partition
-from rummykit.core.melds import enumerate_melds
+from rummykit.core.meld_search import enumerate_melds
 from rummykit.core.observation import Observation
 
 

@@ -19,7 +19,7 @@ from rummykit.bots.strong import StrongBot
 from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld
 from rummykit.core.deadwood import best_discard, best_partition, deadwood_value
 from rummykit.core.determinize import sample_position
-from rummykit.core.melds import enumerate_melds
+from rummykit.core.meld_search import enumerate_melds
 from rummykit.core.observation import Observation
 from rummykit.core.rules import Scoring
 from rummykit.core.state import GameState, Phase

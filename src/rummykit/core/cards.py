@@ -76,8 +76,29 @@ class Rank(enum.IntEnum):
         return self.name.lower()
 
 
-JOKER_CODE: Final = 52
-"""The integer code of the joker; natural cards have codes 0 to 51."""
+NATURAL_COUNT: Final = 52
+"""Natural cards in one deck; they have codes 0 to 51."""
+JOKER_CODE: Final = NATURAL_COUNT
+"""The integer code of the joker, after every natural card."""
+CODE_COUNT: Final = JOKER_CODE + 1
+"""How many distinct card codes there are, the joker included."""
+
+
+def card_code(rank: int, suit: int) -> int:
+    """The code of the natural card of this rank (1-13) and suit (0-3): rank first, then suit.
+
+    Codes sort cards by rank, then suit; they are the only place this layout is written.
+    """
+    return (rank - 1) * 4 + suit
+
+
+RANK_OF_CODE: Final[tuple[int, ...]] = (*(code // 4 + 1 for code in range(NATURAL_COUNT)), 0)
+"""The rank (1-13) of each card code, 0 for the joker: a lookup as fast as arithmetic."""
+SUIT_OF_CODE: Final[tuple[int, ...]] = (*(code % 4 for code in range(NATURAL_COUNT)), -1)
+"""The suit (0-3) of each card code, -1 for the joker."""
+RANK_BIT_OF_CODE: Final[tuple[int, ...]] = (*(1 << (code // 4) for code in range(NATURAL_COUNT)), 0)
+"""Bit ``rank - 1`` for each natural card's code (0 for the joker): for rank masks."""
+
 
 _RANK_LETTERS: Final = {letter: Rank(index + 1) for index, letter in enumerate("A23456789TJQK")}
 _SUIT_LETTERS: Final = {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES}
@@ -107,7 +128,7 @@ class Card:
             if rank is not None or suit is not None:
                 raise ValueError("a joker has neither rank nor suit")
             return _ALL[JOKER_CODE]
-        return _ALL[(rank - 1) * 4 + suit]
+        return _ALL[card_code(rank, suit)]
 
     @classmethod
     def _make(cls, code: int) -> Card:
@@ -117,8 +138,8 @@ class Card:
             object.__setattr__(card, "rank", None)
             object.__setattr__(card, "suit", None)
         else:
-            object.__setattr__(card, "rank", Rank(code // 4 + 1))
-            object.__setattr__(card, "suit", Suit(code % 4))
+            object.__setattr__(card, "rank", Rank(RANK_OF_CODE[code]))
+            object.__setattr__(card, "suit", Suit(SUIT_OF_CODE[code]))
         return card
 
     @staticmethod
@@ -141,7 +162,7 @@ class Card:
             rank = _RANK_LETTERS.get(cleaned[0].upper())
             suit = _SUIT_LETTERS.get(cleaned[1].lower())
             if rank is not None and suit is not None:
-                return _ALL[(rank - 1) * 4 + suit]
+                return _ALL[card_code(rank, suit)]
         raise InvalidActionError(f"{text!r} is not a card: write a rank and a suit, like 7h or Td.")
 
     @property
@@ -193,13 +214,16 @@ class Card:
         return self.code >= other.code
 
 
-_ALL: Final[tuple[Card, ...]] = tuple(Card._make(code) for code in range(JOKER_CODE + 1))
+_ALL: Final[tuple[Card, ...]] = tuple(Card._make(code) for code in range(CODE_COUNT))
 
 JOKER: Final = _ALL[JOKER_CODE]
 """The joker (every joker is this same value)."""
 
 NATURAL_CARDS: Final = _ALL[:JOKER_CODE]
 """The 52 natural cards, in code order (by rank, then suit)."""
+
+ALL_CARDS: Final = _ALL
+"""Every card value by its code: the 52 natural cards, then the joker."""
 
 
 def standard_deck(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card
-from rummykit.core.melds import TableMeld, enumerate_melds, meld_layouts
+from rummykit.core.meld_search import enumerate_melds, meld_layouts
+from rummykit.core.melds import TableMeld
 from rummykit.core.rules import Aces, Rules
 
 _FIELD_BITS = 2  # two decks hold a card at most twice: two bits count its copies

@@ -22,9 +22,18 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
-from rummykit.core.cards import JOKER, JOKER_CODE, Card, Rank, Suit, format_cards
+from rummykit.core.cards import (
+    ALL_CARDS,
+    JOKER,
+    SUIT_OF_CODE,
+    Card,
+    Rank,
+    Suit,
+    card_code,
+    format_cards,
+)
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.rules import Aces
 
@@ -46,10 +55,6 @@ class MeldKind(enum.StrEnum):
 def rank_at(position: int) -> int:
     """The rank (1-13) of a run position, for every aces rule (14 is the high ace)."""
     return (position - 1) % 13 + 1
-
-
-def _code(rank: int, suit: int) -> int:
-    return (rank - 1) * 4 + suit
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -385,13 +390,11 @@ def meld_accepts(meld: TableMeld, aces: Aces) -> tuple[Card, ...]:
     if meld.kind is MeldKind.SET:
         if len(stands) >= MAX_SET:
             return ()
-        base = stands[0].code & ~3
+        rank = int(stands[0].rank or 0)
         present = {stood.code for stood in stands}
-        return tuple(_ALL_CARDS[base + suit] for suit in range(4) if base + suit not in present)
+        codes = [card_code(rank, suit) for suit in Suit]
+        return tuple(ALL_CARDS[code] for code in codes if code not in present)
     return tuple(stood for stood, _ in _run_extensions(meld, aces))
-
-
-_ALL_CARDS = tuple(Card.from_code(code) for code in range(JOKER_CODE + 1))
 
 
 def _run_extensions(meld: TableMeld, aces: Aces) -> list[tuple[Card, int]]:
@@ -399,13 +402,13 @@ def _run_extensions(meld: TableMeld, aces: Aces) -> list[tuple[Card, int]]:
     length = len(meld.cards)
     if length >= MAX_RUN:
         return []
-    suit = meld.stands_for[0].code & 3
+    suit = SUIT_OF_CODE[meld.stands_for[0].code]
     start = meld.start
     end = start + length - 1
     result: list[tuple[Card, int]] = []
     if aces is Aces.AROUND:
-        above = _ALL_CARDS[(rank_at(end + 1) - 1) * 4 + suit]
-        below = _ALL_CARDS[(rank_at(start - 1) - 1) * 4 + suit]
+        above = ALL_CARDS[card_code(rank_at(end + 1), suit)]
+        below = ALL_CARDS[card_code(rank_at(start - 1), suit)]
         result.append((above, start))
         if below is not above:
             result.append((below, start - 1))
@@ -413,9 +416,9 @@ def _run_extensions(meld: TableMeld, aces: Aces) -> list[tuple[Card, int]]:
     top = 13 if aces is Aces.LOW or start == 1 else 14
     bottom = 2 if end == 14 else 1
     if end + 1 <= top:
-        result.append((_ALL_CARDS[(rank_at(end + 1) - 1) * 4 + suit], start))
+        result.append((ALL_CARDS[card_code(rank_at(end + 1), suit)], start))
     if start - 1 >= bottom:
-        below = _ALL_CARDS[(rank_at(start - 1) - 1) * 4 + suit]
+        below = ALL_CARDS[card_code(rank_at(start - 1), suit)]
         if not result or result[0][0] is not below:
             result.append((below, start - 1))
     return result
@@ -450,186 +453,3 @@ def default_layoff_card(meld: TableMeld, card: Card, aces: Aces) -> Card | None:
     """What ``card`` stands for when laid off on ``meld`` without saying: the first choice."""
     options = layoff_positions(meld, card, aces)
     return options[0] if options else None
-
-
-# ----- every meld a hand can make ------------------------------------------------------
-
-
-def _run_windows(aces: Aces) -> list[tuple[int, int]]:
-    """Every (first position, length) a run may occupy under the aces rule."""
-    windows: list[tuple[int, int]] = []
-    if aces is Aces.AROUND:
-        for start in range(1, 14):
-            for length in range(3, MAX_RUN):
-                windows.append((start, length))
-        windows.append((1, MAX_RUN))
-        return windows
-    top = 13 if aces is Aces.LOW else 14
-    for start in range(1, top - 1):
-        for length in range(3, min(MAX_RUN, top - start + 1) + 1):
-            windows.append((start, length))
-    return windows
-
-
-_WINDOWS: dict[Aces, list[tuple[int, int]]] = {aces: _run_windows(aces) for aces in Aces}
-
-
-def enumerate_melds(codes: Sequence[int], aces: Aces) -> list[tuple[tuple[int, ...], int]]:
-    """Every meld these cards can make, as (natural codes, joker count) pairs.
-
-    Each distinct group of natural cards comes once for each number of jokers it can take
-    (see ``meld_layouts`` for every placement of them). ``codes`` may repeat cards (two
-    decks); 52 is the joker.
-    """
-    jokers = 0
-    suit_masks = [0, 0, 0, 0]
-    for code in codes:
-        if code == JOKER_CODE:
-            jokers += 1
-        else:
-            suit_masks[code & 3] |= 1 << (code >> 2)
-    found: list[tuple[tuple[int, ...], int]] = []
-    clubs, diamonds, hearts, spades = suit_masks
-    if jokers:  # ranks held in at least two suits
-        set_ranks = (clubs | diamonds) & (hearts | spades) | clubs & diamonds | hearts & spades
-    else:  # ranks held in at least three suits
-        set_ranks = (clubs & diamonds) & (hearts | spades) | (hearts & spades) & (clubs | diamonds)
-    while set_ranks:
-        low_bit = set_ranks & -set_ranks
-        rank_index = low_bit.bit_length() - 1
-        set_ranks ^= low_bit
-        group = [rank_index * 4 + suit for suit in range(4) if suit_masks[suit] & low_bit]
-        _add_sets(found, group, jokers)
-    for suit, mask in enumerate(suit_masks):
-        if jokers:
-            if mask.bit_count() >= 2:
-                held = {index + 1 for index in range(13) if mask >> index & 1}
-                found.extend(sorted(_runs_with_jokers(held, suit, jokers, aces)))
-            continue
-        if aces is Aces.LOW_OR_HIGH:
-            mask |= (mask & 1) << 13
-        elif aces is Aces.AROUND:
-            mask |= mask << 13
-        if mask & (mask >> 1) & (mask >> 2):  # three in a row somewhere
-            ranks = [index + 1 for index in range(13) if suit_masks[suit] >> index & 1]
-            found.extend(sorted(_natural_runs(ranks, suit, aces)))
-    return found
-
-
-def _add_sets(found: list[tuple[tuple[int, ...], int]], group: list[int], jokers: int) -> None:
-    """The sets one rank's cards (``group``, one of each suit held) can make."""
-    size = len(group)
-    if size >= 3:
-        found.append((tuple(group), 0))
-    trios = [tuple(group[:skip] + group[skip + 1 :]) for skip in range(4)] if size == 4 else []
-    for trio in trios:
-        found.append((trio, 0))
-    if not jokers:
-        return
-    for first in range(size):
-        for second in range(first + 1, size):
-            pair = (group[first], group[second])
-            found.append((pair, 1))
-            if jokers >= 2:
-                found.append((pair, 2))
-    if size == 3:
-        found.append((tuple(group), 1))
-    for trio in trios:
-        found.append((trio, 1))
-
-
-def _natural_runs(ranks: list[int], suit: int, aces: Aces) -> set[tuple[tuple[int, ...], int]]:
-    """Runs of natural cards only: every stretch of three or more within a sequence."""
-    found: set[tuple[tuple[int, ...], int]] = set()
-    if aces is Aces.AROUND:
-        if len(ranks) == MAX_RUN:
-            found.add((tuple(_code(rank, suit) for rank in ranks), 0))
-            starts = ranks
-        else:
-            starts = [rank for rank in ranks if rank_at(rank - 1) not in ranks]
-        present = set(ranks)
-        for first in starts:
-            position = first
-            stretch: list[int] = []
-            while rank_at(position) in present and len(stretch) < MAX_RUN - 1:
-                stretch.append(_code(rank_at(position), suit))
-                position += 1
-            for low in range(len(stretch) - 2):
-                for high in range(low + 3, len(stretch) + 1):
-                    if high - low < MAX_RUN:
-                        found.add((tuple(sorted(stretch[low:high])), 0))
-        return found
-    positions = list(ranks)
-    if aces is Aces.LOW_OR_HIGH and 1 in ranks:
-        positions.append(14)
-    stretch_start = 0
-    for index in range(1, len(positions) + 1):
-        if index == len(positions) or positions[index] != positions[index - 1] + 1:
-            stretch = [_code(rank_at(p), suit) for p in positions[stretch_start:index]]
-            for low in range(len(stretch) - 2):
-                for high in range(low + 3, min(len(stretch), low + MAX_RUN) + 1):
-                    found.add((tuple(sorted(stretch[low:high])), 0))
-            stretch_start = index
-    return found
-
-
-def _runs_with_jokers(
-    ranks: set[int], suit: int, jokers: int, aces: Aces
-) -> set[tuple[tuple[int, ...], int]]:
-    """Runs that may use up to ``jokers`` jokers (and those that need none)."""
-    found: set[tuple[tuple[int, ...], int]] = set()
-    for start, length in _WINDOWS[aces]:
-        inside = [
-            _code(rank_at(position), suit)
-            for position in range(start, start + length)
-            if rank_at(position) in ranks
-        ]
-        missing = length - len(inside)
-        if missing <= jokers and len(inside) >= 2:
-            found.add((tuple(sorted(inside)), missing))
-    return found
-
-
-def meld_layouts(naturals: Sequence[Card], jokers: int, aces: Aces) -> list[TableMeld]:
-    """Every way to lay ``naturals`` with exactly ``jokers`` jokers as one meld."""
-    if jokers == 0:
-        try:
-            return [arrange_meld(naturals, (), aces)]
-        except IllegalActionError:
-            return []
-    layouts: list[TableMeld] = []
-    if len({card.rank for card in naturals}) == 1:
-        rank = naturals[0].rank
-        missing = [Card(rank, suit) for suit in Suit if suit not in {c.suit for c in naturals}]
-        if len(naturals) + jokers > MAX_SET or len(missing) < jokers:
-            return []
-        for combo in _combinations(missing, jokers):
-            cards = (*naturals, *([JOKER] * jokers))
-            layouts.append(arrange_meld(cards, combo, aces))
-        return layouts
-    suit = naturals[0].suit
-    wanted = {card.code for card in naturals}
-    for start, length in _WINDOWS[aces]:
-        if length != len(naturals) + jokers:
-            continue
-        positions = range(start, start + length)
-        codes = [_code(rank_at(position), suit or 0) for position in positions]
-        if not wanted.issubset(codes) or len(set(codes)) != len(codes):
-            continue
-        fills = [Card.from_code(code) for code in codes if code not in wanted]
-        cards = (*naturals, *([JOKER] * jokers))
-        try:
-            layouts.append(arrange_meld(cards, fills, aces))
-        except IllegalActionError:
-            continue
-    unique = {layout.text: layout for layout in layouts}
-    return [unique[text] for text in sorted(unique)]
-
-
-def _combinations(items: list[Card], count: int) -> Iterator[tuple[Card, ...]]:
-    if count == 0:
-        yield ()
-        return
-    for index, item in enumerate(items):
-        for rest in _combinations(items[index + 1 :], count - 1):
-            yield (item, *rest)

@@ -40,15 +40,14 @@ from rummykit.core.cards import (
     standard_deck,
 )
 from rummykit.core.errors import IllegalActionError, RecordError
+from rummykit.core.meld_search import enumerate_melds, meld_layouts
 from rummykit.core.melds import (
     MeldKind,
     TableMeld,
     arrange_meld,
-    enumerate_melds,
     lay_off,
     layoff_positions,
     meld_accepts,
-    meld_layouts,
 )
 from rummykit.core.rules import (
     Blocked,
@@ -652,7 +651,7 @@ class GameState:
         must_keep = rules.go_out is GoOut.DISCARD
         if not rules.melds_per_turn or self.melds_this_turn < rules.melds_per_turn:
             codes = [card.code for card in hand]
-            for naturals, jokers in enumerate_melds(codes, aces):
+            for naturals, jokers in enumerate_melds(codes, aces, substitutes=True):
                 if must_keep and len(naturals) + jokers == len(hand):
                     continue
                 cards = [Card.from_code(code) for code in naturals]
