@@ -84,5 +84,5 @@ def reshuffle_hidden(game: GameState, seat: int, rng: random.Random) -> GameStat
         missing = len(hand) - len(kept)
         copy.hands[other] = kept + pool[:missing]
         del pool[:missing]
-    copy.stock = pool
+    copy.deal.stock = pool
     return copy

@@ -70,9 +70,7 @@ def test_a_joker_in_a_set_may_stand_for_a_suit_its_owner_holds() -> None:
         rules, ["2c 3d 5h 8c 8d 9h Tc Jd Qh Kc", "7c 7d 7h X 2d 4h 6c 8s 9c Td"], up="3c"
     )
     game.apply_text("1 draw stock")
-    assert {"1 meld 7c 7d X=7h", "1 meld 7c 7d X=7s", "1 meld 7c 7d 7h X=7s"} <= set(
-        listed(game)
-    )
+    assert {"1 meld 7c 7d X=7h", "1 meld 7c 7d X=7s", "1 meld 7c 7d 7h X=7s"} <= set(listed(game))
     assert_list_is_what_check_accepts(game)
 
 

@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rummykit.core.cards import Card, standard_deck
+from rummykit.core.deal import DealState
 from rummykit.core.observation import Observation
 from rummykit.core.state import DealLog, GameState
 
@@ -59,24 +60,30 @@ def determinize(
     game = GameState(observation.rules, seats, observation.dealer)
     game.scores = list(observation.scores)
     game.logs = [DealLog(observation.dealer, ())]
-    game.hands = [list(hand) for hand in hands]
-    game.stock = list(reversed(stock))
-    game.discard_pile = list(observation.discard_pile)
-    game.melds = list(observation.melds)
-    game.turn = observation.turn
-    game.phase = observation.phase
-    game.turn_number = observation.turn_number
-    game.taken_top = observation.taken_top
-    game.must_play = observation.must_play
-    game.melds_this_turn = observation.melds_this_turn
-    game.played_this_turn = observation.played_this_turn
-    game.played_before = list(observation.has_laid)
-    game.first_meld_turn = list(observation.first_meld_turns)
-    game.known = [list(cards) for cards in observation.known_cards]
-    game.refused = [list(cards) for cards in observation.refused]
-    game.renewals_used = observation.renewals_used
-    game.result = observation.result
-    game.deal_points = observation.deal_points
+    game.deal = DealState(
+        hands=[list(hand) for hand in hands],
+        stock=list(reversed(stock)),
+        discard_pile=list(observation.discard_pile),
+        melds=list(observation.melds),
+        turn=observation.turn,
+        phase=observation.phase,
+        turn_number=observation.turn_number,
+        taken_top=observation.taken_top,
+        must_play=observation.must_play,
+        melds_this_turn=observation.melds_this_turn,
+        played_this_turn=observation.played_this_turn,
+        played_before=list(observation.has_laid),
+        first_meld_turn=list(observation.first_meld_turns),
+        known=[list(cards) for cards in observation.known_cards],
+        refused=[list(cards) for cards in observation.refused],
+        renewals_used=observation.renewals_used,
+        result=observation.result,
+        winner=observation.deal_winner,
+        points=observation.deal_points,
+        given_reshuffles=[],  # a sampled future shuffles from its own seed
+        shuffle_seed=0,
+        shuffle_rng=None,
+    )
     game.game_over = observation.game_over
     game.winner = observation.winner
     return game

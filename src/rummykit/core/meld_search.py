@@ -68,11 +68,12 @@ def enumerate_melds(
     """
     jokers = 0
     suit_masks = [0, 0, 0, 0]
+    suit_of, bit_of = SUIT_OF_CODE, RANK_BIT_OF_CODE  # locals: this loop is hot
     for code in codes:
         if code == JOKER_CODE:
             jokers += 1
         else:
-            suit_masks[SUIT_OF_CODE[code]] |= RANK_BIT_OF_CODE[code]
+            suit_masks[suit_of[code]] |= bit_of[code]
     found: list[tuple[tuple[int, ...], int]] = []
     clubs, diamonds, hearts, spades = suit_masks
     if jokers:  # ranks held in at least two suits

@@ -25,16 +25,14 @@ import enum
 from collections.abc import Sequence
 
 from rummykit.core.cards import (
-    ALL_CARDS,
     JOKER,
     SUIT_OF_CODE,
     Card,
     Rank,
     Suit,
-    card_code,
     format_cards,
 )
-from rummykit.core.errors import IllegalActionError
+from rummykit.core.errors import ErrorCode, IllegalActionError
 from rummykit.core.rules import Aces
 
 MAX_RUN: int = 13
@@ -126,7 +124,7 @@ def _describe(cards: Sequence[Card], declared: Sequence[Card | None]) -> str:
 
 
 def _refuse(message: str) -> IllegalActionError:
-    return IllegalActionError("invalid_meld", message)
+    return IllegalActionError(ErrorCode.INVALID_MELD, message)
 
 
 def arrange_meld(cards: Sequence[Card], declared: Sequence[Card | None], aces: Aces) -> TableMeld:
@@ -390,11 +388,20 @@ def meld_accepts(meld: TableMeld, aces: Aces) -> tuple[Card, ...]:
     if meld.kind is MeldKind.SET:
         if len(stands) >= MAX_SET:
             return ()
-        rank = int(stands[0].rank or 0)
-        present = {stood.code for stood in stands}
-        codes = [card_code(rank, suit) for suit in Suit]
-        return tuple(ALL_CARDS[code] for code in codes if code not in present)
+        return tuple(card for card in _SUITS_OF_RANK[stands[0].rank] if card not in stands)
     return tuple(stood for stood, _ in _run_extensions(meld, aces))
+
+
+_SUITS_OF_RANK: dict[Rank | None, tuple[Card, ...]] = {
+    rank: tuple(Card(rank, suit) for suit in Suit) for rank in Rank
+}
+"""The four cards of each rank, lowest suit first: what a set may hold."""
+
+
+_RUN_CARD: tuple[tuple[Card, ...], ...] = tuple(
+    (JOKER, *(Card(rank, suit) for rank in Rank)) for suit in Suit
+)
+"""``_RUN_CARD[suit][rank]``: the card of a run's suit at a rank (1-13); index 0 unused."""
 
 
 def _run_extensions(meld: TableMeld, aces: Aces) -> list[tuple[Card, int]]:
@@ -407,8 +414,8 @@ def _run_extensions(meld: TableMeld, aces: Aces) -> list[tuple[Card, int]]:
     end = start + length - 1
     result: list[tuple[Card, int]] = []
     if aces is Aces.AROUND:
-        above = ALL_CARDS[card_code(rank_at(end + 1), suit)]
-        below = ALL_CARDS[card_code(rank_at(start - 1), suit)]
+        above = _RUN_CARD[suit][rank_at(end + 1)]
+        below = _RUN_CARD[suit][rank_at(start - 1)]
         result.append((above, start))
         if below is not above:
             result.append((below, start - 1))
@@ -416,9 +423,9 @@ def _run_extensions(meld: TableMeld, aces: Aces) -> list[tuple[Card, int]]:
     top = 13 if aces is Aces.LOW or start == 1 else 14
     bottom = 2 if end == 14 else 1
     if end + 1 <= top:
-        result.append((ALL_CARDS[card_code(rank_at(end + 1), suit)], start))
+        result.append((_RUN_CARD[suit][rank_at(end + 1)], start))
     if start - 1 >= bottom:
-        below = ALL_CARDS[card_code(rank_at(start - 1), suit)]
+        below = _RUN_CARD[suit][rank_at(start - 1)]
         if not result or result[0][0] is not below:
             result.append((below, start - 1))
     return result

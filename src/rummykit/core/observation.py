@@ -78,6 +78,8 @@ class Observation:
     """This seat's legal actions when it is to act, sorted; empty otherwise."""
     result: DealResult | None
     """How the deal ended (``None`` while it goes on)."""
+    deal_winner: int | None
+    """The seat that went out of the deal (``None`` while it goes on, or when blocked)."""
     deal_points: tuple[int, ...] | None
     """What each seat scored in the deal once it has ended."""
     game_over: bool
@@ -127,6 +129,7 @@ def observe(state: GameState, seat: int | None) -> Observation:
         played_this_turn=state.played_this_turn,
         legal_actions=tuple(state.legal_actions()) if own_turn else (),
         result=state.result,
+        deal_winner=state.deal_winner,
         deal_points=state.deal_points,
         game_over=state.game_over,
         winner=state.winner,

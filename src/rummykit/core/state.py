@@ -16,7 +16,6 @@ rummykit.core.errors.IllegalActionError: It is seat 1's turn, not seat 0's.
 from __future__ import annotations
 
 import dataclasses
-import enum
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -28,60 +27,16 @@ from rummykit.core.actions import (
     DrawSource,
     LayOff,
     Meld,
-    action_sort_key,
     parse_action,
 )
-from rummykit.core.cards import (
-    JOKER,
-    JOKER_CODE,
-    Card,
-    deck_problem,
-    format_cards,
-    standard_deck,
-)
-from rummykit.core.errors import IllegalActionError, RecordError
-from rummykit.core.meld_search import enumerate_melds, meld_layouts
-from rummykit.core.melds import (
-    MeldKind,
-    TableMeld,
-    arrange_meld,
-    lay_off,
-    layoff_positions,
-    meld_accepts,
-)
-from rummykit.core.rules import (
-    Blocked,
-    DealerRotation,
-    DiscardTake,
-    GoOut,
-    LayOffTiming,
-    Renew,
-    Rules,
-    RummyBonus,
-    Scoring,
-)
-
-
-class Phase(enum.StrEnum):
-    """Where the seat to act stands in its turn."""
-
-    DRAW = "draw"
-    """It must draw."""
-    PLAY = "play"
-    """It has drawn, and may meld, lay off and must discard."""
-    OVER = "over"
-    """The deal has ended."""
-
-
-class DealResult(enum.StrEnum):
-    """How a deal ended."""
-
-    OUT = "out"
-    """A seat emptied its hand."""
-    RUMMY = "rummy"
-    """A seat went out in one turn with nothing laid on an earlier turn of the deal."""
-    BLOCKED = "blocked"
-    """The stock ran out for good."""
+from rummykit.core.cards import Card, deck_problem, format_cards, standard_deck
+from rummykit.core.deal import DealFields, DealResult, DealState, Phase
+from rummykit.core.errors import ErrorCode, IllegalActionError, RecordError
+from rummykit.core.meld_search import enumerate_melds
+from rummykit.core.melds import MeldKind, arrange_meld, lay_off, layoff_positions
+from rummykit.core.movegen import joker_designations, legal_actions_of
+from rummykit.core.rules import DiscardTake, GoOut, LayOffTiming, Renew, Rules
+from rummykit.core.scoring import blocked_points, game_over, game_winner, next_dealer, out_points
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -113,15 +68,17 @@ def _names(cards: Sequence[Card]) -> str:
     return format_cards(cards, symbols=True)
 
 
-def _illegal(code: str, message: str) -> IllegalActionError:
+def _illegal(code: ErrorCode, message: str) -> IllegalActionError:
     return IllegalActionError(code, message)
 
 
-class GameState:
+class GameState(DealFields):
     """A whole game: the rules, the scores, and the deal being played.
 
-    Only ``apply`` (and ``start_deal``) change it; everything else asks. ``check`` is the
-    single source of legality: ``can``, ``apply`` and ``legal_actions`` all rest on it.
+    Only ``apply`` (and ``start_deal``) change it; everything else asks. ``check`` decides
+    legality: ``can`` and ``apply`` call it, ``in legal_actions()`` asks it, and the listed
+    actions (``movegen``) are kept equal to what it accepts by a both-direction property test.
+    The deal being played is one value, ``deal`` (see ``DealState``).
     """
 
     def __init__(self, rules: Rules, seats: int, dealer: int = 0, seed: int | None = None):
@@ -139,32 +96,10 @@ class GameState:
         self.winner: int | None = None
         self.rng = random.Random(seed)
         self.version = 0
-        self._deal_seed = 0
         self._clear_deal()
 
     def _clear_deal(self) -> None:
-        seats = self.seat_count
-        self.hands: list[list[Card]] = [[] for _ in range(seats)]
-        self.stock: list[Card] = []  # top card last
-        self.discard_pile: list[Card] = []  # top card last
-        self.melds: list[TableMeld] = []
-        self.turn = (self.dealer + 1) % seats
-        self.phase = Phase.OVER
-        self.turn_number = 0
-        self.taken_top: Card | None = None
-        self.must_play: Card | None = None
-        self.melds_this_turn = 0
-        self.played_this_turn = False
-        self.played_before = [False] * seats
-        self.first_meld_turn: list[int | None] = [None] * seats
-        self.known: list[list[Card]] = [[] for _ in range(seats)]
-        self.refused: list[list[Card]] = [[] for _ in range(seats)]
-        self.renewals_used = 0
-        self.result: DealResult | None = None
-        self.deal_winner: int | None = None
-        self.deal_points: tuple[int, ...] | None = None
-        self.given_reshuffles: list[tuple[Card, ...]] = []
-        self._shuffle_rng: random.Random | None = None
+        self.deal = DealState.empty(self.seat_count, (self.dealer + 1) % self.seat_count)
 
     # ----- making games and deals ----------------------------------------------------
 
@@ -191,7 +126,7 @@ class GameState:
     @property
     def deal_over(self) -> bool:
         """Whether the current deal has ended (or none has been dealt)."""
-        return self.phase is Phase.OVER
+        return self.deal.phase is Phase.OVER
 
     def start_deal(
         self,
@@ -219,16 +154,17 @@ class GameState:
             if problem:
                 raise RecordError(f"The deck is not a whole deck for these rules: {problem}.")
         self._clear_deal()
+        deal = self.deal
         self.logs.append(DealLog(self.dealer, deck, seed=seed))
-        self.given_reshuffles = [tuple(order) for order in reshuffles]
-        self._deal_seed = seed
+        deal.given_reshuffles = [tuple(order) for order in reshuffles]
+        deal.shuffle_seed = seed
         seats = self.seat_count
         size = self.rules.hand_size_for(seats)
         for index in range(seats * size):
-            self.hands[(self.dealer + 1 + index) % seats].append(deck[index])
-        self.discard_pile.append(deck[seats * size])
-        self.stock = list(reversed(deck[seats * size + 1 :]))
-        self.turn = self.dealer  # _begin_turn moves it to the dealer's left
+            deal.hands[(self.dealer + 1 + index) % seats].append(deck[index])
+        deal.discard_pile.append(deck[seats * size])
+        deal.stock = list(reversed(deck[seats * size + 1 :]))
+        deal.turn = self.dealer  # _begin_turn moves it to the dealer's left
         self.version += 1
         self._begin_turn()
 
@@ -237,51 +173,57 @@ class GameState:
     @property
     def stock_count(self) -> int:
         """Cards left in the stock."""
-        return len(self.stock)
+        return len(self.deal.stock)
 
     @property
     def discard_top(self) -> Card | None:
         """The top card of the discard pile, if any."""
-        return self.discard_pile[-1] if self.discard_pile else None
+        deal = self.deal
+        return deal.discard_pile[-1] if deal.discard_pile else None
 
     def hand_value(self, seat: int) -> int:
         """What the cards in ``seat``'s hand cost now."""
         points = self.rules.card_points
-        return sum(points(card.code) for card in self.hands[seat])
+        return sum(points(card.code) for card in self.deal.hands[seat])
 
     def can_renew(self) -> bool:
         """Whether an empty stock could be renewed from the discard pile now."""
+        deal = self.deal
         rules = self.rules
         if rules.renew is Renew.NONE:
             return False
-        if rules.renewals is not None and self.renewals_used >= rules.renewals:
+        if rules.renewals is not None and deal.renewals_used >= rules.renewals:
             return False
         needed = 2 if rules.renew is Renew.SHUFFLE_KEEP_TOP else 1
-        return len(self.discard_pile) >= needed
+        return len(deal.discard_pile) >= needed
 
     def summary(self) -> DealSummary:
         """The current deal's outcome so far."""
-        return DealSummary(self.dealer, self.result, self.deal_winner, self.deal_points)
+        deal = self.deal
+        return DealSummary(self.dealer, deal.result, deal.winner, deal.points)
 
     def check(self, action: Action) -> None:
         """Raise ``IllegalActionError`` with the code and reason if ``action`` is illegal now."""
-        if self.phase is Phase.OVER:
-            raise _illegal("wrong_phase", "The deal is over: no more actions in it.")
+        deal = self.deal
+        if deal.phase is Phase.OVER:
+            raise _illegal(ErrorCode.WRONG_PHASE, "The deal is over: no more actions in it.")
         seat = action.seat
-        if seat != self.turn:
+        if seat != deal.turn:
             if not 0 <= seat < self.seat_count:
                 raise _illegal(
-                    "not_your_turn",
+                    ErrorCode.NOT_YOUR_TURN,
                     f"There is no seat {seat}: seats are 0 to {self.seat_count - 1}.",
                 )
-            raise _illegal("not_your_turn", f"It is seat {self.turn}'s turn, not seat {seat}'s.")
+            raise _illegal(
+                ErrorCode.NOT_YOUR_TURN, f"It is seat {deal.turn}'s turn, not seat {seat}'s."
+            )
         if isinstance(action, Draw):
-            if self.phase is not Phase.DRAW:
-                raise _illegal("wrong_phase", "You have drawn already this turn.")
+            if deal.phase is not Phase.DRAW:
+                raise _illegal(ErrorCode.WRONG_PHASE, "You have drawn already this turn.")
             self._check_draw(action)
             return
-        if self.phase is not Phase.PLAY:
-            raise _illegal("wrong_phase", "Draw first: from the stock or the discard pile.")
+        if deal.phase is not Phase.PLAY:
+            raise _illegal(ErrorCode.WRONG_PHASE, "Draw first: from the stock or the discard pile.")
         if isinstance(action, Meld):
             self._check_meld(action)
         elif isinstance(action, LayOff):
@@ -302,39 +244,47 @@ class GameState:
         self.check(parse_action(text))
 
     def _check_draw(self, action: Draw) -> None:
+        deal = self.deal
         if action.source is DrawSource.STOCK:
             return  # an empty stock here means the seat chose to renew (or block)
-        pile = self.discard_pile
+        pile = deal.discard_pile
         if not pile:
-            raise _illegal("empty_discard", "The discard pile is empty: draw from the stock.")
+            raise _illegal(
+                ErrorCode.EMPTY_DISCARD, "The discard pile is empty: draw from the stock."
+            )
         if action.depth == 1:
             return
         if self.rules.discard_take is DiscardTake.TOP:
             raise _illegal(
-                "discard_take_not_allowed",
+                ErrorCode.DISCARD_TAKE_NOT_ALLOWED,
                 "Only the top card of the discard pile may be taken under these rules.",
             )
         if action.depth > len(pile):
             raise _illegal(
-                "discard_take_not_allowed",
+                ErrorCode.DISCARD_TAKE_NOT_ALLOWED,
                 f"The discard pile holds only {len(pile)} "
                 f"{'card' if len(pile) == 1 else 'cards'}, not {action.depth}.",
             )
         deepest = pile[-action.depth]
         taken = pile[-action.depth :]
-        if not self._can_use(deepest, self.hands[action.seat] + taken):
+        if not self.can_use(deepest, deal.hands[action.seat] + taken):
             raise _illegal(
-                "discard_take_not_allowed",
+                ErrorCode.DISCARD_TAKE_NOT_ALLOWED,
                 f"You may take the {deepest.symbol} from deep in the pile only to meld it or lay "
                 "it off this turn, and it fits nothing you could make.",
             )
 
-    def _can_use(self, card: Card, hand: Sequence[Card]) -> bool:
-        """Whether the turn's seat could meld ``card`` from ``hand`` or lay it off now
-        (under ``after_meld``, also once it has laid a meld of its own this turn)."""
+    def can_use(self, card: Card, hand: Sequence[Card]) -> bool:
+        """Whether the turn's seat could meld ``card`` from ``hand`` or lay it off now.
+
+        Under ``after_meld`` a lay-off also counts once the seat could lay a meld of its own
+        this turn. This decides deep takes from the pile and whether such a card must be
+        played before the discard.
+        """
+        deal = self.deal
         rules = self.rules
-        seat = self.turn
-        may_meld = not rules.melds_per_turn or self.melds_this_turn < rules.melds_per_turn
+        seat = deal.turn
+        may_meld = not rules.melds_per_turn or deal.melds_this_turn < rules.melds_per_turn
         keep = 1 if rules.go_out is GoOut.DISCARD else 0
         codes = [held.code for held in hand]
         melds = enumerate_melds(codes, rules.aces) if may_meld else []
@@ -344,20 +294,20 @@ class GameState:
             for naturals, jokers in melds
         ):
             return True
-        if not self.melds or (keep and len(hand) == 1):
+        if not deal.melds or (keep and len(hand) == 1):
             return False
-        if self._layoff_refusal(seat) is not None:
+        if self.layoff_refusal(seat) is not None:
             own_meld_first = (
                 rules.layoff is LayOffTiming.AFTER_MELD
-                and self.first_meld_turn[seat] is None
+                and deal.first_meld_turn[seat] is None
                 and any(card.code not in naturals for naturals, _ in melds)
             )
             if not own_meld_first:
                 return False
-        return any(layoff_positions(meld, card, rules.aces) for meld in self.melds)
+        return any(layoff_positions(meld, card, rules.aces) for meld in deal.melds)
 
     def _check_holds(self, seat: int, cards: Sequence[Card]) -> None:
-        hand = self.hands[seat]
+        hand = self.deal.hands[seat]
         if len(cards) == 1 and cards[0] in hand:
             return
         wanted = Counter(cards)
@@ -366,34 +316,39 @@ class GameState:
             if held < count:
                 if held:
                     raise _illegal(
-                        "card_not_in_hand",
+                        ErrorCode.CARD_NOT_IN_HAND,
                         f"You hold {held} {card.symbol}, not {count}.",
                     )
-                raise _illegal("card_not_in_hand", f"You do not hold the {card.symbol}.")
+                raise _illegal(ErrorCode.CARD_NOT_IN_HAND, f"You do not hold the {card.symbol}.")
 
     def _check_meld(self, action: Meld) -> None:
+        deal = self.deal
         self._check_holds(action.seat, action.cards)
         limit = self.rules.melds_per_turn
-        if limit and self.melds_this_turn >= limit:
+        if limit and deal.melds_this_turn >= limit:
             many = "one new meld" if limit == 1 else f"{limit} new melds"
-            raise _illegal("meld_limit", f"You may lay only {many} a turn under these rules.")
-        arrange_meld(action.cards, action.jokers_as, self.rules.aces)
-        if self.rules.go_out is GoOut.DISCARD and len(action.cards) == len(self.hands[action.seat]):
             raise _illegal(
-                "must_discard_to_go_out",
+                ErrorCode.MELD_LIMIT, f"You may lay only {many} a turn under these rules."
+            )
+        arrange_meld(action.cards, action.jokers_as, self.rules.aces)
+        if self.rules.go_out is GoOut.DISCARD and len(action.cards) == len(deal.hands[action.seat]):
+            raise _illegal(
+                ErrorCode.MUST_DISCARD_TO_GO_OUT,
                 "Keep a card back: under these rules you go out only by discarding your last card.",
             )
 
-    def _layoff_refusal(self, seat: int) -> IllegalActionError | None:
+    def layoff_refusal(self, seat: int) -> IllegalActionError | None:
+        """Why ``seat`` may not lay off now under the lay-off timing rule, or ``None``."""
+        deal = self.deal
         timing = self.rules.layoff
-        first = self.first_meld_turn[seat]
+        first = deal.first_meld_turn[seat]
         if timing is LayOffTiming.AFTER_MELD and first is None:
             return _illegal(
-                "layoff_not_allowed", "Lay a meld of your own before you lay off cards."
+                ErrorCode.LAYOFF_NOT_ALLOWED, "Lay a meld of your own before you lay off cards."
             )
-        if timing is LayOffTiming.TURN_AFTER_MELD and (first is None or first == self.turn_number):
+        if timing is LayOffTiming.TURN_AFTER_MELD and (first is None or first == deal.turn_number):
             return _illegal(
-                "layoff_not_allowed",
+                ErrorCode.LAYOFF_NOT_ALLOWED,
                 "You may lay off from the turn after your first meld."
                 if first is not None
                 else "Lay a meld of your own, then from your next turn you may lay off.",
@@ -401,45 +356,55 @@ class GameState:
         return None
 
     def _check_layoff(self, action: LayOff) -> None:
+        deal = self.deal
         self._check_holds(action.seat, (action.card,))
-        if not 0 <= action.meld < len(self.melds):
-            count = len(self.melds)
+        if not 0 <= action.meld < len(deal.melds):
+            count = len(deal.melds)
             listing = "there are none yet" if not count else f"they are numbered 0 to {count - 1}"
             raise _illegal(
-                "no_such_meld", f"There is no meld {action.meld} on the table: {listing}."
+                ErrorCode.NO_SUCH_MELD, f"There is no meld {action.meld} on the table: {listing}."
             )
-        refusal = self._layoff_refusal(action.seat)
+        refusal = self.layoff_refusal(action.seat)
         if refusal is not None:
             raise refusal
-        meld = self.melds[action.meld]
+        meld = deal.melds[action.meld]
         options = layoff_positions(meld, action.card, self.rules.aces)
         stood = action.joker_as
         if not options or (stood is not None and stood not in options):
             shown = action.card.symbol if stood is None else f"🃏 as {stood.symbol}"
-            raise _illegal("layoff_does_not_fit", f"The {shown} does not fit {meld.symbols}.")
-        if self.rules.go_out is GoOut.DISCARD and len(self.hands[action.seat]) == 1:
             raise _illegal(
-                "must_discard_to_go_out",
+                ErrorCode.LAYOFF_DOES_NOT_FIT, f"The {shown} does not fit {meld.symbols}."
+            )
+        if self.rules.go_out is GoOut.DISCARD and len(deal.hands[action.seat]) == 1:
+            raise _illegal(
+                ErrorCode.MUST_DISCARD_TO_GO_OUT,
                 "Keep your last card to discard: under these rules you go out only by discarding.",
             )
 
     def _check_discard(self, action: Discard) -> None:
-        seat, card = action.seat, action.card
-        self._check_holds(seat, (card,))
-        hand = self.hands[seat]
-        if card is self.taken_top and len(hand) > 1 and hand.count(card) == 1:
-            raise _illegal(
-                "discard_taken_card",
+        self._check_holds(action.seat, (action.card,))
+        refusal = self.discard_refusal(action.seat, action.card)
+        if refusal is not None:
+            raise refusal
+
+    def discard_refusal(self, seat: int, card: Card) -> IllegalActionError | None:
+        """Why ``seat`` may not throw ``card``, which it holds, now; or ``None``."""
+        deal = self.deal
+        hand = deal.hands[seat]
+        if card is deal.taken_top and len(hand) > 1 and hand.count(card) == 1:
+            return _illegal(
+                ErrorCode.DISCARD_TAKEN_CARD,
                 f"You took the {card.symbol} from the discard pile this turn: "
                 "you may not throw it straight back.",
             )
-        deep = self.must_play
-        if deep is not None and len(hand) > 1 and deep in hand and self._can_use(deep, hand):
-            raise _illegal(
-                "must_use_taken_card",
+        deep = deal.must_play
+        if deep is not None and len(hand) > 1 and deep in hand and self.can_use(deep, hand):
+            return _illegal(
+                ErrorCode.MUST_USE_TAKEN_CARD,
                 f"Meld or lay off the {deep.symbol} you took from deep in the pile before you "
                 "discard.",
             )
+        return None
 
     # ----- acting --------------------------------------------------------------------
 
@@ -456,249 +421,170 @@ class GameState:
         """Play an action already known to be legal (a fast path for search; no check)."""
         self.version += 1
         seat = action.seat
+        deal = self.deal
         if isinstance(action, Draw):
             self._draw(action)
         elif isinstance(action, Meld):
             meld = arrange_meld(action.cards, action.jokers_as, self.rules.aces)
-            self.melds.append(meld.with_owner(seat))
+            deal.melds.append(meld.with_owner(seat))
             self._remove_from_hand(seat, action.cards)
-            self.melds_this_turn += 1
-            self.played_this_turn = True
-            if self.first_meld_turn[seat] is None:
-                self.first_meld_turn[seat] = self.turn_number
-            if self.must_play is not None and self.must_play in action.cards:
-                self.must_play = None
-            self._log(str(Meld(seat, meld.cards, _joker_designations(meld))))
-            if not self.hands[seat]:
+            deal.melds_this_turn += 1
+            deal.played_this_turn = True
+            if deal.first_meld_turn[seat] is None:
+                deal.first_meld_turn[seat] = deal.turn_number
+            if deal.must_play is not None and deal.must_play in action.cards:
+                deal.must_play = None
+            self._log(str(Meld(seat, meld.cards, joker_designations(meld))))
+            if not deal.hands[seat]:
                 self._go_out(seat)
         elif isinstance(action, LayOff):
-            meld = self.melds[action.meld]
+            meld = deal.melds[action.meld]
             stood = action.joker_as or layoff_positions(meld, action.card, self.rules.aces)[0]
-            self.melds[action.meld] = lay_off(meld, action.card, stood, self.rules.aces)
+            deal.melds[action.meld] = lay_off(meld, action.card, stood, self.rules.aces)
             self._remove_from_hand(seat, (action.card,))
-            self.played_this_turn = True
-            if self.must_play is action.card:
-                self.must_play = None
+            deal.played_this_turn = True
+            if deal.must_play is action.card:
+                deal.must_play = None
             joker_as = stood if action.card.is_joker else None
             self._log(str(LayOff(seat, action.card, action.meld, joker_as)))
-            if not self.hands[seat]:
+            if not deal.hands[seat]:
                 self._go_out(seat)
         else:
             self._remove_from_hand(seat, (action.card,))
-            self.discard_pile.append(action.card)
+            deal.discard_pile.append(action.card)
             self._log(str(action))
-            if not self.hands[seat]:
+            if not deal.hands[seat]:
                 self._go_out(seat)
             else:
-                if self.played_this_turn:
-                    self.played_before[seat] = True
+                if deal.played_this_turn:
+                    deal.played_before[seat] = True
                 self._begin_turn()
 
     def _log(self, text: str) -> None:
         self.logs[-1].actions.append(text)
 
     def _draw(self, action: Draw) -> None:
+        deal = self.deal
         seat = action.seat
         if action.source is DrawSource.STOCK:
             self._log(str(action))
-            if self.discard_pile:
-                self.refused[seat].append(self.discard_pile[-1])
-            if not self.stock:
+            if deal.discard_pile:
+                deal.refused[seat].append(deal.discard_pile[-1])
+            if not deal.stock:
                 if not self.can_renew():
                     self._block()
                     return
                 self._renew()
-            self.hands[seat].append(self.stock.pop())
+            deal.hands[seat].append(deal.stock.pop())
         else:
             self._log(str(action))
-            pile = self.discard_pile
+            pile = deal.discard_pile
             taken = pile[-action.depth :]
             del pile[-action.depth :]
-            self.hands[seat].extend(taken)
-            self.known[seat].extend(taken)
-            self.taken_top = taken[-1]
+            deal.hands[seat].extend(taken)
+            deal.known[seat].extend(taken)
+            deal.taken_top = taken[-1]
             if action.depth > 1:
-                self.must_play = taken[0]
-        self.phase = Phase.PLAY
+                deal.must_play = taken[0]
+        deal.phase = Phase.PLAY
 
     def _remove_from_hand(self, seat: int, cards: Sequence[Card]) -> None:
-        hand = self.hands[seat]
-        known = self.known[seat]
+        deal = self.deal
+        hand = deal.hands[seat]
+        known = deal.known[seat]
         for card in cards:
             hand.remove(card)
             if card in known and known.count(card) > hand.count(card):
                 known.remove(card)
 
     def _begin_turn(self) -> None:
-        self.turn = (self.turn + 1) % self.seat_count
-        self.turn_number += 1
-        self.phase = Phase.DRAW
-        self.taken_top = None
-        self.must_play = None
-        self.melds_this_turn = 0
-        self.played_this_turn = False
-        if not self.stock and not self.rules.empty_stock_choice:
+        deal = self.deal
+        deal.turn = (deal.turn + 1) % self.seat_count
+        deal.turn_number += 1
+        deal.phase = Phase.DRAW
+        deal.taken_top = None
+        deal.must_play = None
+        deal.melds_this_turn = 0
+        deal.played_this_turn = False
+        if not deal.stock and not self.rules.empty_stock_choice:
             if self.can_renew():
                 self._renew()
             else:
                 self._block()
 
     def _renew(self) -> None:
-        pile = self.discard_pile
-        self.renewals_used += 1
+        deal = self.deal
+        pile = deal.discard_pile
+        deal.renewals_used += 1
         renew = self.rules.renew
         if renew is Renew.FLIP:
-            self.stock = list(reversed(pile))  # the first card discarded becomes the top
-            self.discard_pile = []
+            deal.stock = list(reversed(pile))  # the first card discarded becomes the top
+            deal.discard_pile = []
             return
         keep = [pile[-1]] if renew is Renew.SHUFFLE_KEEP_TOP else []
         shuffled = pile[:-1] if keep else list(pile)
         order = self._shuffle_order(shuffled)
         self.logs[-1].reshuffles.append(tuple(order))
-        self.stock = list(reversed(order))
-        self.discard_pile = keep
+        deal.stock = list(reversed(order))
+        deal.discard_pile = keep
 
     def _shuffle_order(self, cards: list[Card]) -> list[Card]:
         """The new stock, top first: the record's next list, else the deal's seeded rng."""
+        deal = self.deal
         used = len(self.logs[-1].reshuffles)
-        if used < len(self.given_reshuffles):
-            order = list(self.given_reshuffles[used])
+        if used < len(deal.given_reshuffles):
+            order = list(deal.given_reshuffles[used])
             if Counter(order) != Counter(cards):
                 raise RecordError(
                     f"Reshuffle {used} must hold exactly the cards being shuffled: "
                     f"{_names(sorted(cards))}."
                 )
             return order
-        if self._shuffle_rng is None:
-            self._shuffle_rng = random.Random(self._deal_seed)
+        if deal.shuffle_rng is None:
+            deal.shuffle_rng = random.Random(deal.shuffle_seed)
         order = list(cards)
-        self._shuffle_rng.shuffle(order)
+        deal.shuffle_rng.shuffle(order)
         return order
 
     # ----- ending deals and the game -------------------------------------------------
 
     def _go_out(self, seat: int) -> None:
-        rules = self.rules
-        rummy = not self.played_before[seat]
-        self.result = DealResult.RUMMY if rummy else DealResult.OUT
-        self.deal_winner = seat
+        deal = self.deal
+        rummy = not deal.played_before[seat]
+        deal.result = DealResult.RUMMY if rummy else DealResult.OUT
+        deal.winner = seat
         values = [self.hand_value(other) for other in range(self.seat_count)]
-        bonus = rules.rummy_bonus if rummy else RummyBonus.NONE
-        points = [0] * self.seat_count
-        if rules.scoring is Scoring.WINNER:
-            total = sum(values)
-            points[seat] = _with_bonus(total, bonus)
-        else:
-            for other in range(self.seat_count):
-                if other != seat:
-                    points[other] = _with_bonus(values[other], bonus)
-        self._end_deal(points)
+        self._end_deal(out_points(self.rules, values, seat, rummy=rummy))
 
     def _block(self) -> None:
-        self.result = DealResult.BLOCKED
-        self.deal_winner = None
-        points = [0] * self.seat_count
-        if self.rules.blocked is Blocked.LOWEST_COLLECTS:
-            values = [self.hand_value(seat) for seat in range(self.seat_count)]
-            lowest = min(values)
-            if values.count(lowest) == 1:
-                low_seat = values.index(lowest)
-                if self.rules.scoring is Scoring.WINNER:
-                    points[low_seat] = sum(value - lowest for value in values)
-                else:
-                    points = [value - lowest for value in values]
-        self._end_deal(points)
+        deal = self.deal
+        deal.result = DealResult.BLOCKED
+        deal.winner = None
+        values = [self.hand_value(seat) for seat in range(self.seat_count)]
+        self._end_deal(blocked_points(self.rules, values))
 
     def _end_deal(self, points: list[int]) -> None:
-        self.phase = Phase.OVER
-        self.deal_points = tuple(points)
+        deal = self.deal
+        deal.phase = Phase.OVER
+        deal.points = tuple(points)
         for seat, value in enumerate(points):
             self.scores[seat] += value
         self.summaries.append(self.summary())
-        rules = self.rules
-        if rules.deals is not None:
-            self.game_over = len(self.summaries) >= rules.deals
-        else:
-            self.game_over = max(self.scores) >= rules.target
+        self.game_over = game_over(self.rules, self.scores, len(self.summaries))
         if self.game_over:
-            best = max(self.scores) if rules.scoring is Scoring.WINNER else min(self.scores)
-            self.winner = self.scores.index(best) if self.scores.count(best) == 1 else None
+            self.winner = game_winner(self.rules, self.scores)
         else:
             self.dealer = self.next_dealer()
 
     def next_dealer(self) -> int:
         """Who deals the next deal under the rules' rotation."""
-        if self.rules.dealer is DealerRotation.WINNER and self.deal_winner is not None:
-            return self.deal_winner
-        return (self.dealer + 1) % self.seat_count
+        return next_dealer(self.rules, self.seat_count, self.dealer, self.deal.winner)
 
     # ----- every legal action --------------------------------------------------------
 
     def legal_actions(self) -> LegalActions:
         """The legal actions of the seat to act, sorted; ``in`` checks without listing."""
         return LegalActions(self)
-
-    def _generate(self) -> list[Action]:
-        if self.phase is Phase.OVER:
-            return []
-        seat = self.turn
-        if self.phase is Phase.DRAW:
-            return self._draws(seat)
-        actions: list[Action] = []
-        hand = self.hands[seat]
-        rules = self.rules
-        aces = rules.aces
-        must_keep = rules.go_out is GoOut.DISCARD
-        if not rules.melds_per_turn or self.melds_this_turn < rules.melds_per_turn:
-            codes = [card.code for card in hand]
-            for naturals, jokers in enumerate_melds(codes, aces, substitutes=True):
-                if must_keep and len(naturals) + jokers == len(hand):
-                    continue
-                cards = [Card.from_code(code) for code in naturals]
-                for layout in meld_layouts(cards, jokers, aces):
-                    actions.append(Meld(seat, layout.cards, _joker_designations(layout)))
-        actions.sort(key=action_sort_key)
-        if self.melds and self._layoff_refusal(seat) is None and not (must_keep and len(hand) == 1):
-            has_joker = JOKER in hand
-            for index, meld in enumerate(self.melds):
-                accepted = sorted(meld_accepts(meld, aces))
-                for card in accepted:
-                    if card in hand:
-                        actions.append(LayOff(seat, card, index))
-                if has_joker:
-                    for card in accepted:
-                        actions.append(LayOff(seat, JOKER, index, card))
-        discards = _DISCARDS[seat]
-        if self.taken_top is None and self.must_play is None:
-            actions.extend(discards[code] for code in sorted({card.code for card in hand}))
-        else:
-            for card in sorted(set(hand)):
-                if self._discard_allowed(seat, card):
-                    actions.append(discards[card.code])
-        return actions
-
-    def _discard_allowed(self, seat: int, card: Card) -> bool:
-        hand = self.hands[seat]
-        if card is self.taken_top and len(hand) > 1 and hand.count(card) == 1:
-            return False
-        deep = self.must_play
-        return not (
-            deep is not None and len(hand) > 1 and deep in hand and self._can_use(deep, hand)
-        )
-
-    def _draws(self, seat: int) -> list[Action]:
-        actions: list[Action] = []
-        if self.stock or self.rules.empty_stock_choice:
-            actions.append(_DRAWS[seat][0])
-        if self.discard_pile:
-            actions.append(_DRAWS[seat][1])
-            if self.rules.discard_take is DiscardTake.ANY:
-                hand = self.hands[seat]
-                pile = self.discard_pile
-                for depth in range(2, len(pile) + 1):
-                    if self._can_use(pile[-depth], hand + pile[-depth:]):
-                        actions.append(Draw(seat, DrawSource.DISCARD, depth))
-        return actions
 
     def clone(self) -> GameState:
         """An independent copy (for search)."""
@@ -711,38 +597,10 @@ class GameState:
             DealLog(log.dealer, log.deck, list(log.actions), list(log.reshuffles), log.seed)
             for log in self.logs
         ]
-        copy.hands = [list(hand) for hand in self.hands]
-        copy.stock = list(self.stock)
-        copy.discard_pile = list(self.discard_pile)
-        copy.melds = list(self.melds)
-        copy.played_before = list(self.played_before)
-        copy.first_meld_turn = list(self.first_meld_turn)
-        copy.known = [list(cards) for cards in self.known]
-        copy.refused = [list(cards) for cards in self.refused]
+        copy.deal = self.deal.copy()
         copy.rng = random.Random()
         copy.rng.setstate(self.rng.getstate())
         return copy
-
-
-# Actions are immutable values: the common ones are made once and shared.
-_DISCARDS = tuple(
-    tuple(Discard(seat, Card.from_code(code)) for code in range(53)) for seat in range(6)
-)
-_DRAWS = tuple((Draw(seat, DrawSource.STOCK), Draw(seat, DrawSource.DISCARD)) for seat in range(6))
-
-
-def _with_bonus(value: int, bonus: RummyBonus) -> int:
-    if bonus is RummyBonus.DOUBLE:
-        return value * 2
-    if bonus is RummyBonus.PLUS10:
-        return value + 10
-    return value
-
-
-def _joker_designations(meld: TableMeld) -> tuple[Card | None, ...]:
-    return tuple(
-        stood for card, stood in zip(meld.cards, meld.stands_for, strict=True) if card is JOKER
-    )
 
 
 class LegalActions:
@@ -765,7 +623,7 @@ class LegalActions:
 
     def _list(self) -> list[Action]:
         if self._actions is None:
-            self._actions = self._fresh()._generate()
+            self._actions = legal_actions_of(self._fresh())
         else:
             self._fresh()
         return self._actions
@@ -793,7 +651,6 @@ class LegalActions:
 
 
 __all__ = [
-    "JOKER_CODE",
     "DealLog",
     "DealResult",
     "DealSummary",

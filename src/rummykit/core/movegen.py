@@ -1,0 +1,122 @@
+"""The legal actions of a position, found fast: candidates from the meld search, each legal.
+
+``GameState.check`` decides legality; this module only lists, quickly, the actions it would
+accept, sorted. The two are kept equal by a property test in both directions against a
+brute-force enumerator (tests/core/test_legality_both_ways.py). Where a listing would need
+the rule itself (a discard after a take from the pile), it asks ``check``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld, action_sort_key
+from rummykit.core.cards import ALL_CARDS, JOKER, Card
+from rummykit.core.deal import Phase
+from rummykit.core.meld_search import enumerate_melds, meld_layouts
+from rummykit.core.melds import TableMeld, meld_accepts
+from rummykit.core.rules import DiscardTake, GoOut
+
+if TYPE_CHECKING:
+    from rummykit.core.state import GameState
+
+MAX_SEATS_LISTED = 6
+"""Seats for which the common actions are made once and shared (the rules allow six)."""
+
+# Actions are immutable values: the common ones are made once and shared.
+_DISCARDS = tuple(
+    tuple(Discard(seat, card) for card in ALL_CARDS) for seat in range(MAX_SEATS_LISTED)
+)
+_DRAWS = tuple(
+    (Draw(seat, DrawSource.STOCK), Draw(seat, DrawSource.DISCARD))
+    for seat in range(MAX_SEATS_LISTED)
+)
+
+
+def joker_designations(meld: TableMeld) -> tuple[Card | None, ...]:
+    """What each joker of ``meld`` stands for, in the order the jokers lie."""
+    return tuple(
+        stood for card, stood in zip(meld.cards, meld.stands_for, strict=True) if card is JOKER
+    )
+
+
+def legal_actions_of(state: GameState) -> list[Action]:
+    """Every legal action of the seat to act, sorted: draws, melds, lay-offs, discards."""
+    deal = state.deal
+    if deal.phase is Phase.OVER:
+        return []
+    if deal.phase is Phase.DRAW:
+        return _draws(state)
+    actions = _melds(state)
+    actions.extend(_layoffs(state))
+    actions.extend(_discards(state))
+    return actions
+
+
+def _melds(state: GameState) -> list[Action]:
+    deal, rules = state.deal, state.rules
+    seat = deal.turn
+    hand = deal.hands[seat]
+    actions: list[Action] = []
+    if rules.melds_per_turn and deal.melds_this_turn >= rules.melds_per_turn:
+        return actions
+    must_keep = rules.go_out is GoOut.DISCARD
+    codes = [card.code for card in hand]
+    for naturals, jokers in enumerate_melds(codes, rules.aces, substitutes=True):
+        if must_keep and len(naturals) + jokers == len(hand):
+            continue
+        cards = [ALL_CARDS[code] for code in naturals]
+        for layout in meld_layouts(cards, jokers, rules.aces):
+            actions.append(Meld(seat, layout.cards, joker_designations(layout)))
+    actions.sort(key=action_sort_key)
+    return actions
+
+
+def _layoffs(state: GameState) -> list[Action]:
+    deal, rules = state.deal, state.rules
+    seat = deal.turn
+    hand = deal.hands[seat]
+    actions: list[Action] = []
+    if not deal.melds or state.layoff_refusal(seat) is not None:
+        return actions
+    if rules.go_out is GoOut.DISCARD and len(hand) == 1:
+        return actions
+    has_joker = JOKER in hand
+    aces = rules.aces
+    for index, meld in enumerate(deal.melds):
+        accepted = sorted(meld_accepts(meld, aces))
+        for card in accepted:
+            if card in hand:
+                actions.append(LayOff(seat, card, index))
+        if has_joker:
+            for card in accepted:
+                actions.append(LayOff(seat, JOKER, index, card))
+    return actions
+
+
+def _discards(state: GameState) -> list[Action]:
+    deal = state.deal
+    seat = deal.turn
+    discards = _DISCARDS[seat]
+    codes = sorted({card.code for card in deal.hands[seat]})
+    if deal.taken_top is None and deal.must_play is None:
+        return [discards[code] for code in codes]
+    cards = [ALL_CARDS[code] for code in codes]
+    return [discards[card.code] for card in cards if state.discard_refusal(seat, card) is None]
+
+
+def _draws(state: GameState) -> list[Action]:
+    deal = state.deal
+    seat = deal.turn
+    actions: list[Action] = []
+    if deal.stock or state.rules.empty_stock_choice:
+        actions.append(_DRAWS[seat][0])
+    if deal.discard_pile:
+        actions.append(_DRAWS[seat][1])
+        if state.rules.discard_take is DiscardTake.ANY:
+            pile = deal.discard_pile
+            for depth in range(2, len(pile) + 1):
+                draw = Draw(seat, DrawSource.DISCARD, depth)
+                if state.can(draw):
+                    actions.append(draw)
+    return actions

@@ -1,0 +1,70 @@
+"""What a deal scores, and when the game is over: pure functions of the rules and the hands.
+
+>>> from rummykit.core.rules import Rules, RummyBonus
+>>> out_points(Rules(rummy_bonus=RummyBonus.DOUBLE), [0, 12, 5], seat=0, rummy=True)
+[34, 0, 0]
+>>> blocked_points(Rules(blocked="lowest_collects"), [9, 4, 20])
+[0, 21, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummykit.core.rules import Blocked, DealerRotation, Rules, RummyBonus, Scoring
+
+
+def with_bonus(value: int, bonus: RummyBonus) -> int:
+    """``value`` with the going-rummy bonus applied."""
+    if bonus is RummyBonus.DOUBLE:
+        return value * 2
+    if bonus is RummyBonus.PLUS10:
+        return value + 10
+    return value
+
+
+def out_points(rules: Rules, values: Sequence[int], seat: int, *, rummy: bool) -> list[int]:
+    """Each seat's points when ``seat`` goes out; ``values`` are the hands' costs."""
+    bonus = rules.rummy_bonus if rummy else RummyBonus.NONE
+    points = [0] * len(values)
+    if rules.scoring is Scoring.WINNER:
+        points[seat] = with_bonus(sum(values), bonus)
+    else:
+        for other, value in enumerate(values):
+            if other != seat:
+                points[other] = with_bonus(value, bonus)
+    return points
+
+
+def blocked_points(rules: Rules, values: Sequence[int]) -> list[int]:
+    """Each seat's points when the deal is blocked; ``values`` are the hands' costs."""
+    points = [0] * len(values)
+    if rules.blocked is not Blocked.LOWEST_COLLECTS:
+        return points
+    lowest = min(values)
+    if list(values).count(lowest) != 1:
+        return points  # a tie for lowest scores nothing
+    if rules.scoring is Scoring.WINNER:
+        points[list(values).index(lowest)] = sum(value - lowest for value in values)
+        return points
+    return [value - lowest for value in values]
+
+
+def game_over(rules: Rules, scores: Sequence[int], deals_played: int) -> bool:
+    """Whether the game ends after this many deals with these totals."""
+    if rules.deals is not None:
+        return deals_played >= rules.deals
+    return max(scores) >= rules.target
+
+
+def game_winner(rules: Rules, scores: Sequence[int]) -> int | None:
+    """The seat with the best total (highest, or lowest under penalty); ``None`` on a tie."""
+    best = max(scores) if rules.scoring is Scoring.WINNER else min(scores)
+    return list(scores).index(best) if list(scores).count(best) == 1 else None
+
+
+def next_dealer(rules: Rules, seats: int, dealer: int, deal_winner: int | None) -> int:
+    """Who deals the next deal under the rules' rotation."""
+    if rules.dealer is DealerRotation.WINNER and deal_winner is not None:
+        return deal_winner
+    return (dealer + 1) % seats
