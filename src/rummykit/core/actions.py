@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Callable
 
 from rummykit.core.cards import JOKER, Card, format_cards
 from rummykit.core.errors import InvalidActionError
@@ -99,8 +100,6 @@ class Discard:
 Action = Draw | Meld | LayOff | Discard
 """Any action a seat can take."""
 
-ACTION_ORDER: dict[type, int] = {Draw: 0, Meld: 1, LayOff: 2, Discard: 3}
-
 
 def action_sort_key(action: Action) -> tuple[int, ...]:
     """A key that sorts actions: draws, melds, lay-offs, then discards, each by its cards."""
@@ -142,41 +141,58 @@ def parse_action(text: str) -> Action:
         raise InvalidActionError(
             f"{text!r} is not an action: write the seat, a verb and its cards, like '1 discard Kc'."
         )
-    seat = int(words[0])
-    verb = words[1].lower()
-    rest = words[2:]
-    if verb == "draw":
-        if len(rest) == 1 and rest[0].lower() == "stock":
-            return Draw(seat, DrawSource.STOCK)
-        if rest and rest[0].lower() == "discard" and len(rest) <= 2:
-            depth = 1
-            if len(rest) == 2:
-                if not rest[1].isdigit() or int(rest[1]) < 1:
-                    raise InvalidActionError(f"{text!r}: the depth must be a number from 1 up.")
-                depth = int(rest[1])
-            return Draw(seat, DrawSource.DISCARD, depth)
-        raise InvalidActionError(f"{text!r}: draw from 'stock' or 'discard'.")
-    if verb == "meld":
-        if not rest:
-            raise InvalidActionError(f"{text!r}: a meld needs its cards.")
-        read = [_read_card(word) for word in rest]
-        cards = tuple(card for card, _ in read)
-        jokers_as = tuple(stood for card, stood in read if card.is_joker)
-        if all(stood is None for stood in jokers_as):
-            jokers_as = ()
-        return Meld(seat, cards, jokers_as)
-    if verb == "layoff":
-        if len(rest) != 2 or not rest[1].isdigit():
-            raise InvalidActionError(f"{text!r}: write 'layoff', a card and a meld number.")
-        card, stood = _read_card(rest[0])
-        return LayOff(seat, card, int(rest[1]), stood)
-    if verb == "discard":
-        if len(rest) != 1:
-            raise InvalidActionError(f"{text!r}: discard exactly one card.")
-        return Discard(seat, Card.parse(rest[0]))
-    raise InvalidActionError(
-        f"{text!r}: unknown verb {words[1]!r}; use draw, meld, layoff or discard."
-    )
+    parser = _VERBS.get(words[1].lower())
+    if parser is None:
+        raise InvalidActionError(
+            f"{text!r}: unknown verb {words[1]!r}; use draw, meld, layoff or discard."
+        )
+    return parser(text, int(words[0]), words[2:])
+
+
+def _parse_draw(text: str, seat: int, rest: list[str]) -> Action:
+    if len(rest) == 1 and rest[0].lower() == "stock":
+        return Draw(seat, DrawSource.STOCK)
+    if rest and rest[0].lower() == "discard" and len(rest) <= 2:
+        depth = 1
+        if len(rest) == 2:
+            if not rest[1].isdigit() or int(rest[1]) < 1:
+                raise InvalidActionError(f"{text!r}: the depth must be a number from 1 up.")
+            depth = int(rest[1])
+        return Draw(seat, DrawSource.DISCARD, depth)
+    raise InvalidActionError(f"{text!r}: draw from 'stock' or 'discard'.")
+
+
+def _parse_meld(text: str, seat: int, rest: list[str]) -> Action:
+    if not rest:
+        raise InvalidActionError(f"{text!r}: a meld needs its cards.")
+    read = [_read_card(word) for word in rest]
+    cards = tuple(card for card, _ in read)
+    jokers_as = tuple(stood for card, stood in read if card.is_joker)
+    if all(stood is None for stood in jokers_as):
+        jokers_as = ()
+    return Meld(seat, cards, jokers_as)
+
+
+def _parse_layoff(text: str, seat: int, rest: list[str]) -> Action:
+    if len(rest) != 2 or not rest[1].isdigit():
+        raise InvalidActionError(f"{text!r}: write 'layoff', a card and a meld number.")
+    card, stood = _read_card(rest[0])
+    return LayOff(seat, card, int(rest[1]), stood)
+
+
+def _parse_discard(text: str, seat: int, rest: list[str]) -> Action:
+    if len(rest) != 1:
+        raise InvalidActionError(f"{text!r}: discard exactly one card.")
+    return Discard(seat, Card.parse(rest[0]))
+
+
+_VERBS: dict[str, Callable[[str, int, list[str]], Action]] = {
+    "draw": _parse_draw,
+    "meld": _parse_meld,
+    "layoff": _parse_layoff,
+    "discard": _parse_discard,
+}
+"""Each verb of the notation and the function that reads its arguments."""
 
 
 def describe_action(action: Action) -> str:

@@ -126,25 +126,9 @@ def _add_sets(found: list[tuple[tuple[int, ...], int]], group: list[int], jokers
 
 def _natural_runs(ranks: list[int], suit: int, aces: Aces) -> set[tuple[tuple[int, ...], int]]:
     """Runs of natural cards only: every stretch of three or more within a sequence."""
-    found: set[tuple[tuple[int, ...], int]] = set()
     if aces is Aces.AROUND:
-        if len(ranks) == MAX_RUN:
-            found.add((tuple(card_code(rank, suit) for rank in ranks), 0))
-            starts = ranks
-        else:
-            starts = [rank for rank in ranks if rank_at(rank - 1) not in ranks]
-        present = set(ranks)
-        for first in starts:
-            position = first
-            stretch: list[int] = []
-            while rank_at(position) in present and len(stretch) < MAX_RUN - 1:
-                stretch.append(card_code(rank_at(position), suit))
-                position += 1
-            for low in range(len(stretch) - 2):
-                for high in range(low + 3, len(stretch) + 1):
-                    if high - low < MAX_RUN:
-                        found.add((tuple(sorted(stretch[low:high])), 0))
-        return found
+        return _natural_runs_around(ranks, suit)
+    found: set[tuple[tuple[int, ...], int]] = set()
     positions = list(ranks)
     if aces is Aces.LOW_OR_HIGH and 1 in ranks:
         positions.append(14)
@@ -156,6 +140,28 @@ def _natural_runs(ranks: list[int], suit: int, aces: Aces) -> set[tuple[tuple[in
                 for high in range(low + 3, min(len(stretch), low + MAX_RUN) + 1):
                     found.add((tuple(sorted(stretch[low:high])), 0))
             stretch_start = index
+    return found
+
+
+def _natural_runs_around(ranks: list[int], suit: int) -> set[tuple[tuple[int, ...], int]]:
+    """``_natural_runs`` where runs may turn the corner from king to ace."""
+    found: set[tuple[tuple[int, ...], int]] = set()
+    if len(ranks) == MAX_RUN:
+        found.add((tuple(card_code(rank, suit) for rank in ranks), 0))
+        starts = ranks
+    else:
+        starts = [rank for rank in ranks if rank_at(rank - 1) not in ranks]
+    present = set(ranks)
+    for first in starts:
+        position = first
+        stretch: list[int] = []
+        while rank_at(position) in present and len(stretch) < MAX_RUN - 1:
+            stretch.append(card_code(rank_at(position), suit))
+            position += 1
+        for low in range(len(stretch) - 2):
+            for high in range(low + 3, len(stretch) + 1):
+                if high - low < MAX_RUN:
+                    found.add((tuple(sorted(stretch[low:high])), 0))
     return found
 
 

@@ -311,6 +311,21 @@ def _run_failure(
     return _refuse(f"{shown} is not a run: the {head} and {last} are missing.")
 
 
+def _run_layout(ranks: list[int], bare: int, aces: Aces) -> tuple[int, int, list[int]] | None:
+    """Where a run of these ranks and bare jokers lies: (start, length, each rank's position)."""
+    if aces is Aces.AROUND:
+        layout = _circular_layout(ranks, bare)
+        if layout is None:
+            return None
+        start, length = layout
+        return start, length, [start + (rank - start) % 13 for rank in ranks]
+    for option in _position_options(ranks, aces):
+        layout = _linear_layout(option, bare, aces)
+        if layout is not None:
+            return layout[0], layout[1], option
+    return None
+
+
 def _arrange_run(
     shown: str,
     cards: Sequence[Card],
@@ -325,21 +340,10 @@ def _arrange_run(
         if card.suit is not suit:
             raise _refuse(f"{shown}: a joker in a run of {suit.word} cannot stand for the {card}.")
     ranks = [int(card.rank or 0) for card in fixed]
-    layout: tuple[int, int] | None = None
-    positions: list[int] = []
-    if aces is Aces.AROUND:
-        layout = _circular_layout(ranks, bare)
-    else:
-        for option in _position_options(ranks, aces):
-            layout = _linear_layout(option, bare, aces)
-            if layout is not None:
-                positions = option
-                break
-    if layout is None:
+    found = _run_layout(ranks, bare, aces)
+    if found is None:
         raise _run_failure(shown, suit, ranks, bare, aces)
-    start, length = layout
-    if aces is Aces.AROUND:
-        positions = [start + (rank - start) % 13 for rank in ranks]
+    start, length, positions = found
     by_position: dict[int, Card] = {}
     natural_count = len(cards) - len(designations)
     natural_positions = positions[:natural_count]
@@ -382,8 +386,10 @@ def layoff_positions(meld: TableMeld, card: Card, aces: Aces) -> list[Card]:
 
 
 def meld_accepts(meld: TableMeld, aces: Aces) -> tuple[Card, ...]:
-    """The natural cards that would extend ``meld``: a run's ends (above first), a set's
-    missing suits (lowest first)."""
+    """The natural cards that would extend ``meld``.
+
+    For a run its ends (above first), for a set its missing suits (lowest first).
+    """
     stands = meld.stands_for
     if meld.kind is MeldKind.SET:
         if len(stands) >= MAX_SET:

@@ -115,20 +115,8 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> GameRecord:
         raise RecordError(
             f"This is not a {FORMAT} record (format {data.get('format')!r}).", "unsupported"
         )
-    try:
-        rules_value = data.get("rules")
-        if not isinstance(rules_value, str | Mapping):
-            raise RulesError("rules must be a preset name or an object.")
-        preset, rules = preset_with_overrides(rules_value)
-    except RulesError as error:
-        raise RecordError(str(error)) from None
-    players_value = data.get("players")
-    if isinstance(players_value, int) and not isinstance(players_value, bool):
-        players = tuple(f"Seat {seat}" for seat in range(players_value))
-    elif isinstance(players_value, list) and all(isinstance(name, str) for name in players_value):
-        players = tuple(players_value)
-    else:
-        raise RecordError("players must be a list of names or a number of seats.")
+    preset, rules = _load_rules(data.get("rules"))
+    players = _load_players(data.get("players"))
     try:
         preset.check_seats(len(players))
         rules.check_seats(len(players))
@@ -146,6 +134,23 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> GameRecord:
                 f"Deal {index}'s deck is not a whole deck for these rules: {problem}."
             )
     return GameRecord(preset, rules, players, deals)
+
+
+def _load_rules(value: object) -> tuple[Preset, Rules]:
+    try:
+        if not isinstance(value, str | Mapping):
+            raise RulesError("rules must be a preset name or an object.")
+        return preset_with_overrides(value)
+    except RulesError as error:
+        raise RecordError(str(error)) from None
+
+
+def _load_players(value: object) -> tuple[str, ...]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return tuple(f"Seat {seat}" for seat in range(value))
+    if isinstance(value, list) and all(isinstance(name, str) for name in value):
+        return tuple(value)
+    raise RecordError("players must be a list of names or a number of seats.")
 
 
 def _load_deal(deal: object, index: int, seats: int) -> DealRecord:
