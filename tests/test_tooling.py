@@ -75,6 +75,34 @@ def test_core_imports_only_the_standard_library() -> None:
     )
 
 
+LAYERS: dict[str, frozenset[str]] = {
+    "rummykit.core": frozenset({"rummykit.core"}),
+    "rummykit.bots": frozenset({"rummykit.core", "rummykit.bots"}),
+    "rummykit.tournament": frozenset({"rummykit.core", "rummykit.bots", "rummykit.tournament"}),
+    "rummykit.server": frozenset({"rummykit.core", "rummykit.bots", "rummykit.server"}),
+}
+"""Each layer and the packages of ours it may import: the layers depend downward only."""
+
+
+def _package_of(module: str) -> str:
+    return ".".join(module.split(".")[:2])
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    offending: list[str] = []
+    checked = 0
+    for layer, allowed in LAYERS.items():
+        folder = ROOT / "src" / Path(*layer.split("."))
+        for path in sorted(folder.rglob("*.py")):
+            checked += 1
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            for lineno, module, statement in _absolute_imports(tree):
+                if module.startswith("rummykit") and _package_of(module) not in allowed:
+                    offending.append(f"{path.relative_to(ROOT)}:{lineno}: {statement}")
+    assert checked >= 20, "the layer folders hold the project's modules"
+    assert not offending, "a layer imports one above it:\n" + "\n".join(offending)
+
+
 def test_python_m_rummykit_help_exits_zero() -> None:
     proc = _run(sys.executable, "-m", "rummykit", "--help")
     assert proc.returncode == 0, _report(proc)
