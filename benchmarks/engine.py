@@ -528,7 +528,6 @@ def measure_costs(
     config: Config, game: Any, utils: Any, results: Results, say: Callable[[str], None]
 ) -> None:
     rules = find_preset(MAIN_PRESET).rules
-    standard = find_preset("standard").rules
     overhead = timer_overhead_ns()
     results.info["timer overhead ns"] = overhead
     costs = results.costs
@@ -565,21 +564,6 @@ def measure_costs(
         time_anchor_deals(game, 50, 0, False)
         time_anchor_legal(anchor_positions)
 
-    def deadwood_10(hand: Sequence[Card]) -> int:
-        return deadwood_value(hand, rules)
-
-    def discard_11(hand: Sequence[Card]) -> tuple[Card, int]:
-        return best_discard(hand, rules)
-
-    def partition_10(hand: Sequence[Card]) -> object:
-        return best_partition(hand, rules)
-
-    def deadwood_10_standard(hand: Sequence[Card]) -> int:
-        return deadwood_value(hand, standard)
-
-    def discard_11_standard(hand: Sequence[Card]) -> tuple[Card, int]:
-        return best_discard(hand, standard)
-
     for repeat in range(config.repeats):
         say(f"costs, repeat {repeat + 1}/{config.repeats}")
         seed = 1000 * (repeat + 1)
@@ -605,55 +589,81 @@ def measure_costs(
                 time_anchor_legal(anchor_positions)
             )
 
-        hands_10 = random_hands(config.hands, 10, seed + 1)
-        hands_11 = random_hands(config.hands, 11, seed + 2)
-        for suffix, solve_10, solve_11 in (
-            ("", deadwood_10, discard_11),
-            (" standard", deadwood_10_standard, discard_11_standard),
-        ):
-            clear_memo()
-            add_calls(
-                series(costs, f"ours deadwood10 cold{suffix}", "µs", False),
-                time_calls(solve_10, hands_10, overhead),
-            )
-            hits = memo_hits()
-            add_calls(
-                series(costs, f"ours deadwood10 warm{suffix}", "µs", False),
-                time_calls(solve_10, hands_10, overhead),
-            )
-            results.info[f"memo hits, deadwood10 warm{suffix}"] = memo_hits() - hits
-            clear_memo()
-            add_calls(
-                series(costs, f"ours discard11 cold{suffix}", "µs", False),
-                time_calls(solve_11, hands_11, overhead),
-            )
-            hits = memo_hits()
-            add_calls(
-                series(costs, f"ours discard11 warm{suffix}", "µs", False),
-                time_calls(solve_11, hands_11, overhead),
-            )
-            results.info[f"memo hits, discard11 warm{suffix}"] = memo_hits() - hits
+        measure_deadwood(config, utils, results, seed, overhead)
+
+
+def measure_deadwood(
+    config: Config, utils: Any, results: Results, seed: int, overhead: float
+) -> None:
+    """One repeat of the deadwood costs: cold and warm, classic and standard, and the anchor."""
+    rules = find_preset(MAIN_PRESET).rules
+    standard = find_preset("standard").rules
+    costs = results.costs
+
+    def deadwood_10(hand: Sequence[Card]) -> int:
+        return deadwood_value(hand, rules)
+
+    def discard_11(hand: Sequence[Card]) -> tuple[Card, int]:
+        return best_discard(hand, rules)
+
+    def partition_10(hand: Sequence[Card]) -> object:
+        return best_partition(hand, rules)
+
+    def deadwood_10_standard(hand: Sequence[Card]) -> int:
+        return deadwood_value(hand, standard)
+
+    def discard_11_standard(hand: Sequence[Card]) -> tuple[Card, int]:
+        return best_discard(hand, standard)
+
+    hands_10 = random_hands(config.hands, 10, seed + 1)
+    hands_11 = random_hands(config.hands, 11, seed + 2)
+    for suffix, solve_10, solve_11 in (
+        ("", deadwood_10, discard_11),
+        (" standard", deadwood_10_standard, discard_11_standard),
+    ):
         clear_memo()
         add_calls(
-            series(costs, "ours partition10 cold", "µs", False),
-            time_calls(partition_10, hands_10, overhead),
+            series(costs, f"ours deadwood10 cold{suffix}", "µs", False),
+            time_calls(solve_10, hands_10, overhead),
         )
         hits = memo_hits()
         add_calls(
-            series(costs, "ours partition10 warm", "µs", False),
-            time_calls(partition_10, hands_10, overhead),
+            series(costs, f"ours deadwood10 warm{suffix}", "µs", False),
+            time_calls(solve_10, hands_10, overhead),
         )
-        results.info["memo hits, partition10 warm"] = memo_hits() - hits
+        results.info[f"memo hits, deadwood10 warm{suffix}"] = memo_hits() - hits
         clear_memo()
-        if utils is not None:
-            add_calls(
-                series(costs, "anchor deadwood10", "µs", False),
-                time_calls(utils.min_deadwood, [anchor_hand(hand) for hand in hands_10], overhead),
-            )
-            add_calls(
-                series(costs, "anchor discard11", "µs", False),
-                time_calls(utils.min_deadwood, [anchor_hand(hand) for hand in hands_11], overhead),
-            )
+        add_calls(
+            series(costs, f"ours discard11 cold{suffix}", "µs", False),
+            time_calls(solve_11, hands_11, overhead),
+        )
+        hits = memo_hits()
+        add_calls(
+            series(costs, f"ours discard11 warm{suffix}", "µs", False),
+            time_calls(solve_11, hands_11, overhead),
+        )
+        results.info[f"memo hits, discard11 warm{suffix}"] = memo_hits() - hits
+    clear_memo()
+    add_calls(
+        series(costs, "ours partition10 cold", "µs", False),
+        time_calls(partition_10, hands_10, overhead),
+    )
+    hits = memo_hits()
+    add_calls(
+        series(costs, "ours partition10 warm", "µs", False),
+        time_calls(partition_10, hands_10, overhead),
+    )
+    results.info["memo hits, partition10 warm"] = memo_hits() - hits
+    clear_memo()
+    if utils is not None:
+        add_calls(
+            series(costs, "anchor deadwood10", "µs", False),
+            time_calls(utils.min_deadwood, [anchor_hand(hand) for hand in hands_10], overhead),
+        )
+        add_calls(
+            series(costs, "anchor discard11", "µs", False),
+            time_calls(utils.min_deadwood, [anchor_hand(hand) for hand in hands_11], overhead),
+        )
 
 
 # ----- the report -----------------------------------------------------------------------

@@ -34,8 +34,8 @@ def canonical(game: GameState, action: Action) -> str:
         )
         return str(Meld(action.seat, layout.cards, stood))
     if isinstance(action, LayOff) and action.card.is_joker and action.joker_as is None:
-        stood = layoff_positions(game.melds[action.meld], action.card, aces)[0]
-        return str(LayOff(action.seat, action.card, action.meld, stood))
+        first = layoff_positions(game.melds[action.meld], action.card, aces)[0]
+        return str(LayOff(action.seat, action.card, action.meld, first))
     return str(action)
 
 

@@ -4,13 +4,8 @@ Select one with ``HYPOTHESIS_PROFILE``; by default ``ci`` when ``CI`` is set, el
 """
 
 import os
-import sys
-from pathlib import Path
 
 from hypothesis import settings
-
-# `from helpers import ...` in any test: the shared helpers live beside this file.
-sys.path.insert(0, str(Path(__file__).parent))
 
 settings.register_profile(
     "ci",

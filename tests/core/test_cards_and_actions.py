@@ -97,9 +97,9 @@ def test_a_card_is_one_interned_value_however_it_is_written() -> None:
 def test_cards_are_immutable() -> None:
     card = Card.parse("7h")
     with pytest.raises(AttributeError):
-        card.rank = Rank.EIGHT  # type: ignore[misc]
+        card.rank = Rank.EIGHT
     with pytest.raises(AttributeError):
-        card.code = 0  # type: ignore[misc]
+        card.code = 0
     assert card.rank is Rank.SEVEN and str(card) == "7h"
 
 

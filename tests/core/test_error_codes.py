@@ -12,7 +12,7 @@ from helpers import RECORD_ERROR_CODES, play, stacked_game
 from rummykit.core.actions import parse_action
 from rummykit.core.cards import standard_deck
 from rummykit.core.errors import ERROR_CODES, IllegalActionError, InvalidActionError
-from rummykit.core.rules import Rules
+from rummykit.core.rules import DiscardTake, GoOut, LayOffTiming, Rules
 from rummykit.core.state import GameState, Phase
 
 # Dealer 0, so seat 1 plays first. Seat 0 holds the run 2c 3c 4c; seat 1 the run 4h-7h, the
@@ -208,11 +208,15 @@ def test_a_turn_may_lay_no_more_new_melds_than_melds_per_turn() -> None:
 
 
 def test_a_seat_may_not_lay_off_before_its_own_meld_when_layoff_is_after_meld() -> None:
-    refuse(seat_zero_has_melded(Rules(layoff="after_meld")), "1 layoff 5c 0", "layoff_not_allowed")
+    refuse(
+        seat_zero_has_melded(Rules(layoff=LayOffTiming.AFTER_MELD)),
+        "1 layoff 5c 0",
+        "layoff_not_allowed",
+    )
 
 
 def test_a_seat_may_not_lay_off_in_the_turn_of_its_first_meld_when_layoff_is_turn_after() -> None:
-    game = seat_zero_has_melded(Rules(layoff="turn_after_meld"))
+    game = seat_zero_has_melded(Rules(layoff=LayOffTiming.TURN_AFTER_MELD))
     play(game, "1 meld 4h 5h 6h")
     refuse(game, "1 layoff 5c 0", "layoff_not_allowed")
     refuse(game, "1 layoff 7h 1", "layoff_not_allowed")
@@ -280,7 +284,7 @@ def test_the_taken_card_may_be_discarded_on_a_later_turn() -> None:
 
 def test_a_meld_may_not_empty_the_hand_when_going_out_needs_a_discard() -> None:
     game = play(
-        out_game(Rules(go_out="discard")),
+        out_game(Rules(go_out=GoOut.DISCARD)),
         "1 draw stock",
         "1 meld 4h 5h 6h 7h",
         "1 meld 9c 9d 9h",
@@ -290,7 +294,7 @@ def test_a_meld_may_not_empty_the_hand_when_going_out_needs_a_discard() -> None:
 
 def test_a_lay_off_may_not_empty_the_hand_when_going_out_needs_a_discard() -> None:
     game = play(
-        out_game(Rules(go_out="discard")),
+        out_game(Rules(go_out=GoOut.DISCARD)),
         "1 draw stock",
         "1 meld 4h 5h 6h 7h",
         "1 meld 9c 9d 9h",
@@ -321,14 +325,14 @@ def test_only_the_top_discard_may_be_taken_when_discard_take_is_top(text: str) -
 
 
 def test_a_take_deeper_than_the_pile_is_refused() -> None:
-    game = play(base(Rules(discard_take="any")), "1 draw stock", "1 discard Ks")
+    game = play(base(Rules(discard_take=DiscardTake.ANY)), "1 draw stock", "1 discard Ks")
     game = play(game, "0 draw stock", "0 discard 9s")
     message = refuse(game, "1 draw discard 4", "discard_take_not_allowed")
     assert "3" in message
 
 
 def test_a_deep_card_that_could_not_be_melded_or_laid_off_may_not_be_taken() -> None:
-    game = play(base(Rules(discard_take="any")), "1 draw stock", "1 discard Ks")
+    game = play(base(Rules(discard_take=DiscardTake.ANY)), "1 draw stock", "1 discard Ks")
     game = play(game, "0 draw stock", "0 discard 9s")
     # The pile is 8h Ks 9s (top last): the K♠ fits nothing seat 1 could make.
     message = refuse(game, "1 draw discard 2", "discard_take_not_allowed")
@@ -336,7 +340,7 @@ def test_a_deep_card_that_could_not_be_melded_or_laid_off_may_not_be_taken() -> 
 
 
 def test_the_deepest_card_taken_must_be_used_before_the_discard() -> None:
-    game = play(base(Rules(discard_take="any")), "1 draw stock", "1 discard Ks")
+    game = play(base(Rules(discard_take=DiscardTake.ANY)), "1 draw stock", "1 discard Ks")
     game = play(game, "0 draw stock", "0 discard 9s", "1 draw discard 3")
     assert game.discard_pile == []
     message = refuse(game, "1 discard Kc", "must_use_taken_card")
@@ -426,7 +430,7 @@ def test_card_not_in_hand_comes_before_invalid_meld() -> None:
 
 
 def test_invalid_meld_comes_before_must_discard_to_go_out() -> None:
-    rules = Rules(hand_size=6, go_out="discard")
+    rules = Rules(hand_size=6, go_out=GoOut.DISCARD)
     game = stacked_game(rules, ["2c 3c 4c 8s Js Td", "2d 5d 8h Jc 3s 9d"], up="8c", stock="Kh")
     play(game, "1 draw stock")
     refuse(game, "1 meld 2d 5d 8h Jc 3s 9d Kh", "invalid_meld")
@@ -437,16 +441,22 @@ def test_card_not_in_hand_comes_before_no_such_meld() -> None:
 
 
 def test_no_such_meld_comes_before_layoff_not_allowed() -> None:
-    refuse(seat_zero_has_melded(Rules(layoff="after_meld")), "1 layoff 5c 3", "no_such_meld")
+    refuse(
+        seat_zero_has_melded(Rules(layoff=LayOffTiming.AFTER_MELD)), "1 layoff 5c 3", "no_such_meld"
+    )
 
 
 def test_layoff_not_allowed_comes_before_layoff_does_not_fit() -> None:
-    refuse(seat_zero_has_melded(Rules(layoff="after_meld")), "1 layoff 9c 0", "layoff_not_allowed")
+    refuse(
+        seat_zero_has_melded(Rules(layoff=LayOffTiming.AFTER_MELD)),
+        "1 layoff 9c 0",
+        "layoff_not_allowed",
+    )
 
 
 def test_layoff_does_not_fit_comes_before_must_discard_to_go_out() -> None:
     game = play(
-        out_game(Rules(go_out="discard")),
+        out_game(Rules(go_out=GoOut.DISCARD)),
         "1 draw stock",
         "1 meld 4h 5h 6h 7h",
         "1 meld 9c 9d 9h",

@@ -112,16 +112,16 @@ def test_arrange_meld_accepts_exactly_the_sets_and_runs_of_a_whole_deck(
     for rank in Rank:
         suits = [Card(rank, suit) for suit in Suit]
         for size in (3, 4):
-            for group in combinations(suits, size):
-                if accepts(group, aces):
-                    accepted.add(frozenset(group))
+            for trio_or_four in combinations(suits, size):
+                if accepts(trio_or_four, aces):
+                    accepted.add(frozenset(trio_or_four))
     for suit, start, length in run_candidates():
-        group = list(candidate_cards(suit, start, length))
-        rng.shuffle(group)  # the order the cards are given in must not matter
-        if accepts(group, aces):
-            accepted.add(frozenset(group))
+        run = list(candidate_cards(suit, start, length))
+        rng.shuffle(run)  # the order the cards are given in must not matter
+        if accepts(run, aces):
+            accepted.add(frozenset(run))
         else:
-            assert not is_run_under(aces, start, length), group
+            assert not is_run_under(aces, start, length), run
     assert len(accepted) == count
     assert accepted == independent_melds(aces)
 
@@ -151,6 +151,7 @@ def test_arrange_meld_refuses_a_sample_of_groups_that_are_no_meld(aces: Aces) ->
         cards = sorted(group)
         runs = all(card.suit is cards[0].suit for card in cards)
         changed = cards[len(cards) // 2]
+        assert changed.suit is not None and changed.rank is not None
         if runs:
             other_suit = Suit((changed.suit + 1) % 4)
             replacement = Card(changed.rank, other_suit)
@@ -165,7 +166,7 @@ def test_arrange_meld_refuses_a_sample_of_groups_that_are_no_meld(aces: Aces) ->
 # ----- melds among a position's legal actions ------------------------------------------
 
 
-def legal_melds(hand: str, aces: str = "low", stock: str = "Qd") -> list[MeldCards]:
+def legal_melds(hand: str, aces: Aces = Aces.LOW, stock: str = "Qd") -> list[MeldCards]:
     game = stacked_game(
         Rules(aces=aces),
         ["2c 5d 8s Js 3c Td Kd Qs 4s 6d", hand],
@@ -204,9 +205,11 @@ def test_legal_actions_list_every_set_within_four_of_a_kind() -> None:
     }
 
 
-@pytest.mark.parametrize(("aces", "count"), [("low", 1), ("low_or_high", 2), ("around", 6)])
+@pytest.mark.parametrize(
+    ("aces", "count"), [(Aces.LOW, 1), (Aces.LOW_OR_HIGH, 2), (Aces.AROUND, 6)]
+)
 def test_legal_actions_list_the_runs_queen_to_three_allows_under_each_aces_rule(
-    aces: str, count: int
+    aces: Aces, count: int
 ) -> None:
     # Q K A 2 3 of hearts: A-2-3 always; Q-K-A too when aces may be high; round the
     # corner also K-A-2, Q-K-A-2, K-A-2-3 and Q-K-A-2-3.

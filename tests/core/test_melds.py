@@ -265,7 +265,7 @@ def test_a_joker_lays_off_on_a_set_as_a_missing_suit() -> None:
 
 
 def test_a_joker_laid_off_in_a_game_is_written_with_the_card_it_stands_for() -> None:
-    rules = Rules(jokers=2, aces="low")
+    rules = Rules(jokers=2, aces=Aces.LOW)
     game = stacked_game(
         rules,
         ["2c 5d 8h Js 3c Td Kd Qs 4s 6d", "4h 5h 6h X X 9c 9d 9h Kc Qd"],
@@ -289,7 +289,7 @@ def test_a_joker_laid_off_in_a_game_is_written_with_the_card_it_stands_for() -> 
 
 
 def test_a_meld_laid_with_a_bare_joker_is_recorded_with_the_card_it_stands_for() -> None:
-    rules = Rules(jokers=2, aces="low")
+    rules = Rules(jokers=2, aces=Aces.LOW)
     game = stacked_game(
         rules,
         ["2c 5d 8h Js 3c Td Kd Qs 4s 6d", "4h 6h X X 9c 9d 9h Kc Qd 2s"],
@@ -356,14 +356,14 @@ def test_deadwood_keeps_the_split_that_leaves_the_least() -> None:
     # 4h-7h as a run leaves 7c 7d Ks Kd 2c 3s = 39; the run 4h-6h and the set of sevens
     # leave Ks Kd 2c 3s = 10 + 10 + 2 + 3 = 25.
     hand = cards("4h 5h 6h 7h 7c 7d Ks Kd 2c 3s")
-    best = best_partition(hand, Rules(aces="low"))
+    best = best_partition(hand, Rules(aces=Aces.LOW))
     assert best.value == 25
     assert sorted(sorted(laid.text.split()) for laid in best.melds) == [
         ["4h", "5h", "6h"],
         ["7c", "7d", "7h"],
     ]
     assert sorted(str(item) for item in best.deadwood) == ["2c", "3s", "Kd", "Ks"]
-    assert deadwood_value(hand, Rules(aces="low")) == 25
+    assert deadwood_value(hand, Rules(aces=Aces.LOW)) == 25
 
 
 def test_deadwood_of_a_hand_with_no_meld_is_the_hand_value() -> None:
@@ -430,7 +430,7 @@ def test_best_discard_throws_the_dearest_card_outside_the_melds() -> None:
     # Run 4h-6h, set of sevens; deadwood Ks Kd 2c 3s 8s = 33. Throwing a king leaves 23;
     # between the two kings the higher (spades) goes.
     hand = cards("4h 5h 6h 7h 7c 7d Ks Kd 2c 3s 8s")
-    assert best_discard(hand, Rules(aces="low")) == (card("Ks"), 23)
+    assert best_discard(hand, Rules(aces=Aces.LOW)) == (card("Ks"), 23)
 
 
 def test_best_discard_keeps_the_melds_together() -> None:

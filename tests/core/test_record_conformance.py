@@ -930,7 +930,9 @@ def test_missing_seed_is_seed_zero() -> None:
 def test_a_written_record_includes_the_shuffle_it_drew() -> None:
     # "A record that the project writes always includes the lists."
     record = load_record(read("shuffle_keep_top_seeded"))
-    written = json.loads(dump_record(record_of(replay(record).state, record.preset, FOUR)))
+    state = replay(record).state
+    assert state is not None
+    written = json.loads(dump_record(record_of(state, record.preset, FOUR)))
     stock = replay_json(read("shuffle_keep_top_seeded"))[0]["state"]["stock"]
     assert written["deals"][0]["reshuffles"] == [stock]
 
@@ -993,7 +995,7 @@ def test_record_of_a_played_game_replays_to_the_same_state(
     names = [f"P{seat}" for seat in range(seats)]
     record = record_of(game, find_preset(preset), names)
     result = replay(record)
-    assert result.ok
+    assert result.ok and result.state is not None
     assert state_json(result.state) == state_json(game)
     assert result.state.scores == game.scores
     # and through the written text

@@ -106,7 +106,9 @@ def r_actions(seat: int) -> list[str]:
     ]
 
 
-def draw_and_throw(deck: list[str], seats: int, hand: int, dealer: int, turns: int, renew: str):
+def draw_and_throw(
+    deck: list[str], seats: int, hand: int, dealer: int, turns: int, renew: str
+) -> list[str]:
     """Actions for ``turns`` turns in which each seat draws the stock top and throws it back.
 
     ``renew`` is what happens when a turn begins with the stock empty: "flip" (the pile,
