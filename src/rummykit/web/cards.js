@@ -35,14 +35,6 @@ export function short(code) {
   return RANK_SHOWN[card.rank - 1] + SUITS[card.suit];
 }
 
-/** What a card costs in hand under these rules. */
-export function points(code, rules) {
-  const card = parse(code);
-  if (card.joker) return rules ? rules.joker_points : 15;
-  if (card.rank === 1) return rules ? rules.ace_points : 1;
-  return card.rank >= 10 ? 10 : card.rank;
-}
-
 const SUIT_ORDER = { s: 0, h: 1, c: 2, d: 3 }; // alternating colours when sorted by suit
 
 /** Sort keys: by rank (suit breaks ties) or by suit (rank within); jokers last. */
