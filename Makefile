@@ -32,11 +32,11 @@ lint: $(STAMP) js-deps
 	$(BIN)/python -m ruff check $(LINT_PATHS)
 	$(BIN)/python -m ruff format --check $(LINT_PATHS)
 	$(BIN)/python -m mypy
-	@if [ -e $(ESLINT_STAMP) ]; then npm run --silent lint -- .; fi
+	@if [ -e $(ESLINT_STAMP) ]; then echo "npm run lint  # ESLint"; npm run --silent lint; fi
 
 # ESLint for the browser's modules (src/rummykit/web), from package-lock.json. It needs Node.js
 # and npm, which the README's commands do not: without npm the JavaScript lint is left out
-# (tests/web/test_js_lint.py skips), except with CI set, where a missing npm fails the run.
+# (tests/web/test_javascript.py skips), except with CI set, where a missing npm fails the run.
 # npm writes node_modules/.package-lock.json on each install: it is the stamp.
 ESLINT_STAMP := node_modules/.package-lock.json
 IN_CI := $(filter-out 0 false False FALSE no No NO,$(CI))

@@ -1,4 +1,5 @@
-"""Lint of the browser table's JavaScript (``src/rummykit/web``): syntax and ESLint.
+"""The browser's JavaScript (``src/rummykit/web``) checked without a browser: every module
+parses, ESLint passes, and the unit tests of the pure modules (``tests/web/js``) pass.
 
 Not browser tests (no ``e2e`` marker): they run in ``make test``'s first pytest run.
 They need Node.js, and ESLint from ``npm ci`` (``package.json``, ``package-lock.json``,
@@ -19,6 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "rummykit" / "web"
 ESLINT = ROOT / "node_modules" / "eslint" / "bin" / "eslint.js"
+JS_TESTS = Path(__file__).resolve().parent / "js"
 IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 
 
@@ -107,3 +109,18 @@ def test_eslint_passes_on_every_web_module() -> None:
     ]
     assert not problems, "\n".join(problems)
     assert proc.returncode == 0, f"exit {proc.returncode}\n{proc.stderr}"
+
+
+def test_the_pure_modules_pass_their_unit_tests() -> None:
+    node = _node()
+    files = sorted(JS_TESTS.glob("*.test.mjs"))
+    assert files, f"no unit tests in {JS_TESTS}"
+    proc = subprocess.run(
+        [node, "--test", *map(str, files)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, f"exit {proc.returncode}\n{proc.stdout}\n{proc.stderr}"
