@@ -4,7 +4,7 @@ import { h } from "./util.js";
 const RANKS = "A23456789TJQK";
 const RANK_WORDS = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"];
 const RANK_SHOWN = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-export const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const SUIT_WORDS = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
 
 /** {code, joker, rank (1-13), suit ("c"...), stands} for a card or "X=6h" meld code. */

@@ -5,7 +5,7 @@ import { h, fill, plural } from "../util.js";
 import { changed } from "./state.js";
 
 /** How long a seat's note flashes after its move, in ms (a glance, not a distraction). */
-export const NOTE_FLASH_MS = 1500;
+const NOTE_FLASH_MS = 1500;
 
 function seatBox(table, seat, box) {
   const { state, parts } = table;

@@ -37,7 +37,7 @@ export function setSort(state, mode) {
 }
 
 /** Each card of the hand with a key that tells two copies of one card apart. */
-export function handKeys(cards) {
+function handKeys(cards) {
   const seen = {};
   return cards.map((code) => {
     seen[code] = (seen[code] || 0) + 1;
