@@ -23,7 +23,6 @@ export function createIntents(table) {
   }
 
   function ask(kind, title, items) {
-    state.choice = { kind, items };
     openChoice(table.parts.choice, kind, title, items, act);
   }
 
@@ -168,6 +167,5 @@ export function createIntents(table) {
       state.summaryClosed = state.view ? state.view.deal : null;
       setTimeout(table.render);
     },
-    choiceClosed: () => (state.choice = null),
   };
 }

@@ -46,7 +46,6 @@ export function buildLayout(root, intents) {
   p.pace.addEventListener("change", () => intents.setPace(Number(p.pace.value)));
   p.fourColour.addEventListener("change", () => setting("fourColour", p.fourColour.checked));
   p.largeCards.addEventListener("change", () => setting("largeCards", p.largeCards.checked));
-  p.choice.addEventListener("close", intents.choiceClosed);
   p.summary.addEventListener("cancel", intents.summaryCancelled);
 
   p.page = h("div", { class: "table-page" },

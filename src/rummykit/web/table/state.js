@@ -22,7 +22,6 @@ export function newTableState(tableId) {
     summaryClosed: null, // deal number whose summary was put away
     hint: null, // {action, reason, version}
     topics: null, // practice tables: which rules were explained already
-    choice: null, // the open "which one?" question: {kind, items}
     loggedDeal: null, // the deal whose "Deal N" line the log holds
     redealing: false, // a redeal was asked for and not yet seen
     eventSeen: false, // an event came since the last view
