@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 LINT_PATHS := $(wildcard src tests benchmarks)
 
 .DEFAULT_GOAL := test
-.PHONY: venv run test lint bench clean
+.PHONY: venv run test lint js-deps bench clean
 
 venv: $(STAMP)
 
@@ -22,21 +22,41 @@ run: $(STAMP)
 # Browser tests (marker e2e) run in their own pytest process: sync Playwright and asyncio
 # tests do not share one. Both runs always run; either failing fails `make test`. With CI
 # set, a missing Chromium or a skipped browser test fails (tests/web/conftest.py).
-test: $(STAMP)
+test: $(STAMP) js-deps
 	@status=0; \
 	$(BIN)/python -m pytest -m "not e2e" || status=$$?; \
 	$(BIN)/python -m pytest -m e2e tests/web || status=$$?; \
 	exit $$status
 
-lint: $(STAMP)
+lint: $(STAMP) js-deps
 	$(BIN)/python -m ruff check $(LINT_PATHS)
 	$(BIN)/python -m ruff format --check $(LINT_PATHS)
 	$(BIN)/python -m mypy
+	@if [ -e $(ESLINT_STAMP) ]; then echo "npm run lint  # ESLint"; npm run --silent lint; fi
+
+# ESLint for the browser's modules (src/rummykit/web), from package-lock.json. It needs Node.js
+# and npm, which the README's commands do not: without npm the JavaScript lint is left out
+# (tests/web/test_javascript.py skips), except with CI set, where a missing npm fails the run.
+# npm writes node_modules/.package-lock.json on each install: it is the stamp.
+ESLINT_STAMP := node_modules/.package-lock.json
+IN_CI := $(filter-out 0 false False FALSE no No NO,$(CI))
+
+js-deps:
+	@if command -v npm >/dev/null 2>&1; then \
+		$(MAKE) -s --no-print-directory $(ESLINT_STAMP); \
+	elif [ -n "$(IN_CI)" ]; then \
+		echo "CI: npm is missing; the JavaScript lint needs Node.js 20.19+ and npm." >&2; exit 1; \
+	else \
+		echo "npm not found: the JavaScript lint is skipped here (CI runs it)."; \
+	fi
+
+$(ESLINT_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
 
 bench: $(STAMP)
 	$(BIN)/pip install -q -e '.[bench]'
 	$(BIN)/python benchmarks/engine.py
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
 	find . -path ./.git -prune -o \( -name __pycache__ -o -name '*.egg-info' \) -prune -exec rm -rf {} +

@@ -106,6 +106,25 @@ def test_whole_deal_by_keyboard_only(page: Any, live_server: Any) -> None:
     assert keys.keys["ArrowRight"] + keys.keys["ArrowLeft"] >= 1
 
 
+def test_a_seat_shows_its_last_move_in_the_servers_words(page: Any, live_server: Any) -> None:
+    """The note under a computer's name is the server's event text, as in the log: the page
+    does not word actions itself."""
+    table_id, token = live_server.create_table(seed=human_first_seed())
+    table = TablePage(page, live_server, table_id, token).open()
+    table.set_pace(0)
+    clicks = ClickPlayer(table)
+    note = page.locator("[data-testid=seat-note]")
+    for _ in range(12):  # our turn, then the computer's; the page then shows our turn
+        view = table.play_actions(clicks, 1)
+        if view["phase"] == "over" or note.count():
+            break
+    expect(note).to_have_count(1)
+    text = note.inner_text().strip()
+    lines = page.get_by_test_id("log").locator("li").all_inner_texts()
+    assert text in lines, (text, lines)
+    assert text.endswith("."), text
+
+
 # ----- refusals and choices ------------------------------------------------------------------
 
 

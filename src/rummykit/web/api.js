@@ -2,12 +2,8 @@
 
 async function json(url, options) {
   const response = await fetch(url, options);
-  let body = null;
-  try {
-    body = await response.json();
-  } catch {
-    body = null;
-  }
+  // An error page or an empty answer has no JSON body: the status alone then speaks.
+  const body = await response.json().catch(() => null);
   if (!response.ok) {
     const error = new Error((body && body.error) || `The server answered ${response.status}.`);
     error.status = response.status;

@@ -4,7 +4,7 @@ import { h } from "./util.js";
 const RANKS = "A23456789TJQK";
 const RANK_WORDS = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"];
 const RANK_SHOWN = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-export const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const SUIT_WORDS = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
 
 /** {code, joker, rank (1-13), suit ("c"...), stands} for a card or "X=6h" meld code. */
@@ -33,14 +33,6 @@ export function short(code) {
   const card = parse(code);
   if (card.joker) return card.stands ? `Joker (${short(card.stands.code)})` : "Joker";
   return RANK_SHOWN[card.rank - 1] + SUITS[card.suit];
-}
-
-/** What a card costs in hand under these rules. */
-export function points(code, rules) {
-  const card = parse(code);
-  if (card.joker) return rules ? rules.joker_points : 15;
-  if (card.rank === 1) return rules ? rules.ace_points : 1;
-  return card.rank >= 10 ? 10 : card.rank;
 }
 
 const SUIT_ORDER = { s: 0, h: 1, c: 2, d: 3 }; // alternating colours when sorted by suit

@@ -8,7 +8,7 @@ export function setPageKeys(handler) {
   pageKeys = handler;
 }
 
-export function openHelp() {
+function openHelp() {
   const help = document.getElementById("help");
   if (help && !help.open) help.showModal();
 }

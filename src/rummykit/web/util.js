@@ -104,7 +104,7 @@ export function when(value) {
 }
 
 // Display settings remembered in localStorage, applied as classes on <body>.
-export const SETTINGS = {
+const SETTINGS = {
   fourColour: { key: "rummykit.fourColour", className: "four-colour" },
   largeCards: { key: "rummykit.largeCards", className: "large-cards" },
 };

@@ -1,0 +1,118 @@
+// Drawing the middle of the table from the view: the other seats, the stock and discard
+// piles, and the melds laid down.
+import { cardBack, cardFace, cardName, cardRow, short } from "../cards.js";
+import { h, fill, plural } from "../util.js";
+import { changed } from "./state.js";
+
+/** How long a seat's note flashes after its move, in ms (a glance, not a distraction). */
+const NOTE_FLASH_MS = 1500;
+
+function seatBox(table, seat, box) {
+  const { state, parts } = table;
+  const view = state.view;
+  const player = view.players[seat];
+  const mine = seat === view.seat;
+  const turn = view.turn === seat && view.phase !== "over";
+  box.className = `seat${mine ? " me" : ""}${turn ? " turn" : ""}`;
+  box.dataset.seat = String(seat);
+  box.dataset.position = player.position;
+  const note = state.notes[seat];
+  const cards = view.hand_sizes[seat];
+  const label = mine ? `You${player.name && player.name !== "You" ? ` (${player.name})` : ""}` : player.position;
+  const kind = player.kind === "bot" ? `Computer · ${player.level}` : player.name;
+  const result = view.deal_result;
+  fill(box,
+    h("div", { class: "seat-head" },
+      h("strong", { class: "seat-name" }, label),
+      view.dealer === seat ? h("span", { class: "dealer", testid: "dealer-mark", title: "Dealer", "aria-label": "dealer" }, "D") : null,
+      turn ? h("span", { class: "turn-dot" }, mine ? "your turn" : "to play") : null),
+    h("div", { class: "seat-sub" }, mine ? null : h("span", {}, kind), h("span", { class: "count", testid: "card-count" }, plural(cards, "card"))),
+    mine
+      ? parts.handValue
+      : result
+        ? h("div", { class: "revealed" }, result.hands[seat].length ? cardRow(result.hands[seat]) : null, ` ${result.values[seat]} pts`)
+        : h("div", { class: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(cards, 12) }, () => cardBack({ small: true }))),
+    !mine && view.known[seat] && view.known[seat].length
+      ? h("div", { class: "known" }, h("span", {}, "Known: "), cardRow(view.known[seat]))
+      : null,
+    note && !mine
+      ? h("div", { class: `note${Date.now() - note.stamp < NOTE_FLASH_MS ? " flash" : ""}`, testid: "seat-note" }, note.text)
+      : null);
+  return box;
+}
+
+/** Every seat: the others in play order from your left, then yours. */
+export function renderSeats(table) {
+  const { state, parts } = table;
+  const view = state.view;
+  const n = view.players.length;
+  const boxes = [];
+  for (let step = 1; step < n; step++) {
+    const seat = (view.seat + step) % n;
+    boxes.push(seatBox(table, seat, h("div", { testid: "seat" })));
+  }
+  fill(parts.opponents, boxes);
+  parts.opponents.dataset.count = String(n - 1);
+  seatBox(table, view.seat, parts.mySeat);
+}
+
+/** The stock and the discard pile, live when you may draw from them; the whole pile on demand. */
+export function renderPiles(table) {
+  const { state, parts, intents } = table;
+  const view = state.view;
+  const myDraw = view.turn === view.seat && view.phase === "draw";
+  const canStock = myDraw && view.legal.includes("draw stock");
+  const canPile = myDraw && view.legal.some((a) => a.startsWith("draw discard"));
+  const { stock, discard } = parts;
+  stock.classList.toggle("live", canStock);
+  stock.classList.toggle("flash", !!state.flash && state.flash.kind === "stock");
+  stock.setAttribute("aria-label", `Stock, ${plural(view.stock, "card")}${canStock ? ": draw from it (S)" : ""}`);
+  fill(stock, view.stock ? cardBack() : h("span", { class: "card empty" }), h("span", { class: "pile-label" }, "Stock ", h("b", { testid: "stock-count" }, String(view.stock))));
+  const top = view.discard.at(-1);
+  discard.classList.toggle("live", canPile);
+  discard.classList.toggle("flash", !!state.flash && (state.flash.kind === "discard" || state.flash.kind === "took"));
+  discard.setAttribute("aria-label", top ? `Discard pile, ${cardName(top)} on top${canPile ? ": take it (T)" : ""}` : "Discard pile, empty");
+  fill(discard, top ? cardFace(top) : h("span", { class: "card empty" }), h("span", { class: "pile-label" }, "Discard ", h("b", {}, String(view.discard.length))));
+  parts.pileToggle.textContent = state.pileOpen ? "Hide the pile" : `See the pile (${view.discard.length})`;
+  parts.pileToggle.setAttribute("aria-expanded", String(state.pileOpen));
+  parts.pilePanel.hidden = !state.pileOpen;
+  if (!state.pileOpen) return;
+  // The depths the server lets you take from ("draw discard 3"): those cards are buttons.
+  const takeable = new Set(view.legal.filter((a) => a.startsWith("draw discard")).map((a) => Number(a.split(" ")[2] || 1)));
+  const n = view.discard.length;
+  fill(parts.pilePanel,
+    h("p", { class: "help" }, n ? "The whole pile, bottom card first; the last card is on top." : "The discard pile is empty."),
+    h("div", { class: "card-row" }, view.discard.map((code, i) => {
+      const depth = n - i;
+      if (takeable.has(depth) && depth > 1)
+        return cardFace(code, { tag: "button", small: true, attrs: { type: "button", class: "takeable", title: `Take the ${short(code)} and every card above it`, onclick: () => intents.drawDiscard(depth) } });
+      return cardFace(code, { small: true });
+    })));
+}
+
+/** The melds on the table; clicking one lays the selected card off on it. */
+export function renderMelds(table) {
+  const { state, parts, intents } = table;
+  const view = state.view;
+  if (!changed(state, "melds", view.melds, state.flash, view.players)) return;
+  if (!view.melds.length) {
+    fill(parts.melds, h("p", { class: "help empty-melds" }, "The table is empty. The first set or run laid down will show here."));
+    return;
+  }
+  const last = view.melds.length - 1;
+  const flash = state.flash && state.flash.kind === "meld" ? state.flash.meld : null;
+  fill(parts.melds, view.melds.map((meld, i) => {
+    const owner = view.players[meld.owner] ? view.players[meld.owner].position : "";
+    const flashing = flash === i || (flash === -1 && i === last);
+    return h("button", {
+      type: "button",
+      class: `meld${flashing ? " flash" : ""}`,
+      testid: `meld-${i}`,
+      "data-meld": String(i),
+      "aria-label": `Meld ${i + 1}, ${meld.kind} by ${owner}: ${meld.cards.map(cardName).join(", ")}. Lay the selected card off here.`,
+      onclick: () => intents.layoffOn(i),
+    },
+    h("span", { class: "meld-owner" }, `${owner} · ${meld.kind}`),
+    h("span", { class: "card-row" }, meld.cards.map((code) => cardFace(code, { small: true }))));
+  }));
+}

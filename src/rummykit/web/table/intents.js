@@ -1,0 +1,171 @@
+// What your clicks and keys ask for: each intent becomes an action text from the server's
+// own `legal` list (or a plain request: hint, next deal, redeal, pace). The server decides;
+// when it refuses, its message is shown. Page-only choices (selection, sort) just re-render.
+import { bare, parse, short } from "../cards.js";
+import { openChoice } from "./choice.js";
+import { selectedCodes, setSort } from "./state.js";
+
+/** The intents of one table page; `table` is {state, parts, conn, render} (see table.js). */
+export function createIntents(table) {
+  const state = table.state;
+
+  function say(text) {
+    table.parts.message.textContent = text || "";
+  }
+
+  function send(type, data) {
+    say("");
+    if (!table.conn.send(type, data)) say("Not connected to the table yet; trying again shortly.");
+  }
+
+  function act(action) {
+    send("act", { action });
+  }
+
+  function ask(kind, title, items) {
+    openChoice(table.parts.choice, kind, title, items, act);
+  }
+
+  function drawDiscard(depth) {
+    if (!state.view) return;
+    act(depth > 1 ? `draw discard ${depth}` : "draw discard");
+  }
+
+  function meldSelected() {
+    const view = state.view;
+    if (!view) return;
+    const codes = selectedCodes(state);
+    if (!codes.length) return say("Select the cards of your meld first.");
+    const wanted = codes.map(bare).sort().join(" ");
+    if (codes.some((c) => parse(c).joker)) {
+      // Which card the joker stands for: the server lists each reading as its own action.
+      const options = view.legal.filter((a) => a.startsWith("meld ") && a.split(" ").slice(1).map(bare).sort().join(" ") === wanted);
+      if (options.length === 1) return act(options[0]);
+      if (options.length > 1) {
+        return ask("meld", "Which card does the joker stand for?", options.map((a, i) => ({
+          id: String(i),
+          label: a.split(" ").slice(1).map(short).join(" "),
+          cards: a.split(" ").slice(1),
+          action: a,
+        })));
+      }
+    }
+    act("meld " + codes.join(" "));
+  }
+
+  /** The legal lay-offs of `code` (on meld `meld`, or on any). */
+  function layoffOptions(code, meld) {
+    return state.view.legal.filter((a) => {
+      const w = a.split(" ");
+      return w[0] === "layoff" && bare(w[1]) === bare(code) && (meld === undefined || Number(w[2]) === meld);
+    });
+  }
+
+  function layoffChoices(options) {
+    const view = state.view;
+    const counts = {};
+    return options.map((a) => {
+      const w = a.split(" ");
+      const n = Number(w[2]);
+      counts[n] = (counts[n] || 0) + 1;
+      const m = view.melds[n];
+      const owner = m && view.players[m.owner] ? view.players[m.owner].position : "";
+      return {
+        id: counts[n] === 1 ? String(n) : `${n}-${counts[n]}`,
+        label: `Meld ${n + 1} (${owner})${w[1].includes("=") ? `, joker as ${short(w[1].split("=")[1])}` : ""}`,
+        cards: m ? m.cards : [],
+        action: a,
+      };
+    });
+  }
+
+  function oneSelected(verb) {
+    const codes = selectedCodes(state);
+    if (codes.length !== 1) {
+      say(codes.length ? `Select just one card to ${verb}.` : `Select the card to ${verb} first.`);
+      return null;
+    }
+    return codes[0];
+  }
+
+  // With no legal lay-off, the card is still sent: the server's refusal says why it does not fit.
+  function layoffSelected() {
+    if (!state.view) return;
+    const code = oneSelected("lay off");
+    if (!code) return;
+    const options = layoffOptions(code);
+    if (options.length === 1) return act(options[0]);
+    if (options.length > 1) return ask("layoff", `Lay off the ${short(code)} on which meld?`, layoffChoices(options));
+    act(`layoff ${code} 0`);
+  }
+
+  function layoffOn(meld) {
+    if (!state.view) return;
+    const codes = selectedCodes(state);
+    if (codes.length !== 1) return say("Select one card of your hand, then click a meld to lay it off there.");
+    const options = layoffOptions(codes[0], meld);
+    if (options.length === 1) return act(options[0]);
+    if (options.length > 1) return ask("layoff", `Where does the joker go on meld ${meld + 1}?`, layoffChoices(options));
+    act(`layoff ${codes[0]} ${meld}`);
+  }
+
+  /** Discard the selected card; from the keyboard, the card with the focus when none is. */
+  function discardSelected(useFocus) {
+    if (!state.view) return;
+    let codes = selectedCodes(state);
+    if (!codes.length && useFocus) {
+      const el = document.activeElement;
+      if (el && el.dataset && el.dataset.testid === "hand-card") codes = [el.dataset.card];
+    }
+    if (codes.length !== 1) return say(codes.length ? "Select just one card to discard." : "Select the card to discard first.");
+    act(`discard ${codes[0]}`);
+  }
+
+  function redeal() {
+    if (!window.confirm("Throw this deal away and deal again? It will not count.")) return;
+    state.redealing = true;
+    send("redeal", {});
+  }
+
+  return {
+    say,
+    drawStock: () => act("draw stock"),
+    drawDiscard,
+    meldSelected,
+    layoffSelected,
+    layoffOn,
+    discardSelected,
+    askHint: () => send("hint", {}),
+    nextDeal: () => send("next", {}),
+    redeal,
+    newGame: () => (location.hash = "#/"),
+    setPace: (ms) => table.conn.send("pace", { ms }),
+    toggleCard(key) {
+      if (state.selected.has(key)) state.selected.delete(key);
+      else state.selected.add(key);
+      table.render();
+    },
+    sortBy(mode) {
+      setSort(state, mode);
+      table.render();
+    },
+    togglePile() {
+      state.pileOpen = !state.pileOpen;
+      table.render();
+    },
+    showSummary() {
+      state.summaryClosed = null;
+      table.render();
+    },
+    hideSummary() {
+      state.summaryClosed = state.view.deal;
+      table.parts.summary.close();
+      table.render();
+    },
+    summaryCancelled() {
+      // Esc: the dialog closes itself after this event, so render once it has.
+      state.summaryClosed = state.view ? state.view.deal : null;
+      setTimeout(table.render);
+    },
+  };
+}

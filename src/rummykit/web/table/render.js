@@ -1,0 +1,48 @@
+// Drawing the whole table from the state, part by part; the log of what happened; the pace
+// slider. Each part's own module draws it; this one calls them in order.
+import { h } from "../util.js";
+import { renderExplain, renderHint } from "./advice.js";
+import { renderMelds, renderPiles, renderSeats } from "./board.js";
+import { renderButtons, renderHand } from "./hand.js";
+import { renderScores } from "./scores.js";
+import { renderGameOver, renderSummary } from "./summary.js";
+import { statusText } from "./texts.js";
+
+/** Lines kept in the log: enough for a few deals, without growing for ever. */
+const LOG_LIMIT = 200;
+
+export function render(table) {
+  const { state, parts } = table;
+  const view = state.view;
+  if (!view) return;
+  document.title = `rummykit — ${view.turn === view.seat && view.phase !== "over" ? "your turn" : "table"}`;
+  parts.page.classList.toggle("practice", !!view.practice);
+  renderSeats(table);
+  renderPiles(table);
+  renderMelds(table);
+  renderHand(table);
+  renderButtons(table);
+  renderScores(table);
+  renderHint(table);
+  renderExplain(table);
+  renderGameOver(table);
+  const text = statusText(view);
+  if (parts.status.textContent !== text) parts.status.textContent = text;
+  // Last: the summary dialog may take the game-over notice drawn just above.
+  renderSummary(table);
+}
+
+/** Add lines ({text, kind}) to the log, dropping the oldest past the limit. */
+export function appendLog(parts, lines) {
+  const log = parts.log;
+  for (const { text, kind } of lines) log.append(h("li", { class: kind }, text));
+  while (log.children.length > LOG_LIMIT) log.firstChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+/** Show the server's pace, unless you are moving the slider. */
+export function showPace(parts, ms) {
+  if (document.activeElement === parts.pace) return;
+  parts.pace.value = String(ms);
+  parts.paceOut.textContent = `${ms} ms`;
+}
