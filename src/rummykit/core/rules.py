@@ -724,7 +724,8 @@ class Preset:
             for choice in offer.choices:
                 spec.check(choice.value)
         for tie in self.ties:
-            leader, follower = find_option(tie.option, rules_type), find_option(tie.follower)
+            leader = find_option(tie.option, rules_type)
+            follower = find_option(tie.follower, rules_type)
             for lead, follow in tie.values:
                 leader.check(lead)
                 follower.check(follow)
