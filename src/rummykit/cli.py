@@ -58,7 +58,8 @@ def _value_text(value: object) -> str:
     return str(value)
 
 
-def _rules_table(presets: Mapping[str, Preset]) -> str:
+def rules_table(presets: Mapping[str, Preset]) -> str:
+    """``rummy rules``: the presets side by side, a row per option of their rules."""
     names = list(presets)
     mappings = [preset.rules.to_mapping() for preset in presets.values()]
     options = list(dict.fromkeys(name for m in mappings for name in m))
@@ -122,7 +123,7 @@ def explain_preset(preset: Preset) -> str:
 
 def _command_rules(args: argparse.Namespace) -> int:
     if args.preset is None:
-        print(_rules_table(PRESETS))
+        print(rules_table(PRESETS))
         print()
         for preset in PRESETS.values():
             print(f"{preset.name}: {preset.summary}")
