@@ -277,10 +277,11 @@ def test_rules_party_states_its_own_renewal_choices_and_its_aces_tie(
 ) -> None:
     _, out, _ = cli(capsys, "rules", "party")
     told = one_line(out)
-    offered = PRESETS["party"].offer("renewals")
-    assert offered is not None
-    shown = "; ".join(f"{choice.value} ({choice.label})" for choice in offered)
+    offer = PRESETS["party"].offer("renewals")
+    assert offer is not None
+    shown = "; ".join(f"{choice.value} ({choice.label})" for choice in offer.choices)
     assert f"The party table offers: {one_line(shown)}." in told
+    assert f"At the party table: {one_line(offer.help)}" in told
     renewals = next(line for line in out.splitlines() if line.startswith("renewals"))
     assert renewals.split()[1] == "15" and "No limit" in renewals
     [tie] = PRESETS["party"].ties

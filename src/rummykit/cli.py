@@ -103,17 +103,20 @@ def explain_preset(preset: Preset) -> str:
     label_indent = " " * (width + value_width + 4)
     for spec in specs:
         value = getattr(preset.rules, spec.name)
-        offered = preset.offer(spec.name)
+        offer = preset.offer(spec.name)
+        offered = offer.choices if offer is not None else ()
         text = _value_text(value)
-        label = next((c.label for c in offered or () if c.value == value), spec.label(value))
+        label = next((c.label for c in offered if c.value == value), spec.label(value))
         head = f"{spec.name.ljust(width)}  {text.ljust(value_width)}  "
         if label != text:
             head = textwrap.fill(head + label, width=_WIDTH, subsequent_indent=label_indent)
         lines.append(head)
         lines.append(wrap(f"{spec.title}: {spec.help}"))
         lines.append(wrap(f"Values: {_values_text(spec, spec.choices)}."))
-        if offered is not None:
+        if offer is not None:
             lines.append(wrap(f"The {preset.name} table offers: {_values_text(spec, offered)}."))
+            if offer.help:
+                lines.append(wrap(f"At the {preset.name} table: {offer.help}"))
     for tie in preset.ties:
         lines.append("")
         link = f"Linked: setting {tie.option} also sets {tie.follower}. {tie.reason}"

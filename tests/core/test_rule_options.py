@@ -1291,12 +1291,14 @@ def test_other_presets_leave_an_ace_at_its_cost_when_aces_go_high(name: str) -> 
 
 
 def test_party_offers_the_party_sites_renewals_no_limit_once_and_three_times() -> None:
-    offered = PARTY.offer("renewals")
-    assert offered is not None
-    assert [choice.value for choice in offered] == [15, 1, 3]
-    assert "No limit" in offered[0].label and "15" in offered[0].label
+    offer = PARTY.offer("renewals")
+    assert offer is not None
+    assert [choice.value for choice in offer.choices] == [15, 1, 3]
+    assert "No limit" in offer.choices[0].label and "15" in offer.choices[0].label
+    assert "15" in offer.help  # what "no limit" means at the party table is said
     [field] = [field for field in PARTY.form() if field["name"] == "renewals"]
     assert field["kind"] == "choice" and field["none"] is None and field["default"] == 15
+    assert field["help"] == offer.help
     assert [choice["value"] for choice in field["choices"]] == [15, 1, 3]  # type: ignore[union-attr]
 
 

@@ -46,9 +46,13 @@ def test_party_offers_the_party_sites_reshuffle_choices_and_no_endless_deal(
     open_rules(page, live_server, "party")
     renewals = page.get_by_test_id("rule-renewals")
     texts = renewals.locator("option").all_inner_texts()
-    assert texts[0].startswith("As the preset: No limit")
-    assert "15" in texts[0]  # what "no limit" means at the party table is said
-    assert [text.split()[0] for text in texts[1:]] == ["No", "Once;", "Three"]
+    assert texts == [
+        "As the preset: No limit (a deal stops after 15)",
+        "No limit (a deal stops after 15)",
+        "Once",
+        "Three times",
+    ]
+    expect(page.locator("#rule-renewals-help")).to_contain_text("after 15 new stocks")
     expect(page.get_by_test_id("rule-renewals-none")).to_have_count(0)
     renewals.select_option("3")
     assert started_rules(page, live_server)["renewals"] == 3

@@ -392,11 +392,12 @@ class Rules:
         default=Aces.LOW_OR_HIGH,
         metadata=describe_option(
             "Aces in runs",
-            "Where an ace may go in a run of one suit.",
+            "Where an ace may go in a run of one suit: below the two, also above the king, or "
+            "round the corner from king to two.",
             choices=[
                 (Aces.LOW, "Low only: A-2-3"),
-                (Aces.LOW_OR_HIGH, "Low or high: A-2-3 or Q-K-A, but not K-A-2"),
-                (Aces.AROUND, "Round the corner: K-A-2 is a run too"),
+                (Aces.LOW_OR_HIGH, "Low or high: A-2-3 or Q-K-A"),
+                (Aces.AROUND, "Round the corner: K-A-2 too"),
             ],
         ),
     )
@@ -415,7 +416,7 @@ class Rules:
             "When you may add cards from your hand to melds already on the table.",
             choices=[
                 (LayOffTiming.ANYTIME, "Any time, even before you have a meld"),
-                (LayOffTiming.AFTER_MELD, "Once you have put down a meld of your own"),
+                (LayOffTiming.AFTER_MELD, "Once you have a meld of your own"),
                 (LayOffTiming.TURN_AFTER_MELD, "From the turn after your first meld"),
             ],
         ),
@@ -433,9 +434,10 @@ class Rules:
         default=GoOut.ANY,
         metadata=describe_option(
             "Going out",
-            "How you may get rid of your last card.",
+            "How you may get rid of your last card: any way (in a new meld, added to a meld, "
+            "or thrown away), or only by discarding it.",
             choices=[
-                (GoOut.ANY, "Any way: in a meld, on a meld or as a discard"),
+                (GoOut.ANY, "Any way"),
                 (GoOut.DISCARD, "Only by discarding it"),
             ],
         ),
@@ -456,18 +458,12 @@ class Rules:
         default=Scoring.WINNER,
         metadata=describe_option(
             "Scoring",
-            "Who scores at the end of a deal, and who wins the game.",
+            "Who scores at the end of a deal, and who wins. Winner collects: whoever goes out "
+            "scores the cards left in everyone else's hand. Penalty points: everyone else counts "
+            "the cards left in their own hand against them.",
             choices=[
-                (
-                    Scoring.WINNER,
-                    "Winner collects: whoever goes out scores the cards left in the other hands; "
-                    "highest total wins",
-                ),
-                (
-                    Scoring.PENALTY,
-                    "Penalty: everyone else counts the cards left in their own hand against them; "
-                    "lowest total wins",
-                ),
+                (Scoring.WINNER, "Winner collects, highest total wins"),
+                (Scoring.PENALTY, "Penalty points, lowest total wins"),
             ],
         ),
     )
@@ -508,20 +504,19 @@ class Rules:
             "How many times in one deal the discard pile may become a new stock. When the stock "
             'runs out after that, the deal stops and is scored as set under "Stuck deal".',
             minimum=0,
-            none="No limit: a new stock every time the stock runs out",
+            none="No limit: a new stock whenever it runs out",
         ),
     )
     blocked: Blocked = dataclasses.field(
         default=Blocked.NO_SCORE,
         metadata=describe_option(
             "Stuck deal",
-            "How a deal is scored when the stock is gone and nobody can go out.",
+            "How a deal is scored when the stock is gone for good: nobody scores, or the "
+            "player with the lowest hand scores the difference between it and each other hand "
+            "(a tie for lowest scores nothing).",
             choices=[
                 (Blocked.NO_SCORE, "Nobody scores"),
-                (
-                    Blocked.LOWEST_COLLECTS,
-                    "The lowest hand scores the difference from each other hand",
-                ),
+                (Blocked.LOWEST_COLLECTS, "Lowest hand collects the differences"),
             ],
         ),
     )
@@ -537,13 +532,11 @@ class Rules:
         default=DiscardTake.TOP,
         metadata=describe_option(
             "Taking discards",
-            "How much of the discard pile you may pick up.",
+            "How much of the discard pile you may pick up. A card taken from deeper in the pile "
+            "must go into a meld, or onto one, in that same turn.",
             choices=[
                 (DiscardTake.TOP, "The top card only"),
-                (
-                    DiscardTake.ANY,
-                    "Any card with every card above it; the deepest one must be played that turn",
-                ),
+                (DiscardTake.ANY, "Any card, with all the cards above it"),
             ],
         ),
     )
@@ -551,13 +544,11 @@ class Rules:
         default=DealerRotation.LEFT,
         metadata=describe_option(
             "Next dealer",
-            "Who deals the next deal.",
+            "Who deals the next deal: the player on the left, or whoever went out (after a "
+            "stuck deal, the player on the left).",
             choices=[
                 (DealerRotation.LEFT, "The player on the left"),
-                (
-                    DealerRotation.WINNER,
-                    "Whoever went out; after a stuck deal, the player on the left",
-                ),
+                (DealerRotation.WINNER, "Whoever went out"),
             ],
         ),
     )
@@ -691,6 +682,8 @@ class Offer:
     """The option's name."""
     choices: tuple[Choice, ...]
     """The values offered, each with what it means under this preset."""
+    help: str = ""
+    """What the option does under this preset, in place of its own help; empty: the same."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -746,9 +739,9 @@ class Preset:
             return str(self.min_seats)
         return f"{self.min_seats} to {self.max_seats}"
 
-    def offer(self, name: str) -> tuple[Choice, ...] | None:
+    def offer(self, name: str) -> Offer | None:
         """The preset's own choices for an option, or ``None`` where it has none."""
-        return next((offer.choices for offer in self.offers if offer.option == name), None)
+        return next((offer for offer in self.offers if offer.option == name), None)
 
     def form(self) -> list[dict[str, object]]:
         """The settings form of this preset: every option as JSON, with its default here.
@@ -766,7 +759,8 @@ class Preset:
             own = self.offer(spec.name)
             choices = spec.choices
             if own is not None:
-                choices = own
+                choices = own.choices
+                field["help"] = own.help or spec.help
             elif spec.kind is OptionKind.NUMBER_OR_CHOICE and spec.maximum is not None:
                 numbers = range(spec.minimum or 0, spec.maximum + 1)
                 choices = (*choices, *(Choice(number, str(number)) for number in numbers))
@@ -802,10 +796,14 @@ PARTY_ACES: Final = Tie(
 _PARTY_RENEWALS: Final = Offer(
     "renewals",
     (
-        Choice(15, "No limit, but a deal stops if its stock runs out after 15 new stocks"),
-        Choice(1, "Once; if that stock runs out too, the deal stops"),
-        Choice(3, "Three times; if the last one runs out too, the deal stops"),
+        Choice(15, "No limit (a deal stops after 15)"),
+        Choice(1, "Once"),
+        Choice(3, "Three times"),
     ),
+    "How many times in one deal the discard pile may be shuffled into a new stock. When the "
+    "stock runs out after the last one, the deal stops and is scored as a stuck deal. Even "
+    "with no limit, a deal stops when its stock runs out after 15 new stocks, so that no deal "
+    "goes on for ever.",
 )
 
 PRESETS: Final[dict[str, Preset]] = {
