@@ -634,8 +634,9 @@ _SPECS: Final[dict[type[Rules], tuple[OptionSpec, ...]]] = {}
 def option_specs(rules_type: type[Rules] = Rules) -> tuple[OptionSpec, ...]:
     """The description of every rule option of ``rules_type``, in the record's order.
 
-    Read from the fields' metadata, so a field described with ``describe_option(...)``, in ``Rules`` or a
-    subclass, is listed, checked, parsed and shown everywhere without another edit.
+    Read from the fields' metadata, so a field described with ``describe_option(...)``, in
+    ``Rules`` or a subclass, is listed, checked, parsed and shown everywhere without another
+    edit.
     """
     specs = _SPECS.get(rules_type)
     if specs is None:
