@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -11,9 +12,16 @@ from typing import Any
 
 import pytest
 
-from rummykit.cli import main
+from rummykit.cli import explain_preset, main, rules_table
 from rummykit.core.record import replay_json
-from rummykit.core.rules import OPTION_NAMES, PRESETS
+from rummykit.core.rules import (
+    OPTION_NAMES,
+    PRESETS,
+    Preset,
+    Rules,
+    describe_option,
+    option_specs,
+)
 
 CONFORMANCE = Path(__file__).resolve().parent / "records" / "conformance"
 PRESET_NAMES = ("classic", "standard", "practice", "party")
@@ -237,15 +245,76 @@ def test_rules_party_explains_each_option(capsys: pytest.CaptureFixture[str]) ->
     code, out, _ = cli(capsys, "rules", "party")
     assert code == 0
     assert "party" in out
-    lines = {line.split()[0]: line for line in out.splitlines() if line.strip()}
+    lines = {line.split()[0]: line for line in out.splitlines() if line[:1].isalpha()}
     party = PRESETS["party"].rules.to_mapping()
     for option in OPTION_NAMES:
         assert option in lines, option
         words = lines[option].split()
         value = "null" if party[option] is None else str(party[option]).lower()
         assert words[1] == value, option
-        # an explanation follows the value
-        assert len(words) >= 4, lines[option]
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_rules_name_explains_each_option_by_its_one_description(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    _, out, _ = cli(capsys, "rules", name)
+    told = one_line(out)
+    for spec in option_specs():
+        assert one_line(f"{spec.title}: {spec.help}") in told, spec.name
+        for choice in spec.choices:
+            assert one_line(choice.label) in told, (spec.name, choice.value)
+        if spec.none is not None:
+            assert one_line(f"null ({spec.none})") in told, spec.name
+
+
+def test_rules_party_states_its_own_renewal_choices_and_its_aces_tie(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = cli(capsys, "rules", "party")
+    told = one_line(out)
+    offer = PRESETS["party"].offer("renewals")
+    assert offer is not None
+    shown = "; ".join(f"{choice.value} ({choice.label})" for choice in offer.choices)
+    assert f"The party table offers: {one_line(shown)}." in told
+    assert f"At the party table: {one_line(offer.help)}" in told
+    renewals = next(line for line in out.splitlines() if line.startswith("renewals"))
+    assert renewals.split()[1] == "15" and "No limit" in renewals
+    [tie] = PRESETS["party"].ties
+    assert one_line(f"setting aces also sets ace_points. {tie.reason}") in told
+
+
+def test_rules_standard_says_what_its_endless_deal_means(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = cli(capsys, "rules", "standard")
+    renewals = next(line for line in out.splitlines() if line.startswith("renewals"))
+    assert renewals.split()[1] == "null" and "No limit" in renewals
+    assert "Linked" not in out
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RulesWithWildTwos(Rules):
+    wild_twos: bool = dataclasses.field(
+        default=False,
+        metadata=describe_option("Wild twos", "Every two is wild: it stands for any card."),
+    )
+
+
+def test_an_option_added_in_a_subclass_reaches_both_rules_outputs() -> None:
+    wild = Preset("wild", RulesWithWildTwos(wild_twos=True), 2, 6, "Twos are wild.")
+    told = explain_preset(wild)
+    line = next(line for line in told.splitlines() if line.startswith("wild_twos"))
+    assert line.split()[1:] == ["true", "yes"]
+    assert "Wild twos: Every two is wild: it stands for any card." in told
+    assert "Values: true; false." in told
+    table = rules_table({"classic": PRESETS["classic"], "wild": wild})
+    row = next(line for line in table.splitlines() if line.startswith("wild_twos"))
+    assert row.split() == ["wild_twos", "-", "true"]
 
 
 def test_rules_of_an_unknown_preset_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

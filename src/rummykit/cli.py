@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Mapping, Sequence
 from importlib import resources
 
 from rummykit.core.errors import RecordError, RulesError
 from rummykit.core.record import load_record, replay_json
-from rummykit.core.rules import OPTION_NAMES, PRESETS, find_preset
+from rummykit.core.rules import (
+    PRESETS,
+    Choice,
+    OptionKind,
+    OptionSpec,
+    Preset,
+    find_preset,
+    json_value,
+    option_specs,
+)
 from rummykit.sim_cli import add_sim_parsers
 
 _DESCRIPTION = """\
@@ -20,6 +31,10 @@ Every game is kept as a record (rummy-record/1, a JSON file) that holds the rule
 the deck of every deal and every action; `rummy replay` plays one back and checks
 every action against the rules.
 """
+
+# `rummy rules NAME` wraps each option's explanation to a terminal's width, under its name.
+_WIDTH = 100
+_INDENT = "    "
 
 _EPILOG = """\
 examples:
@@ -33,30 +48,9 @@ examples:
   rummy sim strong basic          bots against each other, with confidence intervals
 """
 
-_OPTION_HELP = {
-    "hand_size": "cards dealt to each seat (by_seats: 10 for two, 7 for 3-4, 6 for 5-6)",
-    "decks": "decks shuffled together",
-    "jokers": "jokers in the deck, each standing for any one card of a meld",
-    "aces": "low: A-2-3 only; low_or_high: also Q-K-A; around: K-A-2 too",
-    "ace_points": "what an ace caught in a hand costs",
-    "layoff": "when you may add cards to melds on the table",
-    "melds_per_turn": "the most new melds in one turn (0: no limit)",
-    "go_out": "any: by meld, lay-off or discard; discard: only by a final discard",
-    "rummy_bonus": "what going out in one turn, with nothing laid before, pays",
-    "scoring": "winner: the one who goes out collects; penalty: the others pay their hands",
-    "target": "the game ends after the deal in which a total reaches this",
-    "deals": "play exactly this many deals instead (null: play to the target)",
-    "renew": "how an empty stock is made again from the discard pile",
-    "renewals": "how many renewals a deal allows (null: no limit)",
-    "blocked": "how a deal that cannot go on is scored",
-    "empty_stock_choice": "facing an empty stock you may take the top discard instead",
-    "discard_take": "top: only the top discard; any: any card with all above it",
-    "dealer": "left: the deal passes left; winner: the deal's winner deals next",
-    "joker_points": "what a joker caught in a hand costs",
-}
-
 
 def _value_text(value: object) -> str:
+    value = json_value(value)
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -64,14 +58,17 @@ def _value_text(value: object) -> str:
     return str(value)
 
 
-def _rules_table(names: Sequence[str]) -> str:
-    mappings = [PRESETS[name].rules.to_mapping() for name in names]
+def rules_table(presets: Mapping[str, Preset]) -> str:
+    """``rummy rules``: the presets side by side, a row per option of their rules."""
+    names = list(presets)
+    mappings = [preset.rules.to_mapping() for preset in presets.values()]
+    options = list(dict.fromkeys(name for m in mappings for name in m))
     header = ["option", *names]
-    rows = [[option, *(_value_text(m[option]) for m in mappings)] for option in OPTION_NAMES]
-    rows.insert(
-        0,
-        ["seats", *(f"{PRESETS[n].min_seats}-{PRESETS[n].max_seats}" for n in names)],
-    )
+    rows = [
+        [option, *(_value_text(m[option]) if option in m else "-" for m in mappings)]
+        for option in options
+    ]
+    rows.insert(0, ["seats", *(f"{p.min_seats}-{p.max_seats}" for p in presets.values())])
     widths = [max(len(row[col]) for row in [header, *rows]) for col in range(len(header))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(header, widths, strict=True))]
     lines.append("  ".join("-" * width for width in widths))
@@ -80,9 +77,56 @@ def _rules_table(names: Sequence[str]) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
+def _values_text(spec: OptionSpec, choices: Sequence[Choice]) -> str:
+    words = [f"{_value_text(choice.value)} ({choice.label})" for choice in choices]
+    if choices is not spec.choices:  # a preset's own choices are all it offers
+        return "; ".join(words)
+    if spec.kind is OptionKind.BOOLEAN:
+        words = ["true", "false"]
+    if spec.minimum is not None:
+        most = f" to {spec.maximum}" if spec.maximum is not None else " or more"
+        words.append(f"{spec.minimum}{most}")
+    if spec.none is not None:
+        words.append(f"null ({spec.none})")
+    return "; ".join(words)
+
+
+def explain_preset(preset: Preset) -> str:
+    """``rummy rules NAME``: the preset and each of its options, read from their descriptions."""
+    lines = [f"{preset.name} ({preset.seats_text} seats): {preset.summary}", ""]
+    specs = option_specs(type(preset.rules))
+    width = max(len(spec.name) for spec in specs)
+    value_width = max(len(_value_text(getattr(preset.rules, spec.name))) for spec in specs)
+    wrap = functools.partial(
+        textwrap.fill, width=_WIDTH, initial_indent=_INDENT, subsequent_indent=_INDENT
+    )
+    label_indent = " " * (width + value_width + 4)
+    for spec in specs:
+        value = getattr(preset.rules, spec.name)
+        offer = preset.offer(spec.name)
+        offered = offer.choices if offer is not None else ()
+        text = _value_text(value)
+        label = next((c.label for c in offered if c.value == value), spec.label(value))
+        head = f"{spec.name.ljust(width)}  {text.ljust(value_width)}  "
+        if label != text:
+            head = textwrap.fill(head + label, width=_WIDTH, subsequent_indent=label_indent)
+        lines.append(head)
+        lines.append(wrap(f"{spec.title}: {spec.help}"))
+        lines.append(wrap(f"Values: {_values_text(spec, spec.choices)}."))
+        if offer is not None:
+            lines.append(wrap(f"The {preset.name} table offers: {_values_text(spec, offered)}."))
+            if offer.help:
+                lines.append(wrap(f"At the {preset.name} table: {offer.help}"))
+    for tie in preset.ties:
+        lines.append("")
+        link = f"Linked: setting {tie.option} also sets {tie.follower}. {tie.reason}"
+        lines.append(textwrap.fill(link, width=_WIDTH))
+    return "\n".join(line.rstrip() for line in lines)
+
+
 def _command_rules(args: argparse.Namespace) -> int:
     if args.preset is None:
-        print(_rules_table(list(PRESETS)))
+        print(rules_table(PRESETS))
         print()
         for preset in PRESETS.values():
             print(f"{preset.name}: {preset.summary}")
@@ -93,13 +137,7 @@ def _command_rules(args: argparse.Namespace) -> int:
     except RulesError as error:
         print(f"rummy rules: {error}", file=sys.stderr)
         return 2
-    print(f"{preset.name} ({preset.min_seats}-{preset.max_seats} seats): {preset.summary}\n")
-    mapping = preset.rules.to_mapping()
-    width = max(len(name) for name in OPTION_NAMES)
-    value_width = max(len(_value_text(value)) for value in mapping.values())
-    for name in OPTION_NAMES:
-        value = _value_text(mapping[name])
-        print(f"{name.ljust(width)}  {value.ljust(value_width)}  {_OPTION_HELP[name]}")
+    print(explain_preset(preset))
     return 0
 
 
@@ -252,7 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="show the presets and the rule options",
         description="Show the four presets side by side, or one preset with every option.",
     )
-    rules.add_argument("preset", nargs="?", help="classic, standard, practice or party")
+    rules.add_argument("preset", nargs="?", help=f"one of {', '.join(PRESETS)}")
     rules.set_defaults(run=_command_rules)
     hint_parser = commands.add_parser(
         "hint",

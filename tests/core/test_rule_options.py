@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import random
 from collections import Counter
 
@@ -14,8 +16,22 @@ from rummykit.core.errors import IllegalActionError, RecordError, RulesError
 from rummykit.core.rules import (
     OPTION_NAMES,
     PRESETS,
+    Aces,
+    Choice,
+    Offer,
+    OptionKind,
+    OptionSpec,
+    Preset,
+    Renew,
     Rules,
+    Tie,
+    describe_option,
+    describe_rules,
+    find_option,
     find_preset,
+    option_names,
+    option_specs,
+    parse_option,
     preset_with_overrides,
 )
 from rummykit.core.state import DealResult, GameState, Phase
@@ -1092,3 +1108,231 @@ def test_nine_cards_to_six_seats_need_jokers_or_a_second_deck() -> None:
 def test_a_table_has_two_to_six_seats(seats: int) -> None:
     with pytest.raises(RulesError):
         Rules().check_seats(seats)
+
+
+# ----- each option described once ------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RulesWithWildTwos(Rules):
+    """A test-only option added the one way the project asks: a field with its description."""
+
+    wild_twos: int = dataclasses.field(
+        default=0,
+        metadata=describe_option(
+            "Wild twos",
+            "How many of the twos are wild.",
+            minimum=0,
+            maximum=4,
+            none="Every two is wild",
+        ),
+    )
+
+
+def test_every_rules_field_but_its_ties_is_an_option_with_a_description() -> None:
+    fields = [field.name for field in dataclasses.fields(Rules)]
+    assert [name for name in fields if name not in OPTION_NAMES] == ["ties"]
+    assert [spec.name for spec in option_specs()] == list(OPTION_NAMES)
+    for spec in option_specs():
+        assert spec.title and spec.title[0].isupper(), spec.name
+        assert spec.help.endswith("."), spec.name
+        assert all(choice.label for choice in spec.choices), spec.name
+
+
+def test_the_options_are_the_record_options_of_the_presets_table() -> None:
+    assert set(OPTION_NAMES) == set(PRESET_TABLE["classic"])
+
+
+def test_each_named_option_offers_exactly_the_values_of_its_enum() -> None:
+    for spec in option_specs():
+        default = getattr(Rules(), spec.name)
+        if isinstance(default, enum.Enum):
+            assert spec.kind is OptionKind.CHOICE
+            values: list[object] = [choice.value for choice in spec.choices]
+            assert values == list(type(default)), spec.name
+
+
+@pytest.mark.parametrize("spec", option_specs(), ids=OPTION_NAMES)
+def test_rules_take_every_value_an_option_describes_and_refuse_the_rest(spec: OptionSpec) -> None:
+    good: list[object] = [choice.value for choice in spec.choices]
+    bad: list[object] = ["nonsense", 2.5]
+    if spec.minimum is not None:
+        good.append(spec.minimum)
+        bad.append(spec.minimum - 1)
+        if spec.maximum is not None:
+            good.append(spec.maximum)
+            bad.append(spec.maximum + 1)
+    elif spec.kind is OptionKind.BOOLEAN:
+        good += [True, False]
+        bad.append(1)
+    (good if spec.none is not None else bad).append(None)
+    for value in good:
+        assert spec.check(value) == Rules().replace(**{spec.name: value}).to_mapping()[spec.name]
+    for value in bad:
+        with pytest.raises(RulesError) as caught:
+            Rules().replace(**{spec.name: value})
+        assert str(caught.value) == f"{spec.name} must be {spec.allowed}, not {value!r}."
+
+
+def test_a_name_is_read_in_any_case_and_a_truth_value_is_never_a_number() -> None:
+    assert Rules().replace(aces="LOW").aces is Aces.LOW
+    with pytest.raises(RulesError):
+        Rules(ace_points=True)
+    with pytest.raises(RulesError):
+        Rules(hand_size=True)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "value"),
+    [
+        ("renewals", "none", None),
+        ("renewals", "null", None),
+        ("renewals", " 3 ", 3),
+        ("renew", "none", Renew.NONE),
+        ("aces", "Low_Or_High", Aces.LOW_OR_HIGH),
+        ("empty_stock_choice", "yes", True),
+        ("empty_stock_choice", "off", False),
+        ("hand_size", "by_seats", "by_seats"),
+        ("hand_size", "8", 8),
+        ("ace_points", "15", 15),
+    ],
+)
+def test_command_line_text_is_read_by_the_options_description(
+    name: str, text: str, value: object
+) -> None:
+    assert parse_option(name, text) == value
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [("renewals", "lots"), ("target", "none"), ("empty_stock_choice", "maybe"), ("jokers", "9")],
+)
+def test_bad_command_line_text_is_refused_with_the_options_values(name: str, text: str) -> None:
+    with pytest.raises(RulesError) as caught:
+        parse_option(name, text)
+    assert str(caught.value).startswith(f"{name} must be {find_option(name).allowed}, not ")
+
+
+def test_an_unknown_option_on_the_command_line_is_refused() -> None:
+    with pytest.raises(RulesError) as caught:
+        parse_option("wild_twos", "1")
+    assert "wild_twos" in str(caught.value)
+
+
+def test_an_option_added_in_a_subclass_is_checked_parsed_and_recorded_with_no_other_edit() -> None:
+    assert option_names(RulesWithWildTwos) == (*OPTION_NAMES, "wild_twos")
+    spec = find_option("wild_twos", RulesWithWildTwos)
+    assert (spec.title, spec.kind, spec.allowed) == (
+        "Wild twos",
+        OptionKind.NUMBER,
+        "a whole number from 0 to 4 or null",
+    )
+    rules = RulesWithWildTwos().replace(wild_twos=2, aces="low")
+    assert (rules.wild_twos, rules.aces) == (2, Aces.LOW)
+    assert rules.to_mapping() == {**Rules(aces=Aces.LOW).to_mapping(), "wild_twos": 2}
+    assert spec.parse("none") is None
+    with pytest.raises(RulesError) as caught:
+        RulesWithWildTwos(wild_twos=5)
+    assert str(caught.value) == "wild_twos must be a whole number from 0 to 4 or null, not 5."
+    preset = Preset("wild", RulesWithWildTwos(), 2, 6, "Twos are wild.")
+    [field] = [field for field in preset.form() if field["name"] == "wild_twos"]
+    assert field["title"] == "Wild twos" and field["default"] == 0
+    assert field["none"] is None  # the preset's own value is not null: no endless choice
+    assert preset.to_json()["rules"] == {**Rules().to_mapping(), "wild_twos": 0}
+
+
+# ----- the party site's choices and ties -------------------------------------------------------
+
+
+PARTY = find_preset("party")
+
+
+def choice_values(field: dict[str, object]) -> list[object]:
+    """The values a settings-form field offers."""
+    choices = field["choices"]
+    assert isinstance(choices, list)
+    return [choice["value"] for choice in choices]
+
+
+@pytest.mark.parametrize("aces", ["low_or_high", "LOW_OR_HIGH", Aces.LOW_OR_HIGH])
+def test_party_aces_high_make_an_ace_cost_15_by_replace(aces: object) -> None:
+    assert PARTY.rules.replace(aces=aces).ace_points == 15
+
+
+def test_party_aces_high_make_an_ace_cost_15_however_the_rules_were_changed_before() -> None:
+    rules = PARTY.rules.replace(target=50).replace(hand_size=7).replace(aces="low_or_high")
+    assert (rules.target, rules.ace_points) == (50, 15)
+    assert rules.replace(aces="low").ace_points == 1
+
+
+def test_party_aces_high_with_an_explicit_ace_cost_keeps_that_cost() -> None:
+    assert PARTY.rules.replace(aces="low_or_high", ace_points=11).ace_points == 11
+    rules = preset_with_overrides({"preset": "party", "aces": "low_or_high", "ace_points": 1})[1]
+    assert rules.ace_points == 1
+
+
+def test_party_aces_high_from_the_command_line_make_an_ace_cost_15() -> None:
+    overrides = {"aces": parse_option("aces", "low_or_high")}
+    assert preset_with_overrides({"preset": "party", **overrides})[1].ace_points == 15
+
+
+def test_party_aces_high_are_recorded_with_both_options() -> None:
+    rules = PARTY.rules.replace(aces="low_or_high")
+    recorded = describe_rules(PARTY, rules)
+    assert recorded == {"preset": "party", "aces": "low_or_high", "ace_points": 15}
+    assert Rules.from_mapping(recorded) == rules
+
+
+def test_the_tie_is_no_rule_option_nor_part_of_equality() -> None:
+    untied = Rules(**{name: getattr(PARTY.rules, name) for name in OPTION_NAMES})
+    assert untied == PARTY.rules and hash(untied) == hash(PARTY.rules)
+    assert "ties" not in PARTY.rules.to_mapping()
+    assert untied.replace(aces="low_or_high").ace_points == 1
+    with pytest.raises(RulesError):
+        PARTY.rules.replace(ties=())
+
+
+@pytest.mark.parametrize("name", ["classic", "standard", "practice"])
+def test_other_presets_leave_an_ace_at_its_cost_when_aces_go_high(name: str) -> None:
+    rules = find_preset(name).rules.replace(aces="around").replace(aces="low_or_high")
+    assert rules.ace_points == 1
+
+
+def test_party_offers_the_party_sites_renewals_no_limit_once_and_three_times() -> None:
+    offer = PARTY.offer("renewals")
+    assert offer is not None
+    assert [choice.value for choice in offer.choices] == [15, 1, 3]
+    assert "No limit" in offer.choices[0].label and "15" in offer.choices[0].label
+    assert "15" in offer.help  # what "no limit" means at the party table is said
+    [field] = [field for field in PARTY.form() if field["name"] == "renewals"]
+    assert field["kind"] == "choice" and field["none"] is None and field["default"] == 15
+    assert field["help"] == offer.help
+    assert choice_values(field) == [15, 1, 3]
+
+
+@pytest.mark.parametrize("name", list(PRESET_TABLE))
+def test_only_a_preset_whose_deal_is_endless_offers_an_endless_deal(name: str) -> None:
+    [field] = [field for field in find_preset(name).form() if field["name"] == "renewals"]
+    assert (field["none"] is not None) == (name == "standard")
+    [deals] = [field for field in find_preset(name).form() if field["name"] == "deals"]
+    assert deals["none"] == find_option("deals").none  # every preset plays to a score
+
+
+def test_a_number_range_beside_named_values_is_spelt_out_in_the_form() -> None:
+    [field] = [field for field in PARTY.form() if field["name"] == "hand_size"]
+    values = choice_values(field)
+    assert values == ["by_seats", 6, 7, 8, 9, 10]
+
+
+def test_a_preset_with_a_choice_its_option_refuses_is_refused() -> None:
+    with pytest.raises(RulesError):
+        Preset("bad", Rules(), 2, 6, "", offers=(Offer("renewals", (Choice(-1, "never"),)),))
+    with pytest.raises(RulesError):
+        Preset("bad", Rules(), 2, 6, "", offers=(Offer("colour", (Choice(1, "red"),)),))
+
+
+def test_a_preset_with_a_tie_to_a_bad_value_is_refused() -> None:
+    with pytest.raises(RulesError):
+        Preset("bad", Rules(), 2, 6, "", ties=(Tie("aces", "ace_points", (("low", 2),), ""),))
+    with pytest.raises(RulesError):
+        Preset("bad", Rules(), 2, 6, "", ties=(Tie("aces", "colour", (("low", 1),), ""),))

@@ -31,19 +31,6 @@ def test_house_rules_reach_the_table(page: Any, live_server: Any) -> None:
     expect(page.get_by_test_id("scoreboard")).to_contain_text("30")
 
 
-def test_a_limit_can_be_lifted_from_the_lobby(page: Any, live_server: Any) -> None:
-    """Classic turns the pile over once; "No limit" beside renewals makes it any number."""
-    page.goto(live_server.url + "/")
-    page.get_by_test_id("preset").select_option("classic")
-    page.get_by_test_id("house-rules").click()
-    page.get_by_test_id("rule-renewals-none").check()
-    expect(page.get_by_test_id("rule-renewals")).to_be_disabled()
-    page.get_by_test_id("start").click()
-    view = TablePage.from_lobby(page, live_server).view()
-    assert view["preset"] == "classic"
-    assert view["rules"]["renewals"] is None
-
-
 def test_impossible_rules_show_the_lobby_error(page: Any, live_server: Any) -> None:
     page.goto(live_server.url + "/")
     page.get_by_test_id("house-rules").click()

@@ -30,36 +30,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.core.errors import RulesError
-from rummykit.core.rules import OPTION_NAMES, PRESETS, option_values
+from rummykit.core.rules import PRESETS, json_value, option_specs
 from rummykit.server.frames import replay_frames
 from rummykit.server.protocol import ProtocolError, parse_client_message, refusal
 from rummykit.server.store import Store
 from rummykit.server.table import BOT_LEVELS, Table, TableError, new_table_settings
 
 WEB_DIR = Path(str(resources.files("rummykit").joinpath("web")))
-
-OPTION_HELP: dict[str, str] = {
-    "hand_size": "Cards dealt to each player: by the number of players, or the same for all.",
-    "decks": "One deck, or two shuffled together for a big table.",
-    "jokers": "Wild jokers in the deck; each stands for one card of its meld.",
-    "aces": "Low only (A-2-3), low or high (also Q-K-A), or round the corner (K-A-2 too).",
-    "ace_points": "What an ace left in your hand costs when someone goes out.",
-    "layoff": "When you may add cards to melds on the table.",
-    "melds_per_turn": "How many new melds one turn may lay down (0: as many as you like).",
-    "go_out": "Go out any way, or only by discarding your last card.",
-    "rummy_bonus": "What going out in one turn, with nothing laid before, pays.",
-    "scoring": "The one who goes out collects, or everyone else pays their own hand.",
-    "target": "The game ends after the deal in which a total reaches this.",
-    "deals": "Play this many deals instead of playing to the target.",
-    "renew": "How the discard pile becomes a new stock when the stock runs out.",
-    "renewals": "How many times a deal may renew its stock (empty: no limit).",
-    "blocked": "What a deal that cannot go on scores.",
-    "empty_stock_choice": "Facing an empty stock, you may take the top discard instead.",
-    "discard_take": "Take only the top discard, or any card with all the cards above it.",
-    "dealer": "The deal passes to the left, or the winner of a deal deals the next.",
-    "joker_points": "What a joker left in your hand costs.",
-}
-"""One line for each rule option, in our words, for the settings form."""
 
 
 class Lobby:
@@ -88,19 +65,19 @@ class Lobby:
 
 
 def _options() -> dict[str, Any]:
+    # All of it is read from the options' descriptions and the presets in rummykit.core.rules:
+    # the page keeps no list of options, labels or limits of its own.
     return {
-        "presets": {
-            name: {
-                "summary": preset.summary,
-                "min_seats": preset.min_seats,
-                "max_seats": preset.max_seats,
-                "rules": preset.rules.to_mapping(),
-            }
-            for name, preset in PRESETS.items()
-        },
+        "presets": {name: preset.to_json() for name, preset in PRESETS.items()},
         "options": [
-            {"name": name, "help": OPTION_HELP[name], **option_values(name)}
-            for name in OPTION_NAMES
+            {
+                **spec.to_json(),
+                "defaults": {
+                    name: json_value(getattr(preset.rules, spec.name))
+                    for name, preset in PRESETS.items()
+                },
+            }
+            for spec in option_specs()
         ],
         "levels": list(BOT_LEVELS),
     }

@@ -2,50 +2,14 @@
 import { createTable, getOptions, getTable } from "./api.js";
 import { h, fill, store, seatKey, LAST_TABLE } from "./util.js";
 
-const TITLES = {
-  hand_size: "Cards dealt",
-  decks: "Decks",
-  jokers: "Jokers",
-  aces: "Aces in runs",
-  ace_points: "An ace left in hand costs",
-  layoff: "Laying off",
-  melds_per_turn: "New melds per turn",
-  go_out: "Going out",
-  rummy_bonus: "Going rummy pays",
-  scoring: "Scoring",
-  target: "Points to win",
-  deals: "Fixed number of deals",
-  renew: "When the stock runs out",
-  renewals: "New stocks per deal",
-  blocked: "A blocked deal",
-  empty_stock_choice: "Take the top discard instead of a new stock",
-  discard_take: "Taking from the discard pile",
-  dealer: "Who deals next",
-  joker_points: "A joker left in hand costs",
-};
+// Every option's title, help, values and labels come from /api/options (the options' one
+// description in rummykit.core.rules): this page keeps no list of its own.
 
-// Every value the server accepts for its choice options, with our label for each.
-const CHOICES = {
-  hand_size: [["by_seats", "By table size"], [6, "6"], [7, "7"], [8, "8"], [9, "9"], [10, "10"]],
-  decks: [[1, "One"], [2, "Two"]],
-  aces: [["low", "Low only (A-2-3)"], ["low_or_high", "Low or high (Q-K-A too)"], ["around", "Round the corner (K-A-2 too)"]],
-  ace_points: [[1, "1 point"], [11, "11 points"], [15, "15 points"]],
-  layoff: [["anytime", "Any time"], ["after_meld", "Once you have melded this deal"], ["turn_after_meld", "From the turn after your first meld"]],
-  go_out: [["any", "Any way"], ["discard", "Only with a last discard"]],
-  rummy_bonus: [["none", "Nothing extra"], ["double", "Double"], ["plus10", "10 more points"]],
-  scoring: [["winner", "The winner collects"], ["penalty", "Penalty points, lowest wins"]],
-  renew: [["flip", "Turn the pile over"], ["shuffle", "Shuffle the pile"], ["shuffle_keep_top", "Shuffle all but the top card"], ["none", "Nothing: the deal is blocked"]],
-  blocked: [["no_score", "Nobody scores"], ["lowest_collects", "Cheapest hand collects the difference"]],
-  discard_take: [["top", "The top card only"], ["any", "Any card, with all above it"]],
-  dealer: [["left", "The player on the left"], ["winner", "The winner of the deal"]],
-};
-
-const NUMBER_LIMITS = { jokers: [0, 4], melds_per_turn: [0], target: [1], deals: [1], renewals: [0], joker_points: [0] };
-
-function labelOf(name, value) {
-  const found = (CHOICES[name] || []).find(([v]) => v === value);
-  if (found) return found[1];
-  if (value === null) return "none";
+// What players read for a value of a form field: its choice's label, what null means, or the number.
+function labelOf(field, value) {
+  const found = field.choices.find((choice) => choice.value === value);
+  if (found) return found.label;
+  if (value === null) return field.none || "none";
   if (typeof value === "boolean") return value ? "yes" : "no";
   return String(value);
 }
@@ -94,78 +58,105 @@ export function mountLobby(root) {
   const rulesBody = h("div", { class: "rules-grid" });
   const controls = {};
 
-  function presetRules() {
-    return options && options.presets[preset.value] ? options.presets[preset.value].rules : {};
+  function presetInfo() {
+    return options && options.presets[preset.value];
+  }
+
+  // The value an option will have: the one chosen here, else the preset's, after its ties
+  // (in party, aces allowed high make an ace cost 15 unless its cost is chosen too).
+  function chosen(option) {
+    const control = controls[option];
+    if (!control) return undefined;
+    const field = control.field;
+    if (control.type === "checkbox") return control.checked;
+    if (control.tagName === "SELECT") {
+      if (control.value !== "") return control.choices.find((v) => String(v) === control.value);
+    } else if (control.noLimit && control.noLimit.checked) {
+      return null;
+    } else if (control.value.trim() !== "") {
+      return Number(control.value);
+    }
+    return presetValue(option, field);
+  }
+
+  function presetValue(option, field) {
+    for (const tie of presetInfo().ties) {
+      if (tie.follower !== option) continue;
+      const leader = chosen(tie.option);
+      const pair = tie.values.find(([lead]) => lead === leader);
+      if (pair) return pair[1];
+    }
+    return field.default;
+  }
+
+  function showDefaults() {
+    for (const [option, control] of Object.entries(controls)) {
+      if (control.tagName === "SELECT") control.options[0].textContent = `As the preset: ${labelOf(control.field, presetValue(option, control.field))}`;
+    }
+  }
+
+  function control(field, id) {
+    const described = { id, testid: id, "aria-describedby": `${id}-help` };
+    if (field.kind === "boolean") {
+      const box = h("input", { ...described, type: "checkbox" });
+      box.checked = field.default;
+      return box;
+    }
+    if (field.choices.length) {
+      const select = h("select", described, h("option", { value: "" }, ""),
+        field.choices.map((choice) => h("option", { value: String(choice.value) }, choice.label)));
+      select.choices = field.choices.map((choice) => choice.value); // the JSON value behind each text
+      return select;
+    }
+    const input = h("input", { ...described, type: "number", inputmode: "numeric", step: "1",
+      min: String(field.min), max: field.max === null ? null : String(field.max),
+      placeholder: field.default === null ? "" : String(field.default) });
+    if (field.none !== null) {
+      // The preset's own value is null: it asks for no limit, and a number sets one.
+      input.noLimit = h("input", { id: `${id}-none`, testid: `${id}-none`, type: "checkbox" });
+      input.noLimit.checked = field.default === null;
+      input.disabled = input.noLimit.checked;
+      input.noLimit.addEventListener("change", () => (input.disabled = input.noLimit.checked));
+    }
+    return input;
   }
 
   function buildRules() {
-    const all = Object.values(options.presets).map((p) => p.rules);
-    for (const spec of options.options) {
-      const { name: option, help } = spec;
-      const base = presetRules()[option];
-      const id = `rule-${option}`;
-      let control;
-      let noLimit = null;
-      if (typeof base === "boolean") {
-        control = h("input", { id, testid: id, type: "checkbox", "aria-describedby": `${id}-help` });
-      } else if (spec.type === "choice" || spec.choices || CHOICES[option] || typeof base === "string") {
-        // The server says which values it takes; a number range beside choices is spelt out.
-        const values = [...(spec.choices || (CHOICES[option] || []).map(([v]) => v))];
-        if (spec.type === "number" && spec.max !== null && spec.max !== undefined)
-          for (let n = spec.min; n <= spec.max; n++) if (!values.includes(n)) values.push(n);
-        for (const rules of all) if (!values.includes(rules[option]) && rules[option] !== null) values.push(rules[option]);
-        control = h(
-          "select",
-          { id, testid: id, "aria-describedby": `${id}-help` },
-          h("option", { value: "" }, "As the preset"),
-          values.map((v) => h("option", { value: String(v) }, labelOf(option, v))),
-        );
-        control.choices = values; // the JSON value behind each option's text
-      } else {
-        const [min, max] =
-          spec.type === "number" ? [spec.min, spec.max === null ? undefined : spec.max] : NUMBER_LIMITS[option] || [0];
-        control = h("input", { id, testid: id, type: "number", inputmode: "numeric", min: String(min), max: max === undefined ? null : String(max), step: "1", "aria-describedby": `${id}-help` });
-        if (spec.nullable) {
-          noLimit = h("input", { id: `${id}-none`, testid: `${id}-none`, type: "checkbox" });
-          noLimit.addEventListener("change", () => (control.disabled = noLimit.checked));
-          control.noLimit = noLimit;
-        }
-      }
-      controls[option] = control;
-      const title = TITLES[option] || option.replace(/_/g, " ");
-      const field =
-        control.type === "checkbox"
-          ? h("div", { class: "field check" }, control, h("label", { for: id }, title))
-          : h("div", { class: "field" }, h("label", { for: id }, title), control);
-      if (noLimit) field.append(h("span", { class: "no-limit" }, noLimit, h("label", { for: noLimit.id }, " No limit")));
-      field.append(h("p", { class: "help", id: `${id}-help` }, help));
-      rulesBody.append(field);
-    }
-  }
-
-  function showPreset() {
-    const info = options.presets[preset.value];
+    const info = presetInfo();
     summary.textContent = info ? `${info.summary} For ${info.min_seats === info.max_seats ? info.min_seats : `${info.min_seats} to ${info.max_seats}`} players.` : "";
-    const base = presetRules();
-    for (const [option, control] of Object.entries(controls)) {
-      const value = base[option];
-      if (control.type === "checkbox") control.checked = !!value;
-      else if (control.tagName === "SELECT") control.options[0].textContent = `As the preset: ${labelOf(option, value)}`;
-      else control.placeholder = value === null || value === undefined ? "none" : String(value);
+    for (const option of Object.keys(controls)) delete controls[option];
+    fill(rulesBody);
+    if (!info) return;
+    for (const field of info.form) {
+      const id = `rule-${field.name}`;
+      const input = control(field, id);
+      input.field = field;
+      controls[field.name] = input;
+      const help = h("p", { class: "help", id: `${id}-help` }, field.help);
+      for (const tie of info.ties) if (tie.follower === field.name) help.append(` ${tie.reason}`);
+      const row =
+        input.type === "checkbox"
+          ? h("div", { class: "field check" }, input, h("label", { for: id }, field.title))
+          : h("div", { class: "field" }, h("label", { for: id }, field.title), input);
+      if (input.noLimit) row.append(h("span", { class: "no-limit" }, input.noLimit, h("label", { for: input.noLimit.id }, ` ${field.none}`)));
+      row.append(help);
+      rulesBody.append(row);
+      input.addEventListener("change", showDefaults);
     }
+    showDefaults();
   }
-  preset.addEventListener("change", showPreset);
+  preset.addEventListener("change", buildRules);
 
   function overrides() {
-    const base = presetRules();
     const result = {};
     for (const [option, control] of Object.entries(controls)) {
+      const base = control.field.default;
       if (control.type === "checkbox") {
-        if (control.checked !== !!base[option]) result[option] = control.checked;
+        if (control.checked !== base) result[option] = control.checked;
       } else if (control.tagName === "SELECT") {
         if (control.value !== "") result[option] = control.choices.find((v) => String(v) === control.value);
       } else if (control.noLimit && control.noLimit.checked) {
-        if (base[option] !== null) result[option] = null;
+        if (base !== null) result[option] = null;
       } else if (control.value.trim() !== "") {
         const number = Number(control.value);
         result[option] = Number.isFinite(number) ? number : control.value;
@@ -270,7 +261,6 @@ export function mountLobby(root) {
       fill(preset, Object.keys(options.presets).map((p) => h("option", { value: p }, p)));
       if (options.presets.classic) preset.value = "classic";
       buildRules();
-      showPreset();
     })
     .catch((problem) => {
       error.textContent = `The rules could not be loaded: ${problem.message}`;
