@@ -21,6 +21,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal, Self
 
+from rummykit.core.cards import JOKER_CODE, NATURAL_COUNT, RANK_OF_CODE
 from rummykit.core.errors import RulesError
 
 
@@ -572,7 +573,7 @@ class Rules:
     @property
     def deck_size(self) -> int:
         """How many cards the deck holds: 52 a deck, plus the jokers."""
-        return 52 * self.decks + self.jokers
+        return NATURAL_COUNT * self.decks + self.jokers
 
     def hand_size_for(self, seats: int) -> int:
         """Cards dealt to each seat at a table of ``seats``."""
@@ -594,9 +595,9 @@ class Rules:
 
     def card_points(self, code: int) -> int:
         """What the card with this code costs when caught in a hand."""
-        if code >= 52:
+        if code == JOKER_CODE:
             return self.joker_points
-        rank = code // 4 + 1
+        rank = RANK_OF_CODE[code]
         if rank == 1:
             return self.ace_points
         return 10 if rank >= 10 else rank
