@@ -121,6 +121,8 @@ def new_table_settings(request: NewTable) -> TableSettings:
         preset, opponents = "practice", PRACTICE_OPPONENTS
     else:
         preset, opponents = request.preset or "classic", request.opponents or ("basic",)
+    if request.rules and "preset" in request.rules:
+        raise TableError("rules.preset: name the preset in preset, not among the rules.")
     found, rules = preset_with_overrides({"preset": preset, **(request.rules or {})})
     found.check_seats(len(opponents) + 1)
     rules.check_seats(len(opponents) + 1)
