@@ -33,10 +33,14 @@ OptionName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 RuleInput: TypeAlias = (
     bool
     | Annotated[int, Field(ge=-MAX_RULE_NUMBER, le=MAX_RULE_NUMBER)]
+    | Annotated[float, Field(ge=-MAX_RULE_NUMBER, le=MAX_RULE_NUMBER, allow_inf_nan=False)]
     | Annotated[str, StringConstraints(max_length=40)]
     | None
 )
-"""One rule option's value as sent: a number, a word, a yes/no, or null for no limit."""
+"""One rule option's value as sent: a number, a word, a yes/no, or null for no limit.
+
+A fraction is read here so that the rules can say why it is refused ("a whole number").
+"""
 
 Token = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 """A seat's token, as ``POST /api/tables`` gave it."""

@@ -28,6 +28,7 @@ Server to client:
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Final, Literal, TypeAlias, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
@@ -47,8 +48,10 @@ MAX_VERSION: Final = 2**53 - 1
 
 
 class Strict(BaseModel):
-    """A wire model: exact JSON types (no ``"1"`` for 1, no ``"false"`` for false), no unknown
-    fields, frozen once read."""
+    """A wire model: exact JSON types, no unknown fields, frozen once read.
+
+    Exact: no ``"1"`` for 1, no ``"false"`` for false.
+    """
 
     model_config = ConfigDict(
         strict=True, extra="forbid", frozen=True, use_attribute_docstrings=True
@@ -150,12 +153,21 @@ class ProtocolError(ValueError):
     code: Final = ErrorCode.BAD_MESSAGE
 
 
-def _sentence(error: ErrorDetails, subject: str, kinds: tuple[str, ...] = ()) -> str:
-    """One pydantic error as a sentence naming the field (the union's tag left out)."""
-    kind = error["type"]
+_UNION_MEMBER = re.compile(r"(constrained-)?(bool|int|float|str|none)")
+"""How pydantic names the members of a plain union in an error's location."""
+
+
+def _field(error: ErrorDetails, kinds: tuple[str, ...]) -> str:
+    """The field an error is about, as ``d.action`` or ``rules.target``."""
     location = [str(part) for part in error["loc"]]
     if kinds and location and location[0] in kinds:
         location = location[1:]  # the message type pydantic puts first
+    return ".".join(part for part in location if not _UNION_MEMBER.fullmatch(part))
+
+
+def _whole(error: ErrorDetails, subject: str, kinds: tuple[str, ...]) -> str | None:
+    """The sentence for an error about the message or body as a whole, if it is one."""
+    kind = error["type"]
     if kind == "json_invalid":
         return f"The {subject} is not JSON: {error['msg'].removeprefix('Invalid JSON: ')}."
     if kind == "union_tag_not_found":
@@ -163,18 +175,40 @@ def _sentence(error: ErrorDetails, subject: str, kinds: tuple[str, ...] = ()) ->
     if kind == "union_tag_invalid":
         tag = (error.get("ctx") or {}).get("tag")
         return f"Unknown {subject} type t={tag!r}: use one of {', '.join(kinds)}."
-    if not location and kind in ("dict_type", "model_type", "model_attributes_type"):
+    if kind in ("dict_type", "model_type", "model_attributes_type") and not error["loc"]:
         return f"The {subject} must be a JSON object."
-    field = ".".join(location) or subject
-    return f"{field}: {error['msg']}."
+    return None
+
+
+def _about_field(field: str, errors: list[ErrorDetails]) -> str:
+    """One sentence for one field; several errors on it are the members of a union."""
+    if len(errors) == 1:
+        return f"{field}: {errors[0]['msg']}."
+    # a value out of a member's bounds says more than "not a boolean" from the others
+    bounded = [error for error in errors if not error["type"].endswith("_type")]
+    if bounded:
+        return f"{field}: {bounded[0]['msg']}."
+    kinds = [error["msg"].removeprefix("Input should be ") for error in errors]
+    return f"{field}: Input should be {', '.join(kinds[:-1])} or {kinds[-1]}."
 
 
 def explain(error: ValidationError, subject: str, kinds: tuple[str, ...] = ()) -> str:
     """What is wrong with a message or a request, naming each field (at most three)."""
     errors = error.errors(include_url=False)
-    said = " ".join(_sentence(each, subject, kinds) for each in errors[:3])
-    if len(errors) > 3:
-        said += f" And {len(errors) - 3} more."
+    for each in errors:
+        whole = _whole(each, subject, kinds)
+        if whole is not None:
+            return whole
+    by_field: dict[str, list[ErrorDetails]] = {}
+    for each in errors:
+        by_field.setdefault(_field(each, kinds) or subject, []).append(each)
+    # a list too short after its bad item was dropped: the item is the news
+    fields = [
+        field for field in by_field if not any(other.startswith(field + ".") for other in by_field)
+    ]
+    said = " ".join(_about_field(field, by_field[field]) for field in fields[:3])
+    if len(fields) > 3:
+        said += f" And {len(fields) - 3} more."
     return said
 
 

@@ -114,8 +114,10 @@ class Store:
         seed: int,
         version: int = 0,
     ) -> None:
-        """Record a new deal (replacing a thrown-away deal of the same number) and the
-        table's version once it is dealt."""
+        """Record a new deal and the table's version once it is dealt.
+
+        A thrown-away deal of the same number is replaced.
+        """
         with self._transaction() as db:
             db.execute("DELETE FROM actions WHERE table_id = ? AND deal = ?", (table_id, deal))
             db.execute(
@@ -137,8 +139,10 @@ class Store:
         reshuffles: Sequence[Sequence[Card]],
         version: int = 0,
     ) -> None:
-        """Append one action (and any stock it shuffled) and the table's version after it;
-        committed when this returns."""
+        """Append one action, any stock it shuffled, and the table's version after it.
+
+        Committed when this returns.
+        """
         shuffled = json.dumps([[str(card) for card in order] for order in reshuffles])
         with self._transaction() as db:
             db.execute(
