@@ -58,7 +58,15 @@ from rummykit.server.settings import (
 from rummykit.server.store import Store
 from rummykit.server.views import position_name, seat_view
 
-__all__ = ["BOT_LEVELS", "DEFAULT_PACE_MS", "Send", "Sleep", "Table", "TableError"]
+__all__ = [
+    "BOT_LEVELS",
+    "DEFAULT_PACE_MS",
+    "Send",
+    "Sleep",
+    "Table",
+    "TableError",
+    "new_table_settings",
+]
 
 Send = Callable[[ServerMessage], Awaitable[None]]
 """Sends one message to one connection."""
