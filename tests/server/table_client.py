@@ -15,7 +15,6 @@ import asyncio
 import json
 import re
 import threading
-import time
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -400,6 +399,20 @@ def seed_where_human_starts(seats: int = 2, start: int = 0) -> int:
 # ----- a live server -------------------------------------------------------------------------
 
 
+class _SignallingServer(uvicorn.Server):
+    """A uvicorn server that says when its start-up is over, however it went."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.started_or_failed = threading.Event()
+
+    async def startup(self, sockets: list[Any] | None = None) -> None:
+        try:
+            await super().startup(sockets=sockets)
+        finally:
+            self.started_or_failed.set()
+
+
 class LiveServer:
     """The app served by uvicorn in a daemon thread; ``restart`` keeps the store and port."""
 
@@ -419,14 +432,12 @@ class LiveServer:
             log_level="warning",
             lifespan="on",
         )
-        server = uvicorn.Server(config)
+        server = _SignallingServer(config)
         thread = threading.Thread(target=server.run, name=f"uvicorn-{self.port}", daemon=True)
         thread.start()
-        deadline = time.monotonic() + 15
-        while not server.started:
-            if not thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError(f"uvicorn did not start on port {self.port}")
-            time.sleep(0.02)
+        server.started_or_failed.wait(timeout=STUCK_S)
+        if not server.started:
+            raise RuntimeError(f"uvicorn did not start on port {self.port}")
         self.server, self.thread = server, thread
 
     def stop(self) -> None:

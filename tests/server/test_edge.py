@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from table_client import ManualClock, SeatSocket, create_table, is_my_turn, seed_where_human_starts
 
@@ -25,8 +27,10 @@ from rummykit.server.protocol import (
     SERVER_MESSAGES,
     Pace,
     PaceData,
+    ProtocolError,
     RefusedMessage,
     ServerMessage,
+    parse_client_message,
 )
 from rummykit.server.schema import schema_text
 from rummykit.server.store import Store
@@ -361,3 +365,48 @@ def test_intent_queued_before_the_computers_turn_comes_first() -> None:
 
 def _act(action: str, version: int) -> str:
     return json.dumps({"t": "act", "v": version, "d": {"action": action}})
+
+
+# ----- anything at all: a sentence, never a crash ------------------------------------------------
+
+_JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+_BODY_FIELDS = st.sampled_from(["preset", "rules", "opponents", "name", "practice", "seed", "x"])
+_MESSAGE_FIELDS = st.sampled_from(["t", "v", "d", "action", "ms", "x"])
+
+
+def test_any_json_body_is_a_table_or_a_400(client: TestClient) -> None:
+    @settings(max_examples=150, deadline=None)
+    @given(body=st.dictionaries(_BODY_FIELDS, _JSON, max_size=6) | _JSON)
+    def post(body: Any) -> None:
+        answer = client.post("/api/tables", json=body)
+        assert answer.status_code in (200, 400), answer.text
+        if answer.status_code == 400:
+            assert answer.json()["error"].strip()
+
+    post()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    message=st.fixed_dictionaries(
+        {"t": st.sampled_from(["act", "next", "redeal", "hint", "pace", "view"]) | _JSON},
+        optional={"v": _JSON | st.integers(), "d": st.dictionaries(_MESSAGE_FIELDS, _JSON)},
+    )
+    | _JSON
+)
+def test_any_json_message_is_read_or_refused_with_a_sentence(message: Any) -> None:
+    try:
+        read = parse_client_message(json.dumps(message))
+    except ProtocolError as error:
+        assert error.code is ErrorCode.BAD_MESSAGE and str(error).strip()
+    else:
+        assert (read.t, read.v) == (message["t"], message["v"])
+        assert set(read.d.model_dump()) == set(message["d"])
