@@ -28,7 +28,8 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
     "TableAnswer": (TypeAdapter(TableAnswer), "The answer to GET /api/tables/{table}."),
     "ErrorAnswer": (TypeAdapter(ErrorAnswer), "Every 4xx answer of the HTTP API."),
 }
-"""Each part of the protocol by name, with the line that says where it travels."""
+"""Each part of the protocol by name, with a line that says where it travels, used where the
+part has no docstring of its own (the two unions of messages)."""
 
 
 def protocol_schema() -> dict[str, Any]:
@@ -39,7 +40,7 @@ def protocol_schema() -> dict[str, Any]:
         for model, definition in schema.pop("$defs", {}).items():
             if definitions.setdefault(model, definition) != definition:
                 raise ValueError(f"Two different models are both called {model}.")
-        schema["description"] = " ".join(filter(None, (where, schema.get("description"))))
+        schema.setdefault("description", where)
         if definitions.setdefault(name, schema) != schema:
             raise ValueError(f"The part {name} has the name of a model.")
     return {
