@@ -13,7 +13,15 @@ from starlette.testclient import TestClient
 # `from table_client import ...` in the server tests (and the browser tests).
 sys.path.insert(0, str(Path(__file__).parent))
 
+from table_client import ManualClock
+
 from rummykit.server.app import create_app
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    """The tables' clock: the computer's pace passes only when the test advances it."""
+    return ManualClock()
 
 
 @pytest.fixture
@@ -23,7 +31,7 @@ def store_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def client(store_path: Path) -> Iterator[TestClient]:
-    """The app on ``store_path``, started (lifespan) and stopped around the test."""
-    with TestClient(create_app(store_path)) as test_client:
+def client(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
+    """The app on ``store_path`` and ``clock``, started (lifespan) and stopped around the test."""
+    with TestClient(create_app(store_path, sleep=clock.sleep)) as test_client:
         yield test_client

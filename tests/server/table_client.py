@@ -5,15 +5,16 @@ the seat receives, tracks the table version, and waits for frames matching a con
 ``simple_choice`` is the human seat's policy in whole games: take the first draw listed, meld
 the first meld listed, else lay off the first lay-off, else discard the last discard listed.
 ``truth_by_version`` replays a table's stored deals and gives the whole position (every hand,
-the stock) at each table version, for checking what a seat was sent.
+the stock) at each table version, for checking what a seat was sent. ``ManualClock`` is the
+tables' sleep in tests: the computer's pace passes only when the test says so.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import threading
-import time
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -26,14 +27,78 @@ import uvicorn
 from rummykit.core.cards import Card, standard_deck
 from rummykit.core.record import load_record, replay
 from rummykit.core.state import GameState, Phase
+from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
+from rummykit.server.protocol import SERVER_MESSAGES
 from rummykit.server.store import Store
-from rummykit.server.table import Table, new_table_settings
+from rummykit.server.table import Sleep, Table, new_table_settings
 
 Frame = dict[str, Any]
 
 MAX_FRAMES = 20_000
 """A runaway loop fails instead of hanging."""
+
+
+class ManualClock:
+    """A table's ``sleep`` whose time stands still until the test calls ``advance``.
+
+    ``sleep(0)`` (pace 0) returns at once, so the computer plays freely at pace 0; any longer
+    sleep (the computer's pace, a failing bot's pause) ends only when the test has advanced
+    the clock that far. Safe to advance from the test's thread while the app runs in another.
+    """
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self._lock = threading.Condition()
+        self._sleepers: list[tuple[float, asyncio.AbstractEventLoop, asyncio.Future[None]]] = []
+
+    async def sleep(self, seconds: float) -> None:
+        """Wait until the clock has been advanced by ``seconds`` (not at all for 0)."""
+        if seconds <= 0:
+            await asyncio.sleep(0)
+            return
+        loop = asyncio.get_running_loop()
+        woken: asyncio.Future[None] = loop.create_future()
+        with self._lock:
+            entry = (self.now + seconds, loop, woken)
+            self._sleepers.append(entry)
+            self._lock.notify_all()
+        try:
+            await woken
+        finally:
+            with self._lock:
+                self._sleepers.remove(entry)
+
+    def advance(self, seconds: float) -> None:
+        """Move time on: every sleep due by then ends."""
+        with self._lock:
+            self.now += seconds
+            due = [(loop, woken) for until, loop, woken in self._sleepers if until <= self.now]
+        for loop, woken in due:
+            loop.call_soon_threadsafe(_wake, woken)
+
+    def advance_once_sleeping(self, seconds: float) -> None:
+        """Wait until something sleeps on the clock (the computer waiting its pace), then
+        ``advance``; a test that advances too early would leave that sleep waiting."""
+        with self._lock:
+            # a sleep cancelled by an intent (its future cancelled at once, in the app's
+            # thread) may linger in the list a moment: it is no one waiting
+            def waiting() -> bool:
+                return any(not woken.done() for _, _, woken in self._sleepers)
+
+            if not self._lock.wait_for(waiting, timeout=STUCK_S):
+                raise AssertionError("nothing came to wait on the clock")
+        self.advance(seconds)
+
+
+STUCK_S = 20
+"""How long a test waits for the server before calling it stuck (a safety net, never a
+condition of passing)."""
+
+
+def _wake(woken: asyncio.Future[None]) -> None:
+    if not woken.done():
+        woken.set_result(None)
 
 
 def create_table(client: Any, **body: Any) -> tuple[str, str]:
@@ -53,16 +118,15 @@ class SeatSocket:
     def __init__(self, websocket: Any) -> None:
         self.ws = websocket
         self.frames: list[Frame] = []
-        self.version: int = -1
+        self.version: int = 0  # as the browser starts
         self.view: dict[str, Any] = {}
 
     def recv(self) -> Frame:
         """The next frame (blocks until one comes)."""
         text = self.ws.receive_text()
+        SERVER_MESSAGES.validate_json(text)  # every frame is one of the protocol's messages
         frame = json.loads(text)
         assert set(frame) == {"t", "v", "d"}, frame
-        assert frame["t"] in ("view", "event", "refused", "hint"), frame
-        assert isinstance(frame["v"], int)
         self.frames.append(frame)
         self.version = frame["v"]
         if frame["t"] == "view":
@@ -95,7 +159,13 @@ class SeatSocket:
     def set_pace(self, ms: int) -> Frame:
         """Set the computer's pace; wait for the view that answers it."""
         self.send("pace", {"ms": ms})
-        return self.until(lambda frame: frame["t"] == "view" and frame["d"]["pace_ms"] == ms)
+        frame = self.until(
+            lambda frame: (
+                frame["t"] == "refused" or (frame["t"] == "view" and frame["d"]["pace_ms"] == ms)
+            )
+        )
+        assert frame["t"] == "view", f"the pace was refused: {frame['d']}"
+        return frame
 
     def my_turn_view(self) -> Frame:
         """Wait for a view in which this seat is to act (or the deal is over)."""
@@ -241,8 +311,8 @@ def stored_record(store_path: Path, table_id: str) -> dict[str, Any]:
         assert settings is not None
         return {
             "format": "rummy-record/1",
-            "rules": settings["rules"],
-            "players": [player["name"] for player in settings["players"]],
+            "rules": settings.rules,
+            "players": [player.name for player in settings.players],
             "deals": store.deals(table_id),
         }
     finally:
@@ -308,14 +378,10 @@ def seeded_deal(
     global _SCRATCH
     if _SCRATCH is None:
         _SCRATCH = Store(":memory:")
-    settings = new_table_settings(
-        preset=preset,
-        overrides=rules or {},
-        name="You",
-        opponents=["basic"] * (seats - 1),
-        practice=False,
-        seed=seed,
+    wanted = NewTable(
+        preset=preset, rules=rules or {}, opponents=("basic",) * (seats - 1), seed=seed
     )
+    settings = new_table_settings(wanted)
     table, _ = Table.create(_SCRATCH, settings)
     log = table.game.logs[0]
     return log.dealer, [str(card) for card in log.deck]
@@ -333,32 +399,45 @@ def seed_where_human_starts(seats: int = 2, start: int = 0) -> int:
 # ----- a live server -------------------------------------------------------------------------
 
 
+class _SignallingServer(uvicorn.Server):
+    """A uvicorn server that says when its start-up is over, however it went."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.started_or_failed = threading.Event()
+
+    async def startup(self, sockets: list[Any] | None = None) -> None:
+        try:
+            await super().startup(sockets=sockets)
+        finally:
+            self.started_or_failed.set()
+
+
 class LiveServer:
     """The app served by uvicorn in a daemon thread; ``restart`` keeps the store and port."""
 
-    def __init__(self, store_path: Path, port: int) -> None:
+    def __init__(self, store_path: Path, port: int, sleep: Sleep = asyncio.sleep) -> None:
         self.store_path = store_path
         self.port = port
+        self.sleep = sleep
         self.url = f"http://127.0.0.1:{port}"
         self.server: uvicorn.Server | None = None
         self.thread: threading.Thread | None = None
 
     def start(self) -> None:
         config = uvicorn.Config(
-            create_app(self.store_path),
+            create_app(self.store_path, sleep=self.sleep),
             host="127.0.0.1",
             port=self.port,
             log_level="warning",
             lifespan="on",
         )
-        server = uvicorn.Server(config)
+        server = _SignallingServer(config)
         thread = threading.Thread(target=server.run, name=f"uvicorn-{self.port}", daemon=True)
         thread.start()
-        deadline = time.monotonic() + 15
-        while not server.started:
-            if not thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError(f"uvicorn did not start on port {self.port}")
-            time.sleep(0.02)
+        server.started_or_failed.wait(timeout=STUCK_S)
+        if not server.started:
+            raise RuntimeError(f"uvicorn did not start on port {self.port}")
         self.server, self.thread = server, thread
 
     def stop(self) -> None:

@@ -2,6 +2,7 @@
 
 TestClient runs the app in-process; some behaviour only shows over a real connection: what a
 refused handshake looks like to a client, and sockets that close while the table answers them.
+The server's tables run on a ``ManualClock``: the computer moves when the test advances it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from table_client import LiveServer, LiveSocket, SeatSocket, is_my_turn, seed_where_human_starts
+from table_client import (
+    LiveServer,
+    LiveSocket,
+    ManualClock,
+    SeatSocket,
+    is_my_turn,
+    seed_where_human_starts,
+)
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
@@ -21,8 +29,13 @@ pytestmark = pytest.mark.timeout(60)
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path / "tables.sqlite3", free_port())
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def server(tmp_path: Path, clock: ManualClock) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path / "tables.sqlite3", free_port(), sleep=clock.sleep)
     live.start()
     yield live
     live.stop()
@@ -37,7 +50,6 @@ def test_a_real_socket_plays(server: LiveServer) -> None:
     with connect(socket_url(server, table_id, token)) as websocket:
         seat = SeatSocket(LiveSocket(websocket))
         assert is_my_turn(seat.recv()["d"])
-        seat.set_pace(5000)
         view = seat.act("draw stock")["d"]
         assert len(view["hand"]) == 11
     assert server.view(table_id, token)["version"] == 2
@@ -64,7 +76,9 @@ def test_no_seat_is_closed_with_4404_over_a_real_server(server: LiveServer) -> N
         raise AssertionError("a socket without a seat was served")
 
 
-def test_table_goes_on_after_a_reply_to_a_closed_socket(server: LiveServer) -> None:
+def test_table_goes_on_after_a_reply_to_a_closed_socket(
+    server: LiveServer, clock: ManualClock
+) -> None:
     """A refusal or hint addressed to a connection that has just closed must not stop the
     table's task: the computer must still play, and the other tab must still be served."""
     table_id, token = server.create_table(seed=seed_where_human_starts())
@@ -74,29 +88,27 @@ def test_table_goes_on_after_a_reply_to_a_closed_socket(server: LiveServer) -> N
         watcher.recv()
         leaver = SeatSocket(LiveSocket(leaver_socket))
         leaver.recv()
-        # a pace above 0: the computer first takes what is queued, then plays
-        leaver.set_pace(300)
         leaver.act("draw stock")
         version = leaver.version
         discard = leaver.view["hand"][-1]
-        # the discard makes it the computer's turn; the hint right behind it is refused (not
-        # our turn) to a socket that is gone by then
+        # the discard makes it the computer's turn (held by the clock); the hint right behind
+        # it is refused (not our turn) to a socket that is gone by then
         throw = {"action": f"discard {discard}"}
         leaver_socket.send(json.dumps({"t": "act", "v": version, "d": throw}))
         leaver_socket.send(json.dumps({"t": "hint", "v": version + 1, "d": {}}))
         leaver_socket.close()
-        # the other tab sees the computer play its turn and hand it back
+        # intents are handled in order: once the watcher's pace is answered, the hint has been
+        # answered too, to the closed socket
+        watcher.set_pace(1000)
+        assert watcher.view["turn"] == 1 and watcher.version == version + 1
+        clock.advance_once_sleeping(1)  # the computer may act
         try:
-            view = watcher.until(
-                lambda frame: (
-                    frame["t"] == "view"
-                    and frame["v"] > version + 1
-                    and (is_my_turn(frame["d"]) or frame["d"]["phase"] == "over")
-                )
-            )["d"]
+            view = watcher.until(lambda frame: frame["t"] == "view" and frame["v"] > version + 1)[
+                "d"
+            ]
         except TimeoutError:
             raise AssertionError(
                 "the computer never played after a reply failed on a closed socket: "
                 "the table's task has stopped"
             ) from None
-        assert view["turn"] == 0 or view["phase"] == "over"
+        assert view["hand_sizes"][1] == 11 or view["phase"] == "over"

@@ -1,7 +1,8 @@
 """The table's WebSocket protocol and HTTP API: every refusal answered, seats and tokens.
 
 Each refusal must come back as ``{"t": "refused", "v": V, "d": {"code", "message"}}`` at the
-table's current version, and must change nothing.
+table's current version, and must change nothing. The computer is held back by the tables'
+``ManualClock`` (conftest): it moves only at pace 0 or when a test advances the clock.
 """
 
 from __future__ import annotations
@@ -37,14 +38,14 @@ HUMAN_FIRST = _seed_where_human_starts()
 
 @pytest.fixture
 def seat(client: TestClient) -> Iterator[SeatSocket]:
-    """Seat 0 of a two-seat classic table where seat 0 acts first, the computer held back."""
+    """Seat 0 of a two-seat classic table where seat 0 acts first, the computer held back
+    (the clock stands still: nothing moves unless we act)."""
     table_id, token = create_table(client, seed=HUMAN_FIRST)
     with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
         seat = SeatSocket(websocket)
         first = seat.recv()
         assert first["t"] == "view" and first["v"] == 1
         assert is_my_turn(first["d"])
-        seat.set_pace(5000)  # the computer waits: nothing moves unless we act
         yield seat
 
 
@@ -64,17 +65,26 @@ def _refusal(seat: SeatSocket, code: str) -> dict:
         ("{not json", "not JSON"),
         ("[1, 2]", "JSON object"),
         ('"act"', "JSON object"),
-        (json.dumps({"t": "fly", "v": 1, "d": {}}), "Unknown message type"),
-        (json.dumps({"v": 1, "d": {}}), "Unknown message type"),
-        (json.dumps({"t": "act", "d": {"action": "draw stock"}}), "version"),
-        (json.dumps({"t": "act", "v": "1", "d": {"action": "draw stock"}}), "version"),
-        (json.dumps({"t": "act", "v": True, "d": {"action": "draw stock"}}), "version"),
-        (json.dumps({"t": "act", "v": 1, "d": []}), "object"),
-        (json.dumps({"t": "act", "v": 1, "d": {}}), "act message"),
-        (json.dumps({"t": "act", "v": 1, "d": {"action": "   "}}), "act message"),
-        (json.dumps({"t": "pace", "v": 1, "d": {"ms": -1}}), "pace"),
-        (json.dumps({"t": "pace", "v": 1, "d": {"ms": 5001}}), "pace"),
-        (json.dumps({"t": "pace", "v": 1, "d": {"ms": "fast"}}), "pace"),
+        (json.dumps({"t": "fly", "v": 1, "d": {}}), "Unknown message type t='fly'"),
+        (json.dumps({"v": 1, "d": {}}), "no type t"),
+        (json.dumps({"t": "act", "d": {"action": "draw stock"}}), "v: Field required"),
+        (json.dumps({"t": "act", "v": "1", "d": {"action": "draw stock"}}), "v: "),
+        (json.dumps({"t": "act", "v": True, "d": {"action": "draw stock"}}), "v: "),
+        (json.dumps({"t": "act", "v": -1, "d": {"action": "draw stock"}}), "v: "),
+        (json.dumps({"t": "act", "v": 1, "d": []}), "d: "),
+        (json.dumps({"t": "act", "v": 1}), "d: Field required"),
+        (json.dumps({"t": "act", "v": 1, "d": {}}), "d.action: Field required"),
+        (json.dumps({"t": "act", "v": 1, "d": {"action": "   "}}), "d.action: "),
+        (json.dumps({"t": "act", "v": 1, "d": {"action": 7}}), "d.action: "),
+        (json.dumps({"t": "act", "v": 1, "d": {"action": "x" * 201}}), "d.action: "),
+        (json.dumps({"t": "act", "v": 1, "d": {"action": "draw", "seat": 1}}), "d.seat: "),
+        (json.dumps({"t": "hint", "v": 1, "d": {}, "x": 1}), "x: "),
+        (json.dumps({"t": "next", "v": 1, "d": {"now": True}}), "d.now: "),
+        (json.dumps({"t": "pace", "v": 1, "d": {"ms": -1}}), "d.ms: "),
+        (json.dumps({"t": "pace", "v": 1, "d": {"ms": 5001}}), "d.ms: "),
+        (json.dumps({"t": "pace", "v": 1, "d": {"ms": "fast"}}), "d.ms: "),
+        (json.dumps({"t": "pace", "v": 1, "d": {"ms": 700.0}}), "d.ms: "),
+        ("x" * 5000, "longer than"),
     ],
 )
 def test_unreadable_message_is_refused_with_bad_message(
@@ -83,18 +93,26 @@ def test_unreadable_message_is_refused_with_bad_message(
     version = seat.version
     seat.send_raw(text)
     frame = _refusal(seat, "bad_message")
-    assert words.lower() in frame["d"]["message"].lower()
+    assert words in frame["d"]["message"]
     assert frame["v"] == version
     # the connection stays open and the table unchanged: a good message still works
     seat.send("hint")
     assert seat.until(lambda frame: frame["t"] == "hint")["v"] == version
 
 
+def test_binary_message_is_refused_with_bad_message(seat: SeatSocket) -> None:
+    seat.ws.send_bytes(json.dumps({"t": "hint", "v": seat.version, "d": {}}).encode())
+    assert "text" in _refusal(seat, "bad_message")["d"]["message"]
+    seat.send("hint")
+    seat.until(lambda frame: frame["t"] == "hint")
+
+
 def test_parser_accepts_every_client_type() -> None:
+    assert CLIENT_TYPES == ("act", "next", "redeal", "hint", "pace")
     for kind in CLIENT_TYPES:
         data = {"action": "draw stock"} if kind == "act" else {"ms": 0} if kind == "pace" else {}
         message = parse_client_message(json.dumps({"t": kind, "v": 3, "d": data}))
-        assert (message.type, message.version) == (kind, 3)
+        assert (message.t, message.v) == (kind, 3)
     with pytest.raises(ProtocolError):
         parse_client_message(json.dumps({"t": "view", "v": 3, "d": {}}))
 
@@ -170,7 +188,7 @@ def test_card_not_in_hand_names_the_card(seat: SeatSocket) -> None:
 def test_acting_out_of_turn_is_refused(seat: SeatSocket) -> None:
     seat.act("draw stock")
     view = seat.act("discard " + seat.view["hand"][-1])["d"]
-    assert view["turn"] == 1  # the computer's turn; it waits 5 s
+    assert view["turn"] == 1  # the computer's turn; it waits for the clock
     version = seat.version
     seat.send("act", {"action": "draw stock"})
     frame = _refusal(seat, "not_your_turn")
@@ -223,7 +241,6 @@ def test_each_connection_of_a_seat_gets_the_views(client: TestClient) -> None:
         one, two = SeatSocket(first), SeatSocket(second)
         one.recv()
         two.recv()
-        one.set_pace(5000)
         one.act("draw stock")
         seen = two.until(lambda frame: frame["t"] == "view" and frame["v"] == one.version)
         assert seen["d"]["hand"] == one.view["hand"]
@@ -242,10 +259,15 @@ def _close_code(client: TestClient, url: str) -> int:
     raise AssertionError(f"{url} was served a frame")
 
 
-@pytest.mark.parametrize("query", ["?token=not-a-token", "", "?token="])
-def test_socket_without_a_seat_is_closed_4404(client: TestClient, query: str) -> None:
+def test_socket_without_a_seat_is_closed_4404(client: TestClient) -> None:
     table_id, _ = create_table(client)
-    assert _close_code(client, f"/ws/{table_id}{query}") == 4404
+    assert _close_code(client, f"/ws/{table_id}?token=not-a-token") == 4404
+
+
+@pytest.mark.parametrize("query", ["", "?token=", "?token=a&token=b", "?token=abc&seat=0"])
+def test_socket_with_an_unreadable_query_is_closed_4400(client: TestClient, query: str) -> None:
+    table_id, _ = create_table(client)
+    assert _close_code(client, f"/ws/{table_id}{query}") == 4400
 
 
 def test_socket_token_of_another_table_is_closed_4404(client: TestClient) -> None:
@@ -261,7 +283,11 @@ def test_socket_to_an_unknown_table_is_closed_4404(client: TestClient) -> None:
 
 def test_http_view_needs_the_seat_token(client: TestClient) -> None:
     table_id, token = create_table(client, seed=HUMAN_FIRST)
-    assert client.get(f"/api/tables/{table_id}").status_code == 404
+    missing = client.get(f"/api/tables/{table_id}")
+    assert missing.status_code == 400 and "token" in missing.json()["error"]
+    assert client.get(f"/api/tables/{table_id}?token=").status_code == 400
+    assert client.get(f"/api/tables/{table_id}?token={'a' * 65}").status_code == 400
+    assert client.get(f"/api/tables/{table_id}?token={token}&x=1").status_code == 400
     assert client.get(f"/api/tables/{table_id}?token=wrong").status_code == 404
     assert client.get(f"/api/tables/nothing?token={token}").status_code == 404
     answer = client.get(f"/api/tables/{table_id}?token={token}")
@@ -276,11 +302,11 @@ def test_http_view_needs_the_seat_token(client: TestClient) -> None:
     ("body", "words"),
     [
         ({"preset": "nope"}, "preset"),
-        ({"opponents": ["grandmaster"]}, "level"),
+        ({"opponents": ["grandmaster"]}, "opponents.0"),
         ({"opponents": []}, "opponents"),
         ({"opponents": ["basic"] * 6}, "opponents"),
         ({"rules": {"decks": 3}}, "decks"),
-        ({"rules": {"no_such_option": 1}}, ""),
+        ({"rules": {"no_such_option": 1}}, "no_such_option"),
         ({"preset": "practice", "opponents": ["basic", "basic"]}, "seats"),
     ],
 )
@@ -321,8 +347,7 @@ def test_seed_makes_the_deal_reproducible(client: TestClient) -> None:
 
 
 def test_practice_table_explains_its_topics(client: TestClient) -> None:
-    body = {"practice": True, "preset": "party", "opponents": ["basic", "basic"], "seed": 3}
-    answer = client.post("/api/tables", json=body)
+    answer = client.post("/api/tables", json={"practice": True, "seed": 3})
     assert answer.status_code == 200, answer.text
     table_id, token = answer.json()["table"], answer.json()["token"]
     with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:

@@ -2,7 +2,8 @@
 are listed, downloadable and replayable, unfinished ones keep their decks to themselves.
 
 A restart is a second ``create_app`` on the same SQLite file after the first app's lifespan
-has ended (its tasks stopped, its database closed).
+has ended (its tasks stopped, its database closed). Every app runs on a ``ManualClock`` that
+nobody advances: the computer plays at pace 0 and is held back at any other pace.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from table_client import (
+    ManualClock,
     SeatSocket,
     create_table,
     is_my_turn,
@@ -35,13 +37,13 @@ pytestmark = pytest.mark.timeout(120)
 @contextmanager
 def running(store_path: Path) -> Iterator[TestClient]:
     """An app on ``store_path`` for the span of a ``with``: leaving it stops the server."""
-    with TestClient(create_app(store_path)) as client:
+    with TestClient(create_app(store_path, sleep=ManualClock().sleep)) as client:
         yield client
 
 
 @contextmanager
 def seat_at(client: TestClient, table_id: str, token: str, pace: int = 0) -> Iterator[SeatSocket]:
-    """Seat 0's socket with the computer's pace set."""
+    """Seat 0's socket with the computer's pace set (0: it plays; more: it is held back)."""
     with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
         seat = SeatSocket(websocket)
         seat.recv()
@@ -92,7 +94,7 @@ def test_acknowledged_action_is_in_the_store(client: TestClient, store_path: Pat
         try:
             rebuilt = Table.restore(store, table_id)
             assert rebuilt.version == acked["v"]
-            assert without_pace(rebuilt.view(0)) == without_pace(acked["d"])
+            assert without_pace(rebuilt.view(0).model_dump(mode="json")) == without_pace(acked["d"])
         finally:
             store.close()
         assert len(acked["d"]["hand"]) == len(view["hand"]) + 1

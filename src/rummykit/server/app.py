@@ -3,27 +3,33 @@
 HTTP:
 - ``GET /``: the table page; ``/static/...``: its modules, styles and card art.
 - ``GET /api/options``: presets, rule options with a line each, computer levels.
-- ``POST /api/tables``: a new table ``{"preset", "rules", "opponents", "name", "practice"}``;
-  answers ``{"table", "token", "seat"}``. The token is the seat: keep it.
+- ``POST /api/tables``: a new table ``{"preset", "rules", "opponents", "name", "practice",
+  "seed"}`` (``rummykit.server.api.NewTable``); answers ``{"table", "token", "seat"}``. The
+  token is the seat: keep it.
 - ``GET /api/tables/{id}?token=T``: that seat's view (for a page coming back).
 - ``GET /api/history``: finished games; ``GET /api/games/{id}/record``: a finished game's
   record (``rummy-record/1``); ``GET /api/games/{id}/frames``: its replay, step by step.
 
 WebSocket ``/ws/{id}?token=T``: the protocol of ``rummykit.server.protocol``.
+
+Bodies, queries and socket messages are read once, here, into the models of
+``rummykit.server.api`` and ``rummykit.server.protocol``. What cannot be read is answered 400
+(413 for a body too large) or, on a socket, ``refused`` with ``bad_message``, with a sentence
+naming the field; a socket with a token that is no seat's is closed with 4404, one with a
+query that cannot be read with 4400.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -31,10 +37,27 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.core.errors import RulesError
 from rummykit.core.rules import PRESETS, json_value, option_specs
+from rummykit.server.api import (
+    MAX_BODY_BYTES,
+    BadRequest,
+    ErrorAnswer,
+    NewTable,
+    SeatQuery,
+    TableAnswer,
+    TableCreated,
+    read_body,
+    read_query,
+)
 from rummykit.server.frames import replay_frames
-from rummykit.server.protocol import ProtocolError, parse_client_message, refusal
+from rummykit.server.protocol import (
+    ProtocolError,
+    ServerMessage,
+    encode,
+    parse_client_message,
+    refusal,
+)
 from rummykit.server.store import Store
-from rummykit.server.table import BOT_LEVELS, Table, TableError, new_table_settings
+from rummykit.server.table import BOT_LEVELS, Sleep, Table, TableError, new_table_settings
 
 WEB_DIR = Path(str(resources.files("rummykit").joinpath("web")))
 
@@ -42,15 +65,17 @@ WEB_DIR = Path(str(resources.files("rummykit").joinpath("web")))
 class Lobby:
     """The tables this process serves, restored from the store on first use."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, sleep: Sleep = asyncio.sleep) -> None:
+        """Tables kept in ``store``, whose computer players wait their pace with ``sleep``."""
         self.store = store
+        self.sleep = sleep
         self.tables: dict[str, Table] = {}
 
     def get(self, table_id: str) -> Table:
         """The table of this id, restored from the store if it is not in memory."""
         table = self.tables.get(table_id)
         if table is None:
-            table = Table.restore(self.store, table_id)
+            table = Table.restore(self.store, table_id, sleep=self.sleep)
             self.tables[table_id] = table
         return table
 
@@ -83,110 +108,169 @@ def _options() -> dict[str, Any]:
     }
 
 
-def create_app(store_path: Path | str) -> Starlette:
-    """The app, keeping its tables in the SQLite database at ``store_path``."""
+def _lobby(connection: HTTPConnection) -> Lobby:
+    lobby: Lobby = connection.app.state.lobby
+    return lobby
+
+
+def _error(message: str, status: int) -> Response:
+    return JSONResponse(ErrorAnswer(error=message).model_dump(), status)
+
+
+NO_SEAT: Final = "No seat at this table for that token."
+
+
+def _seat(lobby: Lobby, table_id: str, query: SeatQuery) -> tuple[Table, int] | None:
+    seat = lobby.store.seat_of(table_id, query.token)
+    if seat is None:
+        return None
+    return lobby.get(table_id), seat
+
+
+async def _body(request: Request) -> bytes:
+    """The request's body, refused (413) past ``MAX_BODY_BYTES`` without reading it all."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise BadRequest(f"The request body is larger than {MAX_BODY_BYTES} bytes.", 413)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def index(request: Request) -> Response:
+    """The table page."""
+    return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def options(request: Request) -> Response:
+    """The presets, the rule options and the computer levels, for the settings form."""
+    return JSONResponse(_options())
+
+
+async def create_table(request: Request) -> Response:
+    """``POST /api/tables``: a new table, and the seat's token."""
+    lobby = _lobby(request)
+    try:
+        wanted = read_body(NewTable, await _body(request))
+        table, token = Table.create(lobby.store, new_table_settings(wanted), sleep=lobby.sleep)
+    except BadRequest as error:
+        return _error(error.message, error.status)
+    except (RulesError, TableError) as error:
+        return _error(str(error), 400)
+    lobby.add(table)
+    return JSONResponse(TableCreated(table=table.id, token=token, seat=0).model_dump())
+
+
+async def table_view(request: Request) -> Response:
+    """``GET /api/tables/{id}?token=T``: that seat's view."""
+    lobby = _lobby(request)
+    try:
+        query = read_query(SeatQuery, request.query_params.multi_items())
+    except BadRequest as error:
+        return _error(error.message, error.status)
+    found = _seat(lobby, request.path_params["table_id"], query)
+    if found is None:
+        return _error(NO_SEAT, 404)
+    table, seat = found
+    answer = TableAnswer(seat=seat, version=table.version, view=table.view(seat))
+    return JSONResponse(answer.model_dump(mode="json"))
+
+
+async def history(request: Request) -> Response:
+    """Finished games, newest first."""
+    return JSONResponse({"games": _lobby(request).store.history()})
+
+
+def _finished(lobby: Lobby, table_id: str) -> Table | None:
+    if lobby.store.settings(table_id) is None:
+        return None
+    table = lobby.get(table_id)
+    return table if table.game.game_over else None
+
+
+async def record(request: Request) -> Response:
+    """A finished game's record, as a download."""
+    table = _finished(_lobby(request), request.path_params["table_id"])
+    if table is None:
+        return _error("Only a finished game's record can be downloaded.", 404)
+    return JSONResponse(
+        table.record_json(),
+        headers={"Content-Disposition": f'attachment; filename="rummy-{table.id}.json"'},
+    )
+
+
+async def frames(request: Request) -> Response:
+    """A finished game, position by position, for the replay viewer."""
+    table = _finished(_lobby(request), request.path_params["table_id"])
+    if table is None:
+        return _error("Only a finished game can be replayed.", 404)
+    return JSONResponse(replay_frames(table.record_json()))
+
+
+async def _seat_for_socket(websocket: WebSocket) -> tuple[Table, int] | None:
+    """The socket's table and seat; or ``None``, the socket closed with the reason."""
+    lobby = _lobby(websocket)
+    try:
+        query = read_query(SeatQuery, websocket.query_params.multi_items())
+    except BadRequest as error:
+        await websocket.close(code=4400, reason=error.message[:120])
+        return None
+    try:
+        found = _seat(lobby, websocket.path_params["table_id"], query)
+    except TableError:
+        found = None
+    if found is None:
+        await websocket.close(code=4404, reason=NO_SEAT)
+    return found
+
+
+async def socket(websocket: WebSocket) -> None:
+    """One seat's connection: its views out, its intents in, each read once."""
+    await websocket.accept()  # accepted first, so the client sees why it is closed
+    found = await _seat_for_socket(websocket)
+    if found is None:
+        return
+    table, seat = found
+
+    async def send(message: ServerMessage) -> None:
+        await websocket.send_text(encode(message))
+
+    await table.join(seat, send)
+    try:
+        while True:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            text = received.get("text")
+            try:
+                if text is None:
+                    raise ProtocolError("Send messages as text frames of JSON, not binary.")
+                message = parse_client_message(text)
+            except ProtocolError as error:
+                await send(refusal(table.version, error.code, str(error)))
+                continue
+            await table.submit(seat, message, send)
+    except (WebSocketDisconnect, asyncio.CancelledError):
+        pass
+    finally:
+        table.leave(seat, send)
+
+
+def create_app(store_path: Path | str, *, sleep: Sleep = asyncio.sleep) -> Starlette:
+    """The app, keeping its tables in the SQLite database at ``store_path``.
+
+    The computer players wait their pace with ``sleep``; tests pass a clock of their own.
+    """
     store = Store(store_path)
-    lobby = Lobby(store)
+    lobby = Lobby(store, sleep)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await lobby.close()
         store.close()
-
-    async def index(request: Request) -> Response:
-        return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
-
-    async def options(request: Request) -> Response:
-        return JSONResponse(_options())
-
-    async def create_table(request: Request) -> Response:
-        try:
-            body = await request.json()
-        except json.JSONDecodeError:
-            return JSONResponse({"error": "Send the table's settings as JSON."}, 400)
-        if not isinstance(body, dict):
-            return JSONResponse({"error": "Send the table's settings as a JSON object."}, 400)
-        try:
-            settings = new_table_settings(
-                preset=str(body.get("preset", "classic")),
-                overrides=body.get("rules") or {},
-                name=str(body.get("name", "You")),
-                opponents=list(body.get("opponents", ["basic"])),
-                practice=bool(body.get("practice", False)),
-                seed=body.get("seed") if isinstance(body.get("seed"), int) else None,
-            )
-            table, token = Table.create(store, settings)
-        except (RulesError, TableError, TypeError) as error:
-            return JSONResponse({"error": str(error)}, 400)
-        lobby.add(table)
-        return JSONResponse({"table": table.id, "token": token, "seat": 0})
-
-    def _seat(table_id: str, token: str | None) -> tuple[Table, int] | None:
-        if not token:
-            return None
-        seat = store.seat_of(table_id, token)
-        if seat is None:
-            return None
-        return lobby.get(table_id), seat
-
-    async def table_view(request: Request) -> Response:
-        found = _seat(request.path_params["table_id"], request.query_params.get("token"))
-        if found is None:
-            return JSONResponse({"error": "No seat at this table for that token."}, 404)
-        table, seat = found
-        return JSONResponse({"seat": seat, "version": table.version, "view": table.view(seat)})
-
-    async def history(request: Request) -> Response:
-        return JSONResponse({"games": store.history()})
-
-    def _finished(table_id: str) -> Table | None:
-        if store.settings(table_id) is None:
-            return None
-        table = lobby.get(table_id)
-        return table if table.game.game_over else None
-
-    async def record(request: Request) -> Response:
-        table = _finished(request.path_params["table_id"])
-        if table is None:
-            return JSONResponse({"error": "Only a finished game's record can be downloaded."}, 404)
-        return JSONResponse(
-            table.record_json(),
-            headers={"Content-Disposition": f'attachment; filename="rummy-{table.id}.json"'},
-        )
-
-    async def frames(request: Request) -> Response:
-        table = _finished(request.path_params["table_id"])
-        if table is None:
-            return JSONResponse({"error": "Only a finished game can be replayed."}, 404)
-        return JSONResponse(replay_frames(table.record_json()))
-
-    async def socket(websocket: WebSocket) -> None:
-        table_id = websocket.path_params["table_id"]
-        try:
-            found = _seat(table_id, websocket.query_params.get("token"))
-        except TableError:
-            found = None
-        await websocket.accept()  # accepted first, so the client sees why it is closed
-        if found is None:
-            await websocket.close(code=4404, reason="No seat at this table for that token.")
-            return
-        table, seat = found
-        send = websocket.send_text
-        await table.join(seat, send)
-        try:
-            while True:
-                text = await websocket.receive_text()
-                try:
-                    message = parse_client_message(text)
-                except ProtocolError as error:
-                    await send(refusal(table.version, error.code, str(error)))
-                    continue
-                await table.submit(seat, message, send)
-        except (WebSocketDisconnect, asyncio.CancelledError):
-            pass
-        finally:
-            table.leave(seat, send)
 
     routes = [
         Route("/", index),
@@ -199,4 +283,6 @@ def create_app(store_path: Path | str) -> Starlette:
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.lobby = lobby
+    return app

@@ -2,6 +2,8 @@
 
 Every message is an envelope ``{"t": TYPE, "v": VERSION, "d": DATA}``. The browser sends
 intents; the server answers each one, and sends every seat its own view after each change.
+Each message is a pydantic model; ``t`` tells them apart, and a message is read once, here,
+by ``parse_client_message``. ``python -m rummykit.server.schema`` prints their JSON Schema.
 
 Client to server:
 
@@ -17,7 +19,7 @@ Client to server:
 
 Server to client:
 
-- ``{"t": "view", "v": V, "d": VIEW}``: the seat's whole view (see ``rummykit.server.views``).
+- ``{"t": "view", "v": V, "d": VIEW}``: the seat's whole view (``SeatView``).
 - ``{"t": "event", "v": V, "d": {"seat": S, "text": ..., "action": ..., "card": ...}}``: one
   action just played, for step-by-step display (``card`` only when it is public).
 - ``{"t": "refused", "v": V, "d": {"code": CODE, "message": TEXT}}``: an intent was refused.
@@ -26,73 +28,367 @@ Server to client:
 
 from __future__ import annotations
 
-import dataclasses
-import json
-from typing import Any, Final
+import re
+from typing import Annotated, Final, Literal, TypeAlias, get_args
 
-CLIENT_TYPES: Final = ("act", "next", "redeal", "hint", "pace")
-"""Every message type a client may send."""
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic_core import ErrorDetails
 
-SERVER_TYPES: Final = ("view", "event", "refused", "hint")
-"""Every message type the server sends."""
+from rummykit.core.errors import ErrorCode
 
 MAX_PACE_MS: Final = 5000
 """The slowest the computer may be asked to play: slower feels broken."""
+
+MAX_MESSAGE_CHARS: Final = 2048
+"""The longest message a client may send: the longest action (a meld of a whole suit, with a
+take from the discard pile) is far shorter."""
+
+MAX_VERSION: Final = 2**53 - 1
+"""The largest version a browser holds exactly (a JavaScript number)."""
+
+
+class Strict(BaseModel):
+    """A wire model: exact JSON types, no unknown fields, frozen once read.
+
+    Exact: no ``"1"`` for 1, no ``"false"`` for false.
+    """
+
+    model_config = ConfigDict(
+        strict=True, extra="forbid", frozen=True, use_attribute_docstrings=True
+    )
+
+
+Version = Annotated[int, Field(ge=0, le=MAX_VERSION)]
+"""A table's version: 0 before the first deal, one more for each deal and action."""
+
+Seat = Annotated[int, Field(ge=0, le=5)]
+"""A seat, from 0, clockwise."""
+
+CardText: TypeAlias = str
+"""A card in notation: ``7h``, ``Ts``."""
+
+ActionText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+"""An action in record notation without the seat, e.g. ``"meld 7h 8h 9h"``."""
+
+
+# ----- client to server ----------------------------------------------------------------------
+
+
+class NoData(Strict):
+    """The ``d`` of a message that carries nothing: ``{}``."""
+
+
+class ActData(Strict):
+    """What to play."""
+
+    action: ActionText
+    """The action in record notation without the seat, e.g. ``"draw stock"``."""
+
+
+class PaceData(Strict):
+    """How long the computer waits before each of its actions."""
+
+    ms: Annotated[int, Field(ge=0, le=MAX_PACE_MS)]
+    """Milliseconds, from 0 to 5000."""
+
+
+class Act(Strict):
+    """Play an action for the connection's seat."""
+
+    t: Literal["act"]
+    v: Version
+    d: ActData
+
+
+class Next(Strict):
+    """Deal the next deal once the current one is over."""
+
+    t: Literal["next"]
+    v: Version
+    d: NoData
+
+
+class Redeal(Strict):
+    """Throw the current deal away (it does not count) and deal again."""
+
+    t: Literal["redeal"]
+    v: Version
+    d: NoData
+
+
+class HintRequest(Strict):
+    """Ask for the strong player's advice on this turn."""
+
+    t: Literal["hint"]
+    v: Version
+    d: NoData
+
+
+class Pace(Strict):
+    """Set the computer's pace at this table."""
+
+    t: Literal["pace"]
+    v: Version
+    d: PaceData
+
+
+ClientMessage: TypeAlias = Annotated[
+    Act | Next | Redeal | HintRequest | Pace, Field(discriminator="t")
+]
+"""Every message a client may send."""
+
+CLIENT_MESSAGES: Final[TypeAdapter[ClientMessage]] = TypeAdapter(ClientMessage)
+"""The one reader of client messages."""
+
+CLIENT_TYPES: Final[tuple[str, ...]] = tuple(
+    get_args(model.model_fields["t"].annotation)[0]
+    for model in (Act, Next, Redeal, HintRequest, Pace)
+)
+"""Every message type a client may send."""
 
 
 class ProtocolError(ValueError):
     """A message that cannot be read; answered with ``refused`` and code ``bad_message``."""
 
-    code = "bad_message"
+    code: Final = ErrorCode.BAD_MESSAGE
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class ClientMessage:
-    """An intent from a browser."""
-
-    type: str
-    version: int
-    action: str = ""
-    pace_ms: int = 0
+_UNION_MEMBER = re.compile(r"(constrained-)?(bool|int|float|str|none)")
+"""How pydantic names the members of a plain union in an error's location."""
 
 
-def parse_client_message(text: str) -> ClientMessage:
+def _field(error: ErrorDetails, kinds: tuple[str, ...]) -> str:
+    """The field an error is about, as ``d.action`` or ``rules.target``."""
+    location = [str(part) for part in error["loc"]]
+    if kinds and location and location[0] in kinds:
+        location = location[1:]  # the message type pydantic puts first
+    return ".".join(part for part in location if not _UNION_MEMBER.fullmatch(part))
+
+
+def _whole(error: ErrorDetails, subject: str, kinds: tuple[str, ...]) -> str | None:
+    """The sentence for an error about the message or body as a whole, if it is one."""
+    kind = error["type"]
+    if kind == "json_invalid":
+        return f"The {subject} is not JSON: {error['msg'].removeprefix('Invalid JSON: ')}."
+    if kind == "union_tag_not_found":
+        return f"The {subject} has no type t: use one of {', '.join(kinds)}."
+    if kind == "union_tag_invalid":
+        tag = (error.get("ctx") or {}).get("tag")
+        return f"Unknown {subject} type t={tag!r}: use one of {', '.join(kinds)}."
+    if kind in ("dict_type", "model_type", "model_attributes_type") and not error["loc"]:
+        return f"The {subject} must be a JSON object."
+    return None
+
+
+def _about_field(field: str, errors: list[ErrorDetails]) -> str:
+    """One sentence for one field; several errors on it are the members of a union."""
+    if len(errors) == 1:
+        return f"{field}: {errors[0]['msg']}."
+    # a value out of a member's bounds says more than "not a boolean" from the others
+    bounded = [error for error in errors if not error["type"].endswith("_type")]
+    if bounded:
+        return f"{field}: {bounded[0]['msg']}."
+    kinds = [error["msg"].removeprefix("Input should be ") for error in errors]
+    return f"{field}: Input should be {', '.join(kinds[:-1])} or {kinds[-1]}."
+
+
+def explain(error: ValidationError, subject: str, kinds: tuple[str, ...] = ()) -> str:
+    """What is wrong with a message or a request, naming each field (at most three)."""
+    errors = error.errors(include_url=False)
+    for each in errors:
+        whole = _whole(each, subject, kinds)
+        if whole is not None:
+            return whole
+    by_field: dict[str, list[ErrorDetails]] = {}
+    for each in errors:
+        by_field.setdefault(_field(each, kinds) or subject, []).append(each)
+    # a list too short after its bad item was dropped: the item is the news
+    fields = [
+        field for field in by_field if not any(other.startswith(field + ".") for other in by_field)
+    ]
+    said = " ".join(_about_field(field, by_field[field]) for field in fields[:3])
+    if len(fields) > 3:
+        said += f" And {len(fields) - 3} more."
+    return said
+
+
+def parse_client_message(text: str | bytes) -> ClientMessage:
     """Read one message from a client; ``ProtocolError`` says what is wrong with it."""
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise ProtocolError(f"The message is longer than {MAX_MESSAGE_CHARS} characters.")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        raise ProtocolError("The message is not JSON.") from None
-    if not isinstance(data, dict):
-        raise ProtocolError("A message is a JSON object with t, v and d.")
-    kind = data.get("t")
-    if kind not in CLIENT_TYPES:
-        raise ProtocolError(f"Unknown message type {kind!r}: use one of {', '.join(CLIENT_TYPES)}.")
-    version = data.get("v")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise ProtocolError("Every message carries the table version it was sent against (v).")
-    body = data.get("d", {})
-    if not isinstance(body, dict):
-        raise ProtocolError("The message's d must be an object.")
-    if kind == "act":
-        action = body.get("action")
-        if not isinstance(action, str) or not action.strip():
-            raise ProtocolError('An act message needs {"action": "draw stock"} or the like.')
-        return ClientMessage(kind, version, action=action.strip())
-    if kind == "pace":
-        pace = body.get("ms")
-        if not isinstance(pace, int) or isinstance(pace, bool) or not 0 <= pace <= MAX_PACE_MS:
-            raise ProtocolError(f"The pace is a number of milliseconds from 0 to {MAX_PACE_MS}.")
-        return ClientMessage(kind, version, pace_ms=pace)
-    return ClientMessage(kind, version)
+        return CLIENT_MESSAGES.validate_json(text)
+    except ValidationError as error:
+        raise ProtocolError(explain(error, "message", CLIENT_TYPES)) from None
 
 
-def envelope(kind: str, version: int, data: dict[str, Any]) -> str:
-    """A server message as JSON text."""
-    if kind not in SERVER_TYPES:
-        raise ValueError(f"Unknown server message type {kind!r}.")
-    return json.dumps({"t": kind, "v": version, "d": data}, ensure_ascii=False)
+# ----- server to client: the view ------------------------------------------------------------
 
 
-def refusal(version: int, code: str, message: str) -> str:
+RuleValue: TypeAlias = bool | int | str | None
+"""One rule option's value as JSON: a number, a word, a yes/no, or null for no limit."""
+
+
+class PlayerView(Strict):
+    """A player as every seat sees them."""
+
+    name: str
+    kind: Literal["human", "bot"]
+    level: str | None
+    """The computer's level; null for a person."""
+    position: str
+    """Where they sit from the viewer: ``You``, ``Left``, ``Across``..."""
+
+
+class MeldView(Strict):
+    """A meld on the table."""
+
+    owner: Seat
+    kind: str
+    """``set`` or ``run``."""
+    cards: tuple[CardText, ...]
+
+
+class DealResultView(Strict):
+    """How the deal just over ended, with every hand shown."""
+
+    result: str | None
+    """``out``, ``rummy`` or ``blocked``."""
+    winner: Seat | None
+    points: tuple[int, ...]
+    hands: tuple[tuple[CardText, ...], ...]
+    values: tuple[int, ...]
+    """What each hand left costs."""
+
+
+class DealSummaryView(Strict):
+    """A deal played, for the score sheet."""
+
+    dealer: Seat
+    result: str | None
+    winner: Seat | None
+    points: tuple[int, ...]
+
+
+class SeatView(Strict):
+    """Everything one seat may see: never another seat's hidden cards, never the stock."""
+
+    table: str
+    seat: Seat
+    practice: bool
+    preset: str
+    rules: dict[str, RuleValue]
+    players: tuple[PlayerView, ...]
+    deal: int
+    dealer: Seat
+    turn: Seat
+    phase: str
+    """``draw``, ``play`` or ``over``."""
+    hand: tuple[CardText, ...]
+    hand_value: int
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[CardText, ...], ...]
+    """The cards each seat is known to hold (taken from the pile, not yet played)."""
+    melds: tuple[MeldView, ...]
+    discard: tuple[CardText, ...]
+    """The discard pile, bottom first."""
+    stock: int
+    """How many cards the stock holds: never which."""
+    renewals_used: int
+    scores: tuple[int, ...]
+    taken: CardText | None
+    """The card just taken from the discard pile this turn, which may not be thrown back."""
+    legal: tuple[str, ...]
+    """This seat's legal actions, when it is to act."""
+    can_draw_stock: bool
+    deal_result: DealResultView | None
+    history: tuple[DealSummaryView, ...]
+    game_over: bool
+    winner: Seat | None
+    target: int
+    deals_limit: int | None
+    lower_wins: bool
+    pace_ms: int
+    topics: tuple[str, ...]
+    """The rules the practice game explains now."""
+
+
+# ----- server to client: the messages --------------------------------------------------------
+
+
+class Event(Strict):
+    """One action just played."""
+
+    seat: Seat
+    action: str
+    """The action in notation, without the seat."""
+    card: CardText | None
+    """The card it showed, when it is public."""
+    text: str
+    """The action in words, for the viewer."""
+
+
+class Refusal(Strict):
+    """Why an intent was refused."""
+
+    code: ErrorCode
+    message: str
+    """A sentence for the player."""
+
+
+class Advice(Strict):
+    """The strong player's advice."""
+
+    action: str
+    reason: str
+
+
+class ViewMessage(Strict):
+    """The seat's whole view, after each change and in answer to a pace."""
+
+    t: Literal["view"] = "view"
+    v: Version
+    d: SeatView
+
+
+class EventMessage(Strict):
+    """An action just played; the view follows."""
+
+    t: Literal["event"] = "event"
+    v: Version
+    d: Event
+
+
+class RefusedMessage(Strict):
+    """An intent refused; the table is unchanged."""
+
+    t: Literal["refused"] = "refused"
+    v: Version
+    d: Refusal
+
+
+class HintMessage(Strict):
+    """Advice, in answer to a hint."""
+
+    t: Literal["hint"] = "hint"
+    v: Version
+    d: Advice
+
+
+ServerMessage: TypeAlias = Annotated[
+    ViewMessage | EventMessage | RefusedMessage | HintMessage, Field(discriminator="t")
+]
+"""Every message the server sends."""
+
+SERVER_MESSAGES: Final[TypeAdapter[ServerMessage]] = TypeAdapter(ServerMessage)
+"""Every server message, for the schema and for clients in Python."""
+
+
+def refusal(version: int, code: ErrorCode, message: str) -> RefusedMessage:
     """A ``refused`` message."""
-    return envelope("refused", version, {"code": code, "message": message})
+    return RefusedMessage(v=version, d=Refusal(code=code, message=message))
+
+
+def encode(message: ServerMessage) -> str:
+    """A server message as JSON text."""
+    return message.model_dump_json()

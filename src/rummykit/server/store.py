@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.core.cards import Card, parse_cards
+from rummykit.server.settings import TableSettings
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -82,13 +83,13 @@ class Store:
         with self._lock:
             self._db.close()
 
-    def create_table(self, table_id: str, settings: dict[str, Any], tokens: dict[int, str]) -> None:
+    def create_table(self, table_id: str, settings: TableSettings, tokens: dict[int, str]) -> None:
         """Store a new table with its settings and the tokens of its human seats."""
         now = time.time()
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO tables (id, created, updated, settings) VALUES (?, ?, ?, ?)",
-                (table_id, now, now, json.dumps(settings)),
+                (table_id, now, now, settings.model_dump_json()),
             )
             for seat, token in tokens.items():
                 db.execute(
@@ -113,8 +114,10 @@ class Store:
         seed: int,
         version: int = 0,
     ) -> None:
-        """Record a new deal (replacing a thrown-away deal of the same number) and the
-        table's version once it is dealt."""
+        """Record a new deal and the table's version once it is dealt.
+
+        A thrown-away deal of the same number is replaced.
+        """
         with self._transaction() as db:
             db.execute("DELETE FROM actions WHERE table_id = ? AND deal = ?", (table_id, deal))
             db.execute(
@@ -136,8 +139,10 @@ class Store:
         reshuffles: Sequence[Sequence[Card]],
         version: int = 0,
     ) -> None:
-        """Append one action (and any stock it shuffled) and the table's version after it;
-        committed when this returns."""
+        """Append one action, any stock it shuffled, and the table's version after it.
+
+        Committed when this returns.
+        """
         shuffled = json.dumps([[str(card) for card in order] for order in reshuffles])
         with self._transaction() as db:
             db.execute(
@@ -166,13 +171,13 @@ class Store:
             ).fetchone()
         return int(row[0]) if row else 0
 
-    def settings(self, table_id: str) -> dict[str, Any] | None:
+    def settings(self, table_id: str) -> TableSettings | None:
         """A table's settings, or ``None`` if there is no such table."""
         with self._lock:
             row = self._db.execute(
                 "SELECT settings FROM tables WHERE id = ?", (table_id,)
             ).fetchone()
-        return json.loads(row[0]) if row else None
+        return TableSettings.model_validate_json(row[0]) if row else None
 
     def deals(self, table_id: str) -> list[dict[str, Any]]:
         """A table's deals in order, each with its actions and reshuffles (record shape)."""
@@ -202,14 +207,6 @@ class Store:
             entry["actions"].append(text)
             entry["reshuffles"].extend(json.loads(reshuffles))
         return deals
-
-    def open_tables(self) -> list[str]:
-        """The ids of tables whose game is not over, oldest first."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT id FROM tables WHERE finished = 0 ORDER BY created"
-            ).fetchall()
-        return [row[0] for row in rows]
 
     def history(self, limit: int = 100) -> list[dict[str, Any]]:
         """Finished games, newest first: id, when, and the summary."""

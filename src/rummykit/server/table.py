@@ -3,6 +3,9 @@
 Everything that would change the game (a browser's intent, a bot's move) goes through the
 table's queue and is applied in order by its one task: the engine checks it, the store
 commits it, and only then is it acknowledged and every seat sent its own view.
+
+The computer waits its pace before each action through the table's ``sleep``: ``asyncio.sleep``
+in production, a clock the test moves by hand in the tests.
 """
 
 from __future__ import annotations
@@ -13,30 +16,70 @@ import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Final, assert_never
 
 from rummykit.bots import make_bot
 from rummykit.bots.base import Bot
 from rummykit.bots.hints import hint
 from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld, parse_action
 from rummykit.core.cards import standard_deck
-from rummykit.core.errors import IllegalActionError, InvalidActionError
+from rummykit.core.errors import ErrorCode, IllegalActionError, InvalidActionError
 from rummykit.core.observation import observe
 from rummykit.core.record import load_record, record_of, replay
 from rummykit.core.rules import Preset, Rules, describe_rules, preset_with_overrides
 from rummykit.core.state import GameState
-from rummykit.server.protocol import ClientMessage, envelope, refusal
+from rummykit.server.api import NewTable
+from rummykit.server.protocol import (
+    Act,
+    Advice,
+    ClientMessage,
+    Event,
+    EventMessage,
+    HintMessage,
+    HintRequest,
+    Next,
+    Pace,
+    Redeal,
+    SeatView,
+    ServerMessage,
+    ViewMessage,
+    refusal,
+)
+from rummykit.server.settings import (
+    BOT_LEVELS,
+    DEFAULT_PACE_MS,
+    RECORD_RULES,
+    BotLevel,
+    BotPlayer,
+    HumanPlayer,
+    Player,
+    TableSettings,
+)
 from rummykit.server.store import Store
 from rummykit.server.views import position_name, seat_view
 
-Send = Callable[[str], Awaitable[None]]
-"""Sends one text frame to one connection."""
+__all__ = [
+    "BOT_LEVELS",
+    "DEFAULT_PACE_MS",
+    "Send",
+    "Sleep",
+    "Table",
+    "TableError",
+    "new_table_settings",
+]
 
-DEFAULT_PACE_MS = 700
-"""How long the computer waits before each of its actions: slow enough to follow."""
+Send = Callable[[ServerMessage], Awaitable[None]]
+"""Sends one message to one connection."""
 
-BOT_LEVELS = ("basic", "strong", "expert")
-"""The computer players a table can seat."""
+Sleep = Callable[[float], Awaitable[None]]
+"""Waits so many seconds: ``asyncio.sleep``, or a test's clock."""
+
+Intent = tuple[int, ClientMessage, Send]
+"""A seat's message and where its answer goes."""
+
+BOT_FAILURE_PAUSE_S: Final = 1.0
+"""After a computer player fails, wait this long before it tries again, so that a bot that
+keeps failing does not spin the table's task."""
 
 
 logger = logging.getLogger("rummykit.table")
@@ -45,9 +88,9 @@ logger = logging.getLogger("rummykit.table")
 def _quiet(send: Send) -> Send:
     """``send`` that forgets a connection gone away instead of failing the table."""
 
-    async def quiet(frame: str) -> None:
+    async def quiet(message: ServerMessage) -> None:
         with contextlib.suppress(Exception):
-            await send(frame)
+            await send(message)
 
     return quiet
 
@@ -56,84 +99,112 @@ class TableError(ValueError):
     """A table that cannot be made or found as asked."""
 
 
-def new_table_settings(
-    *,
-    preset: str,
-    overrides: dict[str, Any] | None,
-    name: str,
-    opponents: list[str],
-    practice: bool,
-    seed: int | None = None,
-) -> dict[str, Any]:
-    """Checked settings for a new table: the human at seat 0, then the computer players."""
-    if practice:
-        preset, overrides, opponents = "practice", {}, ["strong"]
-    if not 1 <= len(opponents) <= 5:
-        raise TableError("Choose one to five computer opponents.")
-    for level in opponents:
-        if level not in BOT_LEVELS:
-            raise TableError(f"Unknown level {level!r}: choose {', '.join(BOT_LEVELS)}.")
-    found, rules = preset_with_overrides({"preset": preset, **(overrides or {})})
+GAME_OVER_MESSAGE: Final = "The game is over: start a new one."
+
+
+PRACTICE_OPPONENTS: Final[tuple[BotLevel, ...]] = ("strong",)
+"""A practice game is against one strong computer player."""
+
+
+def _practice_conflict(request: NewTable) -> str | None:
+    """What a practice request asks that a practice table does not play, if anything."""
+    if request.preset not in (None, "practice"):
+        return f'preset: a practice table plays the "practice" preset, not {request.preset!r}.'
+    if request.rules:
+        return "rules: a practice table plays the practice rules; leave rules out."
+    if request.opponents not in (None, PRACTICE_OPPONENTS):
+        return 'opponents: a practice table is against one "strong" computer player.'
+    return None
+
+
+def new_table_settings(request: NewTable) -> TableSettings:
+    """Checked settings for a new table: the human at seat 0, then the computer players.
+
+    ``TableError`` or ``RulesError`` say what cannot be played.
+    """
+    if request.practice:
+        conflict = _practice_conflict(request)
+        if conflict is not None:
+            raise TableError(conflict)
+        preset, opponents = "practice", PRACTICE_OPPONENTS
+    else:
+        preset, opponents = request.preset or "classic", request.opponents or ("basic",)
+    if request.rules and "preset" in request.rules:
+        raise TableError("rules.preset: name the preset in preset, not among the rules.")
+    found, rules = preset_with_overrides({"preset": preset, **(request.rules or {})})
     found.check_seats(len(opponents) + 1)
     rules.check_seats(len(opponents) + 1)
-    players = [{"name": name.strip()[:24] or "You", "kind": "human"}]
-    players += [{"name": level.title(), "kind": "bot", "level": level} for level in opponents]
-    return {
-        "rules": describe_rules(found, rules),
-        "players": players,
-        "practice": practice,
-        "seed": seed if seed is not None else secrets.randbits(32),
-        "pace_ms": DEFAULT_PACE_MS,
-    }
+    players: list[Player] = [HumanPlayer(kind="human", name=request.name)]
+    players += [BotPlayer(kind="bot", name=level.title(), level=level) for level in opponents]
+    return TableSettings(
+        rules=RECORD_RULES.validate_python(describe_rules(found, rules)),
+        players=tuple(players),
+        practice=request.practice,
+        seed=request.seed if request.seed is not None else secrets.randbits(32),
+        pace_ms=DEFAULT_PACE_MS,
+    )
 
 
 class Table:
     """A game in progress and everything around it; only ``run`` changes the game."""
 
-    def __init__(self, table_id: str, settings: dict[str, Any], store: Store) -> None:
-        """A table from its settings; ``start`` deals or ``rebuild`` restores its game."""
+    def __init__(
+        self,
+        table_id: str,
+        settings: TableSettings,
+        store: Store,
+        *,
+        sleep: Sleep = asyncio.sleep,
+    ) -> None:
+        """A table from its settings; ``create`` deals or ``restore`` rebuilds its game.
+
+        The computer waits its pace with ``sleep`` (tests pass a clock they move by hand).
+        """
         self.id = table_id
         self.settings = settings
         self.store = store
-        preset, rules = preset_with_overrides(settings["rules"])
+        self.sleep = sleep
+        preset, rules = preset_with_overrides(settings.rules)
         self.preset: Preset = preset
         self.rules: Rules = rules
-        self.players: list[dict[str, Any]] = settings["players"]
-        self.practice = bool(settings.get("practice"))
-        self.pace_ms = int(settings.get("pace_ms", DEFAULT_PACE_MS))
-        self.rng = random.Random(settings["seed"])
+        self.players: tuple[Player, ...] = settings.players
+        self.practice = settings.practice
+        self.pace_ms = settings.pace_ms
+        self.rng = random.Random(settings.seed)
         self.bots: dict[int, Bot] = {
-            seat: make_bot(player["level"])
+            seat: make_bot(player.level)
             for seat, player in enumerate(self.players)
-            if player["kind"] == "bot"
+            if isinstance(player, BotPlayer)
         }
         self.game = GameState(
             rules, len(self.players), dealer=self.rng.randrange(len(self.players))
         )
         self.version = 0
         self.listeners: dict[int, set[Send]] = {}
-        self.queue: asyncio.Queue[tuple[int, ClientMessage, Send]] = asyncio.Queue()
+        self.queue: asyncio.Queue[Intent] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
 
     # ----- making and restoring ------------------------------------------------------
 
     @classmethod
-    def create(cls, store: Store, settings: dict[str, Any]) -> tuple[Table, str]:
+    def create(
+        cls, store: Store, settings: TableSettings, *, sleep: Sleep = asyncio.sleep
+    ) -> tuple[Table, str]:
         """A new table, stored, with its first deal dealt; and the human seat's token."""
         table_id = secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(24)
         store.create_table(table_id, settings, {0: token})
-        table = cls(table_id, settings, store)
+        table = cls(table_id, settings, store, sleep=sleep)
         table._deal()
         return table, token
 
     @classmethod
-    def restore(cls, store: Store, table_id: str) -> Table:
+    def restore(cls, store: Store, table_id: str, *, sleep: Sleep = asyncio.sleep) -> Table:
         """A stored table rebuilt by replaying its record."""
         settings = store.settings(table_id)
         if settings is None:
             raise TableError(f"There is no table {table_id!r}.")
-        table = cls(table_id, settings, store)
+        table = cls(table_id, settings, store, sleep=sleep)
         deals = store.deals(table_id)
         if deals:
             table.game = table._replayed(deals)
@@ -146,8 +217,8 @@ class Table:
         record = load_record(
             {
                 "format": "rummy-record/1",
-                "rules": self.settings["rules"],
-                "players": [player["name"] for player in self.players],
+                "rules": self.settings.rules,
+                "players": [player.name for player in self.players],
                 "deals": deals,
             }
         )
@@ -161,7 +232,7 @@ class Table:
         deal_number = len(self.game.logs)
         # Seeded by the table's seed, the deal and the version, so that a table restored
         # from the store never deals a deck again, and a thrown-away deal is not dealt again.
-        shuffler = random.Random(f"{self.settings['seed']}:{deal_number}:{self.version}")
+        shuffler = random.Random(f"{self.settings.seed}:{deal_number}:{self.version}")
         deck = list(standard_deck(self.rules.decks, self.rules.jokers))
         shuffler.shuffle(deck)
         seed = shuffler.randrange(2**31)
@@ -171,13 +242,13 @@ class Table:
 
     def record_json(self) -> dict[str, Any]:
         """The game record so far (the decks reveal every card: only for finished games)."""
-        names = [player["name"] for player in self.players]
+        names = [player.name for player in self.players]
         return record_of(self.game, self.preset, names).to_json()
 
     # ----- listeners -----------------------------------------------------------------
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """Seat ``seat``'s view of the table as JSON."""
+    def view(self, seat: int) -> SeatView:
+        """Seat ``seat``'s view of the table."""
         return seat_view(
             self.game,
             seat,
@@ -191,19 +262,24 @@ class Table:
     async def join(self, seat: int, send: Send) -> None:
         """Start sending ``seat``'s views to a connection, beginning with the current one."""
         self.listeners.setdefault(seat, set()).add(send)
-        await send(envelope("view", self.version, self.view(seat)))
+        await send(self._view_message(seat))
         self.ensure_running()
 
     def leave(self, seat: int, send: Send) -> None:
         """Stop sending to a connection."""
         self.listeners.get(seat, set()).discard(send)
 
+    def _view_message(self, seat: int) -> ViewMessage:
+        return ViewMessage(v=self.version, d=self.view(seat))
+
     async def _broadcast(self, acted: Action | None) -> None:
         for seat, sends in list(self.listeners.items()):
-            frames = []
+            frames: list[ServerMessage] = []
             if acted is not None:
-                frames.append(envelope("event", self.version, self._event(acted, seat)))
-            frames.append(envelope("view", self.version, self.view(seat)))
+                # _event's sentences stay a dict here, read into the model once
+                event = Event.model_validate(self._event(acted, seat))
+                frames.append(EventMessage(v=self.version, d=event))
+            frames.append(self._view_message(seat))
             for send in list(sends):
                 for frame in frames:
                     try:
@@ -214,7 +290,7 @@ class Table:
 
     def _event(self, action: Action, viewer: int) -> dict[str, Any]:
         who = position_name(viewer, action.seat, self.game.seat_count)
-        name = "You" if who == "You" else f"{self.players[action.seat]['name']} ({who})"
+        name = "You" if who == "You" else f"{self.players[action.seat].name} ({who})"
         card = None
         if isinstance(action, Draw):
             if action.source is DrawSource.STOCK:
@@ -273,26 +349,40 @@ class Table:
         """Apply intents and bot moves in order, forever (until stopped)."""
         while True:
             bot_seat = self._bot_to_act()
-            if bot_seat is not None:
-                try:
-                    seat, message, reply = await asyncio.wait_for(
-                        self.queue.get(), timeout=self.pace_ms / 1000
-                    )
-                except TimeoutError:
-                    try:
-                        await self._bot_move(bot_seat)
-                    except Exception:  # a failing bot must not take the table down with it
-                        logger.exception(
-                            "table %s: the computer at seat %s failed", self.id, bot_seat
-                        )
-                        await asyncio.sleep(1)
-                    continue
+            if bot_seat is None:
+                intent: Intent | None = await self.queue.get()
             else:
-                seat, message, reply = await self.queue.get()
-            try:
-                await self._handle(seat, message, _quiet(reply))
-            except Exception:  # one bad intent must never stop the table
-                logger.exception("table %s: an intent failed", self.id)
+                intent = await self._intent_within(self.pace_ms / 1000)
+            if intent is None and bot_seat is not None:
+                try:
+                    await self._bot_move(bot_seat)
+                except Exception:  # a failing bot must not take the table down with it
+                    logger.exception("table %s: the computer at seat %s failed", self.id, bot_seat)
+                    await self.sleep(BOT_FAILURE_PAUSE_S)
+            elif intent is not None:
+                seat, message, reply = intent
+                try:
+                    await self._handle(seat, message, _quiet(reply))
+                except Exception:  # one bad intent must never stop the table
+                    logger.exception("table %s: an intent failed", self.id)
+
+    async def _intent_within(self, seconds: float) -> Intent | None:
+        """The next intent if one comes before ``sleep(seconds)`` ends, else ``None``.
+
+        An intent already queued always comes first.
+        """
+        if not self.queue.empty():
+            return self.queue.get_nowait()
+        getting = asyncio.ensure_future(self.queue.get())
+        waiting = asyncio.ensure_future(self.sleep(seconds))
+        try:
+            await asyncio.wait((getting, waiting), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            waiting.cancel()
+            got = getting.done()
+            if not got:
+                getting.cancel()  # nothing was taken off the queue: it stays for the next turn
+        return getting.result() if got else None
 
     async def _bot_move(self, seat: int) -> None:
         view = observe(self.game, seat)
@@ -325,7 +415,7 @@ class Table:
         self.store.finish(
             self.id,
             {
-                "players": [player["name"] for player in self.players],
+                "players": [player.name for player in self.players],
                 "scores": list(game.scores),
                 "winner": game.winner,
                 "deals": len(game.summaries),
@@ -334,29 +424,29 @@ class Table:
         )
 
     async def _handle(self, seat: int, message: ClientMessage, reply: Send) -> None:
-        if message.type == "hint":
-            await self._hint(seat, reply)
-            return
-        if message.type == "pace":
-            self.pace_ms = message.pace_ms
-            await reply(envelope("view", self.version, self.view(seat)))
-            return
-        if message.version != self.version:
-            await reply(
-                refusal(
-                    self.version,
-                    "stale",
-                    "The table has moved on since you acted; here is where it stands now.",
+        match message:
+            case HintRequest():
+                await self._hint(seat, reply)
+            case Pace():
+                self.pace_ms = message.d.ms
+                await reply(self._view_message(seat))
+            case Act() | Next() | Redeal() if message.v != self.version:
+                await reply(
+                    refusal(
+                        self.version,
+                        ErrorCode.STALE,
+                        "The table has moved on since you acted; here is where it stands now.",
+                    )
                 )
-            )
-            await reply(envelope("view", self.version, self.view(seat)))
-            return
-        if message.type == "act":
-            await self._act(seat, message.action, reply)
-        elif message.type == "next":
-            await self._next_deal(reply)
-        elif message.type == "redeal":
-            await self._redeal(reply)
+                await reply(self._view_message(seat))
+            case Act():
+                await self._act(seat, message.d.action, reply)
+            case Next():
+                await self._next_deal(reply)
+            case Redeal():
+                await self._redeal(reply)
+            case _:
+                assert_never(message)
 
     async def _act(self, seat: int, text: str, reply: Send) -> None:
         try:
@@ -369,20 +459,22 @@ class Table:
 
     async def _next_deal(self, reply: Send) -> None:
         if not self.game.deal_over:
-            await reply(refusal(self.version, "wrong_phase", "Finish this deal first."))
+            await reply(refusal(self.version, ErrorCode.WRONG_PHASE, "Finish this deal first."))
             return
         if self.game.game_over:
-            await reply(refusal(self.version, "game_over", "The game is over: start a new one."))
+            await reply(refusal(self.version, ErrorCode.GAME_OVER, GAME_OVER_MESSAGE))
             return
         self._deal()
         await self._broadcast(None)
 
     async def _redeal(self, reply: Send) -> None:
         if self.game.game_over:
-            await reply(refusal(self.version, "game_over", "The game is over: start a new one."))
+            await reply(refusal(self.version, ErrorCode.GAME_OVER, GAME_OVER_MESSAGE))
             return
         if self.game.deal_over:
-            await reply(refusal(self.version, "wrong_phase", "This deal is over: deal the next."))
+            await reply(
+                refusal(self.version, ErrorCode.WRONG_PHASE, "This deal is over: deal the next.")
+            )
             return
         deals = self.store.deals(self.id)[:-1]
         if deals:
@@ -395,13 +487,10 @@ class Table:
     async def _hint(self, seat: int, reply: Send) -> None:
         view = observe(self.game, seat)
         if not view.is_my_turn:
-            await reply(refusal(self.version, "not_your_turn", "A hint waits for your turn."))
+            await reply(
+                refusal(self.version, ErrorCode.NOT_YOUR_TURN, "A hint waits for your turn.")
+            )
             return
         advice = await asyncio.to_thread(hint, view)
-        await reply(
-            envelope(
-                "hint",
-                self.version,
-                {"action": str(advice.action).split(" ", 1)[1], "reason": advice.reason},
-            )
-        )
+        action = str(advice.action).split(" ", 1)[1]
+        await reply(HintMessage(v=self.version, d=Advice(action=action, reason=advice.reason)))

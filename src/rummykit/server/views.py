@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rummykit.core.actions import Draw, LayOff, Meld
 from rummykit.core.cards import Card
 from rummykit.core.observation import Observation, observe
 from rummykit.core.state import DealResult, GameState, Phase
+from rummykit.server.protocol import (
+    DealResultView,
+    DealSummaryView,
+    MeldView,
+    PlayerView,
+    SeatView,
+)
+from rummykit.server.settings import RULE_VALUES, BotPlayer, Player
 
 POSITIONS: dict[int, tuple[str, ...]] = {
     2: ("You", "Across"),
@@ -24,8 +30,8 @@ def position_name(viewer: int, seat: int, seats: int) -> str:
     return POSITIONS[seats][(seat - viewer) % seats]
 
 
-def _cards(cards: tuple[Card, ...] | list[Card]) -> list[str]:
-    return [str(card) for card in cards]
+def _cards(cards: tuple[Card, ...] | list[Card]) -> tuple[str, ...]:
+    return tuple(str(card) for card in cards)
 
 
 def _without_seat(text: str) -> str:
@@ -60,86 +66,89 @@ def practice_topics(observation: Observation, game: GameState) -> list[str]:
     return topics
 
 
+def _player(player: Player, position: str) -> PlayerView:
+    level = player.level if isinstance(player, BotPlayer) else None
+    return PlayerView(name=player.name, kind=player.kind, level=level, position=position)
+
+
+def _deal_result(game: GameState) -> DealResultView:
+    return DealResultView(
+        result=game.result.value if game.result else None,
+        winner=game.deal_winner,
+        points=tuple(game.deal_points or ()),
+        hands=tuple(_cards(sorted(hand)) for hand in game.hands),
+        values=tuple(game.hand_value(other) for other in range(game.seat_count)),
+    )
+
+
+def _history(game: GameState) -> tuple[DealSummaryView, ...]:
+    return tuple(
+        DealSummaryView(
+            dealer=summary.dealer,
+            result=summary.result.value if summary.result else None,
+            winner=summary.winner,
+            points=tuple(summary.points or ()),
+        )
+        for summary in game.summaries
+    )
+
+
 def seat_view(
     game: GameState,
     seat: int,
-    players: list[dict[str, Any]],
+    players: tuple[Player, ...],
     *,
     table_id: str,
     preset: str,
     practice: bool,
     pace_ms: int,
-) -> dict[str, Any]:
-    """Everything seat ``seat`` may see, as JSON: never another seat's hidden cards.
+) -> SeatView:
+    """Everything seat ``seat`` may see: never another seat's hidden cards.
 
     Hands are shown to everyone only once the deal is over, as at a real table.
     """
     view = observe(game, seat)
     rules = game.rules
     seats = game.seat_count
-    over = game.phase is Phase.OVER
-    legal = [_without_seat(str(action)) for action in view.legal_actions]
-    result: dict[str, Any] | None = None
-    if over:
-        result = {
-            "result": game.result.value if game.result else None,
-            "winner": game.deal_winner,
-            "points": list(game.deal_points or ()),
-            "hands": [_cards(sorted(hand)) for hand in game.hands],
-            "values": [game.hand_value(other) for other in range(seats)],
-        }
-    return {
-        "table": table_id,
-        "seat": seat,
-        "practice": practice,
-        "preset": preset,
-        "rules": rules.to_mapping(),
-        "players": [
-            {
-                "name": player["name"],
-                "kind": player["kind"],
-                "level": player.get("level"),
-                "position": position_name(seat, other, seats),
-            }
+    return SeatView(
+        table=table_id,
+        seat=seat,
+        practice=practice,
+        preset=preset,
+        rules=RULE_VALUES.validate_python(rules.to_mapping()),
+        players=tuple(
+            _player(player, position_name(seat, other, seats))
             for other, player in enumerate(players)
-        ],
-        "deal": view.deal_number,
-        "dealer": view.dealer,
-        "turn": view.turn,
-        "phase": view.phase.value,
-        "hand": _cards(view.hand),
-        "hand_value": sum(rules.card_points(card.code) for card in view.hand),
-        "hand_sizes": list(view.hand_sizes),
-        "known": [_cards(cards) for cards in view.known_cards],
-        "melds": [
-            {"owner": meld.owner, "kind": meld.kind.value, "cards": meld.text.split()}
+        ),
+        deal=view.deal_number,
+        dealer=view.dealer,
+        turn=view.turn,
+        phase=view.phase.value,
+        hand=_cards(view.hand),
+        hand_value=sum(rules.card_points(card.code) for card in view.hand),
+        hand_sizes=tuple(view.hand_sizes),
+        known=tuple(_cards(cards) for cards in view.known_cards),
+        melds=tuple(
+            MeldView(owner=meld.owner, kind=meld.kind.value, cards=tuple(meld.text.split()))
             for meld in view.melds
-        ],
-        "discard": _cards(view.discard_pile),
-        "stock": view.stock_count,
-        "renewals_used": view.renewals_used,
-        "scores": list(view.scores),
-        "taken": str(view.taken_top) if view.taken_top else None,
-        "legal": legal,
-        "can_draw_stock": any(
+        ),
+        discard=_cards(view.discard_pile),
+        stock=view.stock_count,
+        renewals_used=view.renewals_used,
+        scores=tuple(view.scores),
+        taken=str(view.taken_top) if view.taken_top else None,
+        legal=tuple(_without_seat(str(action)) for action in view.legal_actions),
+        can_draw_stock=any(
             isinstance(action, Draw) and action.source.value == "stock"
             for action in view.legal_actions
         ),
-        "deal_result": result,
-        "history": [
-            {
-                "dealer": summary.dealer,
-                "result": summary.result.value if summary.result else None,
-                "winner": summary.winner,
-                "points": list(summary.points or ()),
-            }
-            for summary in game.summaries
-        ],
-        "game_over": game.game_over,
-        "winner": game.winner,
-        "target": rules.target,
-        "deals_limit": rules.deals,
-        "lower_wins": rules.scoring.value == "penalty",
-        "pace_ms": pace_ms,
-        "topics": practice_topics(view, game) if practice else [],
-    }
+        deal_result=_deal_result(game) if game.phase is Phase.OVER else None,
+        history=_history(game),
+        game_over=game.game_over,
+        winner=game.winner,
+        target=rules.target,
+        deals_limit=rules.deals,
+        lower_wins=rules.scoring.value == "penalty",
+        pace_ms=pace_ms,
+        topics=tuple(practice_topics(view, game)) if practice else (),
+    )

@@ -1,0 +1,129 @@
+"""The HTTP API's request bodies, query parameters and answers, as typed models.
+
+Each is read once, where the request comes in (``read_body``, ``read_query``); a body or a
+query that cannot be read raises ``BadRequest`` with a sentence naming the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Annotated, Final, TypeAlias, TypeVar
+
+from pydantic import Field, StringConstraints, ValidationError
+
+from rummykit.core.errors import ErrorCode
+from rummykit.server.protocol import SeatView, Strict, Version, explain
+from rummykit.server.settings import BotLevel
+
+MAX_BODY_BYTES: Final = 16_384
+"""The largest request body read: a table's settings with every option fit in a tenth."""
+
+MAX_SEED: Final = 2**63 - 1
+"""Seeds fit a signed 64-bit integer, as every store and client can hold them."""
+
+MAX_RULE_NUMBER: Final = 2**31 - 1
+"""A bound on numbers in rule options far beyond any playable value (a target of 1,000 is
+already a long evening); the rules check the real ranges."""
+
+Model = TypeVar("Model", bound=Strict)
+
+OptionName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+"""A rule option's name, checked against the rules by the engine."""
+
+RuleInput: TypeAlias = (
+    bool
+    | Annotated[int, Field(ge=-MAX_RULE_NUMBER, le=MAX_RULE_NUMBER)]
+    | Annotated[float, Field(ge=-MAX_RULE_NUMBER, le=MAX_RULE_NUMBER, allow_inf_nan=False)]
+    | Annotated[str, StringConstraints(max_length=40)]
+    | None
+)
+"""One rule option's value as sent: a number, a word, a yes/no, or null for no limit.
+
+A fraction is read here so that the rules can say why it is refused ("a whole number").
+"""
+
+Token = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+"""A seat's token, as ``POST /api/tables`` gave it."""
+
+
+class BadRequest(ValueError):
+    """A request that cannot be read; answered 400 (413 if too large) with the sentence."""
+
+    code: Final = ErrorCode.BAD_MESSAGE
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+class NewTable(Strict):
+    """``POST /api/tables``: a table for one person against the computer.
+
+    Fields left out take the default shown. A practice table plays the ``practice`` preset
+    against one strong computer player: with ``practice`` true, leave ``preset``, ``rules``
+    and ``opponents`` out or send exactly that.
+    """
+
+    preset: Annotated[str, StringConstraints(min_length=1, max_length=40)] | None = None
+    """The house rules to start from (default ``classic``; ``practice`` for practice)."""
+    rules: Annotated[dict[OptionName, RuleInput], Field(max_length=64)] | None = None
+    """Options that differ from the preset, by name (see ``GET /api/options``)."""
+    opponents: Annotated[tuple[BotLevel, ...], Field(min_length=1, max_length=5)] | None = None
+    """One to five computer players by level (default one ``basic``)."""
+    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)] = (
+        "You"
+    )
+    """The person's name at the table."""
+    practice: bool = False
+    """A practice game, which explains each rule as it first comes up."""
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
+    """Makes the deals reproducible; a random one if left out."""
+
+
+class SeatQuery(Strict):
+    """``GET /api/tables/{id}?token=T`` and the socket ``/ws/{id}?token=T``."""
+
+    token: Token
+
+
+class TableCreated(Strict):
+    """The answer to ``POST /api/tables``: the table and the seat's token (keep it)."""
+
+    table: str
+    token: str
+    seat: int
+
+
+class TableAnswer(Strict):
+    """The answer to ``GET /api/tables/{id}?token=T``: that seat's view."""
+
+    seat: int
+    version: Version
+    view: SeatView
+
+
+class ErrorAnswer(Strict):
+    """Any 4xx answer: a sentence for the player, naming the field at fault."""
+
+    error: str
+
+
+def read_body(model: type[Model], raw: bytes) -> Model:
+    """``raw`` read as ``model``; ``BadRequest`` says which field is wrong."""
+    try:
+        return model.model_validate_json(raw)
+    except ValidationError as error:
+        raise BadRequest(explain(error, "request body")) from None
+
+
+def read_query(model: type[Model], items: Sequence[tuple[str, str]]) -> Model:
+    """A query string's ``items`` read as ``model``; each parameter may come once."""
+    names = [name for name, _ in items]
+    for name in names:
+        if names.count(name) > 1:
+            raise BadRequest(f"{name}: give it once, not {names.count(name)} times.")
+    try:
+        return model.model_validate(dict(items))
+    except ValidationError as error:
+        raise BadRequest(explain(error, "query")) from None

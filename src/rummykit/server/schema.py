@@ -1,0 +1,70 @@
+"""The JSON Schema of the server's protocol, generated from its models.
+
+``python -m rummykit.server.schema > docs/protocol.schema.json`` rewrites the published copy;
+a test fails when that copy is out of date.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from pydantic import TypeAdapter
+
+from rummykit.server.api import ErrorAnswer, NewTable, SeatQuery, TableAnswer, TableCreated
+from rummykit.server.protocol import CLIENT_MESSAGES, SERVER_MESSAGES
+
+SCHEMA_ID: Final = "https://rummykit.invalid/protocol.schema.json"
+"""A name for the document, not a place to fetch it from."""
+
+_REF_TEMPLATE: Final = "#/$defs/{model}"
+
+PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
+    "ClientMessage": (CLIENT_MESSAGES, "What a client sends on /ws/{table}?token=T."),
+    "ServerMessage": (SERVER_MESSAGES, "What the server sends on the socket."),
+    "NewTableRequest": (TypeAdapter(NewTable), "The body of POST /api/tables."),
+    "TableCreated": (TypeAdapter(TableCreated), "The answer to POST /api/tables."),
+    "SeatQuery": (TypeAdapter(SeatQuery), "The query of GET /api/tables/{table} and /ws."),
+    "TableAnswer": (TypeAdapter(TableAnswer), "The answer to GET /api/tables/{table}."),
+    "ErrorAnswer": (TypeAdapter(ErrorAnswer), "Every 4xx answer of the HTTP API."),
+}
+"""Each part of the protocol by name, with a line that says where it travels, used where the
+part has no docstring of its own (the two unions of messages)."""
+
+
+def protocol_schema() -> dict[str, Any]:
+    """One JSON Schema document: every part in ``$defs``, each model once."""
+    definitions: dict[str, Any] = {}
+    for name, (adapter, where) in PARTS.items():
+        schema = adapter.json_schema(ref_template=_REF_TEMPLATE)
+        for model, definition in schema.pop("$defs", {}).items():
+            if definitions.setdefault(model, definition) != definition:
+                raise ValueError(f"Two different models are both called {model}.")
+        schema.setdefault("description", where)
+        if definitions.setdefault(name, schema) != schema:
+            raise ValueError(f"The part {name} has the name of a model.")
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "rummykit table protocol",
+        "description": (
+            "Socket messages are envelopes {t, v, d}: t the type, v the table's version, "
+            "d the data. The parts: " + ", ".join(PARTS) + "."
+        ),
+        "anyOf": [{"$ref": _REF_TEMPLATE.format(model=name)} for name in PARTS],
+        "$defs": dict(sorted(definitions.items())),
+    }
+
+
+def schema_text() -> str:
+    """The schema as the published file holds it."""
+    return json.dumps(protocol_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def main() -> None:
+    """Print the schema."""
+    print(schema_text(), end="")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""A table's settings as stored: its rules, who sits where, its seed and the computer's pace."""
+
+from __future__ import annotations
+
+from typing import Annotated, Final, Literal, TypeAlias, get_args
+
+from pydantic import Field, TypeAdapter
+
+from rummykit.server.protocol import RuleValue, Strict
+
+BotLevel: TypeAlias = Literal["basic", "strong", "expert"]
+"""The computer players a table can seat, weakest first."""
+
+BOT_LEVELS: Final[tuple[str, ...]] = get_args(BotLevel)
+"""The computer players a table can seat."""
+
+DEFAULT_PACE_MS: Final = 700
+"""How long the computer waits before each of its actions: slow enough to follow."""
+
+RecordRules: TypeAlias = str | dict[str, RuleValue]
+"""A record's ``rules``: a preset's name, or ``{"preset": NAME, OPTION: VALUE, ...}``."""
+
+RECORD_RULES: Final[TypeAdapter[RecordRules]] = TypeAdapter(RecordRules)
+"""Reads the engine's ``describe_rules`` into ``RecordRules``."""
+
+RULE_VALUES: Final[TypeAdapter[dict[str, RuleValue]]] = TypeAdapter(dict[str, RuleValue])
+"""Reads the engine's ``Rules.to_mapping`` into typed values."""
+
+
+class HumanPlayer(Strict):
+    """A person, who holds the seat's token."""
+
+    kind: Literal["human"]
+    name: str
+
+
+class BotPlayer(Strict):
+    """A computer player."""
+
+    kind: Literal["bot"]
+    name: str
+    level: BotLevel
+
+
+Player: TypeAlias = Annotated[HumanPlayer | BotPlayer, Field(discriminator="kind")]
+"""Whoever sits at a seat."""
+
+
+class TableSettings(Strict):
+    """Everything a table is made from; with its deals and actions, it rebuilds the table."""
+
+    rules: RecordRules
+    players: tuple[Player, ...]
+    """Seat by seat, from seat 0."""
+    practice: bool
+    """A practice game, which explains the rules as they come up."""
+    seed: int
+    """Seeds the dealers and the decks, and the computer players' choices."""
+    pace_ms: int = DEFAULT_PACE_MS
+    """The computer's pace when the table is (re)started."""
