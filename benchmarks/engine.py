@@ -51,7 +51,8 @@ from typing import Any
 from rummykit.core import deadwood
 from rummykit.core.cards import NATURAL_CARDS, Card
 from rummykit.core.deadwood import best_discard, best_partition, deadwood_value
-from rummykit.core.rules import Rules, find_preset
+from rummykit.core.presets import find_preset
+from rummykit.core.rules import Rules
 from rummykit.core.state import GameState, Phase
 
 DEAL_CAP = 2000

@@ -13,15 +13,10 @@ from typing import Any
 import pytest
 
 from rummykit.cli import explain_preset, main, rules_table
+from rummykit.core.options import describe_option
+from rummykit.core.presets import PRESETS, Preset
 from rummykit.core.record import replay_json
-from rummykit.core.rules import (
-    OPTION_NAMES,
-    PRESETS,
-    Preset,
-    Rules,
-    describe_option,
-    option_specs,
-)
+from rummykit.core.rules import OPTION_NAMES, Rules, option_specs
 
 CONFORMANCE = Path(__file__).resolve().parent / "records" / "conformance"
 PRESET_NAMES = ("classic", "standard", "practice", "party")

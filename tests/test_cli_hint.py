@@ -20,8 +20,8 @@ from rummykit.bots import BasicBot
 from rummykit.bots.hints import hint
 from rummykit.cli import main
 from rummykit.core.observation import observe
+from rummykit.core.presets import find_preset
 from rummykit.core.record import dump_record, record_of
-from rummykit.core.rules import find_preset
 from rummykit.core.state import GameState
 
 PLAYERS = ["Ada", "Ben", "Cleo"]

@@ -10,7 +10,8 @@ from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Mel
 from rummykit.core.cards import JOKER, Card, Rank, Suit
 from rummykit.core.deadwood import best_discard, best_partition, deadwood_value
 from rummykit.core.errors import IllegalActionError, InvalidActionError, RecordError, RulesError
-from rummykit.core.rules import PRESETS, Rules, find_preset
+from rummykit.core.presets import PRESETS, find_preset
+from rummykit.core.rules import Rules
 from rummykit.core.state import DealResult, GameState, Phase
 
 __all__ = [

@@ -11,17 +11,10 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 
 from rummykit.core.errors import RecordError, RulesError
+from rummykit.core.options import Choice, OptionKind, OptionSpec, json_value
+from rummykit.core.presets import PRESETS, Preset, find_preset
 from rummykit.core.record import load_record, replay_json
-from rummykit.core.rules import (
-    PRESETS,
-    Choice,
-    OptionKind,
-    OptionSpec,
-    Preset,
-    find_preset,
-    json_value,
-    option_specs,
-)
+from rummykit.core.rules import option_specs
 from rummykit.sim_cli import add_sim_parsers
 
 _DESCRIPTION = """\

@@ -28,16 +28,9 @@ from typing import TYPE_CHECKING, Any, Final
 from rummykit.core.cards import Card, standard_deck
 from rummykit.core.errors import IllegalActionError, RulesError
 from rummykit.core.observation import observe
+from rummykit.core.presets import Preset, describe_rules, preset_with_overrides
 from rummykit.core.record import dump_record, record_of
-from rummykit.core.rules import (
-    OPTION_NAMES,
-    Preset,
-    Rules,
-    Scoring,
-    describe_rules,
-    parse_option,
-    preset_with_overrides,
-)
+from rummykit.core.rules import OPTION_NAMES, Rules, Scoring, parse_option
 from rummykit.core.state import DealResult, GameState
 from rummykit.sim_stats import mean, mean_interval, percentile, wilson_interval
 

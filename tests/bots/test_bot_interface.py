@@ -23,7 +23,7 @@ from rummykit.bots.play import play_game
 from rummykit.cli import main
 from rummykit.core.cards import Card
 from rummykit.core.observation import Observation, observe
-from rummykit.core.rules import find_preset
+from rummykit.core.presets import find_preset
 from rummykit.core.state import DealLog, GameState, LegalActions
 
 BOT_NAMES = ("random", "basic", "strong", "expert")

@@ -19,7 +19,8 @@ from rummykit.core.actions import Discard, Draw, DrawSource, LayOff, Meld
 from rummykit.core.cards import Card, parse_cards
 from rummykit.core.melds import layoff_positions
 from rummykit.core.observation import observe
-from rummykit.core.rules import Rules, find_preset
+from rummykit.core.presets import find_preset
+from rummykit.core.rules import Rules
 from rummykit.core.state import GameState, Phase
 
 STANDARD = find_preset("standard").rules

@@ -20,7 +20,7 @@ from rummykit.bots.hints import hint
 from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld
 from rummykit.core.cards import Card
 from rummykit.core.observation import Observation, observe
-from rummykit.core.rules import find_preset
+from rummykit.core.presets import find_preset
 from rummykit.core.state import GameState
 
 STANDARD = find_preset("standard").rules

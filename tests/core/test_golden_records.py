@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from rummykit.core.presets import PRESETS
 from rummykit.core.record import dump_record, load_record, replay_json
-from rummykit.core.rules import PRESETS
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 NAMES = ("classic", "standard", "practice", "party")

@@ -19,11 +19,9 @@ from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Mel
 from rummykit.core.cards import Card, standard_deck
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.observation import observe
+from rummykit.core.presets import find_preset
 from rummykit.core.record import load_record, record_of, replay, state_json
-from rummykit.core.rules import (
-    Rules,
-    find_preset,
-)
+from rummykit.core.rules import Rules
 from rummykit.core.state import GameState, Phase
 
 STEP_CAP = 400

@@ -24,6 +24,7 @@ import pytest
 
 from helpers import RECORD_ERROR_CODES
 from rummykit.core.cards import standard_deck
+from rummykit.core.presets import find_preset
 from rummykit.core.record import (
     dump_record,
     load_record,
@@ -32,7 +33,6 @@ from rummykit.core.record import (
     replay_json,
     state_json,
 )
-from rummykit.core.rules import find_preset
 from rummykit.core.state import GameState
 
 HERE = Path(__file__).resolve().parents[1] / "records" / "conformance"

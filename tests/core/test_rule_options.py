@@ -13,26 +13,24 @@ from helpers import play, stacked_deck, stacked_game
 from rummykit.core.actions import LayOff, Meld
 from rummykit.core.cards import JOKER, NATURAL_CARDS, Card, parse_cards, standard_deck
 from rummykit.core.errors import IllegalActionError, RecordError, RulesError
+from rummykit.core.options import Choice, OptionKind, OptionSpec, Tie, describe_option
+from rummykit.core.presets import (
+    PRESETS,
+    Offer,
+    Preset,
+    describe_rules,
+    find_preset,
+    preset_with_overrides,
+)
 from rummykit.core.rules import (
     OPTION_NAMES,
-    PRESETS,
     Aces,
-    Choice,
-    Offer,
-    OptionKind,
-    OptionSpec,
-    Preset,
     Renew,
     Rules,
-    Tie,
-    describe_option,
-    describe_rules,
     find_option,
-    find_preset,
     option_names,
     option_specs,
     parse_option,
-    preset_with_overrides,
 )
 from rummykit.core.state import DealResult, GameState, Phase
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from rummykit.bots import make_bot
 from rummykit.bots.play import play_game
+from rummykit.core.presets import PRESETS
 from rummykit.core.record import dump_record, replay_json
-from rummykit.core.rules import PRESETS
 
 HERE = Path(__file__).parent
 TABLES = {"classic": 2, "standard": 3, "practice": 2, "party": 4}

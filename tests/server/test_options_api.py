@@ -8,7 +8,8 @@ from pathlib import Path
 
 from starlette.testclient import TestClient
 
-from rummykit.core.rules import OPTION_NAMES, PRESETS, option_specs
+from rummykit.core.presets import PRESETS
+from rummykit.core.rules import OPTION_NAMES, option_specs
 
 LOBBY = Path(__file__).resolve().parents[2] / "src" / "rummykit" / "web" / "lobby.js"
 

@@ -34,7 +34,7 @@ from table_client import (
 )
 
 from rummykit.core.cards import Card, standard_deck
-from rummykit.core.rules import preset_with_overrides
+from rummykit.core.presets import preset_with_overrides
 from rummykit.server.app import create_app
 from rummykit.server.views import POSITIONS
 

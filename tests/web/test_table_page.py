@@ -26,7 +26,7 @@ from web_helpers import (
 
 from rummykit.core.actions import Draw, DrawSource, LayOff, Meld
 from rummykit.core.cards import Card, Rank
-from rummykit.core.rules import find_preset
+from rummykit.core.presets import find_preset
 from rummykit.core.state import GameState
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(90)]

@@ -96,7 +96,8 @@ def fits_table(card: Card, observation: Observation) -> bool:
 
 def collected_by(card: Card, seat: int, observation: Observation) -> bool:
     """Whether ``seat`` visibly collects cards like ``card``: it took one of its rank, or a
-    card of its suit one or two away, from the pile and still holds it."""
+    card of its suit one or two away, from the pile and still holds it.
+    """
     if card.is_joker:
         return True
     for taken in observation.known_cards[seat]:

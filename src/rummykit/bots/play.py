@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 from rummykit.bots.base import Bot
 from rummykit.core.observation import observe
+from rummykit.core.presets import Preset
 from rummykit.core.record import GameRecord, record_of
-from rummykit.core.rules import Preset, Rules
+from rummykit.core.rules import Rules
 from rummykit.core.state import GameState
 
 ACTION_CAP = 3000

@@ -36,7 +36,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.core.errors import RulesError
-from rummykit.core.rules import PRESETS, json_value, option_specs
+from rummykit.core.options import json_value
+from rummykit.core.presets import PRESETS
+from rummykit.core.rules import option_specs
 from rummykit.server.api import (
     MAX_BODY_BYTES,
     BadRequest,

@@ -25,8 +25,9 @@ from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Mel
 from rummykit.core.cards import standard_deck
 from rummykit.core.errors import ErrorCode, IllegalActionError, InvalidActionError
 from rummykit.core.observation import observe
+from rummykit.core.presets import Preset, describe_rules, preset_with_overrides
 from rummykit.core.record import load_record, record_of, replay
-from rummykit.core.rules import Preset, Rules, describe_rules, preset_with_overrides
+from rummykit.core.rules import Rules
 from rummykit.core.state import GameState
 from rummykit.server.api import NewTable
 from rummykit.server.protocol import (

@@ -18,7 +18,7 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 from helpers import stacked_deck  # noqa: E402
 from rummykit.core.cards import standard_deck  # noqa: E402
-from rummykit.core.rules import preset_with_overrides  # noqa: E402
+from rummykit.core.presets import preset_with_overrides  # noqa: E402
 
 FORMAT = "rummy-record/1"
 CODE_ORDER = [str(card) for card in standard_deck()]

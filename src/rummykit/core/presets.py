@@ -1,0 +1,247 @@
+"""The presets: the house rules of each rule text the project is built on, by name.
+
+>>> rules = find_preset("standard").rules
+>>> rules.aces, rules.renewals
+(<Aces.LOW_OR_HIGH: 'low_or_high'>, None)
+>>> find_preset("party").rules.replace(aces="low_or_high").ace_points
+15
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Final
+
+from rummykit.core.errors import RulesError
+from rummykit.core.options import Choice, OptionKind, Tie, is_whole_number, json_value
+from rummykit.core.rules import (
+    Aces,
+    Blocked,
+    Renew,
+    Rules,
+    RummyBonus,
+    find_option,
+    option_specs,
+)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Offer:
+    """The choices a preset's settings give for one option, in place of the option's own."""
+
+    option: str
+    """The option's name."""
+    choices: tuple[Choice, ...]
+    """The values offered, each with what it means under this preset."""
+    help: str = ""
+    """What the option does under this preset, in place of its own help; empty: the same."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Preset:
+    """A named set of house rules, with the table sizes it is made for.
+
+    Its ``offers`` and ``ties`` are data too: the party site's own renewal choices, and its
+    "aces high cost 15". The ties travel with ``rules``, so ``preset.rules.replace(...)``
+    keeps them.
+    """
+
+    name: str
+    """The preset's name in records and on the command line."""
+    rules: Rules
+    """Its value for every option."""
+    min_seats: int
+    """The fewest seats it may be played with."""
+    max_seats: int
+    """The most seats it may be played with."""
+    summary: str
+    """One line for people: where the preset comes from and what marks it out."""
+    offers: tuple[Offer, ...] = ()
+    """Options whose settings offer the preset's own choices (the party site's renewals)."""
+    ties: tuple[Tie, ...] = ()
+    """Links between options that its rules keep however they are changed."""
+
+    def __post_init__(self) -> None:
+        rules_type = type(self.rules)
+        for offer in self.offers:
+            spec = find_option(offer.option, rules_type)
+            for choice in offer.choices:
+                spec.check(choice.value)
+        for tie in self.ties:
+            leader = find_option(tie.option, rules_type)
+            follower = find_option(tie.follower, rules_type)
+            for lead, follow in tie.values:
+                leader.check(lead)
+                follower.check(follow)
+        object.__setattr__(self, "rules", dataclasses.replace(self.rules, ties=self.ties))
+
+    def check_seats(self, seats: int) -> None:
+        """Raise ``RulesError`` unless this preset may be played with ``seats``."""
+        if not is_whole_number(seats) or not self.min_seats <= seats <= self.max_seats:
+            raise RulesError(
+                f"The {self.name} preset is for {self.seats_text} seats, not {seats!r}."
+            )
+        self.rules.check_seats(seats)
+
+    @property
+    def seats_text(self) -> str:
+        """Its table sizes in words: ``2`` or ``2 to 6``."""
+        if self.min_seats == self.max_seats:
+            return str(self.min_seats)
+        return f"{self.min_seats} to {self.max_seats}"
+
+    def offer(self, name: str) -> Offer | None:
+        """The preset's own choices for an option, or ``None`` where it has none."""
+        return next((offer for offer in self.offers if offer.option == name), None)
+
+    def form(self) -> list[dict[str, object]]:
+        """The settings form of this preset: every option as JSON, with its default here.
+
+        Each field is the option's description with the values this preset offers. A
+        preset's own choices replace the option's. ``null`` is offered only where the
+        preset's own value is null: a deal without end is a preset's choice, never one a
+        form adds. A number range beside named values (``hand_size``) is spelt out as
+        choices.
+        """
+        fields = []
+        for spec in option_specs(type(self.rules)):
+            default = getattr(self.rules, spec.name)
+            field = {**spec.to_json(), "default": json_value(default)}
+            own = self.offer(spec.name)
+            choices = spec.choices
+            if own is not None:
+                choices = own.choices
+                field["help"] = own.help or spec.help
+            elif spec.kind is OptionKind.NUMBER_OR_CHOICE and spec.maximum is not None:
+                numbers = range(spec.minimum or 0, spec.maximum + 1)
+                choices = (*choices, *(Choice(number, str(number)) for number in numbers))
+            if choices is not spec.choices:
+                field.update(kind=OptionKind.CHOICE.value, min=None, max=None, none=None)
+                field["choices"] = [choice.to_json() for choice in choices]
+            elif default is not None:
+                field["none"] = None
+            fields.append(field)
+        return fields
+
+    def to_json(self) -> dict[str, object]:
+        """The preset for forms: summary, seats, rules, ties and its settings form."""
+        return {
+            "summary": self.summary,
+            "min_seats": self.min_seats,
+            "max_seats": self.max_seats,
+            "rules": self.rules.to_mapping(),
+            "ties": [tie.to_json() for tie in self.ties],
+            "form": self.form(),
+        }
+
+
+PARTY_ACES: Final = Tie(
+    "aces",
+    "ace_points",
+    ((Aces.LOW, 1), (Aces.LOW_OR_HIGH, 15)),
+    "With aces allowed above the king (Q-K-A), an ace left in your hand costs 15 points; "
+    "with aces low only, it costs 1.",
+)
+"""The party site's link: aces allowed high make an ace cost 15 (003's house rules)."""
+
+_PARTY_RENEWALS: Final = Offer(
+    "renewals",
+    (
+        Choice(15, "No limit (a deal stops after 15)"),
+        Choice(1, "Once"),
+        Choice(3, "Three times"),
+    ),
+    "How many times in one deal the discard pile may be shuffled into a new stock. When the "
+    "stock runs out after the last one, the deal stops and is scored as a stuck deal. Even "
+    "with no limit, a deal stops when its stock runs out after 15 new stocks, so that no deal "
+    "goes on for ever.",
+)
+
+PRESETS: Final[dict[str, Preset]] = {
+    preset.name: preset
+    for preset in (
+        Preset(
+            "classic",
+            Rules(
+                aces=Aces.LOW,
+                rummy_bonus=RummyBonus.DOUBLE,
+                renewals=1,
+                empty_stock_choice=False,
+            ),
+            2,
+            6,
+            "Aces low, the pile turned over once and then the deal is blocked, "
+            "going rummy pays double.",
+        ),
+        Preset(
+            "standard",
+            Rules(),
+            2,
+            6,
+            "The reference rules: aces low or high, the pile turned over as often as needed, "
+            "and you may take the top discard instead when the stock is gone.",
+        ),
+        Preset(
+            "practice",
+            Rules(renewals=1, blocked=Blocked.LOWEST_COLLECTS, empty_stock_choice=False),
+            2,
+            2,
+            "Two players; the pile is turned over once, then the lower hand collects "
+            "the difference.",
+        ),
+        Preset(
+            "party",
+            Rules(
+                aces=Aces.LOW,
+                rummy_bonus=RummyBonus.DOUBLE,
+                renew=Renew.SHUFFLE_KEEP_TOP,
+                renewals=15,
+                empty_stock_choice=False,
+            ),
+            2,
+            6,
+            "Aces low, the pile but its top card shuffled into a new stock up to 15 times, "
+            "going rummy pays double.",
+            offers=(_PARTY_RENEWALS,),
+            ties=(PARTY_ACES,),
+        ),
+    )
+}
+"""The four presets by name: the house rules of each rule text the project is built on."""
+
+
+def find_preset(name: str) -> Preset:
+    """The preset of this name (case-insensitive); ``RulesError`` if there is none."""
+    preset = PRESETS.get(name.strip().lower()) if isinstance(name, str) else None
+    if preset is None:
+        raise RulesError(f"Unknown preset {name!r}: choose one of {', '.join(PRESETS)}.")
+    return preset
+
+
+def preset_with_overrides(data: str | Mapping[str, object]) -> tuple[Preset, Rules]:
+    """Read a record's ``rules``: the base preset and the rules it makes.
+
+    The overrides go through ``Rules.replace``, so the preset's ties hold: under ``party``,
+    aces ``"low_or_high"`` also make aces cost 15 unless ``ace_points`` is given too.
+    """
+    if isinstance(data, str):
+        preset = find_preset(data)
+        return preset, preset.rules
+    if not isinstance(data, Mapping):
+        raise RulesError("rules must be a preset name or an object with a preset and options.")
+    overrides = dict(data)
+    name = overrides.pop("preset", None)
+    if not isinstance(name, str):
+        raise RulesError('rules must name its "preset".')
+    preset = find_preset(name)
+    return preset, preset.rules.replace(**overrides)
+
+
+def describe_rules(preset: Preset, rules: Rules) -> str | dict[str, object]:
+    """The record's ``rules`` value: the preset's name, or it with the options that differ."""
+    base = preset.rules.to_mapping()
+    changed = {name: value for name, value in rules.to_mapping().items() if base[name] != value}
+    if not changed:
+        return preset.name
+    return {"preset": preset.name, **changed}
