@@ -6,6 +6,7 @@ import dataclasses
 import enum
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -25,8 +26,15 @@ from rummykit.core.presets import (
 from rummykit.core.rules import (
     OPTION_NAMES,
     Aces,
+    Blocked,
+    DealerRotation,
+    DiscardTake,
+    GoOut,
+    LayOffTiming,
     Renew,
     Rules,
+    RummyBonus,
+    Scoring,
     find_option,
     option_names,
     option_specs,
@@ -98,7 +106,7 @@ FIVE_HANDS = [
 
 
 # The stock is never renewed and there is no choice: the deal is blocked as seat 2's turn begins.
-BLOCK_AT_ONCE = Rules(renew="none", empty_stock_choice=False)
+BLOCK_AT_ONCE = Rules(renew=Renew.NONE, empty_stock_choice=False)
 
 
 def five_seats(rules: Rules, discard: str = "Kd", dealer: int = 0) -> GameState:
@@ -291,7 +299,7 @@ ACE_HANDS = ["2c 3c 4c 8s Js Td Qc Qs 5s 6d", "Qh Kh Ah 2h 3h 9c 9d 7s Kc Jd"]
     ],
 )
 def test_aces_rule_decides_where_an_ace_may_sit_in_a_run(aces: str, meld: str, legal: bool) -> None:
-    game = stacked_game(Rules(aces=aces), ACE_HANDS, up="8c", stock="Ks")
+    game = stacked_game(Rules(aces=Aces(aces)), ACE_HANDS, up="8c", stock="Ks")
     play(game, "1 draw stock")
     if legal:
         play(game, f"1 meld {meld}")
@@ -302,7 +310,7 @@ def test_aces_rule_decides_where_an_ace_may_sit_in_a_run(aces: str, meld: str, l
 
 
 def test_a_run_round_the_corner_is_laid_out_from_after_its_gap() -> None:
-    game = stacked_game(Rules(aces="around"), ACE_HANDS, up="8c", stock="Ks")
+    game = stacked_game(Rules(aces=Aces.AROUND), ACE_HANDS, up="8c", stock="Ks")
     play(game, "1 draw stock", "1 meld 2h Ah Kh")
     assert game.melds[0].text == "Kh Ah 2h"
 
@@ -340,14 +348,14 @@ def seat_zero_has_melded(rules: Rules) -> GameState:
 
 
 def test_layoff_anytime_lets_a_seat_lay_off_without_a_meld_of_its_own() -> None:
-    game = seat_zero_has_melded(Rules(layoff="anytime"))
+    game = seat_zero_has_melded(Rules(layoff=LayOffTiming.ANYTIME))
     play(game, "1 layoff 5c 0")
     assert game.melds[0].text == "2c 3c 4c 5c"
     assert game.melds[0].owner == 0  # laying off does not change the owner
 
 
 def test_layoff_after_meld_needs_a_meld_of_the_seats_own_first() -> None:
-    game = seat_zero_has_melded(Rules(layoff="after_meld"))
+    game = seat_zero_has_melded(Rules(layoff=LayOffTiming.AFTER_MELD))
     assert refused_code(game, "1 layoff 5c 0") == "layoff_not_allowed"
     assert not any(isinstance(action, LayOff) for action in game.legal_actions())
     play(game, "1 meld 4h 5h 6h", "1 layoff 5c 0", "1 layoff 7h 1")  # the same turn
@@ -356,7 +364,7 @@ def test_layoff_after_meld_needs_a_meld_of_the_seats_own_first() -> None:
 
 
 def test_layoff_turn_after_meld_waits_for_the_turn_after_the_first_meld() -> None:
-    game = seat_zero_has_melded(Rules(layoff="turn_after_meld"))
+    game = seat_zero_has_melded(Rules(layoff=LayOffTiming.TURN_AFTER_MELD))
     assert refused_code(game, "1 layoff 5c 0") == "layoff_not_allowed"
     play(game, "1 meld 4h 5h 6h")
     assert refused_code(game, "1 layoff 5c 0") == "layoff_not_allowed"
@@ -368,7 +376,7 @@ def test_layoff_turn_after_meld_waits_for_the_turn_after_the_first_meld() -> Non
 
 
 def test_layoff_turn_after_meld_lets_the_first_melder_lay_off_on_its_next_turn() -> None:
-    game = seat_zero_has_melded(Rules(layoff="turn_after_meld"))
+    game = seat_zero_has_melded(Rules(layoff=LayOffTiming.TURN_AFTER_MELD))
     play(game, "1 meld 4h 5h 6h", "1 discard Kc", "0 draw stock")  # seat 0 draws the 3♥
     play(game, "0 layoff 3h 1")
     assert game.melds[1].text == "3h 4h 5h 6h"
@@ -409,7 +417,7 @@ def test_melds_per_turn_zero_is_no_limit() -> None:
 
 
 def test_go_out_any_ends_the_deal_when_a_meld_empties_the_hand() -> None:
-    game = go_out_at_once(out_game(Rules(go_out="any")))
+    game = go_out_at_once(out_game(Rules(go_out=GoOut.ANY)))
     assert game.phase is Phase.OVER
     assert game.hands[1] == []
     assert game.deal_winner == 1
@@ -418,7 +426,7 @@ def test_go_out_any_ends_the_deal_when_a_meld_empties_the_hand() -> None:
 
 def test_go_out_any_ends_the_deal_when_a_lay_off_empties_the_hand() -> None:
     game = play(
-        out_game(Rules(go_out="any")),
+        out_game(Rules(go_out=GoOut.ANY)),
         "1 draw stock",
         "1 meld 4h 5h 6h 7h",
         "1 meld 9c 9d 9h",
@@ -430,7 +438,7 @@ def test_go_out_any_ends_the_deal_when_a_lay_off_empties_the_hand() -> None:
 
 def test_go_out_discard_only_goes_out_by_discarding_the_last_card() -> None:
     game = play(
-        out_game(Rules(go_out="discard")),
+        out_game(Rules(go_out=GoOut.DISCARD)),
         "1 draw stock",
         "1 meld 4h 5h 6h 7h",
         "1 meld 9c 9d 9h",
@@ -443,7 +451,7 @@ def test_go_out_discard_only_goes_out_by_discarding_the_last_card() -> None:
     assert refused_code(game, "1 layoff Ks 2") == "must_discard_to_go_out"
     assert game.phase is Phase.PLAY
     play(game, "1 discard Ks")
-    assert game.phase is Phase.OVER and game.deal_winner == 1
+    assert game.deal_over and game.deal_winner == 1
     assert game.result is DealResult.RUMMY
 
 
@@ -455,7 +463,7 @@ def test_go_out_discard_only_goes_out_by_discarding_the_last_card() -> None:
     [("none", SEAT_ZERO_VALUE), ("double", 2 * SEAT_ZERO_VALUE), ("plus10", SEAT_ZERO_VALUE + 10)],
 )
 def test_going_rummy_pays_the_rummy_bonus_to_the_winner(bonus: str, points: int) -> None:
-    game = go_out_at_once(out_game(Rules(rummy_bonus=bonus)))
+    game = go_out_at_once(out_game(Rules(rummy_bonus=RummyBonus(bonus))))
     assert game.result is DealResult.RUMMY
     assert game.deal_points == (0, points)
     assert game.scores == [0, points]
@@ -468,7 +476,7 @@ def test_going_rummy_pays_the_rummy_bonus_to_the_winner(bonus: str, points: int)
 def test_going_rummy_under_penalty_scoring_raises_each_other_seats_penalty(
     bonus: str, points: int
 ) -> None:
-    game = go_out_at_once(out_game(Rules(rummy_bonus=bonus, scoring="penalty")))
+    game = go_out_at_once(out_game(Rules(rummy_bonus=RummyBonus(bonus), scoring=Scoring.PENALTY)))
     assert game.result is DealResult.RUMMY
     assert game.deal_points == (points, 0)
 
@@ -495,20 +503,20 @@ def three_turn_out(rules: Rules, lay_off_first: bool) -> GameState:
 
 
 def test_going_out_in_one_turn_on_a_later_turn_with_nothing_laid_before_is_rummy() -> None:
-    game = three_turn_out(Rules(rummy_bonus="double"), lay_off_first=False)
+    game = three_turn_out(Rules(rummy_bonus=RummyBonus.DOUBLE), lay_off_first=False)
     assert game.result is DealResult.RUMMY
     # Seat 0 holds 8s Js Td Qc Qs 5s 6d: 8 + 10 + 10 + 10 + 10 + 5 + 6 = 59, doubled.
     assert game.deal_points == (0, 2 * 59)
 
 
 def test_a_lay_off_on_an_earlier_turn_is_no_rummy() -> None:
-    game = three_turn_out(Rules(rummy_bonus="double"), lay_off_first=True)
+    game = three_turn_out(Rules(rummy_bonus=RummyBonus.DOUBLE), lay_off_first=True)
     assert game.result is DealResult.OUT
     assert game.deal_points == (0, 59)
 
 
 def test_a_meld_on_an_earlier_turn_is_no_rummy() -> None:
-    rules = Rules(rummy_bonus="double")
+    rules = Rules(rummy_bonus=RummyBonus.DOUBLE)
     game = play(out_game(rules), "1 draw stock", "1 meld 4h 5h 6h 7h", "1 discard Ks")
     play(game, "0 draw stock", "0 discard 9s", "1 draw stock")  # the 2♦
     play(game, "1 meld 9c 9d 9h", "1 meld Kc Kd Kh", "1 discard 2d")
@@ -518,7 +526,7 @@ def test_a_meld_on_an_earlier_turn_is_no_rummy() -> None:
 
 
 def test_plus10_under_penalty_adds_ten_to_each_other_seat() -> None:
-    rules = Rules(rummy_bonus="plus10", scoring="penalty", hand_size=7)
+    rules = Rules(rummy_bonus=RummyBonus.PLUS10, scoring=Scoring.PENALTY, hand_size=7)
     hands = ["2c 3c 4c 8s Js Td Qc", "9c 9d 9h Kc Kd Kh 5s", "Ac 2d 3d 4d 5d 6s 7s"]
     game = stacked_game(rules, hands, up="8c", stock="Ks")
     play(game, "1 draw stock", "1 meld 9c 9d 9h", "1 meld Kc Kd Kh Ks", "1 discard 5s")
@@ -545,26 +553,26 @@ def seat_two_goes_out(rules: Rules, dealer: int = 0) -> GameState:
 
 
 def test_winner_scoring_pays_the_seat_that_went_out_every_other_hand() -> None:
-    game = seat_two_goes_out(Rules(scoring="winner", rummy_bonus="none"))
+    game = seat_two_goes_out(Rules(scoring=Scoring.WINNER, rummy_bonus=RummyBonus.NONE))
     assert pips(SCORING_HANDS[0]) == 59 and pips(SCORING_HANDS[1]) == 44
     assert game.deal_points == (0, 0, 59 + 44)
     assert game.scores == [0, 0, 103]
 
 
 def test_penalty_scoring_charges_every_other_seat_its_own_hand() -> None:
-    game = seat_two_goes_out(Rules(scoring="penalty", rummy_bonus="none"))
+    game = seat_two_goes_out(Rules(scoring=Scoring.PENALTY, rummy_bonus=RummyBonus.NONE))
     assert game.deal_points == (59, 44, 0)
     assert game.scores == [59, 44, 0]
 
 
 def test_under_winner_scoring_the_highest_total_wins_the_game() -> None:
-    game = seat_two_goes_out(Rules(scoring="winner", target=100))
+    game = seat_two_goes_out(Rules(scoring=Scoring.WINNER, target=100))
     assert game.game_over
     assert game.winner == 2
 
 
 def test_under_penalty_scoring_the_lowest_total_wins_the_game() -> None:
-    game = seat_two_goes_out(Rules(scoring="penalty", target=50))
+    game = seat_two_goes_out(Rules(scoring=Scoring.PENALTY, target=50))
     assert game.scores == [59, 44, 0]
     assert game.game_over
     assert game.winner == 2
@@ -602,7 +610,7 @@ def test_deals_plays_that_many_deals_and_ignores_the_target() -> None:
 
 
 def test_a_tie_for_the_best_total_has_no_winner() -> None:
-    game = five_seats(Rules(renew="none", deals=1, empty_stock_choice=False))
+    game = five_seats(Rules(renew=Renew.NONE, deals=1, empty_stock_choice=False))
     assert game.result is DealResult.BLOCKED
     assert game.game_over
     assert game.winner is None
@@ -612,7 +620,7 @@ def test_a_tie_for_the_best_total_has_no_winner() -> None:
 
 
 def test_renew_flip_turns_the_pile_over_so_its_bottom_card_is_the_top_of_the_stock() -> None:
-    game = five_seats(Rules(renew="flip", renewals=None, empty_stock_choice=False))
+    game = five_seats(Rules(renew=Renew.FLIP, renewals=None, empty_stock_choice=False))
     # Pile was Ks (the up-card) then Kd: turned over, the K♠ is on top of the stock.
     assert game.turn == 2 and game.phase is Phase.DRAW
     assert game.discard_pile == []
@@ -622,7 +630,7 @@ def test_renew_flip_turns_the_pile_over_so_its_bottom_card_is_the_top_of_the_sto
 
 
 def test_renew_flip_keeps_the_order_of_a_longer_pile() -> None:
-    game = small_stock_game(Rules(renew="flip", renewals=None, empty_stock_choice=False))
+    game = small_stock_game(Rules(renew=Renew.FLIP, renewals=None, empty_stock_choice=False))
     pile_before = list(game.discard_pile)  # the up-card
     drawn = run_down_the_stock(game)
     assert len(drawn) == 6
@@ -632,7 +640,7 @@ def test_renew_flip_keeps_the_order_of_a_longer_pile() -> None:
 
 @pytest.mark.parametrize("seed", [0, 7])
 def test_renew_shuffle_shuffles_the_whole_pile_with_the_deals_seed(seed: int) -> None:
-    game = small_stock_game(Rules(renew="shuffle", empty_stock_choice=False), seed=seed)
+    game = small_stock_game(Rules(renew=Renew.SHUFFLE, empty_stock_choice=False), seed=seed)
     pile = [*game.discard_pile, *run_down_the_stock(game)]
     expected = list(pile)  # listed bottom of the pile first, then shuffled
     random.Random(seed).shuffle(expected)
@@ -642,7 +650,7 @@ def test_renew_shuffle_shuffles_the_whole_pile_with_the_deals_seed(seed: int) ->
 
 
 def test_renew_shuffle_uses_the_reshuffles_given_for_the_deal() -> None:
-    rules = Rules(renew="shuffle", empty_stock_choice=False, hand_size=9)
+    rules = Rules(renew=Renew.SHUFFLE, empty_stock_choice=False, hand_size=9)
     game = GameState(rules, 5, dealer=0)
     # The up-card is the 46th card of the unshuffled deck and the stock the last six: the
     # pile is all seven when the stock runs out. The record gives the new stock's order.
@@ -656,7 +664,7 @@ def test_renew_shuffle_uses_the_reshuffles_given_for_the_deal() -> None:
 
 
 def test_a_given_reshuffle_must_hold_exactly_the_cards_being_shuffled() -> None:
-    rules = Rules(renew="shuffle", empty_stock_choice=False, hand_size=9)
+    rules = Rules(renew=Renew.SHUFFLE, empty_stock_choice=False, hand_size=9)
     game = GameState(rules, 5, dealer=0)
     wrong = [Card.from_code(code) for code in (51, 49, 47, 45, 46, 48, 0)]
     game.start_deal(standard_deck(), reshuffles=[wrong])
@@ -665,7 +673,7 @@ def test_a_given_reshuffle_must_hold_exactly_the_cards_being_shuffled() -> None:
 
 
 def test_renew_shuffle_keep_top_leaves_the_top_discard_as_the_pile() -> None:
-    game = small_stock_game(Rules(renew="shuffle_keep_top", empty_stock_choice=False), seed=3)
+    game = small_stock_game(Rules(renew=Renew.SHUFFLE_KEEP_TOP, empty_stock_choice=False), seed=3)
     pile = [*game.discard_pile, *run_down_the_stock(game)]
     expected = pile[:-1]
     random.Random(3).shuffle(expected)
@@ -674,7 +682,7 @@ def test_renew_shuffle_keep_top_leaves_the_top_discard_as_the_pile() -> None:
 
 
 def test_a_pile_of_one_card_is_no_renewal_under_shuffle_keep_top() -> None:
-    rules = Rules(renew="shuffle_keep_top", renewals=None, empty_stock_choice=False)
+    rules = Rules(renew=Renew.SHUFFLE_KEEP_TOP, renewals=None, empty_stock_choice=False)
     rules = rules.replace(hand_size=9, jokers=3)
     game = GameState.new(rules, 6, dealer=0, deck=standard_deck(1, 3))
     assert game.phase is Phase.OVER
@@ -683,7 +691,7 @@ def test_a_pile_of_one_card_is_no_renewal_under_shuffle_keep_top() -> None:
 
 
 def test_a_pile_of_one_card_is_turned_over_under_flip() -> None:
-    rules = Rules(renew="flip", renewals=None, empty_stock_choice=False, hand_size=9, jokers=3)
+    rules = Rules(renew=Renew.FLIP, renewals=None, empty_stock_choice=False, hand_size=9, jokers=3)
     game = GameState.new(rules, 6, dealer=0, deck=standard_deck(1, 3))
     assert game.phase is Phase.DRAW
     assert game.stock == [JOKER] and game.discard_pile == []
@@ -692,7 +700,7 @@ def test_a_pile_of_one_card_is_turned_over_under_flip() -> None:
 
 @pytest.mark.parametrize("renewals", [None, 0, 3])
 def test_renew_none_never_renews_whatever_renewals_says(renewals: int | None) -> None:
-    game = five_seats(Rules(renew="none", renewals=renewals, empty_stock_choice=False))
+    game = five_seats(Rules(renew=Renew.NONE, renewals=renewals, empty_stock_choice=False))
     assert game.phase is Phase.OVER
     assert game.result is DealResult.BLOCKED
     assert game.turn == 2
@@ -703,23 +711,23 @@ def test_renew_none_never_renews_whatever_renewals_says(renewals: int | None) ->
 
 
 def test_renewals_limit_the_renewals_then_the_deal_is_blocked() -> None:
-    game = small_stock_game(Rules(renew="flip", renewals=1, empty_stock_choice=False))
+    game = small_stock_game(Rules(renew=Renew.FLIP, renewals=1, empty_stock_choice=False))
     run_down_the_stock(game)
     assert game.renewals_used == 1 and game.phase is Phase.DRAW
     run_down_the_stock(game)
-    assert game.phase is Phase.OVER
+    assert game.deal_over
     assert game.result is DealResult.BLOCKED
     assert game.renewals_used == 1
     assert game.deal_winner is None
 
 
 def test_renewals_zero_blocks_the_deal_when_the_stock_first_runs_out() -> None:
-    game = five_seats(Rules(renew="flip", renewals=0, empty_stock_choice=False))
+    game = five_seats(Rules(renew=Renew.FLIP, renewals=0, empty_stock_choice=False))
     assert game.result is DealResult.BLOCKED
 
 
 def test_renewals_null_is_no_limit() -> None:
-    game = small_stock_game(Rules(renew="flip", renewals=None, empty_stock_choice=False))
+    game = small_stock_game(Rules(renew=Renew.FLIP, renewals=None, empty_stock_choice=False))
     for cycle in range(1, 6):
         run_down_the_stock(game)
         assert game.phase is Phase.DRAW
@@ -731,7 +739,7 @@ def test_renewals_null_is_no_limit() -> None:
 
 def test_a_blocked_deal_scores_nothing_under_no_score() -> None:
     game = five_seats(
-        Rules(renew="none", blocked="no_score", empty_stock_choice=False), discard="5d"
+        Rules(renew=Renew.NONE, blocked=Blocked.NO_SCORE, empty_stock_choice=False), discard="5d"
     )
     assert game.result is DealResult.BLOCKED
     assert game.deal_points == (0, 0, 0, 0, 0)
@@ -778,7 +786,7 @@ def test_practice_turns_the_pile_over_once_then_the_lower_hand_collects() -> Non
 
 
 def test_without_empty_stock_choice_the_stock_is_renewed_at_once() -> None:
-    game = five_seats(Rules(empty_stock_choice=False, renew="flip", renewals=1))
+    game = five_seats(Rules(empty_stock_choice=False, renew=Renew.FLIP, renewals=1))
     assert game.renewals_used == 1
     assert game.stock_count == 2
     draws = [str(action) for action in game.legal_actions()]
@@ -786,7 +794,7 @@ def test_without_empty_stock_choice_the_stock_is_renewed_at_once() -> None:
 
 
 def test_with_empty_stock_choice_the_seat_may_take_the_top_discard() -> None:
-    game = five_seats(Rules(empty_stock_choice=True, renew="flip", renewals=1))
+    game = five_seats(Rules(empty_stock_choice=True, renew=Renew.FLIP, renewals=1))
     assert game.stock == [] and game.renewals_used == 0
     assert [str(action) for action in game.legal_actions()] == [
         "2 draw stock",
@@ -798,7 +806,7 @@ def test_with_empty_stock_choice_the_seat_may_take_the_top_discard() -> None:
 
 
 def test_with_empty_stock_choice_draw_stock_renews_and_draws_the_top() -> None:
-    game = five_seats(Rules(empty_stock_choice=True, renew="flip", renewals=1))
+    game = five_seats(Rules(empty_stock_choice=True, renew=Renew.FLIP, renewals=1))
     play(game, "2 draw stock")
     assert game.hands[2][-1] is Card.parse("Ks")  # the pile's bottom card
     assert game.stock == [Card.parse("Kd")]
@@ -807,17 +815,17 @@ def test_with_empty_stock_choice_draw_stock_renews_and_draws_the_top() -> None:
 
 
 def test_with_empty_stock_choice_and_no_renewal_left_draw_stock_blocks_the_deal() -> None:
-    game = five_seats(Rules(empty_stock_choice=True, renew="flip", renewals=0))
+    game = five_seats(Rules(empty_stock_choice=True, renew=Renew.FLIP, renewals=0))
     assert game.phase is Phase.DRAW
     assert "2 draw discard" in [str(action) for action in game.legal_actions()]
     play(game, "2 draw stock")
-    assert game.phase is Phase.OVER
+    assert game.deal_over
     assert game.result is DealResult.BLOCKED
     assert game.turn == 2
 
 
 def test_with_empty_stock_choice_and_no_renewal_left_the_discard_may_still_be_taken() -> None:
-    game = five_seats(Rules(empty_stock_choice=True, renew="none"))
+    game = five_seats(Rules(empty_stock_choice=True, renew=Renew.NONE))
     play(game, "2 draw discard", "2 discard 5s")
     assert game.phase is Phase.DRAW and game.turn == 3
     play(game, "3 draw stock")
@@ -835,13 +843,13 @@ def pile_of_three(rules: Rules) -> GameState:
 
 
 def test_discard_take_top_offers_only_the_top_discard() -> None:
-    game = pile_of_three(Rules(discard_take="top"))
+    game = pile_of_three(Rules(discard_take=DiscardTake.TOP))
     assert [str(action) for action in game.legal_actions()] == ["1 draw stock", "1 draw discard"]
     assert refused_code(game, "1 draw discard 3") == "discard_take_not_allowed"
 
 
 def test_discard_take_any_takes_the_card_and_every_card_above_it() -> None:
-    game = pile_of_three(Rules(discard_take="any"))
+    game = pile_of_three(Rules(discard_take=DiscardTake.ANY))
     assert "1 draw discard 3" in [str(action) for action in game.legal_actions()]
     play(game, "1 draw discard 3")
     assert game.discard_pile == []
@@ -850,7 +858,7 @@ def test_discard_take_any_takes_the_card_and_every_card_above_it() -> None:
 
 
 def test_discard_take_any_the_deepest_card_must_be_melded_that_turn() -> None:
-    game = play(pile_of_three(Rules(discard_take="any")), "1 draw discard 3")
+    game = play(pile_of_three(Rules(discard_take=DiscardTake.ANY)), "1 draw discard 3")
     assert refused_code(game, "1 discard Kc") == "must_use_taken_card"
     assert all(not str(action).startswith("1 discard") for action in game.legal_actions())
     play(game, "1 meld 6h 7h 8h")
@@ -865,7 +873,7 @@ def five_club_in_the_pile(rules: Rules) -> GameState:
 
 
 def test_discard_take_any_the_deepest_card_may_be_laid_off_that_turn() -> None:
-    game = five_club_in_the_pile(Rules(discard_take="any"))
+    game = five_club_in_the_pile(Rules(discard_take=DiscardTake.ANY))
     assert "1 draw discard 2" in [str(action) for action in game.legal_actions()]
     play(game, "1 draw discard 2")
     assert refused_code(game, "1 discard Kc") == "must_use_taken_card"
@@ -875,13 +883,15 @@ def test_discard_take_any_the_deepest_card_may_be_laid_off_that_turn() -> None:
 
 def test_discard_take_any_allows_a_deep_card_that_fits_after_the_seats_own_meld() -> None:
     # Under after_meld seat 1 may meld 4h 5h 6h, then lay off the 5♣ in the same turn.
-    game = five_club_in_the_pile(Rules(discard_take="any", layoff="after_meld"))
+    game = five_club_in_the_pile(
+        Rules(discard_take=DiscardTake.ANY, layoff=LayOffTiming.AFTER_MELD)
+    )
     play(game, "1 draw discard 2", "1 meld 4h 5h 6h", "1 layoff 5c 0", "1 discard Kc")
     assert game.melds[0].text == "2c 3c 4c 5c"
 
 
 def test_discard_take_any_refuses_a_deep_card_that_could_not_be_used() -> None:
-    game = pile_of_three(Rules(discard_take="any"))
+    game = pile_of_three(Rules(discard_take=DiscardTake.ANY))
     assert refused_code(game, "1 draw discard 2") == "discard_take_not_allowed"
     assert "1 draw discard 2" not in [str(action) for action in game.legal_actions()]
 
@@ -890,7 +900,7 @@ def test_discard_take_any_refuses_a_deep_card_that_could_not_be_used() -> None:
 
 
 def test_dealer_left_passes_the_deal_to_the_left() -> None:
-    game = seat_two_goes_out(Rules(dealer="left", target=1000))
+    game = seat_two_goes_out(Rules(dealer=DealerRotation.LEFT, target=1000))
     assert game.dealer == 1
     game.start_deal(standard_deck())
     assert game.turn == 2  # the new dealer's left plays first
@@ -898,7 +908,7 @@ def test_dealer_left_passes_the_deal_to_the_left() -> None:
 
 
 def test_dealer_winner_gives_the_next_deal_to_the_seat_that_went_out() -> None:
-    game = seat_two_goes_out(Rules(dealer="winner", target=1000))
+    game = seat_two_goes_out(Rules(dealer=DealerRotation.WINNER, target=1000))
     assert game.dealer == 2
     game.start_deal(standard_deck())
     assert game.turn == 0
@@ -1056,8 +1066,9 @@ def test_an_override_changes_only_the_options_it_names() -> None:
     ],
 )
 def test_a_bad_value_is_refused_with_the_reason(name: str, value: object) -> None:
+    bad: dict[str, Any] = {name: value}
     with pytest.raises(RulesError) as caught:
-        Rules(**{name: value})
+        Rules(**bad)
     assert name in str(caught.value)
     with pytest.raises(RulesError):
         preset_with_overrides({"preset": "standard", name: value})

@@ -1,21 +1,16 @@
 """Fixtures for the server tests: an app on a temporary SQLite store, driven by TestClient.
 
-The socket helpers live in ``table_client.py`` beside this file.
+The socket helpers live in ``tests/table_client.py``.
 """
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
-# `from table_client import ...` in the server tests (and the browser tests).
-sys.path.insert(0, str(Path(__file__).parent))
-
-from table_client import ManualClock
-
 from rummykit.server.app import create_app
+from table_client import ManualClock
 
 
 @pytest.fixture

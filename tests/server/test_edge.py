@@ -18,7 +18,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
-from table_client import ManualClock, SeatSocket, create_table, is_my_turn, seed_where_human_starts
 
 from rummykit.core.errors import ErrorCode
 from rummykit.server.api import MAX_BODY_BYTES, NewTable
@@ -35,6 +34,7 @@ from rummykit.server.protocol import (
 from rummykit.server.schema import schema_text
 from rummykit.server.store import Store
 from rummykit.server.table import Table, new_table_settings
+from table_client import ManualClock, SeatSocket, create_table, is_my_turn, seed_where_human_starts
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -274,11 +274,12 @@ def test_every_client_message_reads_and_writes_the_same() -> None:
 
 
 def test_server_messages_carry_error_codes_from_the_enum() -> None:
-    refused = {"t": "refused", "v": 1, "d": {"code": "stale", "message": "Moved on."}}
+    body = {"code": "stale", "message": "Moved on."}
+    refused = {"t": "refused", "v": 1, "d": body}
     message = SERVER_MESSAGES.validate_json(json.dumps(refused))
     assert isinstance(message, RefusedMessage) and message.d.code is ErrorCode.STALE
     with pytest.raises(ValueError, match="code"):
-        SERVER_MESSAGES.validate_json(json.dumps({**refused, "d": {**refused["d"], "code": "x"}}))
+        SERVER_MESSAGES.validate_json(json.dumps({**refused, "d": {**body, "code": "x"}}))
 
 
 # ----- the published schema and the README --------------------------------------------------------

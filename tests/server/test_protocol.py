@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from table_client import SeatSocket, create_table, is_my_turn, seeded_deal
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import arrange_meld
 from rummykit.core.rules import Aces
 from rummykit.server.protocol import CLIENT_TYPES, ProtocolError, parse_client_message
+from table_client import SeatSocket, create_table, is_my_turn, seeded_deal
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -49,7 +50,7 @@ def seat(client: TestClient) -> Iterator[SeatSocket]:
         yield seat
 
 
-def _refusal(seat: SeatSocket, code: str) -> dict:
+def _refusal(seat: SeatSocket, code: str) -> dict[str, Any]:
     frame = seat.refused()
     assert frame["d"]["code"] == code, frame
     assert isinstance(frame["d"]["message"], str) and frame["d"]["message"].strip()
@@ -310,7 +311,9 @@ def test_http_view_needs_the_seat_token(client: TestClient) -> None:
         ({"preset": "practice", "opponents": ["basic", "basic"]}, "seats"),
     ],
 )
-def test_bad_table_settings_are_refused_400(client: TestClient, body: dict, words: str) -> None:
+def test_bad_table_settings_are_refused_400(
+    client: TestClient, body: dict[str, Any], words: str
+) -> None:
     answer = client.post("/api/tables", json=body)
     assert answer.status_code == 400, answer.text
     assert words.lower() in answer.json()["error"].lower()

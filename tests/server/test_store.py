@@ -15,6 +15,11 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+
+from rummykit.core.record import load_record, replay, replay_json
+from rummykit.server.app import create_app
+from rummykit.server.store import Store
+from rummykit.server.table import Table
 from table_client import (
     ManualClock,
     SeatSocket,
@@ -25,11 +30,6 @@ from table_client import (
     simple_choice,
     stored_record,
 )
-
-from rummykit.core.record import load_record, replay, replay_json
-from rummykit.server.app import create_app
-from rummykit.server.store import Store
-from rummykit.server.table import Table
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -53,15 +53,14 @@ def seat_at(client: TestClient, table_id: str, token: str, pace: int = 0) -> Ite
 
 def my_turns(count: int) -> Any:
     """A stop condition: this seat's turn, after it has acted ``count`` times."""
-    acted = {"n": 0, "last": None}
+    turns_seen: list[tuple[int, int, int]] = []
 
     def stop(view: dict[str, Any]) -> bool:
         if is_my_turn(view) and view["phase"] == "draw":
             key = (view["deal"], len(view["discard"]), view["stock"])
-            if key != acted["last"]:
-                acted["last"] = key
-                acted["n"] += 1
-        return acted["n"] > count and is_my_turn(view) and view["phase"] == "draw"
+            if not turns_seen or key != turns_seen[-1]:
+                turns_seen.append(key)
+        return len(turns_seen) > count and is_my_turn(view) and view["phase"] == "draw"
 
     return stop
 
@@ -172,7 +171,9 @@ def test_whole_game_across_restarts_replays(store_path: Path) -> None:
         record = client.get(f"/api/games/{table_id}/record").json()
     result, code = replay_json(record)
     assert code == 0, result
-    assert last["scores"] == list(replay(load_record(record)).state.scores)
+    replayed = replay(load_record(record)).state
+    assert replayed is not None
+    assert last["scores"] == list(replayed.scores)
 
 
 def test_next_deal_after_a_restart_is_not_a_repeat(store_path: Path) -> None:

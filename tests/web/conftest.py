@@ -13,20 +13,14 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-# `from table_client import ...` (the socket helpers of the server tests) and `web_helpers`.
-sys.path.insert(0, str(Path(__file__).parent.parent / "server"))
-sys.path.insert(0, str(Path(__file__).parent))
-
-from table_client import LiveServer
-
 from rummykit.server.run import free_port
+from table_client import LiveServer
 
 CHROMIUM = Path(os.environ.get("RUMMY_CHROMIUM", "/usr/bin/chromium"))
 """Debian's Chromium (``RUMMY_CHROMIUM`` names another binary, e.g. to check the CI rule)."""

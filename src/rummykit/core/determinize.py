@@ -5,7 +5,7 @@ stock hold, and which cards other seats took from the pile and still hold. Every
 has not seen could be in any other hand or anywhere in the stock; ``sample_position`` deals
 them out at random into a full ``GameState`` that the bot may play forward freely.
 
->>> from rummykit.core.rules import find_preset
+>>> from rummykit.core.presets import find_preset
 >>> from rummykit.core.observation import observe
 >>> from rummykit.core.state import GameState
 >>> import random

@@ -1,6 +1,6 @@
 """What one seat may see of a game: the only view of hidden cards that leaves the core.
 
->>> from rummykit.core.rules import find_preset
+>>> from rummykit.core.presets import find_preset
 >>> from rummykit.core.state import GameState
 >>> game = GameState.new(find_preset("classic").rules, seats=2, seed=3)
 >>> view = observe(game, 1)

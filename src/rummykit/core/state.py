@@ -1,6 +1,6 @@
 """The game as a state machine: dealing, one legality check, applying actions, scoring.
 
->>> from rummykit.core.rules import find_preset
+>>> from rummykit.core.presets import find_preset
 >>> game = GameState.new(find_preset("classic").rules, seats=2, seed=7)
 >>> game.turn, game.phase.value, len(game.hands[0]), game.stock_count
 (1, 'draw', 10, 31)

@@ -13,22 +13,26 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from table_client import simple_choice
+from playwright.sync_api import Locator, Page
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import arrange_meld
 from rummykit.core.rules import Aces
+from table_client import LiveServer, simple_choice
 
 T = TypeVar("T")
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+DOCS = Path(__file__).resolve().parents[1] / "docs"
 HAND_CARDS = "[data-testid=hand-card]"
 
 
-def wait_until(probe: Callable[[], T], timeout: float = 20, what: str = "the condition") -> T:
+def wait_until(
+    probe: Callable[[], T | None], timeout: float = 20, what: str = "the condition"
+) -> T:
     """Poll ``probe`` until it returns something true; that value."""
     deadline = time.monotonic() + timeout
     while True:
@@ -40,7 +44,7 @@ def wait_until(probe: Callable[[], T], timeout: float = 20, what: str = "the con
         time.sleep(0.03)
 
 
-def screenshot(page: Any, name: str, tmp_path: Path) -> None:
+def screenshot(page: Page, name: str, tmp_path: Path) -> None:
     """Save a screenshot in the test's folder; also as docs/NAME when it is missing there
     or ``RUMMY_SCREENSHOTS=1`` (so a test run does not rewrite the committed pictures)."""
     page.screenshot(path=str(tmp_path / name))
@@ -65,20 +69,20 @@ def not_a_meld(hand: list[str]) -> list[str]:
 
 
 def is_my_turn(view: dict[str, Any]) -> bool:
-    return view["turn"] == view["seat"] and view["phase"] != "over"
+    return bool(view["turn"] == view["seat"] and view["phase"] != "over")
 
 
 class TablePage:
     """One seat's table page, and the server's view of that seat."""
 
-    def __init__(self, page: Any, server: Any, table_id: str, token: str) -> None:
+    def __init__(self, page: Page, server: LiveServer, table_id: str, token: str) -> None:
         self.page = page
         self.server = server
         self.table_id = table_id
         self.token = token
 
     @classmethod
-    def from_lobby(cls, page: Any, server: Any) -> TablePage:
+    def from_lobby(cls, page: Page, server: LiveServer) -> TablePage:
         """The table the lobby just made (its id from the address, the token from storage)."""
         page.wait_for_url("**/#/table/*")
         table_id = page.url.split("#/table/", 1)[1]
@@ -106,7 +110,10 @@ class TablePage:
 
     def hand(self) -> list[str]:
         """The cards of the hand as the page shows them, in its order."""
-        return self.page.locator(HAND_CARDS).evaluate_all("els => els.map(e => e.dataset.card)")
+        cards: list[str] = self.page.locator(HAND_CARDS).evaluate_all(
+            "els => els.map(e => e.dataset.card)"
+        )
+        return cards
 
     def wait_hand(self) -> None:
         self.page.locator(HAND_CARDS).first.wait_for(state="visible", timeout=15_000)
@@ -194,6 +201,10 @@ class TablePage:
                 on_turn(played)
 
 
+def _is_pressed(card: Locator) -> bool:
+    return bool(card.get_attribute("aria-pressed") == "true")
+
+
 class ClickPlayer:
     """Plays actions with the mouse."""
 
@@ -201,17 +212,14 @@ class ClickPlayer:
         self.table = table
         self.page = table.page
 
-    def card(self, code: str) -> Any:
+    def card(self, code: str) -> Locator:
         return self.page.locator(f'{HAND_CARDS}[data-card="{code}"]').first
 
     def select(self, codes: list[str]) -> None:
         for code in codes:
             card = self.card(code)
             card.click()
-            wait_until(
-                lambda card=card: card.get_attribute("aria-pressed") == "true",
-                what=f"{code} to be selected",
-            )
+            wait_until(partial(_is_pressed, card), what=f"{code} to be selected")
 
     def play(self, action: str, view: dict[str, Any]) -> None:
         words = action.split()
@@ -245,10 +253,11 @@ class KeyPlayer:
         self.page.keyboard.press(key)
 
     def focused(self) -> str | None:
-        return self.page.evaluate(
+        code: str | None = self.page.evaluate(
             "() => { const e = document.activeElement;"
             " return e && e.dataset && e.dataset.testid === 'hand-card' ? e.dataset.card : null; }"
         )
+        return code
 
     def focus(self, code: str) -> None:
         """Walk the focus along the hand with the arrow keys to ``code``."""
@@ -261,6 +270,7 @@ class KeyPlayer:
             at = self.focused()
             if at == code:
                 return
+            assert at is not None, "the focus left the hand"
             step = "ArrowRight" if hand.index(code) > hand.index(at) else "ArrowLeft"
             self.press(step)
         raise AssertionError(f"could not reach {code} with the arrow keys")

@@ -30,6 +30,7 @@ from rummykit.core.state import GameState, Phase
 from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
 from rummykit.server.protocol import SERVER_MESSAGES
+from rummykit.server.settings import BotLevel
 from rummykit.server.store import Store
 from rummykit.server.table import Sleep, Table, new_table_settings
 
@@ -125,7 +126,7 @@ class SeatSocket:
         """The next frame (blocks until one comes)."""
         text = self.ws.receive_text()
         SERVER_MESSAGES.validate_json(text)  # every frame is one of the protocol's messages
-        frame = json.loads(text)
+        frame: dict[str, Any] = json.loads(text)
         assert set(frame) == {"t", "v", "d"}, frame
         self.frames.append(frame)
         self.version = frame["v"]
@@ -186,9 +187,13 @@ class SeatSocket:
         return frame
 
 
+BASIC: BotLevel = "basic"
+"""The computer level the helpers seat by default."""
+
+
 def is_my_turn(view: dict[str, Any]) -> bool:
     """Whether the view's seat is to act."""
-    return view["turn"] == view["seat"] and view["phase"] != "over"
+    return bool(view["turn"] == view["seat"] and view["phase"] != "over")
 
 
 def simple_choice(legal: list[str]) -> str:
@@ -227,7 +232,7 @@ def play_until(
             continue
         if on_view is not None:
             on_view(frame)
-        view = frame["d"]
+        view: dict[str, Any] = frame["d"]
         if stop(view):
             return view
         if frame["v"] == acted_at:
@@ -378,9 +383,7 @@ def seeded_deal(
     global _SCRATCH
     if _SCRATCH is None:
         _SCRATCH = Store(":memory:")
-    wanted = NewTable(
-        preset=preset, rules=rules or {}, opponents=("basic",) * (seats - 1), seed=seed
-    )
+    wanted = NewTable(preset=preset, rules=rules or {}, opponents=(BASIC,) * (seats - 1), seed=seed)
     settings = new_table_settings(wanted)
     table, _ = Table.create(_SCRATCH, settings)
     log = table.game.logs[0]
