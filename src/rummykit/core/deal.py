@@ -38,6 +38,31 @@ class DealResult(enum.StrEnum):
     """The stock ran out for good."""
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class DealSummary:
+    """One deal's outcome."""
+
+    dealer: int
+    """The seat that dealt."""
+    result: DealResult | None
+    """How it ended; ``None`` while it goes on."""
+    winner: int | None
+    """The seat that went out; ``None`` for a blocked or unfinished deal."""
+    points: tuple[int, ...] | None
+    """What each seat scored in the deal; ``None`` while it goes on."""
+
+
+@dataclasses.dataclass(slots=True)
+class DealLog:
+    """What a record needs to replay one deal: the deck, the actions, the shuffles."""
+
+    dealer: int
+    deck: tuple[Card, ...]
+    actions: list[str] = dataclasses.field(default_factory=list)
+    reshuffles: list[tuple[Card, ...]] = dataclasses.field(default_factory=list)
+    seed: int = 0
+
+
 @dataclasses.dataclass(slots=True, kw_only=True)
 class DealState:
     """Where every card of the deal is, and how far the current turn has gone."""

@@ -25,9 +25,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rummykit.core.cards import Card, standard_deck
-from rummykit.core.deal import DealState
+from rummykit.core.deal import DealLog, DealState
 from rummykit.core.observation import Observation
-from rummykit.core.state import DealLog, GameState
+from rummykit.core.state import GameState
 
 
 def unseen_cards(observation: Observation) -> Counter[Card]:

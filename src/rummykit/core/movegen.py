@@ -8,6 +8,7 @@ the rule itself (a discard after a take from the pile), it asks ``check``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld, action_sort_key
@@ -120,3 +121,50 @@ def _draws(state: GameState) -> list[Action]:
                 if state.can(draw):
                     actions.append(draw)
     return actions
+
+
+class LegalActions:
+    """The legal actions of a position: iterate for the sorted list; ``in`` only checks.
+
+    Tied to the position it came from: using it after the game has moved on raises.
+    """
+
+    __slots__ = ("_actions", "_state", "_version")
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+        self._version = state.version
+        self._actions: list[Action] | None = None
+
+    def _fresh(self) -> GameState:
+        if self._state.version != self._version:
+            raise RuntimeError("These legal actions belong to an earlier position.")
+        return self._state
+
+    def _list(self) -> list[Action]:
+        if self._actions is None:
+            self._actions = legal_actions_of(self._fresh())
+        else:
+            self._fresh()
+        return self._actions
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Draw | Meld | LayOff | Discard):
+            return False
+        return self._fresh().can(action)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __getitem__(self, index: int) -> Action:
+        return self._list()[index]
+
+    def count(self) -> int:
+        """How many legal actions there are."""
+        return len(self._list())
+
+    def __repr__(self) -> str:
+        return f"<LegalActions ({', '.join(str(action) for action in self._list())})>"

@@ -18,10 +18,11 @@ from typing import Any, Protocol
 
 from rummykit.core.actions import parse_action
 from rummykit.core.cards import Card, deck_problem, standard_deck
+from rummykit.core.deal import DealSummary
 from rummykit.core.errors import IllegalActionError, InvalidActionError, RecordError, RulesError
 from rummykit.core.presets import Preset, describe_rules, preset_with_overrides
 from rummykit.core.rules import Rules
-from rummykit.core.state import DealSummary, GameState
+from rummykit.core.state import GameState
 
 FORMAT = "rummy-record/1"
 """The format this module reads and writes."""

@@ -15,10 +15,9 @@ rummykit.core.errors.IllegalActionError: It is seat 1's turn, not seat 0's.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from rummykit.core.actions import (
     Action,
@@ -30,38 +29,13 @@ from rummykit.core.actions import (
     parse_action,
 )
 from rummykit.core.cards import Card, deck_problem, format_cards, standard_deck
-from rummykit.core.deal import DealFields, DealResult, DealState, Phase
+from rummykit.core.deal import DealFields, DealLog, DealResult, DealState, DealSummary, Phase
 from rummykit.core.errors import ErrorCode, IllegalActionError, RecordError
 from rummykit.core.meld_search import enumerate_melds
 from rummykit.core.melds import MeldKind, arrange_meld, lay_off, layoff_positions
-from rummykit.core.movegen import joker_designations, legal_actions_of
+from rummykit.core.movegen import LegalActions, joker_designations
 from rummykit.core.rules import DiscardTake, GoOut, LayOffTiming, Renew, Rules
 from rummykit.core.scoring import blocked_points, game_over, game_winner, next_dealer, out_points
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class DealSummary:
-    """One deal's outcome."""
-
-    dealer: int
-    """The seat that dealt."""
-    result: DealResult | None
-    """How it ended; ``None`` while it goes on."""
-    winner: int | None
-    """The seat that went out; ``None`` for a blocked or unfinished deal."""
-    points: tuple[int, ...] | None
-    """What each seat scored in the deal; ``None`` while it goes on."""
-
-
-@dataclasses.dataclass(slots=True)
-class DealLog:
-    """What a record needs to replay one deal: the deck, the actions, the shuffles."""
-
-    dealer: int
-    deck: tuple[Card, ...]
-    actions: list[str] = dataclasses.field(default_factory=list)
-    reshuffles: list[tuple[Card, ...]] = dataclasses.field(default_factory=list)
-    seed: int = 0
 
 
 def _names(cards: Sequence[Card]) -> str:
@@ -601,53 +575,6 @@ class GameState(DealFields):
         copy.rng = random.Random()
         copy.rng.setstate(self.rng.getstate())
         return copy
-
-
-class LegalActions:
-    """The legal actions of a position: iterate for the sorted list; ``in`` only checks.
-
-    Tied to the position it came from: using it after the game has moved on raises.
-    """
-
-    __slots__ = ("_actions", "_state", "_version")
-
-    def __init__(self, state: GameState) -> None:
-        self._state = state
-        self._version = state.version
-        self._actions: list[Action] | None = None
-
-    def _fresh(self) -> GameState:
-        if self._state.version != self._version:
-            raise RuntimeError("These legal actions belong to an earlier position.")
-        return self._state
-
-    def _list(self) -> list[Action]:
-        if self._actions is None:
-            self._actions = legal_actions_of(self._fresh())
-        else:
-            self._fresh()
-        return self._actions
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, Draw | Meld | LayOff | Discard):
-            return False
-        return self._fresh().can(action)
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._list())
-
-    def __len__(self) -> int:
-        return len(self._list())
-
-    def __getitem__(self, index: int) -> Action:
-        return self._list()[index]
-
-    def count(self) -> int:
-        """How many legal actions there are."""
-        return len(self._list())
-
-    def __repr__(self) -> str:
-        return f"<LegalActions ({', '.join(str(action) for action in self._list())})>"
 
 
 __all__ = [
