@@ -9,18 +9,8 @@ from typing import Any
 
 from rummykit.core.cards import Card, parse_cards, standard_deck
 from rummykit.core.errors import RulesError
-from rummykit.core.rules import (
-    Aces,
-    Blocked,
-    DealerRotation,
-    DiscardTake,
-    GoOut,
-    LayOffTiming,
-    Renew,
-    Rules,
-    RummyBonus,
-    Scoring,
-)
+from rummykit.core.options import OptionKind, OptionSpec
+from rummykit.core.rules import Rules, option_specs
 from rummykit.core.state import GameState
 
 RECORD_ERROR_CODES = (
@@ -86,34 +76,35 @@ def stacked_game(
     return GameState.new(rules, len(hands), dealer=dealer, deck=deck)
 
 
+SMALL_STEPS = (0, 1, 2, 3, 20, 100)
+"""How far above its least value an unbounded number option is drawn: mostly near it."""
+
+
+def random_value(spec: OptionSpec, rng: random.Random) -> object:
+    """Any value the option takes, drawn from its one description (``OptionSpec``)."""
+    values: list[object] = [choice.value for choice in spec.choices]
+    if spec.none is not None:
+        values.append(None)
+    if spec.kind is OptionKind.BOOLEAN:
+        values += [True, False]
+    if spec.minimum is not None:
+        if spec.maximum is not None:
+            values += list(range(spec.minimum, spec.maximum + 1))
+        else:
+            values += [spec.minimum + step for step in SMALL_STEPS]
+    return rng.choice(values)
+
+
 def random_rules(rng: random.Random, seats: int, **fixed: Any) -> Rules:
     """A legal combination of every rule option that can deal ``seats``.
 
-    Jokers, two decks, every aces rule, meld limits, going out by discard, lay-off timing,
-    deep pile takes, penalty scoring, renewals...: drawn from ``rng`` so that a seed picks
-    a fixed set of rules; ``fixed`` overrides options by name (``deals`` is 1 unless given).
+    Every option's value is drawn from its own description, so a new option takes part
+    without an edit here: jokers, two decks, every aces rule, meld limits, going out by
+    discard, lay-off timing, deep pile takes, penalty scoring, renewals... A seed picks a
+    fixed set of rules; ``fixed`` overrides options by name (``deals`` is 1 unless given).
     """
-    options: dict[str, Any] = {
-        "hand_size": rng.choice(["by_seats", 6, 7, 8, 9, 10]),
-        "decks": rng.randint(1, 2),
-        "jokers": rng.randint(0, 4),
-        "aces": rng.choice(list(Aces)),
-        "ace_points": rng.choice([1, 11, 15]),
-        "layoff": rng.choice(list(LayOffTiming)),
-        "melds_per_turn": rng.randint(0, 2),
-        "go_out": rng.choice(list(GoOut)),
-        "rummy_bonus": rng.choice(list(RummyBonus)),
-        "scoring": rng.choice(list(Scoring)),
-        "target": rng.randint(20, 150),
-        "deals": 1,
-        "renew": rng.choice(list(Renew)),
-        "renewals": rng.choice([None, 0, 1, 2, 3]),
-        "blocked": rng.choice(list(Blocked)),
-        "empty_stock_choice": rng.random() < 0.5,
-        "discard_take": rng.choice(list(DiscardTake)),
-        "dealer": rng.choice(list(DealerRotation)),
-        "joker_points": rng.randint(0, 50),
-    }
+    options: dict[str, Any] = {spec.name: random_value(spec, rng) for spec in option_specs()}
+    options["deals"] = 1
     options.update(fixed)
     rules = Rules(**options)
     try:

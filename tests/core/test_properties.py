@@ -19,9 +19,10 @@ from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Mel
 from rummykit.core.cards import Card, standard_deck
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.observation import observe
+from rummykit.core.options import json_value
 from rummykit.core.presets import find_preset
 from rummykit.core.record import load_record, record_of, replay, state_json
-from rummykit.core.rules import Rules
+from rummykit.core.rules import Rules, option_specs
 from rummykit.core.state import GameState, Phase
 
 STEP_CAP = 400
@@ -178,3 +179,22 @@ def test_every_listed_action_applies_and_illegal_ones_do_not(
             copy.apply(action)  # raises if the listing lied
         action = choose(listed, rng)
         game.apply(action)
+
+
+def test_random_rules_reach_every_value_each_option_describes() -> None:
+    # The generator reads the options' descriptions, so a new option or choice takes part in
+    # every property test above without an edit; this checks that it really does.
+    seen: dict[str, set[object]] = {spec.name: set() for spec in option_specs()}
+    rng = random.Random(7)
+    for _ in range(600):
+        rules = random_rules(rng, rng.randint(2, 6))
+        for name, value in rules.to_mapping().items():
+            seen[name].add(value)
+    for spec in option_specs():
+        if spec.name == "deals":
+            continue  # one deal a game unless a test asks for more: the games stay short
+        wanted = {json_value(choice.value) for choice in spec.choices}
+        assert wanted <= seen[spec.name], (spec.name, wanted - seen[spec.name])
+        if spec.none is not None:
+            assert None in seen[spec.name], spec.name
+        assert len(seen[spec.name]) >= 2, f"{spec.name} never varies"
