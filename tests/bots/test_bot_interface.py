@@ -15,8 +15,8 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from bot_games import hidden_from, play_deal, positions, random_game, reshuffle_hidden
 
+from bot_games import hidden_from, play_deal_checked, positions, random_game, reshuffle_hidden
 from rummykit.bots import BOTS, BasicBot, ExpertBot, RandomBot, StrongBot, make_bot
 from rummykit.bots.base import Bot
 from rummykit.bots.play import play_game
@@ -169,11 +169,11 @@ def test_a_bot_chooses_the_same_whatever_cards_it_cannot_see(name: str) -> None:
 
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_a_bot_plays_a_whole_deal_from_observations_only(name: str) -> None:
-    """``play_deal`` hands each bot ``observe(game, seat)`` alone and applies its choice with
-    the checked ``apply``: an illegal choice would raise."""
+    """The game loop hands each bot ``observe(game, seat)`` alone and applies its choice
+    with the checked ``apply``: an illegal choice would raise."""
     for seats in (2, 4):
         game, rng = random_game(20 + seats, seats)
-        assert play_deal(game, [fast_bot(name)] * seats, rng)
+        assert play_deal_checked(game, [fast_bot(name)] * seats, rng)
         assert game.deal_over and game.summaries
 
 

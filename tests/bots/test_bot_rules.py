@@ -11,8 +11,8 @@ import random
 import time
 
 import pytest
-from bot_games import positions, random_game
 
+from bot_games import positions, random_game
 from helpers import play, stacked_game
 from rummykit.bots import BasicBot, Bot, ExpertBot, RandomBot, StrongBot
 from rummykit.core.actions import Discard, Draw, DrawSource, LayOff, Meld

@@ -11,9 +11,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from bot_games import positions, random_game
 
 import rummykit.bots.hints as hints_module
+from bot_games import positions, random_game
 from helpers import stacked_game
 from rummykit.bots import BasicBot, Bot, RandomBot, StrongBot
 from rummykit.bots.hints import hint
