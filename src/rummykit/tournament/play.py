@@ -4,8 +4,8 @@ A duplicate set is one deck order for every deal, played once per seat rotation:
 bots, each plays both hands of every deal, so the luck of the cards cancels. In rotation
 ``r`` the bot given at position ``i`` sits at seat ``(i + r) % seats``; seat 0 deals first
 in every rotation. Everything follows from the seed, so a run is the same whatever the
-number of processes (timings aside, and the ``expert``'s choices, which follow its clock). The deals themselves are played by the one game loop,
-``rummykit.bots.play.play_deal``.
+number of processes (timings aside, and the ``expert``'s choices, which follow its clock).
+The deals themselves are played by the one game loop, ``rummykit.bots.play.play_deal``.
 """
 
 from __future__ import annotations
