@@ -80,27 +80,30 @@ class _Rotation:
     config: SimConfig
     set_index: int
     rotation: int
-    position_at: list[int]
+    position_at: tuple[int, ...]
     """The position (the bot as given) at each seat."""
-    bots: list[Bot]
-    rngs: list[random.Random]
+    bots: tuple[Bot, ...]
+    """The bot at each seat."""
+    rngs: tuple[random.Random, ...]
+    """Each seat's random source: it follows from the seed, the set, the rotation, the seat."""
 
     @staticmethod
     def start(config: SimConfig, set_index: int, rotation: int) -> _Rotation:
+        """Seat the bots for ``rotation``: seat ``s`` holds position ``s - rotation``."""
         from rummykit.bots import make_bot
 
         seats = config.seat_count
-        position_at = [(seat - rotation) % seats for seat in range(seats)]
+        position_at = tuple((seat - rotation) % seats for seat in range(seats))
         try:
-            bots = [make_bot(config.bots[position]) for position in position_at]
+            bots = tuple(make_bot(config.bots[position]) for position in position_at)
         except KeyError as error:
             # A bot registered at run time in the parent is unknown to a spawned worker.
             raise SimError(
                 f"{error.args[0]} Bots must register when rummykit.bots is imported."
             ) from None
-        rngs = [
+        rngs = tuple(
             random.Random(f"{config.seed}:{set_index}:{rotation}:{seat}") for seat in range(seats)
-        ]
+        )
         return _Rotation(config, set_index, rotation, position_at, bots, rngs)
 
     def play(self, tally: SetTally, set_points: list[int]) -> GameState:
