@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rummykit.sim import SimConfig, run_sim
+from rummykit.tournament import SimConfig, run_sim
 
 
 @dataclasses.dataclass(frozen=True)

@@ -16,7 +16,7 @@ from rummykit.core.actions import Action, Discard
 from rummykit.core.cards import standard_deck
 from rummykit.core.observation import Observation
 from rummykit.core.record import replay_json
-from rummykit.sim import (
+from rummykit.tournament import (
     TIMING_FIELDS,
     SimConfig,
     SimError,

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from rummykit.sim_stats import (
+from rummykit.tournament.stats import (
     mean,
     mean_interval,
     percentile,

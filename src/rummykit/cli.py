@@ -15,7 +15,7 @@ from rummykit.core.options import Choice, OptionKind, OptionSpec, json_value
 from rummykit.core.presets import PRESETS, Preset, find_preset
 from rummykit.core.record import load_record, replay_json
 from rummykit.core.rules import option_specs
-from rummykit.sim_cli import add_sim_parsers
+from rummykit.tournament.cli import add_sim_parsers
 
 _DESCRIPTION = """\
 rummykit: straight Rummy, done properly.

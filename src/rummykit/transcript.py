@@ -3,16 +3,39 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
-from rummykit.core.actions import Discard, Draw, DrawSource, LayOff, Meld, parse_action
+from rummykit.core.actions import (
+    Action,
+    Draw,
+    DrawSource,
+    LayOff,
+    Meld,
+    describe_action,
+    parse_action,
+)
 from rummykit.core.cards import Card, format_cards
 from rummykit.core.record import GameRecord, ReplayResult, replay
 from rummykit.core.rules import Renew, Scoring
 from rummykit.core.state import DealResult, GameState
 
 
+def _in_order(cards: Iterable[Card]) -> list[Card]:
+    """Cards by suit, then rank: how a player sorts a hand."""
+    return sorted(cards, key=lambda card: (card.suit or 0, card.code))
+
+
 def _cards(cards: list[Card] | tuple[Card, ...]) -> str:
-    return format_cards(sorted(cards, key=lambda card: (card.suit or 0, card.code)), symbols=True)
+    return format_cards(_in_order(cards), symbols=True)
+
+
+def _meld_left(game: GameState, action: Action) -> str | None:
+    """The meld a meld or lay-off leaves on the table, as people read it."""
+    if isinstance(action, Meld):
+        return game.melds[-1].symbols
+    if isinstance(action, LayOff):
+        return game.melds[action.meld].symbols
+    return None
 
 
 class Transcript:
@@ -67,25 +90,19 @@ class Transcript:
         name = self.names[action.seat]
         before = Counter(self._hands[action.seat])
         self._note_renewal(game)
-        if isinstance(action, Draw):
-            gained = list((Counter(game.hands[action.seat]) - before).elements())
-            if action.source is DrawSource.STOCK:
-                if gained:
-                    self.lines.append(f"  {name} draws {_cards(gained)} from the stock.")
-                else:
-                    self.lines.append(f"  {name} would draw, but the stock is gone for good.")
-            else:
-                self.lines.append(f"  {name} takes {_cards(gained)} from the discard pile.")
-        elif isinstance(action, Meld):
-            meld = game.melds[-1]
-            self.lines.append(f"  {name} melds {meld.symbols} (meld {len(game.melds) - 1}).")
-        elif isinstance(action, LayOff):
-            meld = game.melds[action.meld]
-            self.lines.append(
-                f"  {name} lays off {action.card.symbol} on meld {action.meld}: {meld.symbols}."
+        gained = _in_order((Counter(game.hands[action.seat]) - before).elements())
+        if isinstance(action, Draw) and action.source is DrawSource.STOCK and not gained:
+            told = f"{name} would draw, but the stock is gone for good"
+        else:
+            told = describe_action(
+                action,
+                actor=name,
+                taken=gained if isinstance(action, Draw) else (),
+                meld=_meld_left(game, action),
             )
-        elif isinstance(action, Discard):
-            self.lines.append(f"  {name} discards {action.card.symbol}.")
+            if isinstance(action, Meld):
+                told += f" (meld {len(game.melds) - 1})"
+        self.lines.append(f"  {told}.")
         self._snapshot(game)
         if game.deal_over:
             self._deal_result(game)

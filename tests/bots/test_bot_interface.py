@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import itertools
 import random
+import types
 from collections.abc import Iterator
 
 import pytest
-from bot_games import hidden_from, play_deal, positions, random_game, reshuffle_hidden
 
+import rummykit.bots.expert as expert_module
+from bot_games import hidden_from, play_deal_checked, positions, random_game, reshuffle_hidden
 from rummykit.bots import BOTS, BasicBot, ExpertBot, RandomBot, StrongBot, make_bot
 from rummykit.bots.base import Bot
 from rummykit.bots.play import play_game
@@ -169,11 +172,11 @@ def test_a_bot_chooses_the_same_whatever_cards_it_cannot_see(name: str) -> None:
 
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_a_bot_plays_a_whole_deal_from_observations_only(name: str) -> None:
-    """``play_deal`` hands each bot ``observe(game, seat)`` alone and applies its choice with
-    the checked ``apply``: an illegal choice would raise."""
+    """The game loop hands each bot ``observe(game, seat)`` alone and applies its choice
+    with the checked ``apply``: an illegal choice would raise."""
     for seats in (2, 4):
         game, rng = random_game(20 + seats, seats)
-        assert play_deal(game, [fast_bot(name)] * seats, rng)
+        assert play_deal_checked(game, [fast_bot(name)] * seats, rng)
         assert game.deal_over and game.summaries
 
 
@@ -198,6 +201,39 @@ def test_the_same_observation_and_seed_give_the_same_action(name: str) -> None:
         assert first in view.legal_actions
         checked += 1
     assert checked >= 8
+
+
+def test_the_expert_on_a_sample_budget_chooses_the_same_however_fast_the_clock_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two runs with the same rng and sample budget choose the same actions, whatever the
+    time budget and even when the clock jumps a minute between two readings (a machine far
+    slower than this one): the sample budget, not the clock, decides how far it searches."""
+    game, rng = random_game(41, 2)
+    views = [
+        observe(position, position.turn)
+        for number, position in enumerate(positions(game, [make_bot("strong")] * 2, rng))
+        if number % 4 == 0
+    ]
+    assert len(views) >= 5
+    first = [
+        ExpertBot(samples=3).choose(view, random.Random(number))
+        for number, view in enumerate(views)
+    ]
+    ticks = itertools.count()
+    slow_clock = types.SimpleNamespace(perf_counter=lambda: 60.0 * next(ticks))
+    monkeypatch.setattr(expert_module, "time", slow_clock)
+    again = [
+        ExpertBot(budget_ms=1.0, samples=3).choose(view, random.Random(number))
+        for number, view in enumerate(views)
+    ]
+    assert next(ticks) > len(views), "the expert read the slow clock"
+    assert again == first
+
+
+def test_the_expert_refuses_a_sample_budget_below_one() -> None:
+    with pytest.raises(ValueError, match="at least one sample"):
+        ExpertBot(samples=0)
 
 
 @pytest.mark.parametrize("name", BOT_NAMES)

@@ -11,10 +11,11 @@ import random
 import time
 
 import pytest
-from bot_games import positions, random_game
 
+from bot_games import positions, random_game
 from helpers import play, stacked_game
 from rummykit.bots import BasicBot, Bot, ExpertBot, RandomBot, StrongBot
+from rummykit.bots.expert import greedy_action
 from rummykit.core.actions import Discard, Draw, DrawSource, LayOff, Meld
 from rummykit.core.cards import Card, parse_cards
 from rummykit.core.melds import layoff_positions
@@ -257,3 +258,17 @@ def test_expert_stops_thinking_soon_after_its_time_budget_runs_out() -> None:
     elapsed_ms = (time.perf_counter() - start) * 1000
     assert action in view.legal_actions
     assert elapsed_ms < 5 * BUDGET_MS, f"{elapsed_ms:.0f} ms on a {BUDGET_MS:.0f} ms budget"
+
+
+def test_the_experts_playouts_play_as_basic_does() -> None:
+    """Basic play is written once: a playout's move, read off the full position, is the one
+    ``basic`` chooses from the seat's observation, under random rules of every kind."""
+    checked = 0
+    for seed in range(12):
+        seats = 2 + seed % 5
+        game, rng = random_game(100 + seed, seats)
+        for position in positions(game, [StrongBot(), RandomBot()] * 3, rng):
+            view = observe(position, position.turn)
+            assert greedy_action(position) == BasicBot().choose(view, random.Random(0))
+            checked += 1
+    assert checked > 300

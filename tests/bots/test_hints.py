@@ -1,7 +1,7 @@
 """Hints: what the strong player (or the expert) would do for the seat to act, and why.
 
 A hint is a legal action and one sentence a player can follow, naming the card it is about
-with its suit symbol ("Throw the K♣: ...").
+with its suit symbol ("Discard the K♣: ...").
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from bot_games import positions, random_game
 
 import rummykit.bots.hints as hints_module
+from bot_games import positions, random_game
 from helpers import stacked_game
 from rummykit.bots import BasicBot, Bot, RandomBot, StrongBot
 from rummykit.bots.hints import hint
@@ -77,7 +77,7 @@ def king_of_clubs_position() -> GameState:
 def test_hint_throws_the_dearest_useless_card_and_names_it_with_its_suit() -> None:
     advice = hint(observe(king_of_clubs_position(), 1))
     assert advice.action == Discard(1, Card.parse("Kc"))
-    assert advice.reason.startswith("Throw the K♣: ")
+    assert advice.reason.startswith("Discard the K♣: ")
     assert is_one_sentence(advice.reason)
 
 

@@ -6,16 +6,17 @@ observation, its choice must be one of the observation's legal actions, and the 
 it with the checked ``apply``, so any illegal choice raises. ``random``, ``basic`` and
 ``strong`` play 200 games each, 40 at each seat count, at every seat; the expert, which
 searches, plays 10 at one seat against ``strong`` (see ``EXPERT_GAMES_PER_SEAT_COUNT``).
-A deal still going after ``ACTION_CAP`` actions is cut and counted, not failed.
+A deal still going after ``DEAL_ACTION_CAP`` actions is cut and counted, not failed.
 """
 
 from __future__ import annotations
 
 import pytest
-from bot_games import ACTION_CAP, play_deal, random_game
 
+from bot_games import play_deal_checked, random_game
 from rummykit.bots import ExpertBot, make_bot
 from rummykit.bots.base import Bot
+from rummykit.bots.play import DEAL_ACTION_CAP
 from rummykit.core.state import DealResult
 
 SEAT_COUNTS = (2, 3, 4, 5, 6)
@@ -44,7 +45,7 @@ def check_games(bot: Bot, seats: int, games: int, others: Bot | None = None) -> 
         if others is not None:
             bots = [others] * seats
             bots[game_number % seats] = bot
-        ended = play_deal(game, bots, rng, cap=ACTION_CAP)
+        ended = play_deal_checked(game, bots, rng, cap=DEAL_ACTION_CAP)
         if not ended:
             cut += 1
             continue
@@ -54,7 +55,7 @@ def check_games(bot: Bot, seats: int, games: int, others: Bot | None = None) -> 
         if game.result is not DealResult.BLOCKED:
             winner = game.summaries[-1].winner
             assert winner is not None and not game.hands[winner], "the winner's hand is empty"
-    assert cut <= CUT_SHARE * games, f"{cut} of {games} deals passed {ACTION_CAP} actions"
+    assert cut <= CUT_SHARE * games, f"{cut} of {games} deals passed {DEAL_ACTION_CAP} actions"
 
 
 @pytest.mark.parametrize("seats", SEAT_COUNTS)

@@ -13,8 +13,10 @@ from rummykit.core.observation import Observation
 class Bot(Protocol):
     """A computer player: given a seat's observation and a random source, it picks an action.
 
-    A bot sees only the observation, never the game; for a given ``rng`` state it always
-    makes the same choice.
+    A bot sees only the observation, never the game. For a given ``rng`` state and sample
+    budget it always makes the same choice: a bot that searches to the clock (``expert`` by
+    default) depends on the machine's speed too, so it takes a fixed number of samples
+    instead where a run must be reproducible (``ExpertBot(samples=N)``).
     """
 
     name: str

@@ -1,31 +1,77 @@
-"""``basic``: the plain computer player of a casual table.
+"""``basic``: the plain computer player of a casual table, and basic play itself.
 
 It takes the top discard only when that card completes a meld with cards in its hand,
 otherwise draws from the stock; lays down every meld of its best split; lays off whatever
 fits; and throws the dearest card that belongs to nothing.
+
+``basic_draw`` and ``basic_play`` are that policy on bare values, so that it is written once:
+``BasicBot`` reads them off an observation, and the expert's playouts off a sampled game.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from rummykit.bots.base import register
 from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld
+from rummykit.core.cards import Card
 from rummykit.core.deadwood import best_partition
 from rummykit.core.meld_search import enumerate_melds
 from rummykit.core.observation import Observation
+from rummykit.core.rules import Rules
 
 
-def completes_meld(observation: Observation) -> bool:
-    """Whether the top discard makes a meld with cards of the hand."""
-    top = observation.discard_top
+def completes_meld(hand: Sequence[Card], top: Card | None, rules: Rules) -> bool:
+    """Whether the top discard ``top`` makes a meld with cards of ``hand``."""
     if top is None:
         return False
-    codes = [card.code for card in observation.hand] + [top.code]
+    codes = [card.code for card in hand] + [top.code]
     return any(
         top.code in naturals or (top.is_joker and jokers)
-        for naturals, jokers in enumerate_melds(codes, observation.rules.aces)
+        for naturals, jokers in enumerate_melds(codes, rules.aces)
     )
+
+
+def basic_draw(
+    seat: int,
+    hand: Sequence[Card],
+    top: Card | None,
+    rules: Rules,
+    can: Callable[[Draw], bool],
+) -> Draw:
+    """Basic play's draw: the top discard if it completes a meld (or the stock is gone).
+
+    ``can`` says whether a draw is allowed now; only the two plain draws are asked about
+    (listing every deep take is costly).
+    """
+    take = Draw(seat, DrawSource.DISCARD)
+    stock = Draw(seat, DrawSource.STOCK)
+    if top is not None and can(take) and (completes_meld(hand, top, rules) or not can(stock)):
+        return take
+    return stock if can(stock) else take
+
+
+def basic_play(hand: Sequence[Card], rules: Rules, legal: Sequence[Action]) -> Action:
+    """Basic play after the draw: meld the best split, lay off, shed the dearest deadwood."""
+    partition = best_partition(hand, rules)
+    melds = {
+        " ".join(str(action).split()[2:]): action for action in legal if isinstance(action, Meld)
+    }
+    for meld in partition.melds if melds else ():
+        if meld.text in melds:
+            return melds[meld.text]
+    for action in legal:
+        if isinstance(action, LayOff) and not action.card.is_joker:
+            return action
+    discards = [action for action in legal if isinstance(action, Discard)]
+    if not discards:
+        return legal[0]
+    for card in partition.deadwood:  # dearest first
+        for discard in discards:
+            if discard.card is card:
+                return discard
+    return max(discards, key=lambda action: rules.card_points(action.card.code))
 
 
 @register("basic")
@@ -39,29 +85,8 @@ class BasicBot:
         legal = observation.legal_actions
         draws = [action for action in legal if isinstance(action, Draw)]
         if draws:
-            take = Draw(observation.seat or 0, DrawSource.DISCARD)
-            stock = [action for action in draws if action.source is DrawSource.STOCK]
-            if take in draws and (completes_meld(observation) or not stock):
-                return take
-            return stock[0] if stock else draws[0]
-        melds = {
-            str(action).split(" ", 2)[2]: action for action in legal if isinstance(action, Meld)
-        }
-        if melds:
-            partition = best_partition(observation.hand, observation.rules)
-            for meld in partition.melds:
-                if meld.text in melds:
-                    return melds[meld.text]
-        layoffs = [action for action in legal if isinstance(action, LayOff)]
-        natural_layoffs = [action for action in layoffs if not action.card.is_joker]
-        if natural_layoffs:
-            return natural_layoffs[0]
-        discards = [action for action in legal if isinstance(action, Discard)]
-        if not discards:
-            return legal[0]
-        partition = best_partition(observation.hand, observation.rules)
-        for card in partition.deadwood:
-            for discard in discards:
-                if discard.card is card:
-                    return discard
-        return max(discards, key=lambda action: observation.rules.card_points(action.card.code))
+            seat = observation.seat if observation.seat is not None else observation.turn
+            hand, top = observation.hand, observation.discard_top
+            draw = basic_draw(seat, hand, top, observation.rules, draws.__contains__)
+            return draw if draw in draws else draws[0]
+        return basic_play(observation.hand, observation.rules, legal)

@@ -64,9 +64,8 @@ def chances(deadwood: Sequence[Card], live: Counter[Card], rules: Rules) -> int:
                         if suit is not first.suit and suit is not second.suit
                     )
             elif first.suit is second.suit:
-                suit = int(first.suit or 0)
                 for rank in _third_ranks(rules.aces, int(first.rank or 0), int(second.rank or 0)):
-                    outs += live[Card.from_code((rank - 1) * 4 + suit)]
+                    outs += live[Card(Rank(rank), first.suit)]
     return outs
 
 
@@ -95,8 +94,10 @@ def fits_table(card: Card, observation: Observation) -> bool:
 
 
 def collected_by(card: Card, seat: int, observation: Observation) -> bool:
-    """Whether ``seat`` visibly collects cards like ``card``: it took one of its rank, or a
-    card of its suit one or two away, from the pile and still holds it.
+    """Whether ``seat`` visibly collects cards like ``card``.
+
+    It does when it took a card of that rank, or of that suit one or two ranks away, from the
+    pile and still holds it.
     """
     if card.is_joker:
         return True

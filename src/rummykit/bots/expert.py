@@ -14,12 +14,12 @@ import random
 import time
 
 from rummykit.bots.base import register
+from rummykit.bots.basic import basic_draw, basic_play
 from rummykit.bots.evaluate import evaluate, live_cards
 from rummykit.bots.strong import StrongBot
-from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld
-from rummykit.core.deadwood import best_discard, best_partition, deadwood_value
+from rummykit.core.actions import Action, Discard, Draw, Meld
+from rummykit.core.deadwood import deadwood_value
 from rummykit.core.determinize import sample_position
-from rummykit.core.meld_search import enumerate_melds
 from rummykit.core.observation import Observation
 from rummykit.core.rules import Scoring
 from rummykit.core.state import GameState, Phase
@@ -45,37 +45,16 @@ ALTERNATIVE_DISCARDS = 3
 
 
 def greedy_action(game: GameState) -> Action:
-    """A quick, sensible action for the seat to act, read off the full (sampled) position."""
+    """Basic play for the seat to act, read off the full (sampled) position.
+
+    The same policy as ``basic`` (``basic_draw``, ``basic_play``): quick, and sensible
+    enough for a playout.
+    """
     seat = game.turn
     hand = game.hands[seat]
-    rules = game.rules
     if game.phase is Phase.DRAW:  # only the two plain draws: listing deep takes is costly
-        top = game.discard_top
-        take = Draw(seat, DrawSource.DISCARD)
-        if top is not None:
-            codes = [card.code for card in hand] + [top.code]
-            if any(top.code in naturals for naturals, _ in enumerate_melds(codes, rules.aces)):
-                return take
-        stock = Draw(seat, DrawSource.STOCK)
-        return stock if game.can(stock) else take
-    legal = list(game.legal_actions())
-    melds = [action for action in legal if isinstance(action, Meld)]
-    if melds:
-        wanted = {meld.text for meld in best_partition(hand, rules).melds}
-        for meld in melds:
-            if " ".join(str(meld).split()[2:]) in wanted:
-                return meld
-    for action in legal:
-        if isinstance(action, LayOff) and not action.card.is_joker:
-            return action
-    discards = [action for action in legal if isinstance(action, Discard)]
-    if not discards:
-        return legal[0]
-    card, _ = best_discard(hand, rules)
-    for discard in discards:
-        if discard.card is card:
-            return discard
-    return max(discards, key=lambda discard: rules.card_points(discard.card.code))
+        return basic_draw(seat, hand, game.discard_top, game.rules, game.can)
+    return basic_play(hand, game.rules, list(game.legal_actions()))
 
 
 def playout_value(game: GameState, seat: int, turns: int, deadline: float = float("inf")) -> float:
@@ -110,7 +89,14 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, samples: int | None = None):
-        """A searcher with a time budget a decision, or a fixed number of samples."""
+        """A searcher with a time budget a decision, or a fixed sample budget.
+
+        With ``samples`` set the clock plays no part: ``budget_ms`` is ignored, every
+        decision plays out exactly that many samples, and the same rng gives the same choice
+        on any machine.
+        """
+        if samples is not None and samples < 1:
+            raise ValueError(f"The expert needs at least one sample a decision, not {samples}.")
         self.budget_ms = budget_ms
         self.samples = samples
         self._strong = StrongBot()

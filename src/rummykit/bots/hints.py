@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 
 from rummykit.bots.expert import ExpertBot
-from rummykit.bots.strong import Decision, StrongBot
-from rummykit.core.actions import Action, Draw, DrawSource, LayOff, Meld
+from rummykit.bots.strong import Decision, StrongBot, advise
 from rummykit.core.observation import Observation
 
 
@@ -27,23 +26,6 @@ def hint(observation: Observation, level: str = "strong", seed: int = 0) -> Deci
         return advice
     return Decision(
         searched,
-        f"{_imperative(searched, observation)}: over many deals dealt to fit what you have "
+        f"{advise(searched, observation)}: over many deals dealt to fit what you have "
         "seen, it comes out ahead on average.",
     )
-
-
-def _imperative(action: Action, observation: Observation) -> str:
-    """The action as advice: ``Take the 9♣``, ``Throw the K♠``."""
-    if isinstance(action, Draw):
-        top = observation.discard_top
-        if action.source is DrawSource.STOCK or top is None:
-            return "Draw from the stock"
-        if action.depth == 1:
-            return f"Take the {top.symbol}"
-        taken = observation.discard_pile[-action.depth :]
-        return "Take " + " ".join(card.symbol for card in taken)
-    if isinstance(action, Meld):
-        return "Meld " + " ".join(card.symbol for card in action.cards)
-    if isinstance(action, LayOff):
-        return f"Lay off the {action.card.symbol} on meld {action.meld}"
-    return f"Throw the {action.card.symbol}"

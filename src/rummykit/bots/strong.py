@@ -17,7 +17,16 @@ from collections import Counter
 
 from rummykit.bots.base import register
 from rummykit.bots.evaluate import collected_by, evaluate, fits_table, live_cards
-from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld
+from rummykit.core.actions import (
+    Action,
+    Discard,
+    Draw,
+    DrawSource,
+    LayOff,
+    Meld,
+    Tense,
+    describe_action,
+)
 from rummykit.core.cards import Card
 from rummykit.core.observation import Observation
 from rummykit.core.rules import GoOut, RummyBonus
@@ -39,8 +48,15 @@ class Decision:
     reason: str
 
 
-def _join(cards: tuple[Card, ...] | list[Card]) -> str:
-    return " ".join(card.symbol for card in cards)
+def advise(action: Action, observation: Observation, meld: str | None = None) -> str:
+    """The action as advice to the observed seat (``Take the 9♣ from the discard pile``).
+
+    The words are ``describe_action``'s; a take names the cards it takes off the pile.
+    """
+    taken: tuple[Card, ...] = ()
+    if isinstance(action, Draw) and action.source is DrawSource.DISCARD:
+        taken = observation.discard_pile[-action.depth :]
+    return describe_action(action, tense=Tense.ADVICE, taken=taken, meld=meld)
 
 
 @register("strong")
@@ -80,9 +96,9 @@ class StrongBot:
         stock = Draw(seat, DrawSource.STOCK)
         top = observation.discard_top
         if top is None or take not in legal:
-            return Decision(stock, "Draw from the stock: there is no discard to take.")
+            return Decision(stock, f"{advise(stock, observation)}: there is no discard to take.")
         if stock not in legal:
-            return Decision(take, f"Take the {top.symbol}: the stock is gone.")
+            return Decision(take, f"{advise(take, observation)}: the stock is gone.")
         live = live_cards(observation)
         rules = observation.rules
         now = evaluate(observation.hand, live, rules)
@@ -99,14 +115,17 @@ class StrongBot:
         gain = now.score - best_after.score
         if in_meld and best_after.partition.value < now.partition.value:
             melds = [meld for meld in best_after.partition.melds if top in meld.cards]
-            return Decision(take, f"Take the {top.symbol}: it makes {melds[0].symbols}.")
+            return Decision(take, f"{advise(take, observation)}: it makes {melds[0].symbols}.")
         if gain >= TAKE_MARGIN:
             return Decision(
                 take,
-                f"Take the {top.symbol}: it brings your hand from {now.partition.value} "
+                f"{advise(take, observation)}: it brings your hand from "
+                f"{now.partition.value} "
                 f"to {best_after.partition.value} points, with better chances.",
             )
-        return Decision(stock, f"Draw from the stock: the {top.symbol} does not help your hand.")
+        return Decision(
+            stock, f"{advise(stock, observation)}: the {top.symbol} does not help your hand."
+        )
 
     # ----- melding and laying off ----------------------------------------------------
 
@@ -137,7 +156,7 @@ class StrongBot:
             if action.card in deadwood and not action.card.is_joker:
                 meld = observation.melds[action.meld]
                 return Decision(
-                    action, f"Lay off the {action.card.symbol} on {meld.symbols}: one card less."
+                    action, f"{advise(action, observation)}: it fits {meld.symbols}, one card less."
                 )
         return None
 
@@ -155,7 +174,8 @@ class StrongBot:
             if action is not None:
                 return Decision(
                     action,
-                    f"Meld {meld.symbols}: cards on the table cannot be caught in your hand.",
+                    f"{advise(action, observation, meld.symbols)}: cards on the table cannot be "
+                    "caught in your hand.",
                 )
         return None
 
@@ -164,7 +184,8 @@ class StrongBot:
     def _discard(self, observation: Observation, live: Counter[Card], holding: bool) -> Decision:
         discards = [action for action in observation.legal_actions if isinstance(action, Discard)]
         if not discards:  # only melds or lay-offs left (the rules need a final discard)
-            return Decision(observation.legal_actions[0], "Play it: there is nothing else.")
+            only = observation.legal_actions[0]
+            return Decision(only, f"{advise(only, observation)}: there is nothing else.")
         rules = observation.rules
         seat = observation.seat if observation.seat is not None else observation.turn
         following = (seat + 1) % observation.seat_count
@@ -184,7 +205,7 @@ class StrongBot:
         card = action.card
         points = rules.card_points(card.code)
         if not observation.hand or len(observation.hand) == 1:
-            return Decision(action, f"Discard the {card.symbol} and go out.")
+            return Decision(action, f"{advise(action, observation)} and go out.")
         in_deadwood = card in evaluate(observation.hand, Counter(), rules).partition.deadwood
         if in_deadwood:
             why = f"it belongs to nothing and costs {points}"
@@ -194,4 +215,4 @@ class StrongBot:
             why += ", and every other card would help another player"
         if holding:
             why += ", and you keep your melds back for going rummy"
-        return Decision(action, f"Throw the {card.symbol}: {why}.")
+        return Decision(action, f"{advise(action, observation)}: {why}.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rummykit.core.cards import JOKER, Card, format_cards
 from rummykit.core.errors import InvalidActionError
@@ -195,16 +195,88 @@ _VERBS: dict[str, Callable[[str, int, list[str]], Action]] = {
 """Each verb of the notation and the function that reads its arguments."""
 
 
-def describe_action(action: Action) -> str:
-    """The action for people, without the seat: ``melds 5♥ 🃏 7♥``, ``discards K♣``."""
+class Tense(enum.StrEnum):
+    """How ``describe_action`` tells an action."""
+
+    ADVICE = "advice"
+    """To the player, as advice: ``Take the 9♣ from the discard pile``."""
+    PRESENT = "present"
+    """As it happens, third person: ``Ann takes the 9♣ from the discard pile``."""
+    PAST = "past"
+    """As it happened: ``Ann took the 9♣ from the discard pile``."""
+
+
+_VERBS_BY_TENSE: dict[str, tuple[str, str, str]] = {
+    "draw": ("Draw", "draws", "drew"),
+    "take": ("Take", "takes", "took"),
+    "meld": ("Meld", "melds", "melded"),
+    "lay off": ("Lay off", "lays off", "laid off"),
+    "discard": ("Discard", "discards", "discarded"),
+}
+"""Each verb of the table talk as advice, in the present (third person) and in the past."""
+
+
+def _named(cards: Sequence[Card]) -> str:
+    """One card as ``the 9♣``; several as ``9♣ 10♣ J♣``."""
+    if len(cards) == 1:
+        return f"the {cards[0].symbol}"
+    return format_cards(cards, symbols=True)
+
+
+def _meld_symbols(action: Meld) -> str:
+    """The meld as written, each joker with the card it stands for when named: ``5♥ 🃏(6♥)``."""
+    stood = iter(action.jokers_as)
+    words = []
+    for card in action.cards:
+        standing = next(stood, None) if card.is_joker else None
+        words.append(f"🃏({standing.symbol})" if standing is not None else card.symbol)
+    return " ".join(words)
+
+
+def describe_action(
+    action: Action,
+    *,
+    actor: str | None = None,
+    tense: Tense = Tense.PRESENT,
+    taken: Sequence[Card] = (),
+    meld: str | None = None,
+) -> str:
+    """The action in words for people, with card symbols and no full stop.
+
+    Every sentence the game says about an action comes from here: hints and the strong
+    player's reasons (``ADVICE``), the replay transcript and viewer (``PRESENT``), the
+    table's events (``PAST``). ``actor`` is the subject (third person; none for advice);
+    ``taken`` the cards a draw took, when the teller may show them; ``meld`` the meld a meld
+    or lay-off leaves on the table, as people read it (``TableMeld.symbols``).
+
+    >>> describe_action(parse_action("0 draw stock"))
+    'draws from the stock'
+    >>> describe_action(parse_action("1 draw discard"), actor="Ann", tense=Tense.PAST,
+    ...                 taken=(Card.parse("9c"),))
+    'Ann took the 9♣ from the discard pile'
+    >>> describe_action(parse_action("1 layoff 7h 0"), tense=Tense.ADVICE)
+    'Lay off the 7♥ on meld 0'
+    """
+    verb, rest = _verb_and_object(action, taken, meld)
+    advice, present, past = _VERBS_BY_TENSE[verb]
+    said = advice if tense is Tense.ADVICE else present if tense is Tense.PRESENT else past
+    subject = f"{actor} " if actor is not None and tense is not Tense.ADVICE else ""
+    return f"{subject}{said} {rest}"
+
+
+def _verb_and_object(action: Action, taken: Sequence[Card], meld: str | None) -> tuple[str, str]:
+    """The verb of ``describe_action`` and the words that follow it."""
     if isinstance(action, Draw):
         if action.source is DrawSource.STOCK:
-            return "draws from the stock"
+            return "draw", f"{_named(taken)} from the stock" if taken else "from the stock"
+        if taken:
+            return "take", f"{_named(taken)} from the discard pile"
         if action.depth == 1:
-            return "takes the top discard"
-        return f"takes the top {action.depth} cards of the discard pile"
+            return "take", "the top discard"
+        return "take", f"the top {action.depth} cards of the discard pile"
     if isinstance(action, Meld):
-        return "melds " + format_cards(action.cards, symbols=True)
+        return "meld", meld if meld is not None else _meld_symbols(action)
     if isinstance(action, LayOff):
-        return f"lays off {action.card.symbol} on meld {action.meld}"
-    return f"discards {action.card.symbol}"
+        making = f", making {meld}" if meld is not None else ""
+        return "lay off", f"the {action.card.symbol} on meld {action.meld}{making}"
+    return "discard", f"the {action.card.symbol}"

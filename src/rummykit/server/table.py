@@ -21,8 +21,18 @@ from typing import Any, Final, assert_never
 from rummykit.bots import make_bot
 from rummykit.bots.base import Bot
 from rummykit.bots.hints import hint
-from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld, parse_action
-from rummykit.core.cards import standard_deck
+from rummykit.core.actions import (
+    Action,
+    Discard,
+    Draw,
+    DrawSource,
+    LayOff,
+    Meld,
+    Tense,
+    describe_action,
+    parse_action,
+)
+from rummykit.core.cards import Card, standard_deck
 from rummykit.core.errors import ErrorCode, IllegalActionError, InvalidActionError
 from rummykit.core.observation import observe
 from rummykit.core.presets import Preset, describe_rules, preset_with_overrides
@@ -293,26 +303,20 @@ class Table:
         who = position_name(viewer, action.seat, self.game.seat_count)
         name = "You" if who == "You" else f"{self.players[action.seat].name} ({who})"
         card = None
-        if isinstance(action, Draw):
-            if action.source is DrawSource.STOCK:
-                text = f"{name} drew from the stock."
-            else:
-                taken = self.game.known[action.seat][-action.depth :]
-                card = str(taken[-1]) if taken else None
-                shown = " ".join(c.symbol for c in taken)
-                text = f"{name} took {shown} from the discard pile."
+        taken: tuple[Card, ...] = ()
+        meld = None
+        if isinstance(action, Draw) and action.source is DrawSource.DISCARD:
+            # Cards taken from the pile are public; a card drawn from the stock is not.
+            taken = tuple(self.game.known[action.seat][-action.depth :])
+            card = str(taken[-1]) if taken else None
         elif isinstance(action, Meld):
-            meld = self.game.melds[-1]
-            text = f"{name} melded {meld.symbols}."
-        elif isinstance(action, LayOff):
-            text = (
-                f"{name} laid off {action.card.symbol} on {self.game.melds[action.meld].symbols}."
-            )
+            meld = self.game.melds[-1].symbols
+        elif isinstance(action, LayOff | Discard):
             card = str(action.card)
-        else:
-            assert isinstance(action, Discard)
-            text = f"{name} discarded {action.card.symbol}."
-            card = str(action.card)
+            if isinstance(action, LayOff):
+                meld = self.game.melds[action.meld].symbols
+        said = describe_action(action, actor=name, tense=Tense.PAST, taken=taken, meld=meld)
+        text = f"{said}."
         return {
             "seat": action.seat,
             "action": str(action).split(" ", 1)[1],

@@ -6,42 +6,77 @@ import argparse
 import json
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rummykit.tournament.config import SimConfig
+    from rummykit.tournament.results import SimResult
 
 
 def command_sim(args: argparse.Namespace) -> int:
     """Run a tournament as the command line asks; the exit code."""
-    from rummykit.sim import SimConfig, SimError, result_table, run_sim
+    from rummykit.tournament.config import SimError
 
     try:
-        config = SimConfig.from_options(
-            args.bots,
-            games=args.games,
-            preset=args.preset,
-            rules=args.rule,
-            deals_only=args.deals_only,
-            seed=args.seed,
-            records=args.records,
-        )
-        if args.jobs < 0:
-            raise SimError(f"--jobs must be 0 (one a CPU) or more, not {args.jobs}.")
-        jobs = args.jobs or os.cpu_count() or 1
+        config, jobs = _config_of(args)
     except SimError as error:
-        print(f"rummy sim: {error}", file=sys.stderr)
-        return 2
+        return _fail(str(error), 2)
     if args.plot is not None:
-        from rummykit.sim_plot import PlotUnavailableError, check_plotting
+        from rummykit.tournament.plot import PlotUnavailableError, check_plotting
 
         try:
             check_plotting()
         except PlotUnavailableError as error:
-            print(f"rummy sim: {error}", file=sys.stderr)
-            return 2
+            return _fail(str(error), 2)
     if config.games != args.games and not args.quiet:
         print(
             f"rummy sim: {args.games} games rounded up to {config.games}: {config.sets} "
             f"duplicate sets of {config.seat_count} (one game a seat rotation).",
             file=sys.stderr,
         )
+    result = _play(config, jobs, quiet=args.quiet)
+    if isinstance(result, int):
+        return result
+    if args.plot is not None:
+        from rummykit.tournament.plot import plot_result
+
+        try:
+            plot_result(result, args.plot)
+        except OSError as error:
+            return _fail(f"cannot write {args.plot}: {error}", 2)
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+    else:
+        _print_table(result)
+    return 0
+
+
+def _fail(message: str, code: int) -> int:
+    """Say what went wrong on stderr; the exit code."""
+    print(f"rummy sim: {message}", file=sys.stderr)
+    return code
+
+
+def _config_of(args: argparse.Namespace) -> tuple[SimConfig, int]:
+    """The tournament and the process count the command line asks for; ``SimError`` if bad."""
+    from rummykit.tournament.config import SimConfig, SimError
+
+    config = SimConfig.from_options(
+        args.bots,
+        games=args.games,
+        preset=args.preset,
+        rules=args.rule,
+        deals_only=args.deals_only,
+        seed=args.seed,
+        records=args.records,
+    )
+    if args.jobs < 0:
+        raise SimError(f"--jobs must be 0 (one a CPU) or more, not {args.jobs}.")
+    return config, args.jobs or os.cpu_count() or 1
+
+
+def _play(config: SimConfig, jobs: int, *, quiet: bool) -> SimResult | int:
+    """Play the tournament behind a progress bar on stderr; the result, or an exit code."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -51,6 +86,9 @@ def command_sim(args: argparse.Namespace) -> int:
         TimeElapsedColumn,
         TimeRemainingColumn,
     )
+
+    from rummykit.tournament.config import SimError
+    from rummykit.tournament.play import run_sim
 
     errors = Console(stderr=True)
     progress = Progress(
@@ -63,44 +101,35 @@ def command_sim(args: argparse.Namespace) -> int:
         TimeRemainingColumn(),
         console=errors,
         transient=True,
-        disable=args.quiet or not errors.is_terminal,
+        disable=quiet or not errors.is_terminal,
     )
     try:
         with progress:
             task = progress.add_task(" ".join(config.bots), total=config.games)
-            result = run_sim(
-                config, jobs=jobs, on_games=lambda count: progress.advance(task, count)
-            )
+            return run_sim(config, jobs=jobs, on_games=lambda count: progress.advance(task, count))
     except SimError as error:
-        print(f"rummy sim: {error}", file=sys.stderr)
-        return 1
+        return _fail(str(error), 1)
     except KeyboardInterrupt:
-        print("rummy sim: interrupted.", file=sys.stderr)
-        return 130
+        return _fail("interrupted.", 130)
     except OSError as error:
-        print(f"rummy sim: cannot write the records: {error}", file=sys.stderr)
-        return 2
-    if args.plot is not None:
-        from rummykit.sim_plot import plot_result
+        return _fail(f"cannot write the records: {error}", 2)
 
-        try:
-            plot_result(result, args.plot)
-        except OSError as error:
-            print(f"rummy sim: cannot write {args.plot}: {error}", file=sys.stderr)
-            return 2
-    if args.json:
-        print(json.dumps(result.to_json(), indent=2))
+
+def _print_table(result: SimResult) -> None:
+    """Print the results table: rich on a terminal, plain text when piped."""
+    from rich.console import Console
+
+    from rummykit.tournament.report import result_table
+
+    out = Console(highlight=False)
+    if out.is_terminal:
+        out.print(result_table(result))
     else:
-        out = Console(highlight=False)
-        if out.is_terminal:
+        # Piped: plain text, wide enough not to wrap, without rich's padding spaces.
+        out.width = 160
+        with out.capture() as captured:
             out.print(result_table(result))
-        else:
-            # Piped: plain text, wide enough not to wrap, without rich's padding spaces.
-            out.width = 160
-            with out.capture() as captured:
-                out.print(result_table(result))
-            print("\n".join(line.rstrip() for line in captured.get().splitlines()))
-    return 0
+        print("\n".join(line.rstrip() for line in captured.get().splitlines()))
 
 
 def command_bots(args: argparse.Namespace) -> int:
@@ -119,7 +148,8 @@ def command_bots(args: argparse.Namespace) -> int:
 
 def add_sim_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``sim`` and ``bots`` sub-commands."""
-    from rummykit.sim import DEAL_ACTION_CAP, DEFAULT_PRESET
+    from rummykit.bots.play import DEAL_ACTION_CAP
+    from rummykit.tournament.config import DEFAULT_PRESET
 
     sim = commands.add_parser(
         "sim",

@@ -1,7 +1,8 @@
 """Helpers for the bot tests: random legal rules, deals played by bots, hidden cards.
 
-Every action a bot picks is applied with the checked ``GameState.apply``, so an illegal
-choice raises ``IllegalActionError`` and fails the test that played it.
+Deals are played by the game loop of ``rummykit.bots.play``: every action a bot picks is
+applied with the checked ``GameState.apply``, so an illegal choice raises
+``IllegalActionError`` and fails the test that played it.
 """
 
 from __future__ import annotations
@@ -13,13 +14,9 @@ from typing import Any
 
 from helpers import random_rules
 from rummykit.bots.base import Bot
+from rummykit.bots.play import DEAL_ACTION_CAP, play_deal
 from rummykit.core.cards import Card
-from rummykit.core.observation import observe
 from rummykit.core.state import GameState
-
-ACTION_CAP = 3000
-"""Actions after which a deal is cut short: under unlimited renewals two bots can pass the
-same cards round for ever, while a normal deal takes well under 300 actions."""
 
 
 def random_game(seed: int, seats: int, **fixed: Any) -> tuple[GameState, random.Random]:
@@ -31,29 +28,25 @@ def random_game(seed: int, seats: int, **fixed: Any) -> tuple[GameState, random.
 
 
 def positions(
-    game: GameState, bots: Sequence[Bot], rng: random.Random, cap: int = ACTION_CAP
+    game: GameState, bots: Sequence[Bot], rng: random.Random, cap: int = DEAL_ACTION_CAP
 ) -> Iterator[GameState]:
-    """Play the deal with ``bots`` (one a seat), yielding the game before every action.
+    """Play the deal with ``bots`` (one a seat, sharing ``rng``), yielding the game before
+    every action.
 
-    Each bot sees only ``observe(game, seat)``; its choice must be one of the observation's
-    legal actions and is applied with the checked ``apply``. The caller must not change the
-    yielded game. Stops when the deal is over or after ``cap`` actions.
+    The deal is played by ``rummykit.bots.play.play_deal``; on top of its checked ``apply``,
+    each choice must be one of the observation's legal actions (the same action in other
+    notation would pass ``apply``). The caller must not change the yielded game.
     """
-    for _ in range(cap):
-        if game.deal_over:
-            return
+    for choice in play_deal(game, bots, [rng] * len(bots), cap):
+        offered = choice.observation.legal_actions
+        assert choice.action in offered, f"{bots[choice.seat].name} chose {choice.action}"
         yield game
-        seat = game.turn
-        view = observe(game, seat)
-        action = bots[seat].choose(view, rng)
-        assert action in view.legal_actions, f"{bots[seat].name} chose {action}, not offered"
-        game.apply(action)
 
 
-def play_deal(
-    game: GameState, bots: Sequence[Bot], rng: random.Random, cap: int = ACTION_CAP
+def play_deal_checked(
+    game: GameState, bots: Sequence[Bot], rng: random.Random, cap: int = DEAL_ACTION_CAP
 ) -> bool:
-    """Play the deal out with ``bots``; whether it ended within ``cap`` actions."""
+    """Play the deal out as ``positions`` does; whether it ended within ``cap`` actions."""
     for _ in positions(game, bots, rng, cap):
         pass
     return game.deal_over

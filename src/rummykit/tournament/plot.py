@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from rummykit.sim import SimResult
+from rummykit.tournament.results import SimResult
 
 
 class PlotUnavailableError(RuntimeError):
