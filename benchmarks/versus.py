@@ -1,9 +1,9 @@
 """The engine benchmark on two source trees, side by side in one run: did a change slow it?
 
-Runs ``benchmarks/engine.py --quick`` (or with ``--seconds``/``--repeats``) alternately on a
-baseline tree and on this one, round after round, so that both meet the same machine load,
-and prints each figure's median for both and the ratio (this tree ÷ baseline for rates,
-baseline ÷ this tree for costs: above 1.0 this tree is faster).
+Runs each tree's own ``benchmarks/engine.py --quick`` (or with ``--seconds``/``--repeats``),
+alternately on a baseline tree and on this one, round after round, so that both meet the same
+machine load, and prints each figure's median for both and the ratio (this tree ÷ baseline
+for rates, baseline ÷ this tree for costs: above 1.0 this tree is faster).
 
     git worktree add /tmp/baseline <commit>
     .venv/bin/python benchmarks/versus.py /tmp/baseline --rounds 5
@@ -38,12 +38,15 @@ FIGURES: tuple[tuple[str, str, str, bool], ...] = (
 
 
 def run_once(source: Path, extra: list[str]) -> dict[str, Any]:
-    """One engine.py run with ``source``'s ``src`` first on the import path."""
+    """One run of ``source``'s own engine.py, with its ``src`` first on the import path.
+
+    Each tree measures itself with its own script, so a tree whose modules moved still runs.
+    """
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "figures.json"
         env = {**os.environ, "PYTHONPATH": str(source / "src")}
         subprocess.run(
-            [sys.executable, str(HERE / "engine.py"), "--json", str(out), *extra],
+            [sys.executable, str(source / "benchmarks" / "engine.py"), "--json", str(out), *extra],
             env=env,
             check=True,
             capture_output=True,
