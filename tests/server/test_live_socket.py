@@ -12,6 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from rummykit.server.run import free_port
 from table_client import (
     LiveServer,
     LiveSocket,
@@ -20,10 +24,6 @@ from table_client import (
     is_my_turn,
     seed_where_human_starts,
 )
-from websockets.exceptions import ConnectionClosed, InvalidStatus
-from websockets.sync.client import connect
-
-from rummykit.server.run import free_port
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -20,6 +20,11 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+
+from rummykit.core.cards import Card, standard_deck
+from rummykit.core.presets import preset_with_overrides
+from rummykit.server.app import create_app
+from rummykit.server.views import POSITIONS
 from table_client import (
     Frame,
     ManualClock,
@@ -32,11 +37,6 @@ from table_client import (
     play_until,
     truth_by_version,
 )
-
-from rummykit.core.cards import Card, standard_deck
-from rummykit.core.presets import preset_with_overrides
-from rummykit.server.app import create_app
-from rummykit.server.views import POSITIONS
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+
 from web_helpers import TablePage
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(60)]
