@@ -200,6 +200,13 @@ def test_action_text_is_written_back_in_canonical_form(text: str, canonical: str
         "0 discard 9c 9d",
         "0 discard Q",
         "seat discard Kc",
+        # digits to str.isdigit but not to int(), and numbers too long to read
+        "² draw stock",
+        "0 draw discard ²",
+        "0 layoff 9c ①",
+        "0 layoff 9c " + "9" * 5000,
+        "9" * 5000 + " draw stock",
+        "0 layoff 9c -1",
     ],
 )
 def test_text_that_is_no_action_is_refused_as_bad_action(text: str) -> None:

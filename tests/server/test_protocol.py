@@ -20,6 +20,7 @@ from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import arrange_meld
 from rummykit.core.rules import Aces
 from rummykit.server.protocol import CLIENT_TYPES, ProtocolError, parse_client_message
+from rummykit.server.table import Table
 from table_client import SeatSocket, create_table, is_my_turn, seeded_deal
 
 pytestmark = pytest.mark.timeout(60)
@@ -127,6 +128,28 @@ def test_unreadable_action_is_refused_with_bad_action(seat: SeatSocket) -> None:
     frame = _refusal(seat, "bad_action")
     assert frame["v"] == version
     seat.send("act", {"action": "discard Zz"})
+    _refusal(seat, "bad_action")
+
+
+def test_an_intent_that_fails_inside_the_table_is_still_answered(
+    seat: SeatSocket, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(*args: object) -> None:
+        raise RuntimeError("a bug in the table")
+
+    monkeypatch.setattr(Table, "_handle", broken)
+    version = seat.version
+    seat.send("act", {"action": "draw stock"})
+    frame = _refusal(seat, "bad_message")
+    assert frame["v"] == version and "changed nothing" in frame["d"]["message"]
+
+
+@pytest.mark.parametrize("action", ["draw discard ²", "layoff Kc ①", "layoff Kc " + "9" * 150])
+def test_numbers_that_are_no_numbers_are_refused_with_bad_action(
+    seat: SeatSocket, action: str
+) -> None:
+    # "²" passes str.isdigit() but not int(): such an action was never answered.
+    seat.send("act", {"action": action})
     _refusal(seat, "bad_action")
 
 

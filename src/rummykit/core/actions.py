@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from collections.abc import Callable, Sequence
 
 from rummykit.core.cards import JOKER, Card, format_cards
@@ -131,13 +132,29 @@ def _read_card(text: str) -> tuple[Card, Card | None]:
     return Card.parse(text), None
 
 
+_WHOLE_NUMBER = re.compile(r"-?[0-9]{1,9}")
+"""A number in the notation: ASCII digits only (``²`` and ``①`` are digits to ``isdigit``
+but not to ``int``), and few enough that no seat, depth or meld number is refused for size
+while a number of thousands of digits never reaches ``int``."""
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number of the notation (``"12"``, ``"-1"``), or ``None``.
+
+    >>> whole_number("3"), whole_number("²"), whole_number("9" * 5000)
+    (3, None, None)
+    """
+    return int(text) if _WHOLE_NUMBER.fullmatch(text) else None
+
+
 def parse_action(text: str) -> Action:
     """Read an action in record notation: ``"1 draw stock"``, ``"0 meld 9c 9d 9s"``...
 
     Raises ``InvalidActionError`` (code ``bad_action``) for text that cannot be read.
     """
     words = text.split()
-    if len(words) < 2 or not words[0].lstrip("-").isdigit():
+    seat = whole_number(words[0]) if words else None
+    if len(words) < 2 or seat is None:
         raise InvalidActionError(
             f"{text!r} is not an action: write the seat, a verb and its cards, like '1 discard Kc'."
         )
@@ -146,7 +163,7 @@ def parse_action(text: str) -> Action:
         raise InvalidActionError(
             f"{text!r}: unknown verb {words[1]!r}; use draw, meld, layoff or discard."
         )
-    return parser(text, int(words[0]), words[2:])
+    return parser(text, seat, words[2:])
 
 
 def _parse_draw(text: str, seat: int, rest: list[str]) -> Action:
@@ -155,9 +172,10 @@ def _parse_draw(text: str, seat: int, rest: list[str]) -> Action:
     if rest and rest[0].lower() == "discard" and len(rest) <= 2:
         depth = 1
         if len(rest) == 2:
-            if not rest[1].isdigit() or int(rest[1]) < 1:
+            number = whole_number(rest[1])
+            if number is None or number < 1:
                 raise InvalidActionError(f"{text!r}: the depth must be a number from 1 up.")
-            depth = int(rest[1])
+            depth = number
         return Draw(seat, DrawSource.DISCARD, depth)
     raise InvalidActionError(f"{text!r}: draw from 'stock' or 'discard'.")
 
@@ -174,10 +192,11 @@ def _parse_meld(text: str, seat: int, rest: list[str]) -> Action:
 
 
 def _parse_layoff(text: str, seat: int, rest: list[str]) -> Action:
-    if len(rest) != 2 or not rest[1].isdigit():
+    meld = whole_number(rest[1]) if len(rest) == 2 else None
+    if meld is None or meld < 0:
         raise InvalidActionError(f"{text!r}: write 'layoff', a card and a meld number.")
     card, stood = _read_card(rest[0])
-    return LayOff(seat, card, int(rest[1]), stood)
+    return LayOff(seat, card, meld, stood)
 
 
 def _parse_discard(text: str, seat: int, rest: list[str]) -> Action:

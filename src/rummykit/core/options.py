@@ -13,6 +13,7 @@ import json
 from collections.abc import Sequence
 from typing import Final
 
+from rummykit.core.actions import whole_number
 from rummykit.core.errors import RulesError
 
 ChoiceValue = str | int | bool
@@ -161,8 +162,8 @@ class OptionSpec:
             value = None
         elif self.kind is OptionKind.BOOLEAN and word in _TRUTH:
             value = _TRUTH[word]
-        elif word.lstrip("-").isdigit():
-            value = int(word)
+        elif whole_number(word) is not None:
+            value = whole_number(word)
         return self.check(value)
 
     def label(self, value: object) -> str:

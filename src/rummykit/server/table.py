@@ -156,6 +156,10 @@ def new_table_settings(request: NewTable) -> TableSettings:
     )
 
 
+UNREADABLE: Final = "That message could not be carried out; it changed nothing."
+"""The answer to an intent that failed inside the table (a bug): still an answer."""
+
+
 class Table:
     """A game in progress and everything around it; only ``run`` changes the game."""
 
@@ -368,8 +372,9 @@ class Table:
                 seat, message, reply = intent
                 try:
                     await self._handle(seat, message, _quiet(reply))
-                except Exception:  # one bad intent must never stop the table
+                except Exception:  # one bad intent must never stop the table, nor go unanswered
                     logger.exception("table %s: an intent failed", self.id)
+                    await _quiet(reply)(refusal(self.version, ErrorCode.BAD_MESSAGE, UNREADABLE))
 
     async def _intent_within(self, seconds: float) -> Intent | None:
         """The next intent if one comes before ``sleep(seconds)`` ends, else ``None``.
