@@ -77,7 +77,7 @@ def stacked_game(
 
 
 SMALL_STEPS = (0, 1, 2, 3, 20, 100)
-"""How far above its least value an unbounded number option is drawn: mostly near it."""
+"""How far above its least value a number option with a wide range is drawn: mostly near."""
 
 
 def random_value(spec: OptionSpec, rng: random.Random) -> object:
@@ -88,10 +88,10 @@ def random_value(spec: OptionSpec, rng: random.Random) -> object:
     if spec.kind is OptionKind.BOOLEAN:
         values += [True, False]
     if spec.minimum is not None:
-        if spec.maximum is not None:
-            values += list(range(spec.minimum, spec.maximum + 1))
-        else:
-            values += [spec.minimum + step for step in SMALL_STEPS]
+        steps = [spec.minimum + step for step in SMALL_STEPS]
+        if spec.maximum is not None and spec.maximum - spec.minimum <= max(SMALL_STEPS):
+            steps = list(range(spec.minimum, spec.maximum + 1))
+        values += [value for value in steps if spec.maximum is None or value <= spec.maximum]
     return rng.choice(values)
 
 

@@ -1345,3 +1345,16 @@ def test_a_preset_with_a_tie_to_a_bad_value_is_refused() -> None:
         Preset("bad", Rules(), 2, 6, "", ties=(Tie("aces", "ace_points", (("low", 2),), ""),))
     with pytest.raises(RulesError):
         Preset("bad", Rules(), 2, 6, "", ties=(Tie("aces", "colour", (("low", 1),), ""),))
+
+
+def test_every_number_option_has_an_upper_bound() -> None:
+    # A target of 10**4000 was accepted, and such a game never ends.
+    numbers = [spec for spec in option_specs() if spec.minimum is not None]
+    assert numbers, "some options take numbers"
+    for spec in numbers:
+        assert spec.maximum is not None, f"{spec.name} has no upper bound"
+        with pytest.raises(RulesError, match=spec.name):
+            Rules().replace(**{spec.name: spec.maximum + 1})
+        assert getattr(Rules().replace(**{spec.name: spec.maximum}), spec.name) == spec.maximum
+    with pytest.raises(RulesError, match="target"):
+        Rules(target=10**4000)

@@ -16,10 +16,12 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from rummykit.core.cards import standard_deck
 from rummykit.core.record import load_record, replay, replay_json
+from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
 from rummykit.server.store import Store
-from rummykit.server.table import Table
+from rummykit.server.table import Table, new_table_settings
 from table_client import (
     ManualClock,
     SeatSocket,
@@ -374,3 +376,19 @@ def test_record_of_an_unfinished_game_is_refused(client: TestClient) -> None:
 def test_record_of_an_unknown_game_is_404(client: TestClient) -> None:
     assert client.get("/api/games/nothing/record").status_code == 404
     assert client.get("/api/games/nothing/frames").status_code == 404
+
+
+def test_the_last_action_and_the_finished_mark_are_written_together(tmp_path: Path) -> None:
+    # They were two transactions: a crash between them kept a finished game out of the
+    # history. Now a write that fails part way leaves neither.
+    store = Store(tmp_path / "tables.sqlite3")
+    store.create_table("t", new_table_settings(NewTable(preset="classic")), {0: "token"})
+    store.add_deal("t", 0, 0, standard_deck(), seed=1, version=1)
+    with pytest.raises(TypeError):
+        store.add_action("t", 0, 0, "1 draw stock", [], 2, finished={"winner": object()})
+    assert store.deals("t")[0]["actions"] == []
+    assert store.history() == []
+    store.add_action("t", 0, 0, "1 draw stock", [], 2, finished={"winner": 1})
+    assert store.deals("t")[0]["actions"] == ["1 draw stock"]
+    assert [game["winner"] for game in store.history()] == [1]
+    store.close()

@@ -115,7 +115,7 @@ class OptionSpec:
         >>> find_option("decks").allowed
         '1 or 2'
         >>> find_option("renewals").allowed
-        'a whole number of at least 0 or null'
+        'a whole number from 0 to 100 or null'
         """
         if self.kind is OptionKind.BOOLEAN:
             return "true or false"

@@ -125,6 +125,19 @@ class DealerRotation(enum.StrEnum):
 
 HandSize = int | Literal["by_seats"]
 
+# Every number option is bounded, so that no setting can make a game that never ends or a
+# number no one can read: the bounds lie far past any table's real choices.
+MOST_MELDS_PER_TURN: Final = 10
+"""A hand of at most eleven cards lays three new melds a turn at most: ten is no limit."""
+HIGHEST_TARGET: Final = 10_000
+"""Past a few thousand points a game takes hundreds of deals (the rule texts play to 100)."""
+MOST_DEALS: Final = 1_000
+"""A game of a thousand deals is already weeks of evenings."""
+MOST_RENEWALS: Final = 100
+"""The party site's own limit is 15; a stock renewed a hundred times is a deal gone round."""
+HIGHEST_CARD_COST: Final = 100
+"""An ace costs at most 15; a joker worth more than a hundred would decide every game alone."""
+
 MIN_SEATS: Final = 2
 MAX_SEATS: Final = 6
 
@@ -207,6 +220,7 @@ class Rules:
             "The most new melds you may put down in one turn; 0 means as many as you like. "
             "Adding cards to melds is never limited.",
             minimum=0,
+            maximum=MOST_MELDS_PER_TURN,
         ),
     )
     go_out: GoOut = dataclasses.field(
@@ -252,6 +266,7 @@ class Rules:
             "Game ends at",
             "The game ends after the deal in which someone's total reaches this score.",
             minimum=1,
+            maximum=HIGHEST_TARGET,
         ),
     )
     deals: int | None = dataclasses.field(
@@ -260,6 +275,7 @@ class Rules:
             "Number of deals",
             "Play a set number of deals instead of playing up to the score.",
             minimum=1,
+            maximum=MOST_DEALS,
             none="None: play up to the score",
         ),
     )
@@ -283,6 +299,7 @@ class Rules:
             "How many times in one deal the discard pile may become a new stock. When the stock "
             'runs out after that, the deal stops and is scored as set under "Stuck deal".',
             minimum=0,
+            maximum=MOST_RENEWALS,
             none="No limit: a new stock whenever it runs out",
         ),
     )
@@ -337,6 +354,7 @@ class Rules:
             "Cost of a joker",
             "What a joker still in your hand counts when someone goes out.",
             minimum=0,
+            maximum=HIGHEST_CARD_COST,
         ),
     )
     ties: tuple[Tie, ...] = dataclasses.field(default=(), compare=False, repr=False)

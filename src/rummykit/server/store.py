@@ -138,13 +138,16 @@ class Store:
         text: str,
         reshuffles: Sequence[Sequence[Card]],
         version: int = 0,
+        finished: dict[str, Any] | None = None,
     ) -> None:
         """Append one action, any stock it shuffled, and the table's version after it.
 
-        Committed when this returns.
+        ``finished`` is the summary of the game when this action ends it: the game is then
+        marked over in the same transaction, so a crash can never keep a finished game out of
+        the history. Committed when this returns.
         """
-        shuffled = json.dumps([[str(card) for card in order] for order in reshuffles])
         with self._transaction() as db:
+            shuffled = json.dumps([[str(card) for card in order] for order in reshuffles])
             db.execute(
                 "INSERT INTO actions (table_id, deal, seq, text, reshuffles) "
                 "VALUES (?, ?, ?, ?, ?)",
@@ -154,14 +157,11 @@ class Store:
                 "UPDATE tables SET updated = ?, version = ? WHERE id = ?",
                 (time.time(), version, table_id),
             )
-
-    def finish(self, table_id: str, summary: dict[str, Any]) -> None:
-        """Mark a table's game as over, with a summary for the history page."""
-        with self._transaction() as db:
-            db.execute(
-                "UPDATE tables SET finished = 1, summary = ?, updated = ? WHERE id = ?",
-                (json.dumps(summary), time.time(), table_id),
-            )
+            if finished is not None:
+                db.execute(
+                    "UPDATE tables SET finished = 1, summary = ? WHERE id = ?",
+                    (json.dumps(finished), table_id),
+                )
 
     def version(self, table_id: str) -> int:
         """The table's version as last stored (0 for an unknown table)."""

@@ -413,25 +413,21 @@ class Table:
             log.actions[-1],
             log.reshuffles[shuffled_before:],
             self.version + 1,
+            finished=self._summary(game) if game.game_over else None,
         )
         self.game = game
         self.version += 1
-        if game.game_over:
-            self._finish()
         await self._broadcast(action)
 
-    def _finish(self) -> None:
-        game = self.game
-        self.store.finish(
-            self.id,
-            {
-                "players": [player.name for player in self.players],
-                "scores": list(game.scores),
-                "winner": game.winner,
-                "deals": len(game.summaries),
-                "preset": self.preset.name,
-            },
-        )
+    def _summary(self, game: GameState) -> dict[str, Any]:
+        """What the history page shows of a finished game."""
+        return {
+            "players": [player.name for player in self.players],
+            "scores": list(game.scores),
+            "winner": game.winner,
+            "deals": len(game.summaries),
+            "preset": self.preset.name,
+        }
 
     async def _handle(self, seat: int, message: ClientMessage, reply: Send) -> None:
         match message:
