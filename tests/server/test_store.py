@@ -392,3 +392,14 @@ def test_the_last_action_and_the_finished_mark_are_written_together(tmp_path: Pa
     assert store.deals("t")[0]["actions"] == ["1 draw stock"]
     assert [game["winner"] for game in store.history()] == [1]
     store.close()
+
+
+def test_the_computers_pace_survives_a_restart(store_path: Path) -> None:
+    # A pace set to 0 came back as the default 700 ms after a restart.
+    with running(store_path) as client:
+        table_id, token = create_table(client, seed=9)
+        with seat_at(client, table_id, token) as seat:
+            seat.set_pace(0)
+    with running(store_path) as client:
+        answer = client.get(f"/api/tables/{table_id}?token={token}").json()
+        assert answer["view"]["pace_ms"] == 0

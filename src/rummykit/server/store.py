@@ -171,6 +171,14 @@ class Store:
             ).fetchone()
         return int(row[0]) if row else 0
 
+    def save_settings(self, table_id: str, settings: TableSettings) -> None:
+        """Replace a table's settings (the pace changed, say): a restart starts from these."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE tables SET settings = ?, updated = ? WHERE id = ?",
+                (settings.model_dump_json(), time.time(), table_id),
+            )
+
     def settings(self, table_id: str) -> TableSettings | None:
         """A table's settings, or ``None`` if there is no such table."""
         with self._lock:

@@ -434,6 +434,9 @@ class Table:
             case HintRequest():
                 await self._hint(seat, reply)
             case Pace():
+                settings = self.settings.model_copy(update={"pace_ms": message.d.ms})
+                self.store.save_settings(self.id, settings)  # kept across a restart
+                self.settings = settings
                 self.pace_ms = message.d.ms
                 await reply(self._view_message(seat))
             case Act() | Next() | Redeal() if message.v != self.version:
