@@ -197,7 +197,14 @@ def _command_serve(args: argparse.Namespace) -> int:
     from rummykit.server.run import default_store_path, serve
 
     store = Path(args.store) if args.store else default_store_path()
-    serve(args.host, args.port, store, open_browser=False)
+    serve(
+        args.host,
+        args.port,
+        store,
+        open_browser=False,
+        allowed_hosts=args.allowed_host,
+        allowed_origins=args.allowed_origin,
+    )
     return 0
 
 
@@ -264,6 +271,21 @@ def build_parser() -> argparse.ArgumentParser:
     serve_parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     serve_parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     serve_parser.add_argument("--store", help="the SQLite file for games")
+    serve_parser.add_argument(
+        "--allowed-host",
+        action="append",
+        metavar="NAME",
+        help="a host name the server answers to (repeat it); by default only the loopback "
+        "names when --host is a loopback address, and any name otherwise",
+    )
+    serve_parser.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another site whose pages may play here, like https://rummy.example (repeat it); "
+        "the server's own origin is always allowed",
+    )
     serve_parser.set_defaults(run=_command_serve)
     watch = commands.add_parser("watch", help="read a sample game told turn by turn")
     watch.set_defaults(run=_command_watch)

@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -51,6 +53,7 @@ from rummykit.server.api import (
     read_query,
 )
 from rummykit.server.frames import replay_frames
+from rummykit.server.guard import OriginGuard
 from rummykit.server.protocol import (
     ProtocolError,
     ServerMessage,
@@ -260,10 +263,19 @@ async def socket(websocket: WebSocket) -> None:
         table.leave(seat, send)
 
 
-def create_app(store_path: Path | str, *, sleep: Sleep = asyncio.sleep) -> Starlette:
+def create_app(
+    store_path: Path | str,
+    *,
+    sleep: Sleep = asyncio.sleep,
+    allowed_hosts: Sequence[str] | None = None,
+    allowed_origins: Sequence[str] = (),
+) -> Starlette:
     """The app, keeping its tables in the SQLite database at ``store_path``.
 
     The computer players wait their pace with ``sleep``; tests pass a clock of their own.
+    ``allowed_hosts`` are the only ``Host`` names it answers (``None``: any; a server on this
+    computer should answer only ``LOOPBACK_HOSTS``, against DNS rebinding).
+    ``allowed_origins`` are other sites' origins whose pages may play here, besides its own.
     """
     store = Store(store_path)
     lobby = Lobby(store, sleep)
@@ -285,6 +297,9 @@ def create_app(store_path: Path | str, *, sleep: Sleep = asyncio.sleep) -> Starl
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    middleware = [Middleware(OriginGuard, allowed_origins=allowed_origins)]
+    if allowed_hosts is not None:
+        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.lobby = lobby
     return app

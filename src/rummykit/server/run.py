@@ -7,12 +7,14 @@ import socket
 import threading
 import time
 import webbrowser
+from collections.abc import Sequence
 from pathlib import Path
 
 import uvicorn
 from platformdirs import user_data_dir
 
 from rummykit.server.app import create_app
+from rummykit.server.guard import LOOPBACK_HOSTS
 
 
 def default_store_path() -> Path:
@@ -29,9 +31,23 @@ def free_port(host: str = "127.0.0.1") -> int:
         return port
 
 
-def serve(host: str, port: int, store: Path, open_browser: bool) -> None:
-    """Serve the table until interrupted; print the address (and open it if asked)."""
-    app = create_app(store)
+def serve(
+    host: str,
+    port: int,
+    store: Path,
+    open_browser: bool,
+    *,
+    allowed_hosts: Sequence[str] | None = None,
+    allowed_origins: Sequence[str] = (),
+) -> None:
+    """Serve the table until interrupted; print the address (and open it if asked).
+
+    On a loopback address it answers only the loopback names unless ``allowed_hosts`` says
+    otherwise (a page from another site could otherwise reach it by DNS rebinding).
+    """
+    if allowed_hosts is None and host in LOOPBACK_HOSTS:
+        allowed_hosts = LOOPBACK_HOSTS
+    app = create_app(store, allowed_hosts=allowed_hosts, allowed_origins=allowed_origins)
     address = f"http://{host}:{port}/"
     print(f"rummykit is serving at {address}  (games are kept in {store}; Ctrl+C stops)")
     if open_browser:

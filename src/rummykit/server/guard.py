@@ -1,0 +1,111 @@
+"""The server's guard against other web pages: origins, and the headers every answer carries.
+
+A browser sends ``Origin`` with every socket it opens and every cross-site POST. Another site
+must not open a seat's socket (it would receive the seat's hand) nor create tables in the
+player's name, so a state-changing request or a socket whose ``Origin`` is neither this
+server's own (the scheme and the ``Host`` it was reached by) nor one the host allowed is
+refused: 403 for a request, close code 4403 for a socket. A request without ``Origin`` comes
+from a program, not from a page, and passes (``rummy join``, ``curl``, the tests).
+
+Every HTTP answer also carries a Content-Security-Policy (our own scripts, styles and sockets
+only; never in a frame), ``X-Content-Type-Options``, ``X-Frame-Options`` and a
+``Referrer-Policy``. The ``Host`` check against DNS rebinding is Starlette's
+``TrustedHostMiddleware``, set up by ``create_app``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Final
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+SECURITY_HEADERS: Final[tuple[tuple[bytes, bytes], ...]] = (
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+        b"form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+)
+"""Sent with every HTTP answer."""
+
+LOOPBACK_HOSTS: Final = ("127.0.0.1", "localhost", "::1", "[::1]")
+"""The names a server on this computer answers to: any other ``Host`` is a rebinding attack."""
+
+SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+"""Methods that change nothing, so any page may send them (and read nothing it should not:
+every seat's data needs its token)."""
+
+FOREIGN_ORIGIN_CLOSE: Final = 4403
+"""The close code of a socket opened from another site's page."""
+
+FOREIGN_ORIGIN_MESSAGE: Final = "Requests from other sites are refused: open the table's own page."
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            text: str = value.decode("latin-1")
+            return text
+    return None
+
+
+class OriginGuard:
+    """ASGI middleware: refuse other sites' sockets and state-changing requests; add headers."""
+
+    def __init__(self, app: ASGIApp, allowed_origins: Iterable[str] = ()) -> None:
+        """Guard ``app``; ``allowed_origins`` are other origins the host trusts (no path)."""
+        self.app = app
+        self.allowed = frozenset(origin.rstrip("/").lower() for origin in allowed_origins)
+
+    def is_allowed(self, scope: Scope) -> bool:
+        """Whether the request or socket of ``scope`` may go on."""
+        origin = _header(scope, b"origin")
+        if origin is None:
+            return True  # not sent by a page
+        origin = origin.rstrip("/").lower()
+        host = (_header(scope, b"host") or "").lower()
+        own = {f"http://{host}", f"https://{host}"} if host else set()
+        return origin in own or origin in self.allowed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, refuse it, or add the headers to its answer."""
+        if scope["type"] == "websocket":
+            if not self.is_allowed(scope):
+                await send({"type": "websocket.close", "code": FOREIGN_ORIGIN_CLOSE})
+                return
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope["method"] not in SAFE_METHODS and not self.is_allowed(scope):
+            await _refuse(send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+async def _refuse(send: Send) -> None:
+    body = json.dumps({"error": FOREIGN_ORIGIN_MESSAGE}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 403,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                *SECURITY_HEADERS,
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,112 @@
+"""Other sites' pages may not play for you: origins, hosts, and the headers of every answer.
+
+Each of these was open before: a socket opened from ``https://evil.example`` (or ``null``)
+was accepted and got the seat's hand, a cross-site POST created tables, any ``Host`` was
+answered (DNS rebinding of the local server), and no answer carried a security header.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient, WebSocketDenialResponse
+from starlette.websockets import WebSocketDisconnect
+
+from rummykit.server.app import create_app
+from rummykit.server.guard import FOREIGN_ORIGIN_CLOSE, LOOPBACK_HOSTS, SECURITY_HEADERS
+from table_client import ManualClock, create_table
+
+OWN = "http://testserver"
+"""The origin of the test client's own pages (its Host is ``testserver``)."""
+FOREIGN = ("https://evil.example", "null", "http://testserver.evil.example")
+
+
+@pytest.mark.parametrize("origin", FOREIGN)
+def test_another_sites_page_may_not_create_a_table(client: TestClient, origin: str) -> None:
+    answer = client.post("/api/tables", json={"preset": "classic"}, headers={"origin": origin})
+    assert answer.status_code == 403
+    assert "other sites" in answer.json()["error"]
+
+
+@pytest.mark.parametrize("origin", [OWN, None])
+def test_the_own_page_and_programs_may_create_tables(
+    client: TestClient, origin: str | None
+) -> None:
+    headers = {"origin": origin} if origin else {}
+    answer = client.post("/api/tables", json={"preset": "classic"}, headers=headers)
+    assert answer.status_code == 200, answer.text
+
+
+@pytest.mark.parametrize("origin", FOREIGN)
+def test_another_sites_page_may_not_open_a_seats_socket(client: TestClient, origin: str) -> None:
+    table_id, token = create_table(client)
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(f"/ws/{table_id}?token={token}", headers={"origin": origin}),
+    ):
+        pass
+    assert closed.value.code == FOREIGN_ORIGIN_CLOSE
+
+
+def test_the_own_page_opens_its_socket_and_gets_its_view(client: TestClient) -> None:
+    table_id, token = create_table(client)
+    url = f"/ws/{table_id}?token={token}"
+    with client.websocket_connect(url, headers={"origin": OWN}) as websocket:
+        assert websocket.receive_json()["t"] == "view"
+
+
+def test_an_origin_the_host_allows_may_play(store_path: Path, clock: ManualClock) -> None:
+    app = create_app(store_path, sleep=clock.sleep, allowed_origins=["https://rummy.example/"])
+    with TestClient(app) as client:
+        headers = {"origin": "https://rummy.example"}
+        answer = client.post("/api/tables", json={"preset": "classic"}, headers=headers)
+        assert answer.status_code == 200, answer.text
+
+
+@pytest.mark.parametrize("path", ["/", "/api/options", "/static/app.js", "/api/tables/x?token=y"])
+def test_every_answer_carries_the_security_headers(client: TestClient, path: str) -> None:
+    answer = client.get(path)
+    for name, value in SECURITY_HEADERS:
+        assert answer.headers[name.decode()] == value.decode(), name
+    assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+
+
+def test_a_local_server_answers_only_its_loopback_names(
+    store_path: Path, clock: ManualClock
+) -> None:
+    # A page of evil.example whose name was rebound to 127.0.0.1 reaches the local server with
+    # Host: evil.example; it must get nothing.
+    app = create_app(store_path, sleep=clock.sleep, allowed_hosts=LOOPBACK_HOSTS)
+    with TestClient(app, base_url="http://evil.example:8000") as rebound:
+        assert rebound.get("/api/options").status_code == 400
+        assert rebound.post("/api/tables", json={"preset": "classic"}).status_code == 400
+    for host in ("127.0.0.1", "localhost"):
+        with TestClient(app, base_url=f"http://{host}:8000") as local:
+            assert local.get("/api/options").status_code == 200
+
+
+@pytest.fixture
+def local_client(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
+    """A client of a server that answers only the loopback names."""
+    app = create_app(store_path, sleep=clock.sleep, allowed_hosts=LOOPBACK_HOSTS)
+    with TestClient(app, base_url="http://127.0.0.1:8000") as client:
+        yield client
+
+
+def test_a_local_servers_own_page_plays(local_client: TestClient) -> None:
+    origin = {"origin": "http://127.0.0.1:8000"}
+    answer = local_client.post("/api/tables", json={"preset": "classic"}, headers=origin)
+    assert answer.status_code == 200, answer.text
+    created = answer.json()
+    url = f"ws://127.0.0.1:8000/ws/{created['table']}?token={created['token']}"
+    with local_client.websocket_connect(url, headers=origin) as websocket:
+        assert websocket.receive_json()["t"] == "view"
+
+
+def test_a_rebound_page_may_not_open_a_local_socket(local_client: TestClient) -> None:
+    created = local_client.post("/api/tables", json={"preset": "classic"}).json()
+    url = f"ws://evil.example:8000/ws/{created['table']}?token={created['token']}"
+    with pytest.raises(WebSocketDenialResponse), local_client.websocket_connect(url):
+        pass
