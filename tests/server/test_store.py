@@ -8,6 +8,8 @@ nobody advances: the computer plays at pace 0 and is held back at any other pace
 
 from __future__ import annotations
 
+import sqlite3
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,7 +22,7 @@ from rummykit.core.cards import standard_deck
 from rummykit.core.record import load_record, replay, replay_json
 from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
-from rummykit.server.store import Store
+from rummykit.server.store import Store, token_hash
 from rummykit.server.table import Table, new_table_settings
 from table_client import (
     ManualClock,
@@ -403,3 +405,42 @@ def test_the_computers_pace_survives_a_restart(store_path: Path) -> None:
     with running(store_path) as client:
         answer = client.get(f"/api/tables/{table_id}?token={token}").json()
         assert answer["view"]["pace_ms"] == 0
+
+
+def test_seat_tokens_are_kept_only_as_hashes(client: TestClient, store_path: Path) -> None:
+    table_id, token = create_table(client)
+    with sqlite3.connect(store_path) as db:
+        kept = [row[0] for row in db.execute("SELECT token FROM seats")]
+    assert kept == [token_hash(token)] and token not in kept
+    assert token.encode() not in store_path.read_bytes()
+    assert client.get(f"/api/tables/{table_id}?token={token}").status_code == 200
+    assert client.get(f"/api/tables/{table_id}?token={kept[0]}").status_code == 404
+
+
+def test_the_database_and_its_folder_are_the_owners_alone(
+    client: TestClient, store_path: Path
+) -> None:
+    create_table(client)
+    assert stat.S_IMODE(store_path.stat().st_mode) == 0o600
+    for journal in store_path.parent.glob(store_path.name + "-*"):
+        assert stat.S_IMODE(journal.stat().st_mode) == 0o600, journal
+    folder = store_path.parent / "new" / "data"
+    Store(folder / "tables.sqlite3").close()
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+
+
+def test_tokens_kept_in_clear_by_an_earlier_version_are_hashed_and_still_work(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.sqlite3"
+    Store(path).close()
+    with sqlite3.connect(path) as db:  # as version 0 wrote it
+        db.execute("PRAGMA user_version = 0")
+        db.execute("INSERT INTO seats (token, table_id, seat) VALUES ('old-token', 't', 0)")
+    store = Store(path)
+    assert store.seat_of("t", "old-token") == 0
+    store.close()
+    with sqlite3.connect(path) as db:
+        assert [row[0] for row in db.execute("SELECT token FROM seats")] == [
+            token_hash("old-token")
+        ]

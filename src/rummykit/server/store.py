@@ -3,11 +3,17 @@
 A table is its settings, its deals (dealer, deck, seed) and its actions in order; it is
 rebuilt by replaying them as a game record. An action is committed before it is
 acknowledged, so an acknowledged action survives a crash.
+
+A seat's token is kept only as its SHA-256 (a token is 24 random bytes: no table of guesses
+reaches it), and the database, its folder and its journal are the owner's alone: whoever
+reads the file cannot take anyone's seat.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -53,19 +59,53 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+SCHEMA_VERSION = 1
+"""1: seat tokens stored as their SHA-256 (version 0 kept them in clear)."""
+
+OWNER_ONLY_FILE = 0o600
+OWNER_ONLY_FOLDER = 0o700
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a seat's token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _private_file(path: Path) -> None:
+    """Create ``path`` readable by its owner only, or make it so.
+
+    SQLite gives its journal files the database file's mode, so they are private too.
+    """
+    path.parent.mkdir(mode=OWNER_ONLY_FOLDER, parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, OWNER_ONLY_FILE))
+    path.chmod(OWNER_ONLY_FILE)
+
+
 class Store:
     """The SQLite store (WAL), safe to share between threads."""
 
     def __init__(self, path: Path | str) -> None:
         """Open (and create if needed) the database at ``path`` (``:memory:`` for tests)."""
         if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            _private_file(Path(path))
         self.path = str(path)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(_SCHEMA)
+        self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Bring a database of an earlier version up to ``SCHEMA_VERSION``."""
+        with self._transaction() as db:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            if version < 1:  # hash the tokens kept in clear
+                for (token,) in db.execute("SELECT token FROM seats").fetchall():
+                    db.execute(
+                        "UPDATE seats SET token = ? WHERE token = ?", (token_hash(token), token)
+                    )
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -94,14 +134,15 @@ class Store:
             for seat, token in tokens.items():
                 db.execute(
                     "INSERT INTO seats (token, table_id, seat) VALUES (?, ?, ?)",
-                    (token, table_id, seat),
+                    (token_hash(token), table_id, seat),
                 )
 
     def seat_of(self, table_id: str, token: str) -> int | None:
         """The seat a token holds at a table, if any."""
         with self._lock:
             row = self._db.execute(
-                "SELECT seat FROM seats WHERE token = ? AND table_id = ?", (token, table_id)
+                "SELECT seat FROM seats WHERE token = ? AND table_id = ?",
+                (token_hash(token), table_id),
             ).fetchone()
         return int(row[0]) if row else None
 
