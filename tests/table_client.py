@@ -429,7 +429,7 @@ class LiveServer:
 
     def start(self) -> None:
         config = uvicorn.Config(
-            create_app(self.store_path, sleep=self.sleep),
+            create_app(self.store_path, sleep=self.sleep, accept_seeds=True),
             host="127.0.0.1",
             port=self.port,
             log_level="warning",

@@ -27,6 +27,10 @@ def store_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
-    """The app on ``store_path`` and ``clock``, started (lifespan) and stopped around the test."""
-    with TestClient(create_app(store_path, sleep=clock.sleep)) as test_client:
+    """The app on ``store_path`` and ``clock``, started (lifespan) and stopped around the test.
+
+    It accepts seeds, as only a server made for tests does, so that a test knows its deals.
+    """
+    app = create_app(store_path, sleep=clock.sleep, accept_seeds=True)
+    with TestClient(app) as test_client:
         yield test_client

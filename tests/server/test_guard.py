@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from rummykit.server.app import create_app
 from rummykit.server.guard import FOREIGN_ORIGIN_CLOSE, LOOPBACK_HOSTS, SECURITY_HEADERS
+from rummykit.server.store import Store
 from table_client import ManualClock, create_table
 
 OWN = "http://testserver"
@@ -110,3 +111,28 @@ def test_a_rebound_page_may_not_open_a_local_socket(local_client: TestClient) ->
     url = f"ws://evil.example:8000/ws/{created['table']}?token={created['token']}"
     with pytest.raises(WebSocketDenialResponse), local_client.websocket_connect(url):
         pass
+
+
+def test_a_live_server_refuses_a_seed_from_a_client(store_path: Path, clock: ManualClock) -> None:
+    # With a seed of their choosing, a probe knew the computer's hand and the stock.
+    with TestClient(create_app(store_path, sleep=clock.sleep)) as live:
+        answer = live.post("/api/tables", json={"preset": "classic", "seed": 7})
+        assert answer.status_code == 400
+        assert answer.json()["error"].startswith("seed:")
+
+
+def test_a_live_table_shuffles_unpredictably_and_keeps_its_decks(
+    store_path: Path, clock: ManualClock
+) -> None:
+    created: list[dict[str, str]] = []
+    with TestClient(create_app(store_path, sleep=clock.sleep)) as live:
+        for _ in range(3):
+            created.append(live.post("/api/tables", json={"preset": "classic"}).json())
+    store = Store(store_path)
+    decks = []
+    for table in created:
+        settings = store.settings(table["table"])
+        assert settings is not None and settings.seed is None  # no seed to search for
+        decks.append(tuple(store.deals(table["table"])[0]["deck"]))  # the deck is kept
+    store.close()
+    assert len(set(decks)) == 3 and all(len(deck) == 52 for deck in decks)

@@ -41,7 +41,7 @@ pytestmark = pytest.mark.timeout(120)
 @contextmanager
 def running(store_path: Path) -> Iterator[TestClient]:
     """An app on ``store_path`` for the span of a ``with``: leaving it stops the server."""
-    with TestClient(create_app(store_path, sleep=ManualClock().sleep)) as client:
+    with TestClient(create_app(store_path, sleep=ManualClock().sleep, accept_seeds=True)) as client:
         yield client
 
 

@@ -78,7 +78,8 @@ class NewTable(Strict):
     practice: bool = False
     """A practice game, which explains each rule as it first comes up."""
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
-    """Makes the deals reproducible; a random one if left out."""
+    """Makes the deals reproducible: accepted only by a server made for tests (a live table
+    shuffles with the operating system's randomness and answers 400 to a seed)."""
 
 
 class SeatQuery(Strict):

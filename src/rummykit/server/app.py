@@ -70,10 +70,17 @@ WEB_DIR = Path(str(resources.files("rummykit").joinpath("web")))
 class Lobby:
     """The tables this process serves, restored from the store on first use."""
 
-    def __init__(self, store: Store, sleep: Sleep = asyncio.sleep) -> None:
-        """Tables kept in ``store``, whose computer players wait their pace with ``sleep``."""
+    def __init__(
+        self, store: Store, sleep: Sleep = asyncio.sleep, *, accept_seeds: bool = False
+    ) -> None:
+        """Tables kept in ``store``, whose computer players wait their pace with ``sleep``.
+
+        With ``accept_seeds`` a new table may name its seed (tests only: a seed makes every
+        deck known in advance).
+        """
         self.store = store
         self.sleep = sleep
+        self.accept_seeds = accept_seeds
         self.tables: dict[str, Table] = {}
 
     def get(self, table_id: str) -> Table:
@@ -124,6 +131,11 @@ def _error(message: str, status: int) -> Response:
 
 NO_SEAT: Final = "No seat at this table for that token."
 
+SEED_REFUSED: Final = (
+    "seed: this server shuffles with the operating system's randomness, so that nobody can "
+    "know the cards in advance; a seed is accepted only by a server made for tests."
+)
+
 
 def _seat(lobby: Lobby, table_id: str, query: SeatQuery) -> tuple[Table, int] | None:
     seat = lobby.store.seat_of(table_id, query.token)
@@ -159,6 +171,8 @@ async def create_table(request: Request) -> Response:
     lobby = _lobby(request)
     try:
         wanted = read_body(NewTable, await _body(request))
+        if wanted.seed is not None and not lobby.accept_seeds:
+            raise BadRequest(SEED_REFUSED)
         table, token = Table.create(lobby.store, new_table_settings(wanted), sleep=lobby.sleep)
     except BadRequest as error:
         return _error(error.message, error.status)
@@ -269,6 +283,7 @@ def create_app(
     sleep: Sleep = asyncio.sleep,
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] = (),
+    accept_seeds: bool = False,
 ) -> Starlette:
     """The app, keeping its tables in the SQLite database at ``store_path``.
 
@@ -276,9 +291,11 @@ def create_app(
     ``allowed_hosts`` are the only ``Host`` names it answers (``None``: any; a server on this
     computer should answer only ``LOOPBACK_HOSTS``, against DNS rebinding).
     ``allowed_origins`` are other sites' origins whose pages may play here, besides its own.
+    ``accept_seeds`` lets ``POST /api/tables`` name a seed: for tests, never for live tables,
+    which shuffle with the operating system's randomness.
     """
     store = Store(store_path)
-    lobby = Lobby(store, sleep)
+    lobby = Lobby(store, sleep, accept_seeds=accept_seeds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

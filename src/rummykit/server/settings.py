@@ -54,7 +54,10 @@ class TableSettings(Strict):
     """Seat by seat, from seat 0."""
     practice: bool
     """A practice game, which explains the rules as they come up."""
-    seed: int
-    """Seeds the dealers and the decks, and the computer players' choices."""
+    seed: int | None = None
+    """Seeds the dealers and the decks, and the computer players' choices (tests only).
+
+    ``None``, as on every live table: the operating system's randomness shuffles, so no
+    player can work the cards out; the decks dealt are kept in the store all the same."""
     pace_ms: int = DEFAULT_PACE_MS
     """The computer's pace when the table is (re)started."""

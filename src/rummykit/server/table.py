@@ -151,7 +151,7 @@ def new_table_settings(request: NewTable) -> TableSettings:
         rules=RECORD_RULES.validate_python(describe_rules(found, rules)),
         players=tuple(players),
         practice=request.practice,
-        seed=request.seed if request.seed is not None else secrets.randbits(32),
+        seed=request.seed,
         pace_ms=DEFAULT_PACE_MS,
     )
 
@@ -185,7 +185,9 @@ class Table:
         self.players: tuple[Player, ...] = settings.players
         self.practice = settings.practice
         self.pace_ms = settings.pace_ms
-        self.rng = random.Random(settings.seed)
+        self.rng: random.Random = (
+            secrets.SystemRandom() if settings.seed is None else random.Random(settings.seed)
+        )
         self.bots: dict[int, Bot] = {
             seat: make_bot(player.level)
             for seat, player in enumerate(self.players)
@@ -245,9 +247,14 @@ class Table:
 
     def _deal(self) -> None:
         deal_number = len(self.game.logs)
-        # Seeded by the table's seed, the deal and the version, so that a table restored
-        # from the store never deals a deck again, and a thrown-away deal is not dealt again.
-        shuffler = random.Random(f"{self.settings.seed}:{deal_number}:{self.version}")
+        # A live table shuffles with the operating system's randomness. A test table is seeded
+        # by its seed, the deal and the version, so that a table restored from the store never
+        # deals a deck again, and a thrown-away deal is not dealt again.
+        shuffler: random.Random = (
+            secrets.SystemRandom()
+            if self.settings.seed is None
+            else random.Random(f"{self.settings.seed}:{deal_number}:{self.version}")
+        )
         deck = list(standard_deck(self.rules.decks, self.rules.jokers))
         shuffler.shuffle(deck)
         seed = shuffler.randrange(2**31)
