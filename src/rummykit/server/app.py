@@ -54,10 +54,9 @@ from rummykit.server.api import (
 )
 from rummykit.server.frames import replay_frames
 from rummykit.server.guard import OriginGuard
+from rummykit.server.outbox import ConnectionDropped, Outbox
 from rummykit.server.protocol import (
     ProtocolError,
-    ServerMessage,
-    encode,
     parse_client_message,
     refusal,
 )
@@ -253,11 +252,14 @@ async def socket(websocket: WebSocket) -> None:
         return
     table, seat = found
 
-    async def send(message: ServerMessage) -> None:
-        await websocket.send_text(encode(message))
+    async def close(code: int, reason: str) -> None:
+        await websocket.close(code, reason)
 
-    await table.join(seat, send)
+    outbox = Outbox(websocket.send_text, close)  # the table never waits for this reader
+    outbox.start()
+    send = outbox.send
     try:
+        await table.join(seat, send)
         while True:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
@@ -271,10 +273,11 @@ async def socket(websocket: WebSocket) -> None:
                 await send(refusal(table.version, error.code, str(error)))
                 continue
             await table.submit(seat, message, send)
-    except (WebSocketDisconnect, asyncio.CancelledError):
+    except (WebSocketDisconnect, ConnectionDropped, asyncio.CancelledError):
         pass
     finally:
         table.leave(seat, send)
+        await outbox.stop()
 
 
 def create_app(
