@@ -29,6 +29,7 @@ from rummykit.core.record import load_record, replay
 from rummykit.core.state import GameState, Phase
 from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
+from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES, Limits
 from rummykit.server.protocol import SERVER_MESSAGES
 from rummykit.server.settings import BotLevel
 from rummykit.server.store import Store
@@ -429,11 +430,14 @@ class LiveServer:
 
     def start(self) -> None:
         config = uvicorn.Config(
-            create_app(self.store_path, sleep=self.sleep, accept_seeds=True),
+            create_app(
+                self.store_path, sleep=self.sleep, accept_seeds=True, limits=Limits.unlimited()
+            ),
             host="127.0.0.1",
             port=self.port,
             log_level="warning",
             lifespan="on",
+            ws_max_size=MAX_SOCKET_MESSAGE_BYTES,  # as rummy serve
         )
         server = _SignallingServer(config)
         thread = threading.Thread(target=server.run, name=f"uvicorn-{self.port}", daemon=True)

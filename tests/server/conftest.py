@@ -10,6 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from rummykit.server.app import create_app
+from rummykit.server.limits import Limits
 from table_client import ManualClock
 
 
@@ -31,6 +32,6 @@ def client(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
 
     It accepts seeds, as only a server made for tests does, so that a test knows its deals.
     """
-    app = create_app(store_path, sleep=clock.sleep, accept_seeds=True)
+    app = create_app(store_path, sleep=clock.sleep, accept_seeds=True, limits=Limits.unlimited())
     with TestClient(app) as test_client:
         yield test_client

@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from rummykit.server.app import create_app
 from rummykit.server.guard import FOREIGN_ORIGIN_CLOSE, LOOPBACK_HOSTS, SECURITY_HEADERS
+from rummykit.server.limits import TOO_MANY_MESSAGES_CLOSE, Limits
 from rummykit.server.store import Store
 from table_client import ManualClock, create_table
 
@@ -136,3 +137,46 @@ def test_a_live_table_shuffles_unpredictably_and_keeps_its_decks(
         decks.append(tuple(store.deals(table["table"])[0]["deck"]))  # the deck is kept
     store.close()
     assert len(set(decks)) == 3 and all(len(deck) == 52 for deck in decks)
+
+
+@pytest.fixture
+def limited(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
+    """A client of a server with small limits, on a clock the test moves."""
+    limits = Limits(socket_burst=5, socket_per_second=1, address_burst=8, address_per_second=1)
+    app = create_app(store_path, sleep=clock.sleep, limits=limits, clock=lambda: clock.now)
+    with TestClient(app) as client:
+        yield client
+
+
+def test_an_address_asking_too_fast_is_answered_429_until_it_slows_down(
+    limited: TestClient, clock: ManualClock
+) -> None:
+    # Seat tokens were guessed at 1,177 a second with no throttle.
+    answers = [limited.get("/api/tables/t?token=guess").status_code for _ in range(10)]
+    assert answers == [404] * 8 + [429] * 2
+    refused = limited.get("/api/tables/t?token=guess")
+    assert refused.status_code == 429 and "wait" in refused.json()["error"]
+    assert refused.headers["retry-after"]
+    clock.advance(3)
+    assert [limited.get("/api/tables/t?token=guess").status_code for _ in range(4)] == [
+        404,
+        404,
+        404,
+        429,
+    ]
+    assert limited.get("/").status_code == 200  # the page itself is never counted
+
+
+def test_a_socket_sending_faster_than_a_person_plays_is_closed_4429(
+    limited: TestClient,
+) -> None:
+    created = limited.post("/api/tables", json={"preset": "classic"}).json()
+    with limited.websocket_connect(f"/ws/{created['table']}?token={created['token']}") as ws:
+        assert ws.receive_json()["t"] == "view"
+        for _ in range(6):
+            ws.send_json({"t": "hint", "v": 0, "d": {}})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                ws.receive_json()  # answers (hints or refusals), until the sixth closes it
+    assert closed.value.code == TOO_MANY_MESSAGES_CLOSE
+    assert "Too many messages" in closed.value.reason

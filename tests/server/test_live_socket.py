@@ -15,6 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
+from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES
 from rummykit.server.run import free_port
 from table_client import (
     LiveServer,
@@ -112,3 +113,19 @@ def test_table_goes_on_after_a_reply_to_a_closed_socket(
                 "the table's task has stopped"
             ) from None
         assert view["hand_sizes"][1] == 11 or view["phase"] == "over"
+
+
+def test_an_oversized_message_closes_only_its_own_socket(server: LiveServer) -> None:
+    # A 10 MB message used to be read and parsed, and froze every table while it was.
+    table_id, token = server.create_table(seed=seed_where_human_starts())
+    with connect(socket_url(server, table_id, token)) as websocket:
+        websocket.recv()
+        with pytest.raises(ConnectionClosed) as closed:
+            websocket.send("x" * (MAX_SOCKET_MESSAGE_BYTES + 1))
+            websocket.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # too big
+    other, other_token = server.create_table(seed=seed_where_human_starts())
+    with connect(socket_url(server, other, other_token)) as websocket:
+        seat = SeatSocket(LiveSocket(websocket))
+        assert is_my_turn(seat.recv()["d"])
+        assert len(seat.act("draw stock")["d"]["hand"]) == 11

@@ -22,6 +22,7 @@ from rummykit.core.cards import standard_deck
 from rummykit.core.record import load_record, replay, replay_json
 from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
+from rummykit.server.limits import Limits
 from rummykit.server.store import Store, token_hash
 from rummykit.server.table import Table, new_table_settings
 from table_client import (
@@ -41,7 +42,11 @@ pytestmark = pytest.mark.timeout(120)
 @contextmanager
 def running(store_path: Path) -> Iterator[TestClient]:
     """An app on ``store_path`` for the span of a ``with``: leaving it stops the server."""
-    with TestClient(create_app(store_path, sleep=ManualClock().sleep, accept_seeds=True)) as client:
+    with TestClient(
+        create_app(
+            store_path, sleep=ManualClock().sleep, accept_seeds=True, limits=Limits.unlimited()
+        )
+    ) as client:
         yield client
 
 

@@ -24,6 +24,7 @@ from starlette.testclient import TestClient
 from rummykit.core.cards import Card, standard_deck
 from rummykit.core.presets import preset_with_overrides
 from rummykit.server.app import create_app
+from rummykit.server.limits import Limits
 from rummykit.server.views import POSITIONS
 from table_client import (
     Frame,
@@ -197,7 +198,11 @@ class PlayedGame:
 def game(tmp_path_factory: pytest.TempPathFactory) -> PlayedGame:
     """One game against two computer players to 30, shared by the tests that read it."""
     store_path = tmp_path_factory.mktemp("game") / "tables.sqlite3"
-    with TestClient(create_app(store_path, sleep=ManualClock().sleep, accept_seeds=True)) as client:
+    with TestClient(
+        create_app(
+            store_path, sleep=ManualClock().sleep, accept_seeds=True, limits=Limits.unlimited()
+        )
+    ) as client:
         table_id, frames, last = play_whole_game(
             client, ["basic", "strong"], {"target": 30}, seed=7
         )

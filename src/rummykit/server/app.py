@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Sequence
 from importlib import resources
 from pathlib import Path
@@ -53,7 +54,14 @@ from rummykit.server.api import (
     read_query,
 )
 from rummykit.server.frames import replay_frames
-from rummykit.server.guard import OriginGuard
+from rummykit.server.guard import OriginGuard, RateGuard
+from rummykit.server.limits import (
+    TOO_MANY_MESSAGES,
+    TOO_MANY_MESSAGES_CLOSE,
+    AddressLimiter,
+    Clock,
+    Limits,
+)
 from rummykit.server.outbox import ConnectionDropped, Outbox
 from rummykit.server.protocol import (
     ProtocolError,
@@ -258,11 +266,16 @@ async def socket(websocket: WebSocket) -> None:
     outbox = Outbox(websocket.send_text, close)  # the table never waits for this reader
     outbox.start()
     send = outbox.send
+    limiter: AddressLimiter = websocket.app.state.limiter
+    bucket = limiter.socket_bucket()
     try:
         await table.join(seat, send)
         while True:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
+                break
+            if bucket is not None and not bucket.take():
+                await close(TOO_MANY_MESSAGES_CLOSE, TOO_MANY_MESSAGES)
                 break
             text = received.get("text")
             try:
@@ -287,6 +300,8 @@ def create_app(
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] = (),
     accept_seeds: bool = False,
+    limits: Limits = Limits(),  # noqa: B008 - a frozen value, never changed
+    clock: Clock = time.monotonic,
 ) -> Starlette:
     """The app, keeping its tables in the SQLite database at ``store_path``.
 
@@ -295,7 +310,8 @@ def create_app(
     computer should answer only ``LOOPBACK_HOSTS``, against DNS rebinding).
     ``allowed_origins`` are other sites' origins whose pages may play here, besides its own.
     ``accept_seeds`` lets ``POST /api/tables`` name a seed: for tests, never for live tables,
-    which shuffle with the operating system's randomness.
+    which shuffle with the operating system's randomness. ``limits`` bound the requests of an
+    address and the messages of a socket, timed by ``clock``.
     """
     store = Store(store_path)
     lobby = Lobby(store, sleep, accept_seeds=accept_seeds)
@@ -317,9 +333,14 @@ def create_app(
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]
-    middleware = [Middleware(OriginGuard, allowed_origins=allowed_origins)]
+    limiter = AddressLimiter(limits, clock)
+    middleware = [
+        Middleware(OriginGuard, allowed_origins=allowed_origins),
+        Middleware(RateGuard, limiter=limiter),
+    ]
     if allowed_hosts is not None:
         middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.lobby = lobby
+    app.state.limiter = limiter
     return app

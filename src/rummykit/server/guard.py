@@ -21,6 +21,8 @@ from typing import Final
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from rummykit.server.limits import TOO_MANY_MESSAGES_CLOSE, TOO_MANY_REQUESTS, AddressLimiter
+
 SECURITY_HEADERS: Final[tuple[tuple[bytes, bytes], ...]] = (
     (
         b"content-security-policy",
@@ -109,3 +111,40 @@ async def _refuse(send: Send) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+class RateGuard:
+    """ASGI middleware: requests and socket opens of the API, counted per client address."""
+
+    def __init__(self, app: ASGIApp, limiter: AddressLimiter) -> None:
+        """Guard ``app`` with ``limiter``'s buckets."""
+        self.app = app
+        self.limiter = limiter
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, or refuse it: 429, or close code 4429 for a socket."""
+        counted = scope["type"] in ("http", "websocket") and scope["path"].startswith(
+            ("/api/", "/ws/")
+        )
+        client = scope.get("client")
+        address = client[0] if client else "unknown"
+        if not counted or self.limiter.allow(address):
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": TOO_MANY_MESSAGES_CLOSE})
+            return
+        body = json.dumps({"error": TOO_MANY_REQUESTS}).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 429,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"retry-after", b"5"),
+                    *SECURITY_HEADERS,
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})

@@ -15,6 +15,7 @@ from platformdirs import user_data_dir
 
 from rummykit.server.app import create_app
 from rummykit.server.guard import LOOPBACK_HOSTS
+from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES
 
 
 def default_store_path() -> Path:
@@ -57,4 +58,6 @@ def serve(
             webbrowser.open(address)
 
         threading.Thread(target=open_later, daemon=True).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(
+        app, host=host, port=port, log_level="warning", ws_max_size=MAX_SOCKET_MESSAGE_BYTES
+    )
