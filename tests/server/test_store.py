@@ -21,7 +21,7 @@ from starlette.testclient import TestClient
 from rummykit.core.cards import standard_deck
 from rummykit.core.record import load_record, replay, replay_json
 from rummykit.server.api import NewTable
-from rummykit.server.app import create_app
+from rummykit.server.app import IDLE_TABLE_S, SWEEP_EVERY_S, Lobby, create_app
 from rummykit.server.limits import Limits
 from rummykit.server.store import Store, token_hash
 from rummykit.server.table import Table, new_table_settings
@@ -449,3 +449,43 @@ def test_tokens_kept_in_clear_by_an_earlier_version_are_hashed_and_still_work(
         assert [row[0] for row in db.execute("SELECT token FROM seats")] == [
             token_hash("old-token")
         ]
+
+
+def test_idle_tables_leave_memory_and_come_back_from_the_store(
+    store_path: Path, clock: ManualClock
+) -> None:
+    # Every table used to stay in memory for good (about 79 KB each).
+    now = [0.0]
+    app = create_app(
+        store_path,
+        sleep=clock.sleep,
+        accept_seeds=True,
+        limits=Limits.unlimited(),
+        clock=lambda: now[0],
+    )
+    lobby: Lobby = app.state.lobby
+    with TestClient(app) as client:
+        left, left_token = create_table(client, seed=3)
+        before = client.get(f"/api/tables/{left}?token={left_token}").json()
+        watched, watched_token = create_table(client, seed=4)
+        with client.websocket_connect(f"/ws/{watched}?token={watched_token}") as websocket:
+            websocket.receive_json()
+            now[0] += IDLE_TABLE_S + SWEEP_EVERY_S
+            fresh, _ = create_table(client)  # a new table makes the lobby sweep
+            assert set(lobby.tables) == {watched, fresh}  # the watched one stays
+        after = client.get(f"/api/tables/{left}?token={left_token}").json()
+        assert after == before  # rebuilt from the store as it was
+        assert left in lobby.tables
+
+
+def test_a_table_asked_for_recently_is_not_let_go(store_path: Path, clock: ManualClock) -> None:
+    now = [0.0]
+    app = create_app(store_path, sleep=clock.sleep, limits=Limits.unlimited(), clock=lambda: now[0])
+    lobby: Lobby = app.state.lobby
+    with TestClient(app) as client:
+        table_id, token = create_table(client)
+        now[0] += IDLE_TABLE_S - 1
+        client.get(f"/api/tables/{table_id}?token={token}")
+        now[0] += SWEEP_EVERY_S
+        create_table(client)
+        assert table_id in lobby.tables

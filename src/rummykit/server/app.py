@@ -78,17 +78,25 @@ class Lobby:
     """The tables this process serves, restored from the store on first use."""
 
     def __init__(
-        self, store: Store, sleep: Sleep = asyncio.sleep, *, accept_seeds: bool = False
+        self,
+        store: Store,
+        sleep: Sleep = asyncio.sleep,
+        *,
+        accept_seeds: bool = False,
+        clock: Clock = time.monotonic,
     ) -> None:
         """Tables kept in ``store``, whose computer players wait their pace with ``sleep``.
 
         With ``accept_seeds`` a new table may name its seed (tests only: a seed makes every
-        deck known in advance).
+        deck known in advance). ``clock`` times how long a table has been left alone.
         """
         self.store = store
         self.sleep = sleep
         self.accept_seeds = accept_seeds
+        self.clock = clock
         self.tables: dict[str, Table] = {}
+        self.last_used: dict[str, float] = {}
+        self.last_sweep = clock()
 
     def get(self, table_id: str) -> Table:
         """The table of this id, restored from the store if it is not in memory."""
@@ -96,11 +104,33 @@ class Lobby:
         if table is None:
             table = Table.restore(self.store, table_id, sleep=self.sleep)
             self.tables[table_id] = table
+        self.last_used[table_id] = self.clock()
         return table
 
     def add(self, table: Table) -> None:
         """Serve a new table."""
         self.tables[table.id] = table
+        self.last_used[table.id] = self.clock()
+
+    async def evict_idle(self) -> int:
+        """Let go of the tables nobody watches and nobody has asked for in a while.
+
+        They are rebuilt from the store on the next request. Sweeps at most every
+        ``SWEEP_EVERY_S``; the number of tables let go.
+        """
+        now = self.clock()
+        if now - self.last_sweep < SWEEP_EVERY_S:
+            return 0
+        self.last_sweep = now
+        idle = [
+            table_id
+            for table_id, table in self.tables.items()
+            if not table.is_watched() and now - self.last_used[table_id] >= IDLE_TABLE_S
+        ]
+        for table_id in idle:
+            await self.tables.pop(table_id).stop()
+            del self.last_used[table_id]
+        return len(idle)
 
     async def close(self) -> None:
         """Stop every table's task."""
@@ -135,6 +165,12 @@ def _lobby(connection: HTTPConnection) -> Lobby:
 def _error(message: str, status: int) -> Response:
     return JSONResponse(ErrorAnswer(error=message).model_dump(), status)
 
+
+IDLE_TABLE_S: Final = 600.0
+"""A table nobody watches or asks for this long leaves memory (each held about 79 KB, and
+before this they all stayed for good); the store keeps it, and the next request rebuilds it."""
+SWEEP_EVERY_S: Final = 30.0
+"""How often at most the lobby looks for idle tables: a sweep walks every table in memory."""
 
 NO_SEAT: Final = "No seat at this table for that token."
 
@@ -176,6 +212,7 @@ async def options(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     """``POST /api/tables``: a new table, and the seat's token."""
     lobby = _lobby(request)
+    await lobby.evict_idle()  # tables come and go: make room as new ones come
     try:
         wanted = read_body(NewTable, await _body(request))
         if wanted.seed is not None and not lobby.accept_seeds:
@@ -255,6 +292,7 @@ async def _seat_for_socket(websocket: WebSocket) -> tuple[Table, int] | None:
 async def socket(websocket: WebSocket) -> None:
     """One seat's connection: its views out, its intents in, each read once."""
     await websocket.accept()  # accepted first, so the client sees why it is closed
+    await _lobby(websocket).evict_idle()
     found = await _seat_for_socket(websocket)
     if found is None:
         return
@@ -314,7 +352,7 @@ def create_app(
     address and the messages of a socket, timed by ``clock``.
     """
     store = Store(store_path)
-    lobby = Lobby(store, sleep, accept_seeds=accept_seeds)
+    lobby = Lobby(store, sleep, accept_seeds=accept_seeds, clock=clock)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

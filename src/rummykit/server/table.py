@@ -291,6 +291,10 @@ class Table:
         """Stop sending to a connection."""
         self.listeners.get(seat, set()).discard(send)
 
+    def is_watched(self) -> bool:
+        """Whether any connection is listening, or an intent waits to be handled."""
+        return any(self.listeners.values()) or not self.queue.empty()
+
     def _view_message(self, seat: int) -> ViewMessage:
         return ViewMessage(v=self.version, d=self.view(seat))
 
