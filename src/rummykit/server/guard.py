@@ -98,14 +98,22 @@ class OriginGuard:
 
 
 async def _refuse(send: Send) -> None:
-    body = json.dumps({"error": FOREIGN_ORIGIN_MESSAGE}).encode()
+    await answer_error(send, 403, FOREIGN_ORIGIN_MESSAGE)
+
+
+async def answer_error(
+    send: Send, status: int, message: str, headers: tuple[tuple[bytes, bytes], ...] = ()
+) -> None:
+    """Answer a request from the edge itself: ``{"error": message}`` with the headers."""
+    body = json.dumps({"error": message}).encode()
     await send(
         {
             "type": "http.response.start",
-            "status": 403,
+            "status": status,
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
+                *headers,
                 *SECURITY_HEADERS,
             ],
         }
@@ -134,17 +142,4 @@ class RateGuard:
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": TOO_MANY_MESSAGES_CLOSE})
             return
-        body = json.dumps({"error": TOO_MANY_REQUESTS}).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 429,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                    (b"retry-after", b"5"),
-                    *SECURITY_HEADERS,
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        await answer_error(send, 429, TOO_MANY_REQUESTS, ((b"retry-after", b"5"),))
