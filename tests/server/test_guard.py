@@ -7,6 +7,7 @@ answered (DNS rebinding of the local server), and no answer carried a security h
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
-from rummykit.server.app import create_app
+from rummykit.server.app import MAX_CONNECTIONS_PER_SEAT, TOO_MANY_CONNECTIONS_CLOSE, create_app
 from rummykit.server.guard import FOREIGN_ORIGIN_CLOSE, LOOPBACK_HOSTS, SECURITY_HEADERS
 from rummykit.server.limits import TOO_MANY_MESSAGES_CLOSE, Limits
 from rummykit.server.store import Store
@@ -180,3 +181,21 @@ def test_a_socket_sending_faster_than_a_person_plays_is_closed_4429(
                 ws.receive_json()  # answers (hints or refusals), until the sixth closes it
     assert closed.value.code == TOO_MANY_MESSAGES_CLOSE
     assert "Too many messages" in closed.value.reason
+
+
+def test_a_seat_opened_in_too_many_pages_refuses_one_more(client: TestClient) -> None:
+    # 3,000 sockets on one seat slowed every action of every table by 250 ms.
+    table_id, token = create_table(client)
+    url = f"/ws/{table_id}?token={token}"
+    with contextlib.ExitStack() as pages:
+        for _ in range(MAX_CONNECTIONS_PER_SEAT):
+            websocket = pages.enter_context(client.websocket_connect(url))
+            assert websocket.receive_json()["t"] == "view"
+        with (
+            client.websocket_connect(url) as one_more,
+            pytest.raises(WebSocketDisconnect) as closed,
+        ):
+            one_more.receive_json()
+        assert closed.value.code == TOO_MANY_CONNECTIONS_CLOSE
+    with client.websocket_connect(url) as again:  # the others closed: room again
+        assert again.receive_json()["t"] == "view"

@@ -40,6 +40,7 @@ from rummykit.core.record import load_record, record_of, replay
 from rummykit.core.rules import Rules
 from rummykit.core.state import GameState
 from rummykit.server.api import NewTable
+from rummykit.server.logs import limit_logging
 from rummykit.server.protocol import (
     Act,
     Advice,
@@ -94,6 +95,7 @@ keeps failing does not spin the table's task."""
 
 
 logger = logging.getLogger("rummykit.table")
+limit_logging(logger)  # one client's failing intents must not flood the log
 
 
 def _quiet(send: Send) -> Send:
