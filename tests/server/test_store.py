@@ -8,6 +8,7 @@ nobody advances: the computer plays at pace 0 and is held back at any other pace
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import stat
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ from starlette.testclient import TestClient
 
 from rummykit.core.cards import standard_deck
 from rummykit.core.record import load_record, replay, replay_json
+from rummykit.core.state import GameState
 from rummykit.server.api import NewTable
 from rummykit.server.app import IDLE_TABLE_S, SWEEP_EVERY_S, Lobby, create_app
 from rummykit.server.limits import Limits
@@ -489,3 +491,54 @@ def test_a_table_asked_for_recently_is_not_let_go(store_path: Path, clock: Manua
         now[0] += SWEEP_EVERY_S
         create_table(client)
         assert table_id in lobby.tables
+
+
+def test_a_redeal_replays_the_game_off_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each redeal replays the whole game; on the event loop, 100 of them froze every table.
+    replayed_on: list[bool] = []
+    replay_game = Table._replayed
+
+    def watched(table: Table, deals: list[dict[str, Any]]) -> GameState:
+        replayed_on.append(_on_an_event_loop())
+        return replay_game(table, deals)
+
+    monkeypatch.setattr(Table, "_replayed", watched)
+    table_id, token = create_table(client, rules={"target": 500}, seed=19)
+    with seat_at(client, table_id, token) as seat:
+        play_until(seat, lambda view: view["phase"] == "over", next_deals=False)
+        seat.send("next")
+        seat.until(lambda frame: frame["t"] == "view" and frame["d"]["deal"] == 1)
+        version = seat.version
+        seat.send("redeal")
+        seat.until(lambda frame: frame["t"] == "view" and frame["v"] > version)
+    assert replayed_on == [False]
+
+
+def _on_an_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def test_a_table_is_restored_off_the_event_loop(
+    store_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Restoring replays the whole game: on the event loop it would stall every table.
+    with running(store_path) as client:
+        table_id, token = create_table(client, seed=9)
+    restored_on: list[bool] = []
+    restore = Table.restore
+
+    def watched(store: Store, table_id: str, *, sleep: Any) -> Table:
+        restored_on.append(_on_an_event_loop())
+        return restore(store, table_id, sleep=sleep)
+
+    monkeypatch.setattr(Table, "restore", watched)
+    with running(store_path) as client:
+        assert client.get(f"/api/tables/{table_id}?token={token}").status_code == 200
+        assert client.get(f"/api/tables/{table_id}?token={token}").status_code == 200
+    assert restored_on == [False]  # once, in a thread

@@ -98,12 +98,18 @@ class Lobby:
         self.last_used: dict[str, float] = {}
         self.last_sweep = clock()
 
-    def get(self, table_id: str) -> Table:
-        """The table of this id, restored from the store if it is not in memory."""
+    async def get(self, table_id: str) -> Table:
+        """The table of this id, restored from the store if it is not in memory.
+
+        Restoring replays the whole game, so it runs in a thread, off the event loop.
+        """
         table = self.tables.get(table_id)
         if table is None:
-            table = Table.restore(self.store, table_id, sleep=self.sleep)
-            self.tables[table_id] = table
+            restored = await asyncio.to_thread(
+                Table.restore, self.store, table_id, sleep=self.sleep
+            )
+            # another request may have restored it meanwhile: keep the first one
+            table = self.tables.setdefault(table_id, restored)
         self.last_used[table_id] = self.clock()
         return table
 
@@ -186,11 +192,11 @@ SEED_REFUSED: Final = (
 )
 
 
-def _seat(lobby: Lobby, table_id: str, query: SeatQuery) -> tuple[Table, int] | None:
+async def _seat(lobby: Lobby, table_id: str, query: SeatQuery) -> tuple[Table, int] | None:
     seat = lobby.store.seat_of(table_id, query.token)
     if seat is None:
         return None
-    return lobby.get(table_id), seat
+    return await lobby.get(table_id), seat
 
 
 async def _body(request: Request) -> bytes:
@@ -239,7 +245,7 @@ async def table_view(request: Request) -> Response:
         query = read_query(SeatQuery, request.query_params.multi_items())
     except BadRequest as error:
         return _error(error.message, error.status)
-    found = _seat(lobby, request.path_params["table_id"], query)
+    found = await _seat(lobby, request.path_params["table_id"], query)
     if found is None:
         return _error(NO_SEAT, 404)
     table, seat = found
@@ -252,16 +258,16 @@ async def history(request: Request) -> Response:
     return JSONResponse({"games": _lobby(request).store.history()})
 
 
-def _finished(lobby: Lobby, table_id: str) -> Table | None:
+async def _finished(lobby: Lobby, table_id: str) -> Table | None:
     if lobby.store.settings(table_id) is None:
         return None
-    table = lobby.get(table_id)
+    table = await lobby.get(table_id)
     return table if table.game.game_over else None
 
 
 async def record(request: Request) -> Response:
     """A finished game's record, as a download."""
-    table = _finished(_lobby(request), request.path_params["table_id"])
+    table = await _finished(_lobby(request), request.path_params["table_id"])
     if table is None:
         return _error("Only a finished game's record can be downloaded.", 404)
     return JSONResponse(
@@ -272,7 +278,7 @@ async def record(request: Request) -> Response:
 
 async def frames(request: Request) -> Response:
     """A finished game, position by position, for the replay viewer."""
-    table = _finished(_lobby(request), request.path_params["table_id"])
+    table = await _finished(_lobby(request), request.path_params["table_id"])
     if table is None:
         return _error("Only a finished game can be replayed.", 404)
     return JSONResponse(replay_frames(table.record_json()))
@@ -287,7 +293,7 @@ async def _seat_for_socket(websocket: WebSocket) -> tuple[Table, int] | None:
         await websocket.close(code=4400, reason=error.message[:120])
         return None
     try:
-        found = _seat(lobby, websocket.path_params["table_id"], query)
+        found = await _seat(lobby, websocket.path_params["table_id"], query)
     except TableError:
         found = None
     if found is None:
