@@ -1,11 +1,17 @@
-"""Shared pytest configuration: Hypothesis settings profiles.
+"""Shared pytest configuration: Hypothesis settings profiles, and no skipped test in CI.
 
-Select one with ``HYPOTHESIS_PROFILE``; by default ``ci`` when ``CI`` is set, else ``dev``.
+Select a profile with ``HYPOTHESIS_PROFILE``; by default ``ci`` when ``CI`` is set, else
+``dev``. On a developer's machine a test may skip when a tool is missing (Chromium, Node.js);
+with ``CI`` set, any skipped test fails the run: CI runs every test, browser and lint included.
 """
 
 import os
+from typing import Any
 
+import pytest
 from hypothesis import settings
+
+from helpers import IN_CI
 
 settings.register_profile(
     "ci",
@@ -20,4 +26,29 @@ settings.register_profile(
     deadline=None,
 )
 
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if IN_CI else "dev"))
+
+
+_skipped: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Note every skipped test."""
+    if report.skipped:
+        _skipped.append(report.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """In CI, a run with a skipped test fails."""
+    if IN_CI and _skipped and exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Say which tests were skipped, and that CI fails for them."""
+    if IN_CI and _skipped:
+        terminalreporter.write_line(
+            f"CI: {len(_skipped)} test(s) skipped, and CI runs every test: the run fails. "
+            + ", ".join(_skipped[:5]),
+            red=True,
+        )

@@ -107,3 +107,27 @@ def test_each_layer_imports_only_the_layers_below_it() -> None:
 def test_python_m_rummykit_help_exits_zero() -> None:
     proc = _run(sys.executable, "-m", "rummykit", "--help")
     assert proc.returncode == 0, _report(proc)
+
+
+def _run_a_skipping_test(tmp_path: Path, ci: str) -> subprocess.CompletedProcess[str]:
+    probe = tmp_path / "test_probe.py"
+    probe.write_text('import pytest\n\n\ndef test_probe():\n    pytest.skip("a tool is missing")\n')
+    env = {**os.environ, "CI": ci, "PYTHONPATH": str(ROOT / "tests")}
+    options = ["-q", "-p", "conftest", "-c", os.devnull, "--rootdir", str(tmp_path)]
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", *options, "-p", "no:cacheprovider", str(probe)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_a_skipped_test_fails_the_run_in_ci_and_only_there(tmp_path: Path) -> None:
+    # CI must run every test (browser and lint included): a skip there is a failure.
+    in_ci = _run_a_skipping_test(tmp_path, "true")
+    assert in_ci.returncode == 1, _report(in_ci)
+    assert "CI runs every test" in in_ci.stdout
+    assert _run_a_skipping_test(tmp_path, "").returncode == 0

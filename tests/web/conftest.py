@@ -2,7 +2,8 @@
 
 - No ``playwright install``: the browser is ``/usr/bin/chromium`` from Debian
   (``apt-get install -y --no-upgrade chromium``). Without it the tests are skipped, except
-  when ``CI`` is set: then they fail, and so does the run if any browser test was skipped.
+  when ``CI`` is set: then they fail, and so does the run if any test was skipped
+  (``tests/conftest.py``).
 - Every test here is marked ``e2e`` and runs in its own pytest invocation (``make test`` runs
   ``pytest -m "not e2e"`` and then ``pytest -m e2e tests/web``): the sync Playwright API and
   asyncio tests do not share a process well.
@@ -19,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from helpers import IN_CI
 from rummykit.server.run import free_port
 from table_client import LiveServer
 
@@ -32,7 +34,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 
 
 @pytest.fixture
@@ -72,25 +73,3 @@ def page(browser: Any) -> Iterator[Any]:
     yield page
     context.close()
     assert not errors, f"errors in the page: {errors}"
-
-
-# ----- CI: a skipped browser test fails the run --------------------------------------------
-
-_skipped: list[str] = []
-
-
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if report.skipped and report.nodeid.replace("\\", "/").startswith("tests/web/"):
-        _skipped.append(report.nodeid)
-
-
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    if IN_CI and _skipped and exitstatus == 0:
-        session.exitstatus = pytest.ExitCode.TESTS_FAILED
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if IN_CI and _skipped:
-        terminalreporter.write_line(
-            f"CI: {len(_skipped)} browser test(s) skipped; the run fails.", red=True
-        )

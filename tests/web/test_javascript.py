@@ -10,18 +10,18 @@ Python; with ``CI`` set they fail instead (``.ci/run`` runs ``npm ci`` first).
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from helpers import IN_CI
+
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "rummykit" / "web"
 ESLINT = ROOT / "node_modules" / "eslint" / "bin" / "eslint.js"
 JS_TESTS = Path(__file__).resolve().parent / "js"
-IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 
 
 def _missing(reason: str) -> None:
