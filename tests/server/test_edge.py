@@ -24,6 +24,7 @@ from rummykit.server.api import MAX_BODY_BYTES, NewTable
 from rummykit.server.protocol import (
     CLIENT_MESSAGES,
     SERVER_MESSAGES,
+    CloseCode,
     Pace,
     PaceData,
     ProtocolError,
@@ -309,6 +310,12 @@ def test_readme_lists_every_error_code() -> None:
     section = readme.split("## Error codes", 1)[1].split("\n## ", 1)[0]
     listed = re.findall(r"^\| `([a-z_]+)` \|", section, flags=re.MULTILINE)
     assert listed == [code.value for code in ErrorCode]
+
+
+def test_readme_lists_every_close_code() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| `(4[0-9]{3})` \|", readme, flags=re.MULTILINE)
+    assert [int(code) for code in listed] == [code.value for code in CloseCode]
 
 
 # ----- the computer's pace on the table's clock -------------------------------------------------

@@ -15,9 +15,10 @@ import pytest
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
-from rummykit.server.app import MAX_CONNECTIONS_PER_SEAT, TOO_MANY_CONNECTIONS_CLOSE, create_app
-from rummykit.server.guard import FOREIGN_ORIGIN_CLOSE, LOOPBACK_HOSTS, SECURITY_HEADERS
-from rummykit.server.limits import TOO_MANY_MESSAGES_CLOSE, Limits
+from rummykit.server.app import MAX_CONNECTIONS_PER_SEAT, create_app
+from rummykit.server.guard import LOOPBACK_HOSTS, SECURITY_HEADERS
+from rummykit.server.limits import Limits
+from rummykit.server.protocol import CloseCode
 from rummykit.server.store import Store
 from table_client import ManualClock, create_table
 
@@ -50,7 +51,7 @@ def test_another_sites_page_may_not_open_a_seats_socket(client: TestClient, orig
         client.websocket_connect(f"/ws/{table_id}?token={token}", headers={"origin": origin}),
     ):
         pass
-    assert closed.value.code == FOREIGN_ORIGIN_CLOSE
+    assert closed.value.code == CloseCode.FOREIGN_ORIGIN
 
 
 def test_the_own_page_opens_its_socket_and_gets_its_view(client: TestClient) -> None:
@@ -179,7 +180,7 @@ def test_a_socket_sending_faster_than_a_person_plays_is_closed_4429(
         with pytest.raises(WebSocketDisconnect) as closed:
             while True:
                 ws.receive_json()  # answers (hints or refusals), until the sixth closes it
-    assert closed.value.code == TOO_MANY_MESSAGES_CLOSE
+    assert closed.value.code == CloseCode.TOO_MANY_MESSAGES
     assert "Too many messages" in closed.value.reason
 
 
@@ -196,6 +197,6 @@ def test_a_seat_opened_in_too_many_pages_refuses_one_more(client: TestClient) ->
             pytest.raises(WebSocketDisconnect) as closed,
         ):
             one_more.receive_json()
-        assert closed.value.code == TOO_MANY_CONNECTIONS_CLOSE
+        assert closed.value.code == CloseCode.TOO_MANY_PAGES
     with client.websocket_connect(url) as again:  # the others closed: room again
         assert again.receive_json()["t"] == "view"

@@ -11,8 +11,8 @@ import asyncio
 import pytest
 
 from rummykit.core.errors import ErrorCode
-from rummykit.server.outbox import TOO_SLOW_CLOSE, ConnectionDropped, Outbox
-from rummykit.server.protocol import refusal
+from rummykit.server.outbox import ConnectionDropped, Outbox
+from rummykit.server.protocol import CloseCode, refusal
 
 
 class Reader:
@@ -68,4 +68,4 @@ def test_a_reader_that_stops_never_makes_the_table_wait_and_is_cut_when_too_far_
 
     queued, closed, dropped = asyncio.run(scenario())
     assert queued == 8 + 1  # the pump holds one frame, the queue eight more
-    assert dropped and [code for code, _ in closed] == [TOO_SLOW_CLOSE]
+    assert dropped and [code for code, _ in closed] == [CloseCode.TOO_SLOW]

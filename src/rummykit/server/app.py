@@ -15,8 +15,8 @@ WebSocket ``/ws/{id}?token=T``: the protocol of ``rummykit.server.protocol``.
 Bodies, queries and socket messages are read once, here, into the models of
 ``rummykit.server.api`` and ``rummykit.server.protocol``. What cannot be read is answered 400
 (413 for a body too large) or, on a socket, ``refused`` with ``bad_message``, with a sentence
-naming the field; a socket with a token that is no seat's is closed with 4404, one with a
-query that cannot be read with 4400.
+naming the field; a socket is closed with a ``CloseCode`` and a reason when it cannot play
+(no seat, an unreadable query, another site's page, too many pages, too fast or too slow).
 """
 
 from __future__ import annotations
@@ -57,13 +57,13 @@ from rummykit.server.frames import replay_frames
 from rummykit.server.guard import OriginGuard, RateGuard
 from rummykit.server.limits import (
     TOO_MANY_MESSAGES,
-    TOO_MANY_MESSAGES_CLOSE,
     AddressLimiter,
     Clock,
     Limits,
 )
 from rummykit.server.outbox import ConnectionDropped, Outbox
 from rummykit.server.protocol import (
+    CloseCode,
     ProtocolError,
     parse_client_message,
     refusal,
@@ -183,7 +183,6 @@ NO_SEAT: Final = "No seat at this table for that token."
 MAX_CONNECTIONS_PER_SEAT: Final = 8
 """Open pages of one seat at once: a player's tabs and devices. 3,000 sockets on one seat made
 every action of every table 250 ms slower."""
-TOO_MANY_CONNECTIONS_CLOSE: Final = 4409
 TOO_MANY_CONNECTIONS: Final = "This seat is open in too many pages: close one, then reload."
 
 SEED_REFUSED: Final = (
@@ -290,18 +289,18 @@ async def _seat_for_socket(websocket: WebSocket) -> tuple[Table, int] | None:
     try:
         query = read_query(SeatQuery, websocket.query_params.multi_items())
     except BadRequest as error:
-        await websocket.close(code=4400, reason=error.message[:120])
+        await websocket.close(code=CloseCode.BAD_QUERY, reason=error.message[:120])
         return None
     try:
         found = await _seat(lobby, websocket.path_params["table_id"], query)
     except TableError:
         found = None
     if found is None:
-        await websocket.close(code=4404, reason=NO_SEAT)
+        await websocket.close(code=CloseCode.NO_SEAT, reason=NO_SEAT)
         return None
     table, seat = found
     if len(table.listeners.get(seat, ())) >= MAX_CONNECTIONS_PER_SEAT:
-        await websocket.close(code=TOO_MANY_CONNECTIONS_CLOSE, reason=TOO_MANY_CONNECTIONS)
+        await websocket.close(code=CloseCode.TOO_MANY_PAGES, reason=TOO_MANY_CONNECTIONS)
         return None
     return found
 
@@ -330,7 +329,7 @@ async def socket(websocket: WebSocket) -> None:
             if received["type"] == "websocket.disconnect":
                 break
             if bucket is not None and not bucket.take():
-                await close(TOO_MANY_MESSAGES_CLOSE, TOO_MANY_MESSAGES)
+                await close(CloseCode.TOO_MANY_MESSAGES, TOO_MANY_MESSAGES)
                 break
             text = received.get("text")
             try:

@@ -4,8 +4,8 @@ A browser sends ``Origin`` with every socket it opens and every cross-site POST.
 must not open a seat's socket (it would receive the seat's hand) nor create tables in the
 player's name, so a state-changing request or a socket whose ``Origin`` is neither this
 server's own (the scheme and the ``Host`` it was reached by) nor one the host allowed is
-refused: 403 for a request, close code 4403 for a socket. A request without ``Origin`` comes
-from a program, not from a page, and passes (``rummy join``, ``curl``, the tests).
+refused: 403 for a request, ``CloseCode.FOREIGN_ORIGIN`` for a socket. A request without
+``Origin`` comes from a program, not a page, and passes (``rummy join``, ``curl``, the tests).
 
 Every HTTP answer also carries a Content-Security-Policy (our own scripts, styles and sockets
 only; never in a frame), ``X-Content-Type-Options``, ``X-Frame-Options`` and a
@@ -21,7 +21,8 @@ from typing import Final
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rummykit.server.limits import TOO_MANY_MESSAGES_CLOSE, TOO_MANY_REQUESTS, AddressLimiter
+from rummykit.server.limits import TOO_MANY_REQUESTS, AddressLimiter
+from rummykit.server.protocol import CloseCode
 
 SECURITY_HEADERS: Final[tuple[tuple[bytes, bytes], ...]] = (
     (
@@ -41,9 +42,6 @@ LOOPBACK_HOSTS: Final = ("127.0.0.1", "localhost", "::1", "[::1]")
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that change nothing, so any page may send them (and read nothing it should not:
 every seat's data needs its token)."""
-
-FOREIGN_ORIGIN_CLOSE: Final = 4403
-"""The close code of a socket opened from another site's page."""
 
 FOREIGN_ORIGIN_MESSAGE: Final = "Requests from other sites are refused: open the table's own page."
 
@@ -78,7 +76,7 @@ class OriginGuard:
         """Pass the request on, refuse it, or add the headers to its answer."""
         if scope["type"] == "websocket":
             if not self.is_allowed(scope):
-                await send({"type": "websocket.close", "code": FOREIGN_ORIGIN_CLOSE})
+                await send({"type": "websocket.close", "code": CloseCode.FOREIGN_ORIGIN})
                 return
             await self.app(scope, receive, send)
             return
@@ -130,7 +128,7 @@ class RateGuard:
         self.limiter = limiter
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Pass the request on, or refuse it: 429, or close code 4429 for a socket."""
+        """Pass the request on, or refuse it: 429, or a socket closed as too many messages."""
         counted = scope["type"] in ("http", "websocket") and scope["path"].startswith(
             ("/api/", "/ws/")
         )
@@ -140,6 +138,6 @@ class RateGuard:
             await self.app(scope, receive, send)
             return
         if scope["type"] == "websocket":
-            await send({"type": "websocket.close", "code": TOO_MANY_MESSAGES_CLOSE})
+            await send({"type": "websocket.close", "code": CloseCode.TOO_MANY_MESSAGES})
             return
         await answer_error(send, 429, TOO_MANY_REQUESTS, ((b"retry-after", b"5"),))

@@ -1,10 +1,10 @@
 """How much one client may ask: messages per socket, requests per address, message sizes.
 
 A token bucket a socket and one per address: each message or request takes a token, tokens
-come back at a steady rate up to a burst. Past it, a socket is closed with 4429 and a request
-answered 429, each with a sentence; nothing a client sends can make another wait. Before,
-seat tokens could be guessed at 1,177 a second and one client's stream of stale actions grew
-the server by hundreds of megabytes.
+come back at a steady rate up to a burst. Past it, a socket is closed
+(``CloseCode.TOO_MANY_MESSAGES``) and a request answered 429, each with a sentence; nothing a
+client sends can make another wait. Before, seat tokens could be guessed at 1,177 a second and
+one client's stream of stale actions grew the server by hundreds of megabytes.
 """
 
 from __future__ import annotations
@@ -21,9 +21,6 @@ Clock = Callable[[], float]
 MAX_SOCKET_MESSAGE_BYTES: Final = 16_384
 """The largest socket frame the server reads (uvicorn's ``ws_max_size``): a message is a few
 hundred bytes; a larger frame closes the connection (1009) before it is read."""
-
-TOO_MANY_MESSAGES_CLOSE: Final = 4429
-"""The close code of a socket that sent messages faster than a person plays."""
 
 TOO_MANY_MESSAGES: Final = "Too many messages: slow down, then reconnect."
 TOO_MANY_REQUESTS: Final = "Too many requests from your address: wait a few seconds and retry."

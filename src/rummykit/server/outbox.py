@@ -2,7 +2,7 @@
 
 The table hands each frame to ``Outbox.send``, which only queues it; a task of the connection
 writes the queue out in order. A client that stops reading (a tab in the background, a
-stalled network) fills its queue; it is then dropped with close code 4408 and comes back
+stalled network) fills its queue; it is then dropped (``CloseCode.TOO_SLOW``) and comes back
 (the page reconnects and gets the whole view again). Before, one such tab of a seat froze
 its whole table for about 35 seconds.
 """
@@ -14,14 +14,11 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Final
 
-from rummykit.server.protocol import ServerMessage, encode
+from rummykit.server.protocol import CloseCode, ServerMessage, encode
 
 MAX_QUEUED_FRAMES: Final = 64
 """Frames one connection may have waiting: a few turns of the whole table (a turn sends an
 event and a view to each seat); a reader this far behind is better served by a fresh view."""
-
-TOO_SLOW_CLOSE: Final = 4408
-"""The close code of a connection dropped for not reading its frames."""
 
 TOO_SLOW_REASON: Final = "Too far behind: reconnect for the table as it stands."
 
@@ -77,4 +74,4 @@ class Outbox:
     async def _drop(self) -> None:
         await self.stop()
         with contextlib.suppress(Exception):
-            await self._close(TOO_SLOW_CLOSE, TOO_SLOW_REASON)
+            await self._close(CloseCode.TOO_SLOW, TOO_SLOW_REASON)

@@ -28,6 +28,7 @@ Server to client:
 
 from __future__ import annotations
 
+import enum
 import re
 from typing import Annotated, Final, Literal, TypeAlias, get_args
 
@@ -145,6 +146,26 @@ CLIENT_TYPES: Final[tuple[str, ...]] = tuple(
     for model in (Act, Next, Redeal, HintRequest, Pace)
 )
 """Every message type a client may send."""
+
+
+class CloseCode(enum.IntEnum):
+    """Why the server closed a socket: every code it uses, written here once.
+
+    The page reconnects after any of them (with a growing wait) except ``NO_SEAT``.
+    """
+
+    BAD_QUERY = 4400
+    """The socket's address could not be read (its token is missing or malformed)."""
+    FOREIGN_ORIGIN = 4403
+    """Opened from another site's page, which may not play for you."""
+    NO_SEAT = 4404
+    """The token holds no seat at that table."""
+    TOO_SLOW = 4408
+    """The reader fell too far behind its frames; reconnecting gives the table as it stands."""
+    TOO_MANY_PAGES = 4409
+    """The seat is open in too many pages at once."""
+    TOO_MANY_MESSAGES = 4429
+    """Messages came faster than a person plays."""
 
 
 class ProtocolError(ValueError):
