@@ -13,11 +13,10 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalActionError
@@ -28,6 +27,20 @@ from table_client import LiveServer, simple_choice
 T = TypeVar("T")
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 HAND_CARDS = "[data-testid=hand-card]"
+
+SHOWS_VIEW = """([hand, over, mine]) => {
+  const cards = [...document.querySelectorAll('[data-testid=hand-card]')]
+    .map((card) => card.dataset.card).sort();
+  if (JSON.stringify(cards) !== JSON.stringify(hand)) return false;
+  if (over) {
+    const summary = document.querySelector('[data-testid=deal-summary]');
+    return !!summary && summary.checkVisibility();
+  }
+  if (!mine) return true;
+  const status = document.querySelector('[data-testid=status]').innerText;
+  return status.startsWith('Your turn') || status.startsWith('Select cards');
+}"""
+"""Whether the page shows a view's hand, its end of deal, and our turn when it is ours."""
 
 
 def wait_until(
@@ -145,19 +158,15 @@ class TablePage:
         return view
 
     def wait_synced(self, view: dict[str, Any]) -> None:
-        """Wait until the page shows ``view``: its hand, and our turn if it is ours."""
+        """Wait until the page shows ``view``: its hand, and our turn if it is ours.
 
-        def shown() -> bool:
-            if Counter(self.hand()) != Counter(view["hand"]):
-                return False
-            if view["phase"] == "over":
-                return self.page.get_by_test_id("deal-summary").is_visible()
-            if is_my_turn(view):
-                text = self.status()
-                return text.startswith("Your turn") or text.startswith("Select cards")
-            return True
-
-        wait_until(shown, timeout=15, what=f"the page to show version {view['version']}")
+        The browser checks on each change of the page (Playwright's ``wait_for_function``).
+        """
+        self.page.wait_for_function(
+            SHOWS_VIEW,
+            arg=[sorted(view["hand"]), view["phase"] == "over", is_my_turn(view)],
+            timeout=15_000,
+        )
 
     def wait_applied(self, before: int, action: str) -> dict[str, Any]:
         """The view once the version has moved past ``before``; a refusal fails at once."""
@@ -201,10 +210,6 @@ class TablePage:
                 on_turn(played)
 
 
-def _is_pressed(card: Locator) -> bool:
-    return bool(card.get_attribute("aria-pressed") == "true")
-
-
 class ClickPlayer:
     """Plays actions with the mouse."""
 
@@ -219,7 +224,7 @@ class ClickPlayer:
         for code in codes:
             card = self.card(code)
             card.click()
-            wait_until(partial(_is_pressed, card), what=f"{code} to be selected")
+            expect(card).to_have_attribute("aria-pressed", "true")
 
     def play(self, action: str, view: dict[str, Any]) -> None:
         words = action.split()
@@ -279,7 +284,7 @@ class KeyPlayer:
         self.focus(code)
         self.press("Space")
         card = self.page.locator(f'{HAND_CARDS}[data-card="{code}"]').first
-        wait_until(lambda: card.get_attribute("aria-pressed") == "true", what=f"{code} selected")
+        expect(card).to_have_attribute("aria-pressed", "true")
 
     def play(self, action: str, view: dict[str, Any]) -> None:
         words = action.split()

@@ -11,7 +11,7 @@ from websockets.sync.client import connect
 
 from rummykit.core.cards import Card
 from table_client import LiveSocket, SeatSocket, play_until
-from web_helpers import TablePage, wait_until
+from web_helpers import TablePage
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(60)]
 
@@ -84,7 +84,7 @@ def test_sorting_colours_and_the_discard_pile(page: Any, live_server: Any) -> No
 def test_game_over_is_shown(page: Any, live_server: Any) -> None:
     """A game to 1 point, played on the seat's socket beside the page: the page ends it."""
     table_id, token = live_server.create_table(rules={"target": 1}, seed=4)
-    table = TablePage(page, live_server, table_id, token).open()
+    TablePage(page, live_server, table_id, token).open()
     url = live_server.url.replace("http://", "ws://") + f"/ws/{table_id}?token={token}"
     with connect(url) as websocket:
         seat = SeatSocket(LiveSocket(websocket))
@@ -96,5 +96,5 @@ def test_game_over_is_shown(page: Any, live_server: Any) -> None:
     expect(game_over).to_be_visible()
     expect(game_over).to_contain_text("over")
     expect(page.get_by_test_id("next-deal")).to_have_count(0)
-    wait_until(lambda: "over" in table.status(), what="the status to say the game is over")
+    expect(page.get_by_test_id("status")).to_contain_text("over")
     assert last["game_over"]
