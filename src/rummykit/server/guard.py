@@ -15,12 +15,13 @@ only; never in a frame), ``X-Content-Type-Options``, ``X-Frame-Options`` and a
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Final
 
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from rummykit.server.api import ErrorAnswer
 from rummykit.server.limits import TOO_MANY_REQUESTS, AddressLimiter
 from rummykit.server.protocol import CloseCode
 
@@ -84,7 +85,7 @@ class OriginGuard:
             await self.app(scope, receive, send)
             return
         if scope["method"] not in SAFE_METHODS and not self.is_allowed(scope):
-            await _refuse(send)
+            await answer_error(scope, receive, send, 403, FOREIGN_ORIGIN_MESSAGE)
             return
 
         async def send_with_headers(message: Message) -> None:
@@ -95,28 +96,14 @@ class OriginGuard:
         await self.app(scope, receive, send_with_headers)
 
 
-async def _refuse(send: Send) -> None:
-    await answer_error(send, 403, FOREIGN_ORIGIN_MESSAGE)
-
-
 async def answer_error(
-    send: Send, status: int, message: str, headers: tuple[tuple[bytes, bytes], ...] = ()
+    scope: Scope, receive: Receive, send: Send, status: int, message: str, **headers: str
 ) -> None:
-    """Answer a request from the edge itself: ``{"error": message}`` with the headers."""
-    body = json.dumps({"error": message}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                *headers,
-                *SECURITY_HEADERS,
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+    """Answer a request from the edge itself, as the API answers errors (``ErrorAnswer``)."""
+    body = ErrorAnswer(error=message).model_dump()
+    security = {name.decode(): value.decode() for name, value in SECURITY_HEADERS}
+    response = JSONResponse(body, status_code=status, headers={**headers, **security})
+    await response(scope, receive, send)
 
 
 class RateGuard:
@@ -140,4 +127,4 @@ class RateGuard:
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": CloseCode.TOO_MANY_MESSAGES})
             return
-        await answer_error(send, 429, TOO_MANY_REQUESTS, ((b"retry-after", b"5"),))
+        await answer_error(scope, receive, send, 429, TOO_MANY_REQUESTS, **{"retry-after": "5"})
