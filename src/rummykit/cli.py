@@ -191,6 +191,17 @@ def _command_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _positive_seconds(text: str) -> float:
+    """A number of seconds above zero, for an option (a usage error otherwise)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be above 0 seconds, not {text}")
+    return seconds
+
+
 def _command_serve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -204,6 +215,7 @@ def _command_serve(args: argparse.Namespace) -> int:
         open_browser=False,
         allowed_hosts=args.allowed_host,
         allowed_origins=args.allowed_origin,
+        idle_table_s=args.idle_table_seconds,
     )
     return 0
 
@@ -285,6 +297,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="another site whose pages may play here, like https://rummy.example (repeat it); "
         "the server's own origin is always allowed",
+    )
+    serve_parser.add_argument(
+        "--idle-table-seconds",
+        type=_positive_seconds,
+        metavar="S",
+        help="a table nobody watches or asks for this long leaves memory (kept in the store; "
+        "default 600)",
     )
     serve_parser.set_defaults(run=_command_serve)
     watch = commands.add_parser("watch", help="read a sample game told turn by turn")

@@ -84,16 +84,21 @@ class Lobby:
         *,
         accept_seeds: bool = False,
         clock: Clock = time.monotonic,
+        idle_table_s: float | None = None,
     ) -> None:
         """Tables kept in ``store``, whose computer players wait their pace with ``sleep``.
 
         With ``accept_seeds`` a new table may name its seed (tests only: a seed makes every
-        deck known in advance). ``clock`` times how long a table has been left alone.
+        deck known in advance). ``clock`` times how long a table has been left alone;
+        ``idle_table_s`` is how long until it leaves memory (default ``IDLE_TABLE_S``).
         """
         self.store = store
         self.sleep = sleep
         self.accept_seeds = accept_seeds
         self.clock = clock
+        self.idle_table_s = IDLE_TABLE_S if idle_table_s is None else idle_table_s
+        # a sweep less often than the idle time would keep a table up to twice as long
+        self.sweep_every_s = min(SWEEP_EVERY_S, self.idle_table_s)
         self.tables: dict[str, Table] = {}
         self.last_used: dict[str, float] = {}
         self.last_sweep = clock()
@@ -122,16 +127,16 @@ class Lobby:
         """Let go of the tables nobody watches and nobody has asked for in a while.
 
         They are rebuilt from the store on the next request. Sweeps at most every
-        ``SWEEP_EVERY_S``; the number of tables let go.
+        ``SWEEP_EVERY_S`` (or the idle time, if shorter); the number of tables let go.
         """
         now = self.clock()
-        if now - self.last_sweep < SWEEP_EVERY_S:
+        if now - self.last_sweep < self.sweep_every_s:
             return 0
         self.last_sweep = now
         idle = [
             table_id
             for table_id, table in self.tables.items()
-            if not table.is_watched() and now - self.last_used[table_id] >= IDLE_TABLE_S
+            if not table.is_watched() and now - self.last_used[table_id] >= self.idle_table_s
         ]
         for table_id in idle:
             await self.tables.pop(table_id).stop()
@@ -356,6 +361,7 @@ def create_app(
     accept_seeds: bool = False,
     limits: Limits = Limits(),  # noqa: B008 - a frozen value, never changed
     clock: Clock = time.monotonic,
+    idle_table_s: float | None = None,
 ) -> Starlette:
     """The app, keeping its tables in the SQLite database at ``store_path``.
 
@@ -365,10 +371,12 @@ def create_app(
     ``allowed_origins`` are other sites' origins whose pages may play here, besides its own.
     ``accept_seeds`` lets ``POST /api/tables`` name a seed: for tests, never for live tables,
     which shuffle with the operating system's randomness. ``limits`` bound the requests of an
-    address and the messages of a socket, timed by ``clock``.
+    address and the messages of a socket, timed by ``clock``. A table nobody watches or asks
+    for ``idle_table_s`` seconds leaves memory (default ``IDLE_TABLE_S``; shorter for the
+    memory benchmark).
     """
     store = Store(store_path)
-    lobby = Lobby(store, sleep, accept_seeds=accept_seeds, clock=clock)
+    lobby = Lobby(store, sleep, accept_seeds=accept_seeds, clock=clock, idle_table_s=idle_table_s)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -40,15 +40,22 @@ def serve(
     *,
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] = (),
+    idle_table_s: float | None = None,
 ) -> None:
     """Serve the table until interrupted; print the address (and open it if asked).
 
     On a loopback address it answers only the loopback names unless ``allowed_hosts`` says
     otherwise (a page from another site could otherwise reach it by DNS rebinding).
+    ``idle_table_s``: how long a table nobody uses stays in memory (default: the app's).
     """
     if allowed_hosts is None and host in LOOPBACK_HOSTS:
         allowed_hosts = LOOPBACK_HOSTS
-    app = create_app(store, allowed_hosts=allowed_hosts, allowed_origins=allowed_origins)
+    app = create_app(
+        store,
+        allowed_hosts=allowed_hosts,
+        allowed_origins=allowed_origins,
+        idle_table_s=idle_table_s,
+    )
     address = f"http://{host}:{port}/"
     print(f"rummykit is serving at {address}  (games are kept in {store}; Ctrl+C stops)")
     if open_browser:
