@@ -34,8 +34,13 @@ from rummykit.server.protocol import SERVER_MESSAGES
 from rummykit.server.settings import BotLevel
 from rummykit.server.store import Store
 from rummykit.server.table import Sleep, Table, new_table_settings
+from rummykit.server.workers import WorkerPool
 
 Frame = dict[str, Any]
+
+WORKERS = WorkerPool()
+"""One pool of worker processes for the computer players of every test's tables: a pool of
+their own would start fresh processes for each test."""
 
 MAX_FRAMES = 20_000
 """A runaway loop fails instead of hanging."""
@@ -386,7 +391,7 @@ def seeded_deal(
         _SCRATCH = Store(":memory:")
     wanted = NewTable(preset=preset, rules=rules or {}, opponents=(BASIC,) * (seats - 1), seed=seed)
     settings = new_table_settings(wanted)
-    table, _ = Table.create(_SCRATCH, settings)
+    table, _ = Table.create(_SCRATCH, settings, WORKERS)
     log = table.game.logs[0]
     return log.dealer, [str(card) for card in log.deck]
 
@@ -431,7 +436,11 @@ class LiveServer:
     def start(self) -> None:
         config = uvicorn.Config(
             create_app(
-                self.store_path, sleep=self.sleep, accept_seeds=True, limits=Limits.unlimited()
+                self.store_path,
+                sleep=self.sleep,
+                accept_seeds=True,
+                limits=Limits.unlimited(),
+                workers=WORKERS,
             ),
             host="127.0.0.1",
             port=self.port,

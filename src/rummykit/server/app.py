@@ -70,6 +70,7 @@ from rummykit.server.protocol import (
 )
 from rummykit.server.store import Store
 from rummykit.server.table import BOT_LEVELS, Sleep, Table, TableError, new_table_settings
+from rummykit.server.workers import WorkerPool
 
 WEB_DIR = Path(str(resources.files("rummykit").joinpath("web")))
 
@@ -80,17 +81,20 @@ class Lobby:
     def __init__(
         self,
         store: Store,
+        workers: WorkerPool,
         sleep: Sleep = asyncio.sleep,
         *,
         accept_seeds: bool = False,
         clock: Clock = time.monotonic,
     ) -> None:
-        """Tables kept in ``store``, whose computer players wait their pace with ``sleep``.
+        """Tables kept in ``store``; their computer players think in ``workers``.
 
+        The computer players wait their pace with ``sleep``.
         With ``accept_seeds`` a new table may name its seed (tests only: a seed makes every
         deck known in advance). ``clock`` times how long a table has been left alone.
         """
         self.store = store
+        self.workers = workers
         self.sleep = sleep
         self.accept_seeds = accept_seeds
         self.clock = clock
@@ -101,13 +105,11 @@ class Lobby:
     async def get(self, table_id: str) -> Table:
         """The table of this id, restored from the store if it is not in memory.
 
-        Restoring replays the whole game, so it runs in a thread, off the event loop.
+        Restoring replays the whole game, so it runs in a worker, off the event loop.
         """
         table = self.tables.get(table_id)
         if table is None:
-            restored = await asyncio.to_thread(
-                Table.restore, self.store, table_id, sleep=self.sleep
-            )
+            restored = await Table.restore(self.store, table_id, self.workers, sleep=self.sleep)
             # another request may have restored it meanwhile: keep the first one
             table = self.tables.setdefault(table_id, restored)
         self.last_used[table_id] = self.clock()
@@ -228,7 +230,9 @@ async def create_table(request: Request) -> Response:
         wanted = read_body(NewTable, await _body(request))
         if wanted.seed is not None and not lobby.accept_seeds:
             raise BadRequest(SEED_REFUSED)
-        table, token = Table.create(lobby.store, new_table_settings(wanted), sleep=lobby.sleep)
+        table, token = Table.create(
+            lobby.store, new_table_settings(wanted), lobby.workers, sleep=lobby.sleep
+        )
     except BadRequest as error:
         return _error(error.message, error.status)
     except (RulesError, TableError) as error:
@@ -356,6 +360,7 @@ def create_app(
     accept_seeds: bool = False,
     limits: Limits = Limits(),  # noqa: B008 - a frozen value, never changed
     clock: Clock = time.monotonic,
+    workers: WorkerPool | None = None,
 ) -> Starlette:
     """The app, keeping its tables in the SQLite database at ``store_path``.
 
@@ -365,16 +370,22 @@ def create_app(
     ``allowed_origins`` are other sites' origins whose pages may play here, besides its own.
     ``accept_seeds`` lets ``POST /api/tables`` name a seed: for tests, never for live tables,
     which shuffle with the operating system's randomness. ``limits`` bound the requests of an
-    address and the messages of a socket, timed by ``clock``.
+    address and the messages of a socket, timed by ``clock``. Computer players, hints and
+    replays run in ``workers`` (default: a pool of its own, one process per core, stopped
+    with the app; a pool passed in is left running).
     """
     store = Store(store_path)
-    lobby = Lobby(store, sleep, accept_seeds=accept_seeds, clock=clock)
+    own_workers = workers is None
+    pool = WorkerPool() if workers is None else workers
+    lobby = Lobby(store, pool, sleep, accept_seeds=accept_seeds, clock=clock)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await lobby.close()
         store.close()
+        if own_workers:
+            await asyncio.to_thread(pool.close)
 
     routes = [
         Route("/", index),
