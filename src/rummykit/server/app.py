@@ -57,6 +57,7 @@ from rummykit.server.frames import replay_frames
 from rummykit.server.guard import OriginGuard, RateGuard
 from rummykit.server.limits import (
     TOO_MANY_MESSAGES,
+    TOO_MANY_SOCKETS,
     AddressLimiter,
     Clock,
     Limits,
@@ -187,6 +188,8 @@ MAX_CONNECTIONS_PER_SEAT: Final = 8
 every action of every table 250 ms slower."""
 TOO_MANY_CONNECTIONS: Final = "This seat is open in too many pages: close one, then reload."
 
+SLOW_BODY: Final = "The request body came too slowly: send it whole, at once."
+
 SEED_REFUSED: Final = (
     "seed: this server shuffles with the operating system's randomness, so that nobody can "
     "know the cards in advance; a seed is accepted only by a server made for tests."
@@ -201,14 +204,25 @@ async def _seat(lobby: Lobby, table_id: str, query: SeatQuery) -> tuple[Table, i
 
 
 async def _body(request: Request) -> bytes:
-    """The request's body, refused (413) past ``MAX_BODY_BYTES`` without reading it all."""
+    """The request's body; refused past ``MAX_BODY_BYTES`` or ``Limits.header_timeout_s``.
+
+    A body too large is answered 413 without reading it all; one that does not come whole
+    within the deadline after its headers, 408.
+    """
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise BadRequest(f"The request body is larger than {MAX_BODY_BYTES} bytes.", 413)
-        chunks.append(chunk)
+    limiter: AddressLimiter = request.app.state.limiter
+    try:
+        async with asyncio.timeout(limiter.limits.header_timeout_s):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BODY_BYTES:
+                    raise BadRequest(
+                        f"The request body is larger than {MAX_BODY_BYTES} bytes.", 413
+                    )
+                chunks.append(chunk)
+    except TimeoutError:
+        raise BadRequest(SLOW_BODY, 408) from None
     return b"".join(chunks)
 
 
@@ -312,6 +326,18 @@ async def _seat_for_socket(websocket: WebSocket) -> tuple[Table, int] | None:
 async def socket(websocket: WebSocket) -> None:
     """One seat's connection: its views out, its intents in, each read once."""
     await websocket.accept()  # accepted first, so the client sees why it is closed
+    limiter: AddressLimiter = websocket.app.state.limiter
+    address = websocket.client.host if websocket.client else ""
+    if not limiter.open_socket(address):
+        await websocket.close(CloseCode.TOO_MANY_PAGES, TOO_MANY_SOCKETS)
+        return
+    try:
+        await _play_socket(websocket, limiter)
+    finally:
+        limiter.close_socket(address)
+
+
+async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
     await _lobby(websocket).evict_idle()
     found = await _seat_for_socket(websocket)
     if found is None:
@@ -324,7 +350,6 @@ async def socket(websocket: WebSocket) -> None:
     outbox = Outbox(websocket.send_text, close)  # the table never waits for this reader
     outbox.start()
     send = outbox.send
-    limiter: AddressLimiter = websocket.app.state.limiter
     bucket = limiter.socket_bucket()
     try:
         await table.join(seat, send)
