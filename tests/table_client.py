@@ -29,13 +29,19 @@ from rummykit.core.record import load_record, replay
 from rummykit.core.state import GameState, Phase
 from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
-from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES, Limits
+from rummykit.server.limits import Limits
 from rummykit.server.protocol import SERVER_MESSAGES
+from rummykit.server.run import uvicorn_config
 from rummykit.server.settings import BotLevel
 from rummykit.server.store import Store
 from rummykit.server.table import Sleep, Table, new_table_settings
+from rummykit.server.workers import WorkerPool
 
 Frame = dict[str, Any]
+
+WORKERS = WorkerPool()
+"""One pool of worker processes for the computer players of every test's tables: a pool of
+their own would start fresh processes for each test."""
 
 MAX_FRAMES = 20_000
 """A runaway loop fails instead of hanging."""
@@ -386,7 +392,7 @@ def seeded_deal(
         _SCRATCH = Store(":memory:")
     wanted = NewTable(preset=preset, rules=rules or {}, opponents=(BASIC,) * (seats - 1), seed=seed)
     settings = new_table_settings(wanted)
-    table, _ = Table.create(_SCRATCH, settings)
+    table, _ = Table.create(_SCRATCH, settings, WORKERS)
     log = table.game.logs[0]
     return log.dealer, [str(card) for card in log.deck]
 
@@ -420,25 +426,30 @@ class _SignallingServer(uvicorn.Server):
 class LiveServer:
     """The app served by uvicorn in a daemon thread; ``restart`` keeps the store and port."""
 
-    def __init__(self, store_path: Path, port: int, sleep: Sleep = asyncio.sleep) -> None:
+    def __init__(
+        self,
+        store_path: Path,
+        port: int,
+        sleep: Sleep = asyncio.sleep,
+        limits: Limits = Limits.unlimited(),  # noqa: B008 - a frozen value
+    ) -> None:
         self.store_path = store_path
         self.port = port
         self.sleep = sleep
+        self.limits = limits
         self.url = f"http://127.0.0.1:{port}"
         self.server: uvicorn.Server | None = None
         self.thread: threading.Thread | None = None
 
     def start(self) -> None:
-        config = uvicorn.Config(
-            create_app(
-                self.store_path, sleep=self.sleep, accept_seeds=True, limits=Limits.unlimited()
-            ),
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            lifespan="on",
-            ws_max_size=MAX_SOCKET_MESSAGE_BYTES,  # as rummy serve
+        app = create_app(
+            self.store_path,
+            sleep=self.sleep,
+            accept_seeds=True,
+            limits=self.limits,
+            workers=WORKERS,
         )
+        config = uvicorn_config(app, "127.0.0.1", self.port, lifespan="on")  # as rummy serve
         server = _SignallingServer(config)
         thread = threading.Thread(target=server.run, name=f"uvicorn-{self.port}", daemon=True)
         thread.start()

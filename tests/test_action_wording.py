@@ -34,6 +34,7 @@ from rummykit.server.api import NewTable
 from rummykit.server.store import Store
 from rummykit.server.table import Table, new_table_settings
 from rummykit.transcript import transcript
+from table_client import WORKERS
 
 CONFORMANCE = Path(__file__).parent / "records" / "conformance"
 
@@ -138,7 +139,7 @@ def test_table_events_tell_each_action_in_the_past_with_the_players_name() -> No
 
     async def scenario() -> list[tuple[Action, str, str]]:
         store = Store(":memory:")
-        table, _ = Table.create(store, new_table_settings(NewTable(seed=3)))
+        table, _ = Table.create(store, new_table_settings(NewTable(seed=3)), WORKERS)
         game = table.game
         told = []
         for _ in range(12):  # six turns: draws and discards, perhaps a take or a meld

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from rummykit.server.app import create_app
 from rummykit.server.limits import Limits
-from table_client import ManualClock
+from table_client import WORKERS, ManualClock
 
 
 @pytest.fixture
@@ -32,6 +32,12 @@ def client(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
 
     It accepts seeds, as only a server made for tests does, so that a test knows its deals.
     """
-    app = create_app(store_path, sleep=clock.sleep, accept_seeds=True, limits=Limits.unlimited())
+    app = create_app(
+        store_path,
+        sleep=clock.sleep,
+        accept_seeds=True,
+        limits=Limits.unlimited(),
+        workers=WORKERS,
+    )
     with TestClient(app) as test_client:
         yield test_client

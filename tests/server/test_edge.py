@@ -35,7 +35,14 @@ from rummykit.server.protocol import (
 from rummykit.server.schema import schema_text
 from rummykit.server.store import Store
 from rummykit.server.table import Table, new_table_settings
-from table_client import ManualClock, SeatSocket, create_table, is_my_turn, seed_where_human_starts
+from table_client import (
+    WORKERS,
+    ManualClock,
+    SeatSocket,
+    create_table,
+    is_my_turn,
+    seed_where_human_starts,
+)
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -347,7 +354,7 @@ def test_intent_queued_before_the_computers_turn_comes_first() -> None:
     async def scenario() -> list[tuple[str, int]]:
         store = Store(":memory:")
         settings = new_table_settings(NewTable(seed=seed_where_human_starts()))
-        table, _ = Table.create(store, settings, sleep=ManualClock().sleep)
+        table, _ = Table.create(store, settings, WORKERS, sleep=ManualClock().sleep)
         table.pace_ms = 0
         answers: list[tuple[str, int]] = []
         answered = asyncio.Event()

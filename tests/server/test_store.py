@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -21,13 +21,14 @@ from starlette.testclient import TestClient
 
 from rummykit.core.cards import standard_deck
 from rummykit.core.record import load_record, replay, replay_json
-from rummykit.core.state import GameState
 from rummykit.server.api import NewTable
 from rummykit.server.app import IDLE_TABLE_S, SWEEP_EVERY_S, Lobby, create_app
 from rummykit.server.limits import Limits
 from rummykit.server.store import Store, token_hash
 from rummykit.server.table import Table, new_table_settings
+from rummykit.server.workers import WorkerPool
 from table_client import (
+    WORKERS,
     ManualClock,
     SeatSocket,
     create_table,
@@ -46,7 +47,11 @@ def running(store_path: Path) -> Iterator[TestClient]:
     """An app on ``store_path`` for the span of a ``with``: leaving it stops the server."""
     with TestClient(
         create_app(
-            store_path, sleep=ManualClock().sleep, accept_seeds=True, limits=Limits.unlimited()
+            store_path,
+            sleep=ManualClock().sleep,
+            accept_seeds=True,
+            limits=Limits.unlimited(),
+            workers=WORKERS,
         )
     ) as client:
         yield client
@@ -102,7 +107,7 @@ def test_acknowledged_action_is_in_the_store(client: TestClient, store_path: Pat
         # and the table rebuilt from the file is where the socket says it is
         store = Store(store_path)
         try:
-            rebuilt = Table.restore(store, table_id)
+            rebuilt = asyncio.run(Table.restore(store, table_id, WORKERS))
             assert rebuilt.version == acked["v"]
             assert without_pace(rebuilt.view(0).model_dump(mode="json")) == without_pace(acked["d"])
         finally:
@@ -464,6 +469,7 @@ def test_idle_tables_leave_memory_and_come_back_from_the_store(
         accept_seeds=True,
         limits=Limits.unlimited(),
         clock=lambda: now[0],
+        workers=WORKERS,
     )
     lobby: Lobby = app.state.lobby
     with TestClient(app) as client:
@@ -482,7 +488,13 @@ def test_idle_tables_leave_memory_and_come_back_from_the_store(
 
 def test_a_table_asked_for_recently_is_not_let_go(store_path: Path, clock: ManualClock) -> None:
     now = [0.0]
-    app = create_app(store_path, sleep=clock.sleep, limits=Limits.unlimited(), clock=lambda: now[0])
+    app = create_app(
+        store_path,
+        sleep=clock.sleep,
+        limits=Limits.unlimited(),
+        clock=lambda: now[0],
+        workers=WORKERS,
+    )
     lobby: Lobby = app.state.lobby
     with TestClient(app) as client:
         table_id, token = create_table(client)
@@ -493,52 +505,45 @@ def test_a_table_asked_for_recently_is_not_let_go(store_path: Path, clock: Manua
         assert table_id in lobby.tables
 
 
-def test_a_redeal_replays_the_game_off_the_event_loop(
+def _pool_work(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the functions the worker pool is given from now on, in order."""
+    given: list[str] = []
+    run = WorkerPool.run
+
+    async def watched(pool: WorkerPool, function: Callable[..., Any], *args: object) -> Any:
+        given.append(function.__name__)
+        return await run(pool, function, *args)
+
+    monkeypatch.setattr(WorkerPool, "run", watched)
+    return given
+
+
+def test_a_redeal_replays_the_game_in_a_worker_process(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Each redeal replays the whole game; on the event loop, 100 of them froze every table.
-    replayed_on: list[bool] = []
-    replay_game = Table._replayed
-
-    def watched(table: Table, deals: list[dict[str, Any]]) -> GameState:
-        replayed_on.append(_on_an_event_loop())
-        return replay_game(table, deals)
-
-    monkeypatch.setattr(Table, "_replayed", watched)
     table_id, token = create_table(client, rules={"target": 500}, seed=19)
     with seat_at(client, table_id, token) as seat:
         play_until(seat, lambda view: view["phase"] == "over", next_deals=False)
         seat.send("next")
         seat.until(lambda frame: frame["t"] == "view" and frame["d"]["deal"] == 1)
         version = seat.version
+        given = _pool_work(monkeypatch)
         seat.send("redeal")
         seat.until(lambda frame: frame["t"] == "view" and frame["v"] > version)
-    assert replayed_on == [False]
+    assert given.count("rebuild_game") == 1
 
 
-def _on_an_event_loop() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
-
-
-def test_a_table_is_restored_off_the_event_loop(
+def test_a_table_is_restored_in_a_worker_process(
     store_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Restoring replays the whole game: on the event loop it would stall every table.
     with running(store_path) as client:
         table_id, token = create_table(client, seed=9)
-    restored_on: list[bool] = []
-    restore = Table.restore
-
-    def watched(store: Store, table_id: str, *, sleep: Any) -> Table:
-        restored_on.append(_on_an_event_loop())
-        return restore(store, table_id, sleep=sleep)
-
-    monkeypatch.setattr(Table, "restore", watched)
+        with seat_at(client, table_id, token) as seat:
+            seat.act("draw stock")  # one action at least, so that there is a game to replay
+    given = _pool_work(monkeypatch)
     with running(store_path) as client:
         assert client.get(f"/api/tables/{table_id}?token={token}").status_code == 200
         assert client.get(f"/api/tables/{table_id}?token={token}").status_code == 200
-    assert restored_on == [False]  # once, in a thread
+    assert given == ["rebuild_game"]  # once, in a worker

@@ -57,6 +57,7 @@ from rummykit.server.frames import replay_frames
 from rummykit.server.guard import OriginGuard, RateGuard
 from rummykit.server.limits import (
     TOO_MANY_MESSAGES,
+    TOO_MANY_SOCKETS,
     AddressLimiter,
     Clock,
     Limits,
@@ -70,6 +71,7 @@ from rummykit.server.protocol import (
 )
 from rummykit.server.store import Store
 from rummykit.server.table import BOT_LEVELS, Sleep, Table, TableError, new_table_settings
+from rummykit.server.workers import WorkerPool
 
 WEB_DIR = Path(str(resources.files("rummykit").joinpath("web")))
 
@@ -80,19 +82,22 @@ class Lobby:
     def __init__(
         self,
         store: Store,
+        workers: WorkerPool,
         sleep: Sleep = asyncio.sleep,
         *,
         accept_seeds: bool = False,
         clock: Clock = time.monotonic,
         idle_table_s: float | None = None,
     ) -> None:
-        """Tables kept in ``store``, whose computer players wait their pace with ``sleep``.
+        """Tables kept in ``store``; their computer players think in ``workers``.
 
+        The computer players wait their pace with ``sleep``.
         With ``accept_seeds`` a new table may name its seed (tests only: a seed makes every
         deck known in advance). ``clock`` times how long a table has been left alone;
         ``idle_table_s`` is how long until it leaves memory (default ``IDLE_TABLE_S``).
         """
         self.store = store
+        self.workers = workers
         self.sleep = sleep
         self.accept_seeds = accept_seeds
         self.clock = clock
@@ -106,13 +111,11 @@ class Lobby:
     async def get(self, table_id: str) -> Table:
         """The table of this id, restored from the store if it is not in memory.
 
-        Restoring replays the whole game, so it runs in a thread, off the event loop.
+        Restoring replays the whole game, so it runs in a worker, off the event loop.
         """
         table = self.tables.get(table_id)
         if table is None:
-            restored = await asyncio.to_thread(
-                Table.restore, self.store, table_id, sleep=self.sleep
-            )
+            restored = await Table.restore(self.store, table_id, self.workers, sleep=self.sleep)
             # another request may have restored it meanwhile: keep the first one
             table = self.tables.setdefault(table_id, restored)
         self.last_used[table_id] = self.clock()
@@ -190,6 +193,8 @@ MAX_CONNECTIONS_PER_SEAT: Final = 8
 every action of every table 250 ms slower."""
 TOO_MANY_CONNECTIONS: Final = "This seat is open in too many pages: close one, then reload."
 
+SLOW_BODY: Final = "The request body came too slowly: send it whole, at once."
+
 SEED_REFUSED: Final = (
     "seed: this server shuffles with the operating system's randomness, so that nobody can "
     "know the cards in advance; a seed is accepted only by a server made for tests."
@@ -204,14 +209,25 @@ async def _seat(lobby: Lobby, table_id: str, query: SeatQuery) -> tuple[Table, i
 
 
 async def _body(request: Request) -> bytes:
-    """The request's body, refused (413) past ``MAX_BODY_BYTES`` without reading it all."""
+    """The request's body; refused past ``MAX_BODY_BYTES`` or ``Limits.header_timeout_s``.
+
+    A body too large is answered 413 without reading it all; one that does not come whole
+    within the deadline after its headers, 408.
+    """
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise BadRequest(f"The request body is larger than {MAX_BODY_BYTES} bytes.", 413)
-        chunks.append(chunk)
+    limiter: AddressLimiter = request.app.state.limiter
+    try:
+        async with asyncio.timeout(limiter.limits.header_timeout_s):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BODY_BYTES:
+                    raise BadRequest(
+                        f"The request body is larger than {MAX_BODY_BYTES} bytes.", 413
+                    )
+                chunks.append(chunk)
+    except TimeoutError:
+        raise BadRequest(SLOW_BODY, 408) from None
     return b"".join(chunks)
 
 
@@ -233,7 +249,9 @@ async def create_table(request: Request) -> Response:
         wanted = read_body(NewTable, await _body(request))
         if wanted.seed is not None and not lobby.accept_seeds:
             raise BadRequest(SEED_REFUSED)
-        table, token = Table.create(lobby.store, new_table_settings(wanted), sleep=lobby.sleep)
+        table, token = Table.create(
+            lobby.store, new_table_settings(wanted), lobby.workers, sleep=lobby.sleep
+        )
     except BadRequest as error:
         return _error(error.message, error.status)
     except (RulesError, TableError) as error:
@@ -313,6 +331,18 @@ async def _seat_for_socket(websocket: WebSocket) -> tuple[Table, int] | None:
 async def socket(websocket: WebSocket) -> None:
     """One seat's connection: its views out, its intents in, each read once."""
     await websocket.accept()  # accepted first, so the client sees why it is closed
+    limiter: AddressLimiter = websocket.app.state.limiter
+    address = websocket.client.host if websocket.client else ""
+    if not limiter.open_socket(address):
+        await websocket.close(CloseCode.TOO_MANY_PAGES, TOO_MANY_SOCKETS)
+        return
+    try:
+        await _play_socket(websocket, limiter)
+    finally:
+        limiter.close_socket(address)
+
+
+async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
     await _lobby(websocket).evict_idle()
     found = await _seat_for_socket(websocket)
     if found is None:
@@ -325,7 +355,6 @@ async def socket(websocket: WebSocket) -> None:
     outbox = Outbox(websocket.send_text, close)  # the table never waits for this reader
     outbox.start()
     send = outbox.send
-    limiter: AddressLimiter = websocket.app.state.limiter
     bucket = limiter.socket_bucket()
     try:
         await table.join(seat, send)
@@ -361,6 +390,7 @@ def create_app(
     accept_seeds: bool = False,
     limits: Limits = Limits(),  # noqa: B008 - a frozen value, never changed
     clock: Clock = time.monotonic,
+    workers: WorkerPool | None = None,
     idle_table_s: float | None = None,
 ) -> Starlette:
     """The app, keeping its tables in the SQLite database at ``store_path``.
@@ -371,18 +401,26 @@ def create_app(
     ``allowed_origins`` are other sites' origins whose pages may play here, besides its own.
     ``accept_seeds`` lets ``POST /api/tables`` name a seed: for tests, never for live tables,
     which shuffle with the operating system's randomness. ``limits`` bound the requests of an
-    address and the messages of a socket, timed by ``clock``. A table nobody watches or asks
-    for ``idle_table_s`` seconds leaves memory (default ``IDLE_TABLE_S``; shorter for the
-    memory benchmark).
+    address and the messages of a socket, timed by ``clock``. Computer players, hints and
+    replays run in ``workers`` (default: a pool of its own, one process per core, stopped
+    with the app; a pool passed in is left running). A table nobody watches or asks for
+    ``idle_table_s`` seconds leaves memory (default ``IDLE_TABLE_S``; shorter for the memory
+    benchmark).
     """
     store = Store(store_path)
-    lobby = Lobby(store, sleep, accept_seeds=accept_seeds, clock=clock, idle_table_s=idle_table_s)
+    own_workers = workers is None
+    pool = WorkerPool() if workers is None else workers
+    lobby = Lobby(
+        store, pool, sleep, accept_seeds=accept_seeds, clock=clock, idle_table_s=idle_table_s
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await lobby.close()
         store.close()
+        if own_workers:
+            await asyncio.to_thread(pool.close)
 
     routes = [
         Route("/", index),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from typing import Final
 
@@ -24,6 +24,7 @@ hundred bytes; a larger frame closes the connection (1009) before it is read."""
 
 TOO_MANY_MESSAGES: Final = "Too many messages: slow down, then reconnect."
 TOO_MANY_REQUESTS: Final = "Too many requests from your address: wait a few seconds and retry."
+TOO_MANY_SOCKETS: Final = "Too many open connections from your address: close a page, then reload."
 
 MAX_ADDRESSES: Final = 10_000
 """Addresses whose buckets are kept; the least recently seen is forgotten first (a full
@@ -42,11 +43,26 @@ class Limits:
     """Requests (and socket opens) an address may make at once: a few page loads."""
     address_per_second: float = 5.0
     """Requests a second an address may keep making."""
+    sockets_per_address: int | None = 64
+    """Sockets an address may hold open at once: a household or a classroom behind one
+    address, each player with a tab or two. 3,000 sockets once slowed every table."""
+    connections_per_address: int | None = 64
+    """HTTP connections an address may hold open at once (a browser opens six or so; a
+    connection that became a socket counts in ``sockets_per_address`` instead)."""
+    header_timeout_s: float = 10.0
+    """A request's headers must be complete this long after its connection opened (or its
+    last answer went out): a browser sends them at once. Half-sent requests were held for
+    good: 1,000 of them were all still open after 70 s."""
 
     @staticmethod
     def unlimited() -> Limits:
         """No limit at all (tests that send thousands of messages on purpose)."""
-        return Limits(socket_burst=None, address_burst=None)
+        return Limits(
+            socket_burst=None,
+            address_burst=None,
+            sockets_per_address=None,
+            connections_per_address=None,
+        )
 
 
 class TokenBucket:
@@ -79,6 +95,7 @@ class AddressLimiter:
         self.limits = limits
         self.clock = clock
         self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self.sockets: Counter[str] = Counter()
 
     def allow(self, address: str) -> bool:
         """Whether a request from ``address`` may go on now."""
@@ -92,6 +109,20 @@ class AddressLimiter:
         while len(self.buckets) > MAX_ADDRESSES:
             self.buckets.popitem(last=False)
         return bucket.take()
+
+    def open_socket(self, address: str) -> bool:
+        """Count a socket of ``address`` opening; ``False`` (not counted) past the limit."""
+        cap = self.limits.sockets_per_address
+        if cap is not None and self.sockets[address] >= cap:
+            return False
+        self.sockets[address] += 1
+        return True
+
+    def close_socket(self, address: str) -> None:
+        """Count a socket counted by ``open_socket`` closing."""
+        self.sockets[address] -= 1
+        if self.sockets[address] <= 0:
+            del self.sockets[address]
 
     def socket_bucket(self) -> TokenBucket | None:
         """A new socket's bucket for its messages (``None``: no limit)."""

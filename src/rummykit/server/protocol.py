@@ -163,7 +163,7 @@ class CloseCode(enum.IntEnum):
     TOO_SLOW = 4408
     """The reader fell too far behind its frames; reconnecting gives the table as it stands."""
     TOO_MANY_PAGES = 4409
-    """The seat is open in too many pages at once."""
+    """The seat is open in too many pages at once, or the address holds too many sockets."""
     TOO_MANY_MESSAGES = 4429
     """Messages came faster than a person plays."""
 

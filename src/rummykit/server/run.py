@@ -12,8 +12,10 @@ from pathlib import Path
 
 import uvicorn
 from platformdirs import user_data_dir
+from starlette.applications import Starlette
 
 from rummykit.server.app import create_app
+from rummykit.server.connections import guarded_http
 from rummykit.server.guard import LOOPBACK_HOSTS
 from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES
 
@@ -30,6 +32,24 @@ def free_port(host: str = "127.0.0.1") -> int:
         probe.bind((host, 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def uvicorn_config(app: Starlette, host: str, port: int, **options: object) -> uvicorn.Config:
+    """How uvicorn serves ``app`` (made by ``create_app``), under the app's own limits.
+
+    Socket frames past ``MAX_SOCKET_MESSAGE_BYTES`` are refused unread, and HTTP connections
+    are guarded by ``rummykit.server.connections``. ``options`` go to ``uvicorn.Config``.
+    """
+    limits = app.state.limiter.limits
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=MAX_SOCKET_MESSAGE_BYTES,
+        http=guarded_http(limits),
+        **options,  # type: ignore[arg-type]
+    )
 
 
 def serve(
@@ -65,6 +85,4 @@ def serve(
             webbrowser.open(address)
 
         threading.Thread(target=open_later, daemon=True).start()
-    uvicorn.run(
-        app, host=host, port=port, log_level="warning", ws_max_size=MAX_SOCKET_MESSAGE_BYTES
-    )
+    uvicorn.Server(uvicorn_config(app, host, port)).run()

@@ -18,9 +18,6 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any, Final, assert_never
 
-from rummykit.bots import make_bot
-from rummykit.bots.base import Bot
-from rummykit.bots.hints import hint
 from rummykit.core.actions import (
     Action,
     Discard,
@@ -36,7 +33,7 @@ from rummykit.core.cards import Card, standard_deck
 from rummykit.core.errors import ErrorCode, IllegalActionError, InvalidActionError
 from rummykit.core.observation import observe
 from rummykit.core.presets import Preset, describe_rules, preset_with_overrides
-from rummykit.core.record import load_record, record_of, replay
+from rummykit.core.record import record_of
 from rummykit.core.rules import Rules
 from rummykit.core.state import GameState
 from rummykit.server.api import NewTable
@@ -69,6 +66,7 @@ from rummykit.server.settings import (
 )
 from rummykit.server.store import Store
 from rummykit.server.views import position_name, seat_view
+from rummykit.server.workers import WorkerPool, advise, decide, rebuild_game
 
 __all__ = [
     "BOT_LEVELS",
@@ -170,16 +168,19 @@ class Table:
         table_id: str,
         settings: TableSettings,
         store: Store,
+        workers: WorkerPool,
         *,
         sleep: Sleep = asyncio.sleep,
     ) -> None:
         """A table from its settings; ``create`` deals or ``restore`` rebuilds its game.
 
-        The computer waits its pace with ``sleep`` (tests pass a clock they move by hand).
+        The computer players think in ``workers`` and wait their pace with ``sleep`` (tests
+        pass a clock they move by hand).
         """
         self.id = table_id
         self.settings = settings
         self.store = store
+        self.workers = workers
         self.sleep = sleep
         preset, rules = preset_with_overrides(settings.rules)
         self.preset: Preset = preset
@@ -190,8 +191,8 @@ class Table:
         self.rng: random.Random = (
             secrets.SystemRandom() if settings.seed is None else random.Random(settings.seed)
         )
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(player.level)
+        self.bots: dict[int, BotLevel] = {
+            seat: player.level
             for seat, player in enumerate(self.players)
             if isinstance(player, BotPlayer)
         }
@@ -207,45 +208,50 @@ class Table:
 
     @classmethod
     def create(
-        cls, store: Store, settings: TableSettings, *, sleep: Sleep = asyncio.sleep
+        cls,
+        store: Store,
+        settings: TableSettings,
+        workers: WorkerPool,
+        *,
+        sleep: Sleep = asyncio.sleep,
     ) -> tuple[Table, str]:
         """A new table, stored, with its first deal dealt; and the human seat's token."""
         table_id = secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(24)
         store.create_table(table_id, settings, {0: token})
-        table = cls(table_id, settings, store, sleep=sleep)
+        table = cls(table_id, settings, store, workers, sleep=sleep)
         table._deal()
         return table, token
 
     @classmethod
-    def restore(cls, store: Store, table_id: str, *, sleep: Sleep = asyncio.sleep) -> Table:
-        """A stored table rebuilt by replaying its record."""
-        settings = store.settings(table_id)
+    async def restore(
+        cls, store: Store, table_id: str, workers: WorkerPool, *, sleep: Sleep = asyncio.sleep
+    ) -> Table:
+        """A stored table rebuilt by replaying its record (in a worker: it may be long)."""
+        settings = await asyncio.to_thread(store.settings, table_id)
         if settings is None:
             raise TableError(f"There is no table {table_id!r}.")
-        table = cls(table_id, settings, store, sleep=sleep)
-        deals = store.deals(table_id)
+        table = cls(table_id, settings, store, workers, sleep=sleep)
+        deals = await asyncio.to_thread(store.deals, table_id)
         if deals:
-            table.game = table._replayed(deals)
+            table.game = await table._replayed(deals)
         else:
             table._deal()
-        table.version = max(table.version, store.version(table_id))
+        table.version = max(table.version, await asyncio.to_thread(store.version, table_id))
         return table
 
-    def _replayed(self, deals: list[dict[str, Any]]) -> GameState:
-        record = load_record(
-            {
-                "format": "rummy-record/1",
-                "rules": self.settings.rules,
-                "players": [player.name for player in self.players],
-                "deals": deals,
-            }
-        )
-        result = replay(record)
-        if result.error is not None or result.state is None:
-            message = result.error.message if result.error else "empty"
-            raise TableError(f"Table {self.id} cannot be rebuilt: {message}")
-        return result.state
+    async def _replayed(self, deals: list[dict[str, Any]]) -> GameState:
+        """The game these deals make, replayed in a worker: a long game takes seconds."""
+        record = {
+            "format": "rummy-record/1",
+            "rules": self.settings.rules,
+            "players": [player.name for player in self.players],
+            "deals": deals,
+        }
+        game, error = await self.workers.run(rebuild_game, record)
+        if game is None:
+            raise TableError(f"Table {self.id} cannot be rebuilt: {error}")
+        return game
 
     def _deal(self) -> None:
         deal_number = len(self.game.logs)
@@ -409,8 +415,8 @@ class Table:
 
     async def _bot_move(self, seat: int) -> None:
         view = observe(self.game, seat)
-        bot_rng = random.Random(self.rng.random())
-        action = await asyncio.to_thread(self.bots[seat].choose, view, bot_rng)
+        action = await self.workers.run(decide, self.bots[seat], view, self.rng.random())
+        self.game.check(action)  # a worker's answer is checked like anyone's
         await self._play(action)
 
     async def _play(self, action: Action) -> None:
@@ -502,7 +508,7 @@ class Table:
         if deals:
             # Replaying a long game takes milliseconds to seconds: never on the event loop,
             # where 100 redeals once froze every table for 5.8 s.
-            self.game = await asyncio.to_thread(self._replayed, deals)
+            self.game = await self._replayed(deals)
         else:
             self.game = GameState(self.rules, len(self.players), dealer=self.game.logs[0].dealer)
         self._deal()
@@ -515,6 +521,6 @@ class Table:
                 refusal(self.version, ErrorCode.NOT_YOUR_TURN, "A hint waits for your turn.")
             )
             return
-        advice = await asyncio.to_thread(hint, view)
+        advice = await self.workers.run(advise, view)
         action = str(advice.action).split(" ", 1)[1]
         await reply(HintMessage(v=self.version, d=Advice(action=action, reason=advice.reason)))

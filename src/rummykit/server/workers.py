@@ -1,0 +1,112 @@
+"""Costly work in worker processes, never in the serving process.
+
+A computer player's decision (``expert`` searches for 200 ms), a hint, and rebuilding a long
+game from its log are plain Python that holds the interpreter's lock: run in threads of the
+serving process they starved the event loop (with ``expert`` opponents the round trip of every
+table reached 739 ms at 30 tables). Here they run in a pool of processes with a fixed number
+of workers: the cap. Work beyond it waits its turn in the pool, and the serving process only
+sends observations and receives actions.
+
+The workers run at a lower priority than the server, so that a busy pool slows the computer
+players, never the answers to people.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import random
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Final, TypeVar
+
+from rummykit.bots import make_bot
+from rummykit.bots.hints import hint
+from rummykit.bots.strong import Decision
+from rummykit.core.actions import Action
+from rummykit.core.observation import Observation
+from rummykit.core.record import load_record, replay
+from rummykit.core.state import GameState
+
+T = TypeVar("T")
+
+WORKER_NICENESS: Final = 5
+"""How much lower the workers' priority is than the server's (``nice``)."""
+
+
+def default_worker_count() -> int:
+    """One worker per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _lower_priority() -> None:
+    # where there is no nice, the workers run at the server's priority
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(WORKER_NICENESS)
+
+
+def decide(level: str, observation: Observation, seed: float) -> Action:
+    """A computer player's action: the bot of ``level`` choosing from ``observation``."""
+    return make_bot(level).choose(observation, random.Random(seed))
+
+
+def advise(observation: Observation) -> Decision:
+    """The hint for the seat of ``observation``."""
+    return hint(observation)
+
+
+def rebuild_game(record: dict[str, Any]) -> tuple[GameState | None, str]:
+    """The game a record (``rummy-record/1`` as JSON) leads to; or ``None`` and why not."""
+    result = replay(load_record(record))
+    if result.error is not None or result.state is None:
+        return None, result.error.message if result.error else "the record is empty"
+    return result.state, ""
+
+
+class WorkerPool:
+    """A capped pool of worker processes, started on first use and restarted if one dies."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        """A pool of ``workers`` processes (default: one per core)."""
+        self.workers = workers or default_worker_count()
+        self._executor: ProcessPoolExecutor | None = None
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            # "spawn": a fork of a process with threads (uvicorn's, asyncio's) may deadlock
+            self._executor = ProcessPoolExecutor(
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority,
+            )
+        return self._executor
+
+    async def run(self, function: Callable[..., T], *args: object) -> T:
+        """``function(*args)`` in a worker; both must be picklable (module-level functions).
+
+        If a worker died (killed, out of memory), the pool is started afresh and the work
+        tried once more.
+        """
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool(), function, *args)
+        except BrokenProcessPool:
+            self._discard()
+            return await loop.run_in_executor(self._pool(), function, *args)
+
+    def _discard(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    def close(self) -> None:
+        """Stop the workers (waiting for work in progress)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None

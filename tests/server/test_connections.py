@@ -1,0 +1,140 @@
+"""Connections that never finish a request, and addresses that open too many.
+
+Half-sent requests were held for good (1,000 of them were all still open after 70 s), and one
+address could hold any number of connections and sockets (3,000 sockets on one seat slowed
+every table). The deadlines here run on the server's real clock, short for the test; every
+wait is for an event (a connection closed by the server), with a safety net, never a sleep.
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from websockets.sync.client import connect
+
+from rummykit.server.app import SLOW_BODY, create_app
+from rummykit.server.limits import TOO_MANY_SOCKETS, Limits
+from rummykit.server.protocol import CloseCode
+from rummykit.server.run import free_port
+from table_client import STUCK_S, WORKERS, LiveServer, ManualClock, create_table
+
+pytestmark = pytest.mark.timeout(60)
+
+HALF_A_REQUEST = b"GET /api/options HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+A_REQUEST = HALF_A_REQUEST + b"\r\n"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    limits = Limits(
+        socket_burst=None,
+        address_burst=None,
+        sockets_per_address=None,
+        connections_per_address=3,
+        header_timeout_s=0.3,
+    )
+    live = LiveServer(tmp_path / "tables.sqlite3", free_port(), limits=limits)
+    live.start()
+    yield live
+    live.stop()
+
+
+def _open(server: LiveServer) -> socket.socket:
+    return socket.create_connection(("127.0.0.1", server.port), timeout=STUCK_S)
+
+
+def _closed_by_server(connection: socket.socket) -> bool:
+    """Whether the server closes the connection (read until end of stream, answers aside)."""
+    try:
+        while chunk := connection.recv(4096):
+            del chunk
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        pass
+    return True
+
+
+def test_a_half_sent_request_is_closed_after_the_header_deadline(server: LiveServer) -> None:
+    with _open(server) as connection:
+        connection.sendall(HALF_A_REQUEST)
+        assert _closed_by_server(connection)
+
+
+def test_a_connection_that_sends_nothing_is_closed(server: LiveServer) -> None:
+    with _open(server) as connection:
+        assert _closed_by_server(connection)
+
+
+def test_a_whole_request_is_answered_and_the_next_has_its_own_deadline(server: LiveServer) -> None:
+    with _open(server) as connection:
+        connection.sendall(A_REQUEST)
+        answer = connection.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 200")
+        connection.sendall(HALF_A_REQUEST)  # a second request on the same connection, half sent
+        assert _closed_by_server(connection)
+
+
+def test_a_socket_outlives_the_header_deadline(server: LiveServer) -> None:
+    table_id, token = server.create_table()
+    url = server.url.replace("http://", "ws://") + f"/ws/{table_id}?token={token}"
+    with connect(url) as websocket:
+        websocket.recv(timeout=STUCK_S)
+        with _open(server) as idle:  # when the server closes this one, the deadline has passed
+            assert _closed_by_server(idle)
+        websocket.send('{"t": "hint", "v": 1, "d": {}}')
+        assert '"t":"' in str(websocket.recv(timeout=STUCK_S))
+
+
+def test_an_address_may_hold_only_so_many_connections(server: LiveServer) -> None:
+    held = [_open(server) for _ in range(3)]
+    try:
+        with _open(server) as one_too_many:
+            assert _closed_by_server(one_too_many)
+        for connection in held:  # the three are served
+            connection.sendall(A_REQUEST)
+            assert connection.recv(4096).startswith(b"HTTP/1.1 200")
+    finally:
+        for connection in held:
+            connection.close()
+
+
+def test_an_address_may_hold_only_so_many_sockets(store_path: Path) -> None:
+    limits = Limits(socket_burst=None, address_burst=None, sockets_per_address=2)
+    app = create_app(
+        store_path, sleep=ManualClock().sleep, accept_seeds=True, limits=limits, workers=WORKERS
+    )
+    with TestClient(app) as client:
+        table_id, token = create_table(client)
+        url = f"/ws/{table_id}?token={token}"
+        with client.websocket_connect(url) as first, client.websocket_connect(url) as second:
+            first.receive_json()
+            second.receive_json()
+            with (
+                client.websocket_connect(url) as third,
+                pytest.raises(WebSocketDisconnect) as closed,
+            ):
+                third.receive_json()
+            assert closed.value.code == CloseCode.TOO_MANY_PAGES
+            assert closed.value.reason == TOO_MANY_SOCKETS
+        with client.websocket_connect(url) as again:  # the two closed: room again
+            assert again.receive_json()["t"] == "view"
+
+
+def test_a_body_that_trickles_is_refused_with_408(server: LiveServer) -> None:
+    head = (
+        b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 100\r\n\r\n"
+    )
+    with _open(server) as connection:
+        connection.sendall(head + b'{"preset": ')  # and the rest never comes
+        answer = b""
+        while not answer.endswith(b"}") and (chunk := connection.recv(4096)):
+            answer += chunk
+        assert answer.startswith(b"HTTP/1.1 408"), answer
+        assert SLOW_BODY.encode() in answer
