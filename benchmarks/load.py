@@ -93,6 +93,20 @@ async def _wait(seconds: float, tick: Callable[[], None]) -> None:
         tick()
 
 
+STOP_S = 30.0
+"""Time for the players to leave once cancelled, before they are counted as stuck."""
+
+
+async def _stop(recorder: Recorder, tasks: list[asyncio.Task[None]]) -> None:
+    """Cancel every player and wait for them (a bounded while: a stuck one is reported)."""
+    recorder.stopping = True
+    for task in tasks:
+        task.cancel()
+    _, stuck = await asyncio.wait(tasks, timeout=STOP_S)
+    if stuck:
+        recorder.errors["players that did not stop when cancelled"] += len(stuck)
+
+
 async def drive(
     server: ServerProcess,
     settings: PlayerSettings,
@@ -142,9 +156,7 @@ async def drive(
         await asyncio.sleep(0.1)
     now = time.perf_counter()
     unanswered = [now - sent for sent in recorder.in_flight.values() if recorder.in_window(sent)]
-    for task in [*players, watcher]:
-        task.cancel()
-    await asyncio.gather(*players, watcher, return_exceptions=True)
+    await _stop(recorder, [*players, watcher])
     progress.done()
     result = summarize(recorder, first, last, cpu_after - cpu_before, unanswered)
     result["server_log_error_lines"] = server.error_lines()

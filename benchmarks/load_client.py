@@ -68,6 +68,8 @@ class Recorder:
     tables_created: int = 0
     games_finished: int = 0
     tables_open: int = 0
+    stopping: bool = False
+    """Set at the end of a run: every player leaves at its next frame."""
 
     def in_window(self, moment: float) -> bool:
         return self.window_start <= moment < self.window_end
@@ -167,8 +169,13 @@ class Seat:
 
     async def play(self, acts: int | None = None) -> bool:
         """Play until the game is over (``True``), or until ``acts`` actions are answered."""
-        while acts is None or self.acts < acts or self.pending is not None:
-            text = await asyncio.wait_for(self.socket.recv(), STALL_S)
+        while not self.recorder.stopping and (
+            acts is None or self.acts < acts or self.pending is not None
+        ):
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for may swallow a cancellation
+            # that comes as the frame does, and the player would then play on for good
+            async with asyncio.timeout(STALL_S):
+                text = await self.socket.recv()
             frame: dict[str, Any] = json.loads(text)
             now = time.perf_counter()
             if frame["t"] == "event":
@@ -283,7 +290,7 @@ async def player(index: int, settings: PlayerSettings, recorder: Recorder) -> No
     """One simulated person: table after table, until cancelled."""
     rng = random.Random(index)
     address = client_address(index)
-    while True:
+    while not recorder.stopping:
         try:
             table, token = await create_table(settings, address)
         except (Refused, OSError, TimeoutError, ValueError) as error:
