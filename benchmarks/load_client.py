@@ -65,6 +65,8 @@ class Recorder:
     refusals: collections.Counter[str] = dataclasses.field(default_factory=collections.Counter)
     in_flight: dict[int, float] = dataclasses.field(default_factory=dict)
     """When each seat's action still unanswered was sent, by seat."""
+    computer_moves: int = 0
+    """Computer moves seen in the window (however long each took)."""
     tables_created: int = 0
     games_finished: int = 0
     tables_open: int = 0
@@ -189,6 +191,8 @@ class Seat:
         return False
 
     def _on_event(self, event: dict[str, Any], now: float) -> None:
+        if event["seat"] != 0 and self.recorder.in_window(now):
+            self.recorder.computer_moves += 1
         if event["seat"] == 0 or self.mark is None:
             return
         excess = now - self.mark - self.settings.effective_pace_s

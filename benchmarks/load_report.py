@@ -77,6 +77,9 @@ def summarize(
         "round_trip_ms": spread(round_trips),
         "computer_step_beyond_pace_ms": spread(excess),
         "computer_steps": len(excess),
+        "computer_moves_per_s": round(recorder.computer_moves / seconds, 1)
+        if seconds > 0
+        else None,
         "wait_between_turns_s": {
             "p50": round(statistics.median(waits), 2) if waits else None,
             "p99": round(percentile(waits, 0.99) or 0, 2) if waits else None,
