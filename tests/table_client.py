@@ -392,7 +392,7 @@ def seeded_deal(
         _SCRATCH = Store(":memory:")
     wanted = NewTable(preset=preset, rules=rules or {}, opponents=(BASIC,) * (seats - 1), seed=seed)
     settings = new_table_settings(wanted)
-    table, _ = Table.create(_SCRATCH, settings, WORKERS)
+    table, _ = asyncio.run(Table.create(_SCRATCH, settings, WORKERS))
     log = table.game.logs[0]
     return log.dealer, [str(card) for card in log.deck]
 

@@ -351,10 +351,12 @@ def test_computer_waits_its_pace_on_the_tables_clock(
 def test_intent_queued_before_the_computers_turn_comes_first() -> None:
     """With the computer to act at pace 0, an intent already waiting is handled first."""
 
+    seed = seed_where_human_starts()
+
     async def scenario() -> list[tuple[str, int]]:
         store = Store(":memory:")
-        settings = new_table_settings(NewTable(seed=seed_where_human_starts()))
-        table, _ = Table.create(store, settings, WORKERS, sleep=ManualClock().sleep)
+        settings = new_table_settings(NewTable(seed=seed))
+        table, _ = await Table.create(store, settings, WORKERS, sleep=ManualClock().sleep)
         table.pace_ms = 0
         answers: list[tuple[str, int]] = []
         answered = asyncio.Event()

@@ -197,7 +197,7 @@ SEED_REFUSED: Final = (
 
 
 async def _seat(lobby: Lobby, table_id: str, query: SeatQuery) -> tuple[Table, int] | None:
-    seat = lobby.store.seat_of(table_id, query.token)
+    seat = await asyncio.to_thread(lobby.store.seat_of, table_id, query.token)
     if seat is None:
         return None
     return await lobby.get(table_id), seat
@@ -244,7 +244,7 @@ async def create_table(request: Request) -> Response:
         wanted = read_body(NewTable, await _body(request))
         if wanted.seed is not None and not lobby.accept_seeds:
             raise BadRequest(SEED_REFUSED)
-        table, token = Table.create(
+        table, token = await Table.create(
             lobby.store, new_table_settings(wanted), lobby.workers, sleep=lobby.sleep
         )
     except BadRequest as error:

@@ -2,7 +2,9 @@
 
 Everything that would change the game (a browser's intent, a bot's move) goes through the
 table's queue and is applied in order by its one task: the engine checks it, the store
-commits it, and only then is it acknowledged and every seat sent its own view.
+commits it, and only then is it acknowledged and every seat sent its own view. The store is
+written in a thread (a commit waits for the disk; the event loop must not), and the computer
+players think in worker processes (``rummykit.server.workers``).
 
 The computer waits its pace before each action through the table's ``sleep``: ``asyncio.sleep``
 in production, a clock the test moves by hand in the tests.
@@ -207,7 +209,7 @@ class Table:
     # ----- making and restoring ------------------------------------------------------
 
     @classmethod
-    def create(
+    async def create(
         cls,
         store: Store,
         settings: TableSettings,
@@ -218,9 +220,9 @@ class Table:
         """A new table, stored, with its first deal dealt; and the human seat's token."""
         table_id = secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(24)
-        store.create_table(table_id, settings, {0: token})
+        await asyncio.to_thread(store.create_table, table_id, settings, {0: token})
         table = cls(table_id, settings, store, workers, sleep=sleep)
-        table._deal()
+        await table._deal()
         return table, token
 
     @classmethod
@@ -236,7 +238,7 @@ class Table:
         if deals:
             table.game = await table._replayed(deals)
         else:
-            table._deal()
+            await table._deal()
         table.version = max(table.version, await asyncio.to_thread(store.version, table_id))
         return table
 
@@ -253,7 +255,7 @@ class Table:
             raise TableError(f"Table {self.id} cannot be rebuilt: {error}")
         return game
 
-    def _deal(self) -> None:
+    async def _deal(self) -> None:
         deal_number = len(self.game.logs)
         # A live table shuffles with the operating system's randomness. A test table is seeded
         # by its seed, the deal and the version, so that a table restored from the store never
@@ -266,7 +268,10 @@ class Table:
         deck = list(standard_deck(self.rules.decks, self.rules.jokers))
         shuffler.shuffle(deck)
         seed = shuffler.randrange(2**31)
-        self.store.add_deal(self.id, deal_number, self.game.dealer, deck, seed, self.version + 1)
+        version = self.version + 1
+        await asyncio.to_thread(
+            self.store.add_deal, self.id, deal_number, self.game.dealer, deck, seed, version
+        )
         self.game.start_deal(deck, seed=seed)
         self.version += 1
 
@@ -425,7 +430,8 @@ class Table:
         shuffled_before = len(game.logs[-1].reshuffles)
         game.apply(action)
         log = game.logs[-1]
-        self.store.add_action(
+        await asyncio.to_thread(
+            self.store.add_action,
             self.id,
             len(game.logs) - 1,
             len(log.actions) - 1,
@@ -454,7 +460,7 @@ class Table:
                 await self._hint(seat, reply)
             case Pace():
                 settings = self.settings.model_copy(update={"pace_ms": message.d.ms})
-                self.store.save_settings(self.id, settings)  # kept across a restart
+                await asyncio.to_thread(self.store.save_settings, self.id, settings)  # restarts
                 self.settings = settings
                 self.pace_ms = message.d.ms
                 await reply(self._view_message(seat))
@@ -492,7 +498,7 @@ class Table:
         if self.game.game_over:
             await reply(refusal(self.version, ErrorCode.GAME_OVER, GAME_OVER_MESSAGE))
             return
-        self._deal()
+        await self._deal()
         await self._broadcast(None)
 
     async def _redeal(self, reply: Send) -> None:
@@ -504,14 +510,14 @@ class Table:
                 refusal(self.version, ErrorCode.WRONG_PHASE, "This deal is over: deal the next.")
             )
             return
-        deals = self.store.deals(self.id)[:-1]
+        deals = (await asyncio.to_thread(self.store.deals, self.id))[:-1]
         if deals:
             # Replaying a long game takes milliseconds to seconds: never on the event loop,
             # where 100 redeals once froze every table for 5.8 s.
             self.game = await self._replayed(deals)
         else:
             self.game = GameState(self.rules, len(self.players), dealer=self.game.logs[0].dealer)
-        self._deal()
+        await self._deal()
         await self._broadcast(None)
 
     async def _hint(self, seat: int, reply: Send) -> None:
