@@ -247,6 +247,20 @@ def play_until(
             seat.send("act", {"action": choose(view["legal"])}, version=frame["v"])
 
 
+def play_to_game_over(client: Any, table_id: str, token: str) -> dict[str, Any]:
+    """Seat 0 plays the game to its end, the computer at pace 0; the last view."""
+    with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
+        seat = SeatSocket(websocket)
+        seat.recv()
+        seat.set_pace(0)
+        return play_until(seat, lambda view: view["game_over"])
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The header that shows a seat's token: a game's record and replay need one of its own."""
+    return {"Authorization": f"Bearer {token}"}
+
+
 # ----- the truth, from the store ---------------------------------------------------------
 
 
