@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+from websockets.sync.client import connect
 
 from rummykit.core.cards import Card, standard_deck
 from rummykit.core.record import load_record, replay
@@ -434,10 +435,18 @@ class _SignallingServer(uvicorn.Server):
 class LiveServer:
     """The app served by uvicorn in a daemon thread; ``restart`` keeps the store and port."""
 
-    def __init__(self, store_path: Path, port: int, sleep: Sleep = asyncio.sleep) -> None:
+    def __init__(
+        self,
+        store_path: Path,
+        port: int,
+        sleep: Sleep = asyncio.sleep,
+        *,
+        public_history: bool = False,
+    ) -> None:
         self.store_path = store_path
         self.port = port
         self.sleep = sleep
+        self.public_history = public_history
         self.url = f"http://127.0.0.1:{port}"
         self.server: uvicorn.Server | None = None
         self.thread: threading.Thread | None = None
@@ -445,7 +454,11 @@ class LiveServer:
     def start(self) -> None:
         config = uvicorn.Config(
             create_app(
-                self.store_path, sleep=self.sleep, accept_seeds=True, limits=Limits.unlimited()
+                self.store_path,
+                sleep=self.sleep,
+                accept_seeds=True,
+                limits=Limits.unlimited(),
+                public_history=self.public_history,
             ),
             host="127.0.0.1",
             port=self.port,
@@ -491,6 +504,17 @@ class LiveServer:
         body.setdefault("opponents", ["basic"])
         answer = self._json("/api/tables", body)
         return answer["table"], answer["token"]
+
+    def finished_game(self, **body: Any) -> tuple[str, str]:
+        """A table played to its end over a socket, the computer at pace 0; its id and token."""
+        table_id, token = self.create_table(**body)
+        socket_url = self.url.replace("http", "ws", 1) + f"/ws/{table_id}?token={token}"
+        with connect(socket_url) as websocket:
+            seat = SeatSocket(LiveSocket(websocket))
+            seat.recv()
+            seat.set_pace(0)
+            play_until(seat, lambda view: view["game_over"])
+        return table_id, token
 
     def view(self, table_id: str, token: str) -> dict[str, Any]:
         """The seat's view and version, as ``GET /api/tables/{id}`` gives them."""
