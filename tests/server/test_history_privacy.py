@@ -45,6 +45,7 @@ from table_client import (
 
 pytestmark = pytest.mark.timeout(120)
 
+README = Path(__file__).resolve().parents[2] / "README.md"
 DAY = 24 * 3600.0
 START = 1_700_000_000.0
 """The wall clock when each test begins (any time after 1970 will do)."""
@@ -410,9 +411,15 @@ def test_serve_passes_the_hosts_choice_to_the_app(
     assert [app.state.public_history for app in apps] == [False, True]
 
 
-def test_serve_help_says_how_long_a_token_lasts(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_help_and_the_readme_say_how_long_a_token_lasts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    days = f"{TOKEN_LIFETIME_S / DAY:.0f} days after"
     with pytest.raises(SystemExit):
         main(["serve", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "--public-history" in help_text
-    assert f"for {TOKEN_LIFETIME_S / DAY:.0f} days after a game ends" in help_text
+    assert f"for {days} a game ends" in help_text
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    assert "--public-history" in readme
+    assert f"for {days} it ends (`rummykit.server.store.TOKEN_LIFETIME_S`)" in readme

@@ -35,7 +35,10 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
     "SeatQuery": (TypeAdapter(SeatQuery), "The query of GET /api/tables/{table} and /ws."),
     "TableAnswer": (TypeAdapter(TableAnswer), "The answer to GET /api/tables/{table}."),
     "HistoryRequest": (TypeAdapter(HistoryRequest), "The body of POST /api/history."),
-    "HistoryAnswer": (TypeAdapter(HistoryAnswer), "The answer to POST /api/history."),
+    "HistoryAnswer": (
+        TypeAdapter(HistoryAnswer),
+        "The answer to POST /api/history (and to GET where it is public).",
+    ),
     "ErrorAnswer": (TypeAdapter(ErrorAnswer), "Every 4xx answer of the HTTP API."),
 }
 """Each part of the protocol by name, with a line that says where it travels, used where the
