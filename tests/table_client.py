@@ -12,6 +12,7 @@ tables' sleep in tests: the computer's pace passes only when the test says so.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import re
 import threading
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+from websockets.sync.client import connect
 
 from rummykit.core.cards import Card, standard_deck
 from rummykit.core.record import load_record, replay
@@ -253,6 +255,20 @@ def play_until(
             seat.send("act", {"action": choose(view["legal"])}, version=frame["v"])
 
 
+def play_to_game_over(client: Any, table_id: str, token: str) -> dict[str, Any]:
+    """Seat 0 plays the game to its end, the computer at pace 0; the last view."""
+    with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
+        seat = SeatSocket(websocket)
+        seat.recv()
+        seat.set_pace(0)
+        return play_until(seat, lambda view: view["game_over"])
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The header that shows a seat's token: a game's record and replay need one of its own."""
+    return {"Authorization": f"Bearer {token}"}
+
+
 # ----- the truth, from the store ---------------------------------------------------------
 
 
@@ -392,7 +408,10 @@ def seeded_deal(
         _SCRATCH = Store(":memory:")
     wanted = NewTable(preset=preset, rules=rules or {}, opponents=(BASIC,) * (seats - 1), seed=seed)
     settings = new_table_settings(wanted)
-    table, _ = asyncio.run(Table.create(_SCRATCH, settings, WORKERS))
+    # in a thread of its own: the caller may be inside an event loop (Playwright's)
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        made = thread.submit(asyncio.run, Table.create(_SCRATCH, settings, WORKERS))
+        table, _ = made.result()
     log = table.game.logs[0]
     return log.dealer, [str(card) for card in log.deck]
 
@@ -432,11 +451,14 @@ class LiveServer:
         port: int,
         sleep: Sleep = asyncio.sleep,
         limits: Limits = Limits.unlimited(),  # noqa: B008 - a frozen value
+        *,
+        public_history: bool = False,
     ) -> None:
         self.store_path = store_path
         self.port = port
         self.sleep = sleep
         self.limits = limits
+        self.public_history = public_history
         self.url = f"http://127.0.0.1:{port}"
         self.server: uvicorn.Server | None = None
         self.thread: threading.Thread | None = None
@@ -448,6 +470,7 @@ class LiveServer:
             accept_seeds=True,
             limits=self.limits,
             workers=WORKERS,
+            public_history=self.public_history,
         )
         config = uvicorn_config(app, "127.0.0.1", self.port, lifespan="on")  # as rummy serve
         server = _SignallingServer(config)
@@ -488,6 +511,17 @@ class LiveServer:
         body.setdefault("opponents", ["basic"])
         answer = self._json("/api/tables", body)
         return answer["table"], answer["token"]
+
+    def finished_game(self, **body: Any) -> tuple[str, str]:
+        """A table played to its end over a socket, the computer at pace 0; its id and token."""
+        table_id, token = self.create_table(**body)
+        socket_url = self.url.replace("http", "ws", 1) + f"/ws/{table_id}?token={token}"
+        with connect(socket_url) as websocket:
+            seat = SeatSocket(LiveSocket(websocket))
+            seat.recv()
+            seat.set_pace(0)
+            play_until(seat, lambda view: view["game_over"])
+        return table_id, token
 
     def view(self, table_id: str, token: str) -> dict[str, Any]:
         """The seat's view and version, as ``GET /api/tables/{id}`` gives them."""

@@ -60,15 +60,22 @@ def serve(
     *,
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] = (),
+    public_history: bool = False,
 ) -> None:
     """Serve the table until interrupted; print the address (and open it if asked).
 
     On a loopback address it answers only the loopback names unless ``allowed_hosts`` says
     otherwise (a page from another site could otherwise reach it by DNS rebinding).
+    ``public_history`` shows every finished game to everyone (see ``create_app``).
     """
     if allowed_hosts is None and host in LOOPBACK_HOSTS:
         allowed_hosts = LOOPBACK_HOSTS
-    app = create_app(store, allowed_hosts=allowed_hosts, allowed_origins=allowed_origins)
+    app = create_app(
+        store,
+        allowed_hosts=allowed_hosts,
+        allowed_origins=allowed_origins,
+        public_history=public_history,
+    )
     address = f"http://{host}:{port}/"
     print(f"rummykit is serving at {address}  (games are kept in {store}; Ctrl+C stops)")
     if open_browser:
