@@ -20,6 +20,7 @@ to run; the kill moments and plans come from a seeded ``random.Random``.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import http.client
 import json
@@ -43,6 +44,7 @@ from rummykit.server.table import Table
 from server_process import ServerProcess
 from table_client import (
     STUCK_S,
+    WORKERS,
     Frame,
     LiveSocket,
     Position,
@@ -432,7 +434,8 @@ def check_tables(store_path: Path, given: set[str]) -> None:
     try:
         for table_id, version in tables.items():
             assert version >= 1 or table_id not in given
-            assert Table.restore(store, table_id).version == max(version, 1)
+            restored = asyncio.run(Table.restore(store, table_id, WORKERS))
+            assert restored.version == max(version, 1)
     finally:
         store.close()
 
