@@ -90,6 +90,10 @@ OWNER_ONLY_FILE = 0o600
 OWNER_ONLY_FOLDER = 0o700
 
 
+FirstDeal = tuple[int, Sequence[Card], int]
+"""A table's first deal as stored with it: the dealer, the deck in order, the seed."""
+
+
 def token_hash(token: str) -> str:
     """What the store keeps of a seat's token."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -164,8 +168,17 @@ class Store:
         with self._lock:
             self._db.close()
 
-    def create_table(self, table_id: str, settings: TableSettings, tokens: dict[int, str]) -> None:
-        """Store a new table with its settings and the tokens of its human seats."""
+    def create_table(
+        self,
+        table_id: str,
+        settings: TableSettings,
+        tokens: dict[int, str],
+        first_deal: FirstDeal | None = None,
+    ) -> None:
+        """Store a new table: its settings, its human seats' tokens, and its first deal.
+
+        One transaction, so that a crash never leaves a table made but not dealt.
+        """
         now = self.now()
         with self._transaction() as db:
             db.execute(
@@ -177,6 +190,8 @@ class Store:
                     "INSERT INTO seats (token, table_id, seat) VALUES (?, ?, ?)",
                     (token_hash(token), table_id, seat),
                 )
+            if first_deal is not None:
+                self._write_deal(db, table_id, 0, *first_deal, version=1)
 
     def seat_of(self, table_id: str, token: str) -> int | None:
         """The seat a token holds at a table, if any and if the token has not expired.
@@ -225,16 +240,29 @@ class Store:
         A thrown-away deal of the same number is replaced.
         """
         with self._transaction() as db:
-            db.execute("DELETE FROM actions WHERE table_id = ? AND deal = ?", (table_id, deal))
-            db.execute(
-                "INSERT OR REPLACE INTO deals (table_id, deal, dealer, deck, seed) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (table_id, deal, dealer, " ".join(str(card) for card in deck), seed),
-            )
-            db.execute(
-                "UPDATE tables SET updated = ?, version = ? WHERE id = ?",
-                (self.now(), version, table_id),
-            )
+            self._write_deal(db, table_id, deal, dealer, deck, seed, version=version)
+
+    def _write_deal(
+        self,
+        db: sqlite3.Connection,
+        table_id: str,
+        deal: int,
+        dealer: int,
+        deck: Sequence[Card],
+        seed: int,
+        *,
+        version: int,
+    ) -> None:
+        db.execute("DELETE FROM actions WHERE table_id = ? AND deal = ?", (table_id, deal))
+        db.execute(
+            "INSERT OR REPLACE INTO deals (table_id, deal, dealer, deck, seed) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (table_id, deal, dealer, " ".join(str(card) for card in deck), seed),
+        )
+        db.execute(
+            "UPDATE tables SET updated = ?, version = ? WHERE id = ?",
+            (self.now(), version, table_id),
+        )
 
     def add_action(
         self,

@@ -220,9 +220,11 @@ class Table:
         """A new table, stored, with its first deal dealt; and the human seat's token."""
         table_id = secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(24)
-        await asyncio.to_thread(store.create_table, table_id, settings, {0: token})
         table = cls(table_id, settings, store, workers, sleep=sleep)
-        await table._deal()
+        deck, seed = table._shuffled()
+        first_deal = (table.game.dealer, deck, seed)
+        await asyncio.to_thread(store.create_table, table_id, settings, {0: token}, first_deal)
+        table._adopt_deal(deck, seed)
         return table, token
 
     @classmethod
@@ -255,7 +257,8 @@ class Table:
             raise TableError(f"Table {self.id} cannot be rebuilt: {error}")
         return game
 
-    async def _deal(self) -> None:
+    def _shuffled(self) -> tuple[list[Card], int]:
+        """The next deal's deck and seed."""
         deal_number = len(self.game.logs)
         # A live table shuffles with the operating system's randomness. A test table is seeded
         # by its seed, the deal and the version, so that a table restored from the store never
@@ -267,11 +270,18 @@ class Table:
         )
         deck = list(standard_deck(self.rules.decks, self.rules.jokers))
         shuffler.shuffle(deck)
-        seed = shuffler.randrange(2**31)
-        version = self.version + 1
+        return deck, shuffler.randrange(2**31)
+
+    async def _deal(self) -> None:
+        """Deal the next deal: stored, then adopted."""
+        deck, seed = self._shuffled()
+        deal_number, version = len(self.game.logs), self.version + 1
         await asyncio.to_thread(
             self.store.add_deal, self.id, deal_number, self.game.dealer, deck, seed, version
         )
+        self._adopt_deal(deck, seed)
+
+    def _adopt_deal(self, deck: list[Card], seed: int) -> None:
         self.game.start_deal(deck, seed=seed)
         self.version += 1
 
