@@ -199,6 +199,17 @@ def _command_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _positive_int(text: str) -> int:
+    """A whole number of at least 1, for argparse."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return number
+
+
 def _command_serve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -213,6 +224,7 @@ def _command_serve(args: argparse.Namespace) -> int:
         allowed_hosts=args.allowed_host,
         allowed_origins=args.allowed_origin,
         public_history=args.public_history,
+        workers=args.workers,
     )
     return 0
 
@@ -302,6 +314,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="list every finished game to everyone, and let anyone replay it and download its "
         "record; by default each player sees only the games played in their browser (its seat "
         "tokens work for 30 days after a game ends)",
+    )
+    serve_parser.add_argument(
+        "--workers",
+        type=_positive_int,
+        metavar="N",
+        help="processes for the computer players' thinking, hints and replays (default: one "
+        "per core); the server itself stays in one process and answers while they think",
     )
     serve_parser.set_defaults(run=_command_serve)
     watch = commands.add_parser("watch", help="read a sample game told turn by turn")
