@@ -49,6 +49,20 @@ MAX_FRAMES = 20_000
 """A runaway loop fails instead of hanging."""
 
 
+def pool_work(monkeypatch: Any) -> list[str]:
+    """The names of the functions any worker pool is given from now on, in order
+    (``monkeypatch``: pytest's fixture)."""
+    given: list[str] = []
+    run = WorkerPool.run
+
+    async def watched(pool: WorkerPool, function: Callable[..., Any], *args: object) -> Any:
+        given.append(function.__name__)
+        return await run(pool, function, *args)
+
+    monkeypatch.setattr(WorkerPool, "run", watched)
+    return given
+
+
 class ManualClock:
     """A table's ``sleep`` whose time stands still until the test calls ``advance``.
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,6 @@ from rummykit.server.app import IDLE_TABLE_S, SWEEP_EVERY_S, Lobby, create_app
 from rummykit.server.limits import Limits
 from rummykit.server.store import Store, token_hash
 from rummykit.server.table import Table, new_table_settings
-from rummykit.server.workers import WorkerPool
 from table_client import (
     WORKERS,
     ManualClock,
@@ -36,6 +35,7 @@ from table_client import (
     is_my_turn,
     play_to_game_over,
     play_until,
+    pool_work,
     seed_where_human_starts,
     simple_choice,
     stored_record,
@@ -504,19 +504,6 @@ def test_a_table_asked_for_recently_is_not_let_go(store_path: Path, clock: Manua
         assert table_id in lobby.tables
 
 
-def _pool_work(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The names of the functions the worker pool is given from now on, in order."""
-    given: list[str] = []
-    run = WorkerPool.run
-
-    async def watched(pool: WorkerPool, function: Callable[..., Any], *args: object) -> Any:
-        given.append(function.__name__)
-        return await run(pool, function, *args)
-
-    monkeypatch.setattr(WorkerPool, "run", watched)
-    return given
-
-
 def test_a_redeal_replays_the_game_in_a_worker_process(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -527,7 +514,7 @@ def test_a_redeal_replays_the_game_in_a_worker_process(
         seat.send("next")
         seat.until(lambda frame: frame["t"] == "view" and frame["d"]["deal"] == 1)
         version = seat.version
-        given = _pool_work(monkeypatch)
+        given = pool_work(monkeypatch)
         seat.send("redeal")
         seat.until(lambda frame: frame["t"] == "view" and frame["v"] > version)
     assert given.count("rebuild_game") == 1
@@ -541,7 +528,7 @@ def test_a_table_is_restored_in_a_worker_process(
         table_id, token = create_table(client, seed=9)
         with seat_at(client, table_id, token) as seat:
             seat.act("draw stock")  # one action at least, so that there is a game to replay
-    given = _pool_work(monkeypatch)
+    given = pool_work(monkeypatch)
     with running(store_path) as client:
         assert client.get(f"/api/tables/{table_id}?token={token}").status_code == 200
         assert client.get(f"/api/tables/{table_id}?token={token}").status_code == 200
