@@ -3,11 +3,12 @@
 Run it with ``.venv/bin/python benchmarks/audit.py`` (500 games) or ``--games N --seed S``.
 Each game is a table of a random preset and seat count (one person and one to five computer
 players, ``basic`` or ``strong``; one to three deals; sometimes jokers, sometimes two decks)
-on a live server (uvicorn on 127.0.0.1 in a thread, a store in a temporary folder). The
-person's seat plays over a real socket, the computer at pace 0; every frame the socket
-received is checked against the truth replayed from the store, and ``observe`` for every seat
-and a spectator at random positions (``tests/table_client.py``: ``play_audited_game``; the
-same audit runs on a few games in CI, ``tests/server/test_hidden_card_audit.py``).
+on a live server (uvicorn on 127.0.0.1 in a thread, a store in a temporary folder), at most
+15 new stocks a deal. The person's seat plays over a real socket, the computer at pace 0.
+Every frame the socket received is checked against the truth replayed from the store, so is
+every observation the computer players were handed, and ``observe`` for every seat and a
+spectator at random positions (``tests/table_client.py``: ``play_audited_game``; the same
+audit runs on a few games in CI, ``tests/server/test_hidden_card_audit.py``).
 
 A failing game is reported with its own seed: ``--game-seed G`` plays that one game again.
 The exit status is 1 if any game failed.
@@ -138,7 +139,8 @@ def summary(tally: Tally, seeded: str, seconds: float) -> str:
         f"  games clean: {tally.games}; failed: {len(tally.failures)}",
         f"  checked: {tally.frames:,} frames naming {tally.cards_named:,} cards, "
         f"{tally.versions:,} table versions in {tally.deals:,} deals, "
-        f"{tally.observations:,} computer observations",
+        f"{tally.observations:,} observations (each one given to a computer player, and "
+        "observe() for every seat and a spectator at 8 positions a game)",
         "  presets: " + ", ".join(f"{name} {n}" for name, n in sorted(tally.tables.items())),
         "  seats: " + ", ".join(f"{seats}: {n}" for seats, n in sorted(tally.seats.items())),
         "  decks: " + ", ".join(f"{kind}: {n}" for kind, n in sorted(tally.decks.items())),

@@ -60,18 +60,46 @@ MAX_FRAMES = 20_000
 """A runaway loop fails instead of hanging."""
 
 
+PoolCall = Callable[[Callable[..., Any], tuple[object, ...]], None]
+"""Told of each function given to a worker pool, with its arguments."""
+
+
+def _watched_run(seen: PoolCall) -> Callable[..., Any]:
+    """``WorkerPool.run`` as it is now, telling ``seen`` of each call first."""
+    run = WorkerPool.run
+
+    async def watched(pool: WorkerPool, function: Callable[..., Any], *args: object) -> Any:
+        seen(function, args)
+        return await run(pool, function, *args)
+
+    return watched
+
+
 def pool_work(monkeypatch: Any) -> list[str]:
     """The names of the functions any worker pool is given from now on, in order
     (``monkeypatch``: pytest's fixture)."""
     given: list[str] = []
-    run = WorkerPool.run
-
-    async def watched(pool: WorkerPool, function: Callable[..., Any], *args: object) -> Any:
-        given.append(function.__name__)
-        return await run(pool, function, *args)
-
-    monkeypatch.setattr(WorkerPool, "run", watched)
+    monkeypatch.setattr(
+        WorkerPool, "run", _watched_run(lambda function, args: given.append(function.__name__))
+    )
     return given
+
+
+@contextlib.contextmanager
+def pool_observations() -> Iterator[list[Observation]]:
+    """Every observation handed to any worker pool while the block runs (what a computer
+    player or a hint is given to decide on); the server may run in another thread."""
+    sent: list[Observation] = []
+    before = WorkerPool.run
+
+    def seen(function: Callable[..., Any], args: tuple[object, ...]) -> None:
+        sent.extend(arg for arg in args if isinstance(arg, Observation))
+
+    setattr(WorkerPool, "run", _watched_run(seen))  # noqa: B010 - mypy forbids assigning a method
+    try:
+        yield sent
+    finally:
+        setattr(WorkerPool, "run", before)  # noqa: B010
 
 
 class ManualClock:
@@ -725,6 +753,41 @@ def audit_observation(game: GameState, seat: int | None) -> int:
     return check_observation(observe(game, seat), position_of(game))
 
 
+def _observed_at(observation: Observation) -> tuple[object, ...]:
+    return (
+        observation.turn,
+        observation.hand_sizes,
+        observation.stock_count,
+        tuple(str(card) for card in observation.discard_pile),
+        tuple(sorted(str(card) for card in observation.hand)),
+    )
+
+
+def _position_key(position: Position, seat: int | None) -> tuple[object, ...]:
+    own = position.hands[seat] if seat is not None else ()
+    return (
+        position.turn,
+        tuple(len(hand) for hand in position.hands),
+        len(position.stock),
+        position.discard,
+        tuple(sorted(own)),
+    )
+
+
+def audit_sent_observations(sent: Sequence[Observation], truth: dict[int, Position]) -> int:
+    """Each observation a computer player was given (``pool_observations``) is of a position
+    of the game, and passes ``check_observation`` there; how many were checked."""
+    positions: dict[int | None, dict[tuple[object, ...], Position]] = {}
+    for observation in sent:
+        seat = observation.seat
+        if seat not in positions:  # each position of the game, as this seat would see it
+            positions[seat] = {_position_key(p, seat): p for p in reversed(truth.values())}
+        position = positions[seat].get(_observed_at(observation))
+        assert position is not None, f"seat {seat} was given a position the game never had"
+        check_observation(observation, position)
+    return len(sent)
+
+
 class _ObservationAudit(_Recorder):
     """Audits ``observe`` for every seat and a spectator at the chosen versions of a replay."""
 
@@ -796,6 +859,8 @@ class AuditedGame:
     frames: int
     cards_named: int
     observations: int
+    """Observations checked: ``observe`` at random positions, and every one the computer
+    players were given during the game."""
 
     @property
     def seats(self) -> int:
@@ -820,11 +885,13 @@ def play_audited_game(
     Seat 0 plays ``simple_choice`` over a real socket, the computer at pace 0; ``tabs - 1``
     more sockets of seat 0 watch, each read by a thread of its own (a reader that stops is
     dropped by the server). Then every frame of every socket is audited against the stored
-    truth (``audit_sockets``), and ``observe`` for every seat and a spectator at ``observed``
-    random versions (``audit_observations``).
+    truth (``audit_sockets``), every observation the computer players were given
+    (``audit_sent_observations``), and ``observe`` for every seat and a spectator at
+    ``observed`` random versions (``audit_observations``).
     """
     table_id, token = server.create_table(**body)
     with contextlib.ExitStack() as stack:
+        sent = stack.enter_context(pool_observations())
         seats = [
             SeatSocket(LiveSocket(stack.enter_context(connect(server.socket_url(table_id, token)))))
             for _ in range(tabs)
@@ -843,4 +910,5 @@ def play_audited_game(
     frames, named = audit_sockets(sockets, truth)
     chosen = set(rng.sample(sorted(truth), min(observed, len(truth))))
     observations = audit_observations(server.store_path, table_id, chosen)
+    observations += audit_sent_observations(sent, truth)
     return AuditedGame(table_id, body, sockets, truth, last, frames, named, observations)

@@ -6,8 +6,8 @@ jokers or two decks); the person's seat plays ``simple_choice`` over its socket,
 at pace 0. The store's record, replayed, gives every hand and the stock at each version; no
 frame any socket received may name a card its seat could not see at a real table, and every
 view must match the truth where it is public. What the computer players are shown,
-``observe(game, seat)``, is audited at random positions of each game, for every seat and for a
-spectator.
+``observe(game, seat)``, is audited too: every observation the server handed its worker pool
+during the game, and ``observe`` at random positions for every seat and for a spectator.
 
 The random games take a new seed each run (shown on failure; ``benchmarks/audit.py
 --game-seed S`` plays that game again); ``benchmarks/audit.py`` plays 500.
