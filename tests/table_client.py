@@ -754,16 +754,21 @@ def audit_observation(game: GameState, seat: int | None) -> int:
 
 
 def _observed_at(observation: Observation) -> tuple[object, ...]:
+    """What an observation shows of its position (a turned-over stock can bring a position
+    back with other hidden cards: the public ones tell them apart where it matters)."""
     return (
         observation.turn,
         observation.hand_sizes,
         observation.stock_count,
         tuple(str(card) for card in observation.discard_pile),
         tuple(sorted(str(card) for card in observation.hand)),
+        tuple(tuple(sorted(str(card) for card in known)) for known in observation.known_cards),
+        tuple(tuple(sorted(str(card) for card in meld.cards)) for meld in observation.melds),
     )
 
 
 def _position_key(position: Position, seat: int | None) -> tuple[object, ...]:
+    """``_observed_at`` of ``seat``'s observation of ``position``."""
     own = position.hands[seat] if seat is not None else ()
     return (
         position.turn,
@@ -771,6 +776,8 @@ def _position_key(position: Position, seat: int | None) -> tuple[object, ...]:
         len(position.stock),
         position.discard,
         tuple(sorted(own)),
+        tuple(tuple(sorted(known)) for known in position.known),
+        tuple(tuple(sorted(meld)) for meld in position.melds),
     )
 
 
