@@ -321,7 +321,11 @@ class Table:
     def _view_message(self, seat: int) -> ViewMessage:
         return ViewMessage(v=self.version, d=self.view(seat))
 
-    async def _broadcast(self, acted: Action | None) -> None:
+    async def _broadcast(self, acted: Action | None, *, besides: Send | None = None) -> None:
+        """Send every connection its seat's view, after the event of ``acted`` if any.
+
+        All but ``besides``, which has been answered already.
+        """
         for seat, sends in list(self.listeners.items()):
             frames: list[ServerMessage] = []
             if acted is not None:
@@ -329,7 +333,7 @@ class Table:
                 event = Event.model_validate(self._event(acted, seat))
                 frames.append(EventMessage(v=self.version, d=event))
             frames.append(self._view_message(seat))
-            for send in list(sends):
+            for send in [send for send in sends if send is not besides]:
                 for frame in frames:
                     try:
                         await send(frame)
@@ -405,7 +409,7 @@ class Table:
             elif intent is not None:
                 seat, message, reply = intent
                 try:
-                    await self._handle(seat, message, _quiet(reply))
+                    await self._handle(seat, message, _quiet(reply), origin=reply)
                 except Exception:  # one bad intent must never stop the table, nor go unanswered
                     logger.exception("table %s: an intent failed", self.id)
                     await _quiet(reply)(refusal(self.version, ErrorCode.BAD_MESSAGE, UNREADABLE))
@@ -464,7 +468,10 @@ class Table:
             "preset": self.preset.name,
         }
 
-    async def _handle(self, seat: int, message: ClientMessage, reply: Send) -> None:
+    async def _handle(
+        self, seat: int, message: ClientMessage, reply: Send, *, origin: Send | None = None
+    ) -> None:
+        """Carry out one intent of ``seat``; ``reply`` answers it, on connection ``origin``."""
         match message:
             case HintRequest():
                 await self._hint(seat, reply)
@@ -474,6 +481,7 @@ class Table:
                 self.settings = settings
                 self.pace_ms = message.d.ms
                 await reply(self._view_message(seat))
+                await self._broadcast(None, besides=origin)  # every page shows the new pace
             case Act() | Next() | Redeal() if message.v != self.version:
                 await reply(
                     refusal(
