@@ -139,7 +139,7 @@ def test_table_events_tell_each_action_in_the_past_with_the_players_name() -> No
 
     async def scenario() -> list[tuple[Action, str, str]]:
         store = Store(":memory:")
-        table, _ = Table.create(store, new_table_settings(NewTable(seed=3)), WORKERS)
+        table, _ = await Table.create(store, new_table_settings(NewTable(seed=3)), WORKERS)
         game = table.game
         told = []
         for _ in range(12):  # six turns: draws and discards, perhaps a take or a meld

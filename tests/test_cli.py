@@ -362,3 +362,22 @@ def test_unknown_subcommand_is_a_usage_error(capsys: pytest.CaptureFixture[str])
     with pytest.raises(SystemExit) as raised:
         main(["frobnicate"])
     assert raised.value.code == 2
+
+
+def test_serve_sizes_the_worker_pool_and_refuses_none(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from rummykit.server.workers import WorkerPool
+
+    pools: list[WorkerPool] = []
+    monkeypatch.setattr(
+        uvicorn.Server, "run", lambda server: pools.append(server.config.app.state.lobby.workers)
+    )
+    store = str(tmp_path / "tables.sqlite3")
+    assert main(["serve", "--port", "1", "--store", store, "--workers", "3"]) == 0
+    assert [pool.workers for pool in pools] == [3]
+    with pytest.raises(SystemExit):
+        main(["serve", "--workers", "0"])
+    assert "not a whole number of at least 1" in capsys.readouterr().err

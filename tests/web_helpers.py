@@ -43,6 +43,13 @@ SHOWS_VIEW = """([hand, over, mine]) => {
 """Whether the page shows a view's hand, its end of deal, and our turn when it is ours."""
 
 
+def hold_seat(page: Page, table_id: str, token: str) -> None:
+    """Give the page's browser a seat's token, where the lobby keeps the seats it made."""
+    page.evaluate(
+        "([key, token]) => localStorage.setItem(key, token)", [f"rummykit.seat.{table_id}", token]
+    )
+
+
 def wait_until(
     probe: Callable[[], T | None], timeout: float = 20, what: str = "the condition"
 ) -> T:

@@ -187,8 +187,27 @@ def _command_play(args: argparse.Namespace) -> int:
     from rummykit.server.run import default_store_path, free_port, serve
 
     store = Path(args.store) if args.store else default_store_path()
-    serve("127.0.0.1", args.port or free_port(), store, open_browser=not args.no_browser)
+    # One person on their own computer: every game in the file is theirs, and the page's
+    # tokens would not find them (a new port each run is a new origin, with empty storage).
+    serve(
+        "127.0.0.1",
+        args.port or free_port(),
+        store,
+        open_browser=not args.no_browser,
+        public_history=True,
+    )
     return 0
+
+
+def _positive_int(text: str) -> int:
+    """A whole number of at least 1, for argparse."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return number
 
 
 def _positive_seconds(text: str) -> float:
@@ -215,6 +234,8 @@ def _command_serve(args: argparse.Namespace) -> int:
         open_browser=False,
         allowed_hosts=args.allowed_host,
         allowed_origins=args.allowed_origin,
+        public_history=args.public_history,
+        workers=args.workers,
         idle_table_s=args.idle_table_seconds,
     )
     return 0
@@ -269,7 +290,8 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="open the table in your browser and play against the computer",
         description="Start the table on this computer (127.0.0.1) and open it in your browser. "
-        "Games are kept between runs; reload the page any time to get your seat back.",
+        "Games are kept between runs; reload the page any time to get your seat back. Past "
+        "games lists every finished game in the file: they are all yours.",
     )
     play.add_argument("--port", type=int, default=0, help="the port (default: any free one)")
     play.add_argument("--no-browser", action="store_true", help="only print the address")
@@ -297,6 +319,20 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="another site whose pages may play here, like https://rummy.example (repeat it); "
         "the server's own origin is always allowed",
+    )
+    serve_parser.add_argument(
+        "--public-history",
+        action="store_true",
+        help="list every finished game to everyone, and let anyone replay it and download its "
+        "record; by default each player sees only the games played in their browser (its seat "
+        "tokens work for 30 days after a game ends)",
+    )
+    serve_parser.add_argument(
+        "--workers",
+        type=_positive_int,
+        metavar="N",
+        help="processes for the computer players' thinking, hints and replays (default: one "
+        "per core); the server itself stays in one process and answers while they think",
     )
     serve_parser.add_argument(
         "--idle-table-seconds",

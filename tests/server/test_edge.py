@@ -321,7 +321,7 @@ def test_readme_lists_every_error_code() -> None:
 
 def test_readme_lists_every_close_code() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    listed = re.findall(r"^\| `(4[0-9]{3})` \|", readme, flags=re.MULTILINE)
+    listed = re.findall(r"^\| `(1009|4[0-9]{3})` \|", readme, flags=re.MULTILINE)
     assert [int(code) for code in listed] == [code.value for code in CloseCode]
 
 
@@ -351,10 +351,12 @@ def test_computer_waits_its_pace_on_the_tables_clock(
 def test_intent_queued_before_the_computers_turn_comes_first() -> None:
     """With the computer to act at pace 0, an intent already waiting is handled first."""
 
+    seed = seed_where_human_starts()
+
     async def scenario() -> list[tuple[str, int]]:
         store = Store(":memory:")
-        settings = new_table_settings(NewTable(seed=seed_where_human_starts()))
-        table, _ = Table.create(store, settings, WORKERS, sleep=ManualClock().sleep)
+        settings = new_table_settings(NewTable(seed=seed))
+        table, _ = await Table.create(store, settings, WORKERS, sleep=ManualClock().sleep)
         table.pace_ms = 0
         answers: list[tuple[str, int]] = []
         answered = asyncio.Event()

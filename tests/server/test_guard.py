@@ -16,7 +16,7 @@ from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 from rummykit.server.app import MAX_CONNECTIONS_PER_SEAT, create_app
-from rummykit.server.guard import LOOPBACK_HOSTS, SECURITY_HEADERS
+from rummykit.server.guard import FOREIGN_ORIGIN_MESSAGE, LOOPBACK_HOSTS, SECURITY_HEADERS
 from rummykit.server.limits import Limits
 from rummykit.server.protocol import CloseCode
 from rummykit.server.store import Store
@@ -46,12 +46,14 @@ def test_the_own_page_and_programs_may_create_tables(
 @pytest.mark.parametrize("origin", FOREIGN)
 def test_another_sites_page_may_not_open_a_seats_socket(client: TestClient, origin: str) -> None:
     table_id, token = create_table(client)
+    url = f"/ws/{table_id}?token={token}"
     with (
         pytest.raises(WebSocketDisconnect) as closed,
-        client.websocket_connect(f"/ws/{table_id}?token={token}", headers={"origin": origin}),
+        client.websocket_connect(url, headers={"origin": origin}) as websocket,
     ):
-        pass
+        websocket.receive_json()  # nothing comes: the socket is closed, saying why
     assert closed.value.code == CloseCode.FOREIGN_ORIGIN
+    assert closed.value.reason == FOREIGN_ORIGIN_MESSAGE
 
 
 def test_the_own_page_opens_its_socket_and_gets_its_view(client: TestClient) -> None:

@@ -10,12 +10,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
-from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES
+from rummykit.server.guard import FOREIGN_ORIGIN_MESSAGE
+from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES, TOO_MANY_REQUESTS, Limits
+from rummykit.server.protocol import CloseCode
 from rummykit.server.run import free_port
 from table_client import (
     LiveServer,
@@ -123,9 +127,58 @@ def test_an_oversized_message_closes_only_its_own_socket(server: LiveServer) -> 
         with pytest.raises(ConnectionClosed) as closed:
             websocket.send("x" * (MAX_SOCKET_MESSAGE_BYTES + 1))
             websocket.recv()
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # too big
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == CloseCode.MESSAGE_TOO_BIG
     other, other_token = server.create_table(seed=seed_where_human_starts())
     with connect(socket_url(server, other, other_token)) as websocket:
         seat = SeatSocket(LiveSocket(websocket))
         assert is_my_turn(seat.recv()["d"])
         assert len(seat.act("draw stock")["d"]["hand"]) == 11
+
+
+def _close_seen(url: str, **options: Any) -> tuple[int, str]:
+    """The close code and reason a client sees when the server refuses its socket."""
+    try:
+        with connect(url, **options) as websocket:
+            websocket.recv(timeout=5)
+    except ConnectionClosed as closed:
+        assert closed.rcvd is not None, "closed without a close frame: the browser sees 1006"
+        return closed.rcvd.code, closed.rcvd.reason
+    except InvalidStatus as refused:
+        raise AssertionError(
+            f"the handshake was refused with HTTP {refused.response.status_code}: "
+            "the client never sees the close code or why"
+        ) from None
+    raise AssertionError("the socket was served")
+
+
+def test_another_sites_socket_is_closed_with_4403_and_why(server: LiveServer) -> None:
+    table_id, token = server.create_table()
+    url = socket_url(server, table_id, token)
+    code, reason = _close_seen(url, origin=Origin("https://evil.example"))
+    assert (code, reason) == (CloseCode.FOREIGN_ORIGIN, FOREIGN_ORIGIN_MESSAGE)
+
+
+def test_an_address_over_its_rate_gets_4429_and_why(tmp_path: Path) -> None:
+    limits = Limits(socket_burst=None, address_burst=1, address_per_second=0.001)
+    live = LiveServer(tmp_path / "tables.sqlite3", free_port(), limits=limits)
+    live.start()
+    try:
+        table_id, token = live.create_table()  # the address's one request
+        code, reason = _close_seen(socket_url(live, table_id, token))
+        assert (code, reason) == (CloseCode.TOO_MANY_MESSAGES, TOO_MANY_REQUESTS)
+    finally:
+        live.stop()
+
+
+def test_a_pace_change_reaches_every_page_of_the_table(server: LiveServer) -> None:
+    table_id, token = server.create_table()
+    url = socket_url(server, table_id, token)
+    with connect(url) as setter_socket, connect(url) as other_socket:
+        setter = SeatSocket(LiveSocket(setter_socket))
+        other = SeatSocket(LiveSocket(other_socket))
+        setter.recv()
+        other.recv()
+        setter.set_pace(1234)
+        assert other.until(lambda frame: frame["t"] == "view")["d"]["pace_ms"] == 1234
+        setter.send("hint")  # the setter was answered once: the next frame answers the hint
+        assert setter.recv()["t"] in ("hint", "refused")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -26,14 +26,16 @@ from rummykit.server.app import IDLE_TABLE_S, SWEEP_EVERY_S, Lobby, create_app
 from rummykit.server.limits import Limits
 from rummykit.server.store import Store, token_hash
 from rummykit.server.table import Table, new_table_settings
-from rummykit.server.workers import WorkerPool
 from table_client import (
     WORKERS,
     ManualClock,
     SeatSocket,
+    bearer,
     create_table,
     is_my_turn,
+    play_to_game_over,
     play_until,
+    pool_work,
     seed_where_human_starts,
     simple_choice,
     stored_record,
@@ -84,11 +86,6 @@ def my_turns(count: int) -> Any:
 def without_pace(view: dict[str, Any]) -> dict[str, Any]:
     """A view minus the computer's pace (a setting of the running table, not of the game)."""
     return {key: value for key, value in view.items() if key != "pace_ms"}
-
-
-def play_to_game_over(client: TestClient, table_id: str, token: str) -> dict[str, Any]:
-    with seat_at(client, table_id, token) as seat:
-        return play_until(seat, lambda view: view["game_over"])
 
 
 # ----- committed before acknowledged -------------------------------------------------------
@@ -184,7 +181,7 @@ def test_whole_game_across_restarts_replays(store_path: Path) -> None:
             play_until(seat, my_turns(5))
     with running(store_path) as client:
         last = play_to_game_over(client, table_id, token)
-        record = client.get(f"/api/games/{table_id}/record").json()
+        record = client.get(f"/api/games/{table_id}/record", headers=bearer(token)).json()
     result, code = replay_json(record)
     assert code == 0, result
     replayed = replay(load_record(record)).state
@@ -241,7 +238,7 @@ def test_redeal_throws_the_deal_away(client: TestClient, store_path: Path) -> No
         assert len(new[0]["actions"]) < len(old[0]["actions"])
         # finish the game: the thrown-away deal is in no record
         last = play_until(seat, lambda view: view["game_over"])
-    record = client.get(f"/api/games/{table_id}/record").json()
+    record = client.get(f"/api/games/{table_id}/record", headers=bearer(token)).json()
     assert len(record["deals"]) == len(last["history"])
     assert record["deals"][0]["deck"] == new[0]["deck"]
     assert all(deal["deck"] != old[0]["deck"] for deal in record["deals"])
@@ -319,9 +316,10 @@ def finished(client: TestClient) -> tuple[str, str, dict[str, Any]]:
 
 
 def test_history_lists_a_finished_game(client: TestClient, finished: Any) -> None:
-    table_id, _, last = finished
-    unfinished, _ = create_table(client)
-    games = client.get("/api/history").json()["games"]
+    table_id, token, last = finished
+    unfinished, unfinished_token = create_table(client)
+    history = {"tokens": [token, unfinished_token]}
+    games = client.post("/api/history", json=history).json()["games"]
     ids = [game["id"] for game in games]
     assert table_id in ids and unfinished not in ids
     game = games[ids.index(table_id)]
@@ -334,8 +332,8 @@ def test_history_lists_a_finished_game(client: TestClient, finished: Any) -> Non
 
 
 def test_record_of_a_finished_game_replays(client: TestClient, finished: Any) -> None:
-    table_id, _, last = finished
-    answer = client.get(f"/api/games/{table_id}/record")
+    table_id, token, last = finished
+    answer = client.get(f"/api/games/{table_id}/record", headers=bearer(token))
     assert answer.status_code == 200
     assert "attachment" in answer.headers.get("content-disposition", "")
     record = answer.json()
@@ -350,9 +348,9 @@ def test_record_of_a_finished_game_replays(client: TestClient, finished: Any) ->
 
 
 def test_frames_one_per_action_and_one_per_deal(client: TestClient, finished: Any) -> None:
-    table_id, _, last = finished
-    record = client.get(f"/api/games/{table_id}/record").json()
-    replayed = client.get(f"/api/games/{table_id}/frames").json()
+    table_id, token, last = finished
+    record = client.get(f"/api/games/{table_id}/record", headers=bearer(token)).json()
+    replayed = client.get(f"/api/games/{table_id}/frames", headers=bearer(token)).json()
     actions = sum(len(deal["actions"]) for deal in record["deals"])
     assert len(replayed["frames"]) == actions + len(record["deals"])
     assert replayed["players"] == ["Ada", "Basic"]
@@ -368,8 +366,9 @@ def test_finished_game_is_kept_across_a_restart(store_path: Path) -> None:
         table_id, token = create_table(client, rules={"target": 10}, seed=37)
         last = play_to_game_over(client, table_id, token)
     with running(store_path) as client:
-        assert table_id in [game["id"] for game in client.get("/api/history").json()["games"]]
-        record = client.get(f"/api/games/{table_id}/record").json()
+        history = client.post("/api/history", json={"tokens": [token]}).json()
+        assert table_id in [game["id"] for game in history["games"]]
+        record = client.get(f"/api/games/{table_id}/record", headers=bearer(token)).json()
         assert replay_json(record)[1] == 0
         view = client.get(f"/api/tables/{table_id}?token={token}").json()["view"]
         assert view["game_over"] and view["scores"] == last["scores"]
@@ -378,13 +377,13 @@ def test_finished_game_is_kept_across_a_restart(store_path: Path) -> None:
 def test_record_of_an_unfinished_game_is_refused(client: TestClient) -> None:
     table_id, token = create_table(client, seed=41)
     for path in (f"/api/games/{table_id}/record", f"/api/games/{table_id}/frames"):
-        answer = client.get(path)
+        answer = client.get(path, headers=bearer(token))
         assert answer.status_code == 404
         assert "deck" not in answer.text and "actions" not in answer.text
     with seat_at(client, table_id, token) as seat:
         play_until(seat, my_turns(2))
-    assert client.get(f"/api/games/{table_id}/record").status_code == 404
-    assert client.get(f"/api/games/{table_id}/frames").status_code == 404
+    for kind in ("record", "frames"):
+        assert client.get(f"/api/games/{table_id}/{kind}", headers=bearer(token)).status_code == 404
 
 
 def test_record_of_an_unknown_game_is_404(client: TestClient) -> None:
@@ -505,19 +504,6 @@ def test_a_table_asked_for_recently_is_not_let_go(store_path: Path, clock: Manua
         assert table_id in lobby.tables
 
 
-def _pool_work(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The names of the functions the worker pool is given from now on, in order."""
-    given: list[str] = []
-    run = WorkerPool.run
-
-    async def watched(pool: WorkerPool, function: Callable[..., Any], *args: object) -> Any:
-        given.append(function.__name__)
-        return await run(pool, function, *args)
-
-    monkeypatch.setattr(WorkerPool, "run", watched)
-    return given
-
-
 def test_a_redeal_replays_the_game_in_a_worker_process(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -528,7 +514,7 @@ def test_a_redeal_replays_the_game_in_a_worker_process(
         seat.send("next")
         seat.until(lambda frame: frame["t"] == "view" and frame["d"]["deal"] == 1)
         version = seat.version
-        given = _pool_work(monkeypatch)
+        given = pool_work(monkeypatch)
         seat.send("redeal")
         seat.until(lambda frame: frame["t"] == "view" and frame["v"] > version)
     assert given.count("rebuild_game") == 1
@@ -542,7 +528,7 @@ def test_a_table_is_restored_in_a_worker_process(
         table_id, token = create_table(client, seed=9)
         with seat_at(client, table_id, token) as seat:
             seat.act("draw stock")  # one action at least, so that there is a game to replay
-    given = _pool_work(monkeypatch)
+    given = pool_work(monkeypatch)
     with running(store_path) as client:
         assert client.get(f"/api/tables/{table_id}?token={token}").status_code == 200
         assert client.get(f"/api/tables/{table_id}?token={token}").status_code == 200

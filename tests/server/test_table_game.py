@@ -198,11 +198,14 @@ class PlayedGame:
 def game(tmp_path_factory: pytest.TempPathFactory) -> PlayedGame:
     """One game against two computer players to 30, shared by the tests that read it."""
     store_path = tmp_path_factory.mktemp("game") / "tables.sqlite3"
-    with TestClient(
-        create_app(
-            store_path, sleep=ManualClock().sleep, accept_seeds=True, limits=Limits.unlimited()
-        )
-    ) as client:
+    app = create_app(
+        store_path,
+        sleep=ManualClock().sleep,
+        accept_seeds=True,
+        limits=Limits.unlimited(),
+        public_history=True,  # anyone may download the record: this test reads the game
+    )
+    with TestClient(app) as client:
         table_id, frames, last = play_whole_game(
             client, ["basic", "strong"], {"target": 30}, seed=7
         )

@@ -10,7 +10,6 @@ import asyncio
 import os
 import random
 import signal
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,21 +21,9 @@ from rummykit.core.observation import observe
 from rummykit.core.presets import PRESETS
 from rummykit.core.state import GameState
 from rummykit.server.workers import WORKER_NICENESS, WorkerPool, advise, decide
-from table_client import WORKERS, create_table, seed_where_human_starts
+from table_client import WORKERS, create_table, pool_work, seed_where_human_starts
 
 pytestmark = pytest.mark.timeout(120)
-
-
-def _watch(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    given: list[str] = []
-    run = WorkerPool.run
-
-    async def watched(pool: WorkerPool, function: Callable[..., Any], *args: object) -> Any:
-        given.append(function.__name__)
-        return await run(pool, function, *args)
-
-    monkeypatch.setattr(WorkerPool, "run", watched)
-    return given
 
 
 def test_work_runs_in_another_process_at_a_lower_priority() -> None:
@@ -93,7 +80,7 @@ def test_worker_answers_match_the_same_work_done_here() -> None:
 def test_the_computer_players_and_hints_think_in_the_pool(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    given = _watch(monkeypatch)
+    given = pool_work(monkeypatch)
     table_id, token = create_table(client, seed=seed_where_human_starts(3), opponents=["basic"] * 2)
     with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
         websocket.receive_json()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Final, TypeAlias, TypeVar
 
-from pydantic import Field, StringConstraints, ValidationError
+from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
 
 from rummykit.core.errors import ErrorCode
 from rummykit.server.protocol import SeatView, Strict, Version, explain
@@ -44,6 +44,16 @@ A fraction is read here so that the rules can say why it is refused ("a whole nu
 
 Token = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 """A seat's token, as ``POST /api/tables`` gave it."""
+
+MAX_HISTORY_TOKENS: Final = 200
+"""The most seat tokens one ``POST /api/history`` may ask about (the page sends more in
+several requests). 200 tokens of 64 characters fit well inside ``MAX_BODY_BYTES``; a guess at
+someone's token is no likelier 200 at a time (a token is 192 random bits)."""
+
+BEARER: Final = "Bearer "
+"""How a token comes in the ``Authorization`` header: ``Bearer TOKEN``."""
+
+_TOKEN: Final = TypeAdapter(Token)
 
 
 class BadRequest(ValueError):
@@ -104,6 +114,50 @@ class TableAnswer(Strict):
     view: SeatView
 
 
+class HistoryRequest(Strict):
+    """``POST /api/history``: the seat tokens this browser holds, to list their finished games.
+
+    Tokens go in the body, not the address, so that no log of addresses keeps them.
+    """
+
+    tokens: Annotated[tuple[Token, ...], Field(max_length=MAX_HISTORY_TOKENS)]
+    """Seat tokens, as ``POST /api/tables`` gave them (at most ``MAX_HISTORY_TOKENS``)."""
+
+
+class FinishedGame(Strict):
+    """One finished game in the history, as its summary was stored when it ended."""
+
+    id: str
+    """The table's id: ``/api/games/{id}/record`` and ``/frames`` with a seat's token."""
+    created: float
+    """When the table was made (seconds since 1970)."""
+    finished: float
+    """When the game ended (seconds since 1970)."""
+    players: list[str]
+    """The names at the table, seat by seat."""
+    scores: list[int]
+    """The final scores, seat by seat."""
+    winner: int | None
+    """The winning seat."""
+    deals: int
+    """How many deals were played."""
+    preset: str
+    """The house rules the table started from."""
+
+
+class HistoryAnswer(Strict):
+    """The answer to ``POST /api/history`` (and to ``GET`` where the history is public)."""
+
+    games: list[FinishedGame]
+    """Finished games, newest first: those of the tokens sent, and, where the host made the
+    history public, the newest of all (at most 100 of those)."""
+    public: bool
+    """Whether this server shows every finished game to everyone (the host's choice)."""
+    unknown: list[str]
+    """The tokens sent that hold no seat here (never issued, or expired a while after their
+    game ended): a page may forget them."""
+
+
 class ErrorAnswer(Strict):
     """Any 4xx answer: a sentence for the player, naming the field at fault."""
 
@@ -116,6 +170,21 @@ def read_body(model: type[Model], raw: bytes) -> Model:
         return model.model_validate_json(raw)
     except ValidationError as error:
         raise BadRequest(explain(error, "request body")) from None
+
+
+def read_bearer(header: str | None) -> str | None:
+    """The seat token of an ``Authorization: Bearer TOKEN`` header, or ``None`` without one.
+
+    ``BadRequest`` if the header is there but is not a bearer token.
+    """
+    if header is None:
+        return None
+    if not header.startswith(BEARER):
+        raise BadRequest(f"Authorization: send a seat's token as {BEARER}TOKEN.")
+    try:
+        return _TOKEN.validate_python(header[len(BEARER) :].strip(), strict=True)
+    except ValidationError as error:
+        raise BadRequest(explain(error, "Authorization")) from None
 
 
 def read_query(model: type[Model], items: Sequence[tuple[str, str]]) -> Model:

@@ -7,8 +7,13 @@ HTTP:
   "seed"}`` (``rummykit.server.api.NewTable``); answers ``{"table", "token", "seat"}``. The
   token is the seat: keep it.
 - ``GET /api/tables/{id}?token=T``: that seat's view (for a page coming back).
-- ``GET /api/history``: finished games; ``GET /api/games/{id}/record``: a finished game's
-  record (``rummy-record/1``); ``GET /api/games/{id}/frames``: its replay, step by step.
+- ``POST /api/history`` ``{"tokens": [...]}``: the finished games those seat tokens played
+  (``rummykit.server.api.HistoryRequest``, ``HistoryAnswer``); ``GET /api/history``: every
+  finished game, only where the host made the history public (``public_history``).
+- ``GET /api/games/{id}/record``: a finished game's record (``rummy-record/1``);
+  ``GET /api/games/{id}/frames``: its replay, step by step. Each needs a seat's token of that
+  game in ``Authorization: Bearer T`` unless the history is public; without one it is 404,
+  as for a game that does not exist.
 
 WebSocket ``/ws/{id}?token=T``: the protocol of ``rummykit.server.protocol``.
 
@@ -46,10 +51,14 @@ from rummykit.server.api import (
     MAX_BODY_BYTES,
     BadRequest,
     ErrorAnswer,
+    FinishedGame,
+    HistoryAnswer,
+    HistoryRequest,
     NewTable,
     SeatQuery,
     TableAnswer,
     TableCreated,
+    read_bearer,
     read_body,
     read_query,
 )
@@ -69,7 +78,7 @@ from rummykit.server.protocol import (
     parse_client_message,
     refusal,
 )
-from rummykit.server.store import Store
+from rummykit.server.store import Now, Store
 from rummykit.server.table import BOT_LEVELS, Sleep, Table, TableError, new_table_settings
 from rummykit.server.workers import WorkerPool
 
@@ -202,7 +211,7 @@ SEED_REFUSED: Final = (
 
 
 async def _seat(lobby: Lobby, table_id: str, query: SeatQuery) -> tuple[Table, int] | None:
-    seat = lobby.store.seat_of(table_id, query.token)
+    seat = await asyncio.to_thread(lobby.store.seat_of, table_id, query.token)
     if seat is None:
         return None
     return await lobby.get(table_id), seat
@@ -249,7 +258,7 @@ async def create_table(request: Request) -> Response:
         wanted = read_body(NewTable, await _body(request))
         if wanted.seed is not None and not lobby.accept_seeds:
             raise BadRequest(SEED_REFUSED)
-        table, token = Table.create(
+        table, token = await Table.create(
             lobby.store, new_table_settings(wanted), lobby.workers, sleep=lobby.sleep
         )
     except BadRequest as error:
@@ -275,13 +284,62 @@ async def table_view(request: Request) -> Response:
     return JSONResponse(answer.model_dump(mode="json"))
 
 
+HISTORY_NOT_PUBLIC: Final = (
+    "This server lists only each player's own games: POST /api/history with your seat tokens."
+)
+NO_RECORD: Final = "Only a finished game's record can be downloaded."
+NO_REPLAY: Final = "Only a finished game can be replayed."
+
+
+async def _history_answer(
+    lobby: Lobby, games: list[dict[str, Any]], unknown: list[str], public: bool
+) -> Response:
+    if public:  # the player's own games, and the newest of everyone's
+        everyone = await asyncio.to_thread(lobby.store.history)
+        by_id = {game["id"]: game for game in [*games, *everyone]}
+        games = sorted(by_id.values(), key=lambda game: game["finished"], reverse=True)
+    answer = HistoryAnswer(
+        games=[FinishedGame.model_validate(game) for game in games],
+        public=public,
+        unknown=unknown,
+    )
+    return JSONResponse(answer.model_dump(mode="json"))
+
+
 async def history(request: Request) -> Response:
-    """Finished games, newest first."""
-    return JSONResponse({"games": _lobby(request).store.history()})
+    """``POST /api/history``: the finished games of the tokens sent, newest first.
+
+    ``GET``: every finished game, where the host made the history public (403 elsewhere).
+    """
+    lobby = _lobby(request)
+    public: bool = request.app.state.public_history
+    if request.method == "GET":
+        if not public:
+            return _error(HISTORY_NOT_PUBLIC, 403)
+        return await _history_answer(lobby, [], [], public)
+    try:
+        wanted = read_body(HistoryRequest, await _body(request))
+    except BadRequest as error:
+        return _error(error.message, error.status)
+    games, unknown = await asyncio.to_thread(lobby.store.games_of, wanted.tokens)
+    return await _history_answer(lobby, games, unknown, public)
 
 
-async def _finished(lobby: Lobby, table_id: str) -> Table | None:
-    if lobby.store.settings(table_id) is None:
+async def _finished(request: Request) -> Table | None:
+    """The finished game of the request's path, if the request may see it.
+
+    It may with a seat's token of that game (``Authorization: Bearer T``), or with none where
+    the history is public. The token is checked before the game is looked for, so an answer
+    never tells whether an id exists; ``BadRequest`` for a header that is not a bearer token.
+    """
+    lobby = _lobby(request)
+    table_id = request.path_params["table_id"]
+    token = read_bearer(request.headers.get("authorization"))
+    if not request.app.state.public_history and (
+        token is None or await asyncio.to_thread(lobby.store.seat_of, table_id, token) is None
+    ):
+        return None
+    if await asyncio.to_thread(lobby.store.settings, table_id) is None:
         return None
     table = await lobby.get(table_id)
     return table if table.game.game_over else None
@@ -289,9 +347,12 @@ async def _finished(lobby: Lobby, table_id: str) -> Table | None:
 
 async def record(request: Request) -> Response:
     """A finished game's record, as a download."""
-    table = await _finished(_lobby(request), request.path_params["table_id"])
+    try:
+        table = await _finished(request)
+    except BadRequest as error:
+        return _error(error.message, error.status)
     if table is None:
-        return _error("Only a finished game's record can be downloaded.", 404)
+        return _error(NO_RECORD, 404)
     return JSONResponse(
         table.record_json(),
         headers={"Content-Disposition": f'attachment; filename="rummy-{table.id}.json"'},
@@ -300,9 +361,12 @@ async def record(request: Request) -> Response:
 
 async def frames(request: Request) -> Response:
     """A finished game, position by position, for the replay viewer."""
-    table = await _finished(_lobby(request), request.path_params["table_id"])
+    try:
+        table = await _finished(request)
+    except BadRequest as error:
+        return _error(error.message, error.status)
     if table is None:
-        return _error("Only a finished game can be replayed.", 404)
+        return _error(NO_REPLAY, 404)
     return JSONResponse(replay_frames(table.record_json()))
 
 
@@ -391,6 +455,8 @@ def create_app(
     limits: Limits = Limits(),  # noqa: B008 - a frozen value, never changed
     clock: Clock = time.monotonic,
     workers: WorkerPool | None = None,
+    public_history: bool = False,
+    now: Now = time.time,
     idle_table_s: float | None = None,
 ) -> Starlette:
     """The app, keeping its tables in the SQLite database at ``store_path``.
@@ -403,11 +469,14 @@ def create_app(
     which shuffle with the operating system's randomness. ``limits`` bound the requests of an
     address and the messages of a socket, timed by ``clock``. Computer players, hints and
     replays run in ``workers`` (default: a pool of its own, one process per core, stopped
-    with the app; a pool passed in is left running). A table nobody watches or asks for
-    ``idle_table_s`` seconds leaves memory (default ``IDLE_TABLE_S``; shorter for the memory
-    benchmark).
+    with the app; a pool passed in is left running).
+    ``public_history`` lists every finished game to anyone and lets anyone download and replay
+    them (the host's choice; by default a player sees only the games of the tokens they hold).
+    ``now`` is the wall clock of the store, which decides when a seat's token has expired.
+    A table nobody watches or asks for ``idle_table_s`` seconds leaves memory (default
+    ``IDLE_TABLE_S``; shorter for the memory benchmark).
     """
-    store = Store(store_path)
+    store = Store(store_path, now=now)
     own_workers = workers is None
     pool = WorkerPool() if workers is None else workers
     lobby = Lobby(
@@ -427,7 +496,7 @@ def create_app(
         Route("/api/options", options),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_view),
-        Route("/api/history", history),
+        Route("/api/history", history, methods=["GET", "POST"]),
         Route("/api/games/{table_id}/record", record),
         Route("/api/games/{table_id}/frames", frames),
         WebSocketRoute("/ws/{table_id}", socket),
@@ -443,4 +512,5 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.lobby = lobby
     app.state.limiter = limiter
+    app.state.public_history = public_history
     return app

@@ -77,7 +77,7 @@ class OriginGuard:
         """Pass the request on, refuse it, or add the headers to its answer."""
         if scope["type"] == "websocket":
             if not self.is_allowed(scope):
-                await send({"type": "websocket.close", "code": CloseCode.FOREIGN_ORIGIN})
+                await refuse_socket(receive, send, CloseCode.FOREIGN_ORIGIN, FOREIGN_ORIGIN_MESSAGE)
                 return
             await self.app(scope, receive, send)
             return
@@ -94,6 +94,19 @@ class OriginGuard:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+async def refuse_socket(receive: Receive, send: Send, code: CloseCode, reason: str) -> None:
+    """Accept a socket only to close it with ``code`` and ``reason``.
+
+    Closed before it is accepted, uvicorn refuses the handshake with HTTP 403 instead, and a
+    browser sees only code 1006, with no reason.
+    """
+    message = await receive()
+    if message["type"] != "websocket.connect":
+        return
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.close", "code": code, "reason": reason})
 
 
 async def answer_error(
@@ -125,6 +138,6 @@ class RateGuard:
             await self.app(scope, receive, send)
             return
         if scope["type"] == "websocket":
-            await send({"type": "websocket.close", "code": CloseCode.TOO_MANY_MESSAGES})
+            await refuse_socket(receive, send, CloseCode.TOO_MANY_MESSAGES, TOO_MANY_REQUESTS)
             return
         await answer_error(scope, receive, send, 429, TOO_MANY_REQUESTS, **{"retry-after": "5"})

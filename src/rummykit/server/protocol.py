@@ -154,6 +154,9 @@ class CloseCode(enum.IntEnum):
     The page reconnects after any of them (with a growing wait) except ``NO_SEAT``.
     """
 
+    MESSAGE_TOO_BIG = 1009
+    """A frame larger than ``MAX_SOCKET_MESSAGE_BYTES`` (16 KiB): the WebSocket standard's own
+    code, sent by uvicorn before the frame is read."""
     BAD_QUERY = 4400
     """The socket's address could not be read (its token is missing or malformed)."""
     FOREIGN_ORIGIN = 4403

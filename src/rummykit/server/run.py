@@ -18,6 +18,7 @@ from rummykit.server.app import create_app
 from rummykit.server.connections import guarded_http
 from rummykit.server.guard import LOOPBACK_HOSTS
 from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES
+from rummykit.server.workers import WorkerPool
 
 
 def default_store_path() -> Path:
@@ -60,20 +61,27 @@ def serve(
     *,
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] = (),
+    public_history: bool = False,
+    workers: int | None = None,
     idle_table_s: float | None = None,
 ) -> None:
     """Serve the table until interrupted; print the address (and open it if asked).
 
     On a loopback address it answers only the loopback names unless ``allowed_hosts`` says
     otherwise (a page from another site could otherwise reach it by DNS rebinding).
+    ``public_history`` shows every finished game to everyone (see ``create_app``).
+    ``workers`` is the number of worker processes (default: one per core).
     ``idle_table_s``: how long a table nobody uses stays in memory (default: the app's).
     """
     if allowed_hosts is None and host in LOOPBACK_HOSTS:
         allowed_hosts = LOOPBACK_HOSTS
+    pool = WorkerPool(workers)
     app = create_app(
         store,
         allowed_hosts=allowed_hosts,
         allowed_origins=allowed_origins,
+        public_history=public_history,
+        workers=pool,
         idle_table_s=idle_table_s,
     )
     address = f"http://{host}:{port}/"
@@ -85,4 +93,7 @@ def serve(
             webbrowser.open(address)
 
         threading.Thread(target=open_later, daemon=True).start()
-    uvicorn.Server(uvicorn_config(app, host, port)).run()
+    try:
+        uvicorn.Server(uvicorn_config(app, host, port)).run()
+    finally:
+        pool.close()

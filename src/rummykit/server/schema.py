@@ -11,7 +11,15 @@ from typing import Any, Final
 
 from pydantic import TypeAdapter
 
-from rummykit.server.api import ErrorAnswer, NewTable, SeatQuery, TableAnswer, TableCreated
+from rummykit.server.api import (
+    ErrorAnswer,
+    HistoryAnswer,
+    HistoryRequest,
+    NewTable,
+    SeatQuery,
+    TableAnswer,
+    TableCreated,
+)
 from rummykit.server.protocol import CLIENT_MESSAGES, SERVER_MESSAGES
 
 SCHEMA_ID: Final = "https://rummykit.invalid/protocol.schema.json"
@@ -26,6 +34,11 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
     "TableCreated": (TypeAdapter(TableCreated), "The answer to POST /api/tables."),
     "SeatQuery": (TypeAdapter(SeatQuery), "The query of GET /api/tables/{table} and /ws."),
     "TableAnswer": (TypeAdapter(TableAnswer), "The answer to GET /api/tables/{table}."),
+    "HistoryRequest": (TypeAdapter(HistoryRequest), "The body of POST /api/history."),
+    "HistoryAnswer": (
+        TypeAdapter(HistoryAnswer),
+        "The answer to POST /api/history (and to GET where it is public).",
+    ),
     "ErrorAnswer": (TypeAdapter(ErrorAnswer), "Every 4xx answer of the HTTP API."),
 }
 """Each part of the protocol by name, with a line that says where it travels, used where the

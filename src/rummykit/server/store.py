@@ -6,7 +6,11 @@ acknowledged, so an acknowledged action survives a crash.
 
 A seat's token is kept only as its SHA-256 (a token is 24 random bytes: no table of guesses
 reaches it), and the database, its folder and its journal are the owner's alone: whoever
-reads the file cannot take anyone's seat.
+reads the file cannot take anyone's seat. A token works while its game goes on and for
+``TOKEN_LIFETIME_S`` after it ends (to see the final view, the record and the replay); then
+it is refused like one never issued, and deleted.
+
+The store keeps wall-clock times (``time.time`` unless a test gives its own ``now``).
 """
 
 from __future__ import annotations
@@ -17,10 +21,10 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from rummykit.core.cards import Card, parse_cards
 from rummykit.server.settings import TableSettings
@@ -38,7 +42,8 @@ CREATE TABLE IF NOT EXISTS tables (
 CREATE TABLE IF NOT EXISTS seats (
     token TEXT PRIMARY KEY,
     table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL
+    seat INTEGER NOT NULL,
+    expires REAL
 );
 CREATE TABLE IF NOT EXISTS deals (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -59,11 +64,34 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
-SCHEMA_VERSION = 1
-"""1: seat tokens stored as their SHA-256 (version 0 kept them in clear)."""
+SCHEMA_VERSION = 2
+"""1: seat tokens stored as their SHA-256 (version 0 kept them in clear).
+2: each seat has the time its token stops working (``expires``; none while its game goes on).
+"""
+
+TOKEN_LIFETIME_S: Final = 30 * 24 * 3600.0
+"""How long a seat's token keeps working after its game ends: 30 days.
+
+After the game the token only shows that game (its final view, record and replay), so this
+is the time a player has to look back at it or download it; it is also how long a token that
+leaked (a shared computer, a copied profile) tells anyone about the game. A month covers
+coming back to last weekend's game; a host who wants games kept for all to see turns the
+public history on.
+"""
+
+EXPIRY_SWEEP_S: Final = 3600.0
+"""How often at most the expired seats are deleted in one sweep (a write): an expired token
+is refused at once whenever it comes, so the sweep only keeps the file from growing."""
+
+Now = Callable[[], float]
+"""Seconds since the epoch, as ``time.time`` gives them."""
 
 OWNER_ONLY_FILE = 0o600
 OWNER_ONLY_FOLDER = 0o700
+
+
+FirstDeal = tuple[int, Sequence[Card], int]
+"""A table's first deal as stored with it: the dealer, the deck in order, the seed."""
 
 
 def token_hash(token: str) -> str:
@@ -84,11 +112,15 @@ def _private_file(path: Path) -> None:
 class Store:
     """The SQLite store (WAL), safe to share between threads."""
 
-    def __init__(self, path: Path | str) -> None:
-        """Open (and create if needed) the database at ``path`` (``:memory:`` for tests)."""
+    def __init__(self, path: Path | str, *, now: Now = time.time) -> None:
+        """Open (and create if needed) the database at ``path`` (``:memory:`` for tests).
+
+        ``now`` is the wall clock that stamps tables and decides when a token has expired.
+        """
         if str(path) != ":memory:":
             _private_file(Path(path))
         self.path = str(path)
+        self.now = now
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -105,7 +137,20 @@ class Store:
                     db.execute(
                         "UPDATE seats SET token = ? WHERE token = ?", (token_hash(token), token)
                     )
+            if version < 2:  # tokens expire: those of games already over, from their end
+                columns = {row[1] for row in db.execute("PRAGMA table_info(seats)")}
+                if "expires" not in columns:  # a new file was made with it
+                    db.execute("ALTER TABLE seats ADD COLUMN expires REAL")
+                db.execute(
+                    "UPDATE seats SET expires = "
+                    "(SELECT updated FROM tables WHERE tables.id = seats.table_id) + ? "
+                    "WHERE table_id IN (SELECT id FROM tables WHERE finished = 1)",
+                    (TOKEN_LIFETIME_S,),
+                )
+            db.execute("CREATE INDEX IF NOT EXISTS seats_by_expiry ON seats (expires)")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        self._last_sweep = self.now()
+        self.forget_expired()
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -123,9 +168,18 @@ class Store:
         with self._lock:
             self._db.close()
 
-    def create_table(self, table_id: str, settings: TableSettings, tokens: dict[int, str]) -> None:
-        """Store a new table with its settings and the tokens of its human seats."""
-        now = time.time()
+    def create_table(
+        self,
+        table_id: str,
+        settings: TableSettings,
+        tokens: dict[int, str],
+        first_deal: FirstDeal | None = None,
+    ) -> None:
+        """Store a new table: its settings, its human seats' tokens, and its first deal.
+
+        One transaction, so that a crash never leaves a table made but not dealt.
+        """
+        now = self.now()
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO tables (id, created, updated, settings) VALUES (?, ?, ?, ?)",
@@ -136,15 +190,41 @@ class Store:
                     "INSERT INTO seats (token, table_id, seat) VALUES (?, ?, ?)",
                     (token_hash(token), table_id, seat),
                 )
+            if first_deal is not None:
+                self._write_deal(db, table_id, 0, *first_deal, version=1)
 
     def seat_of(self, table_id: str, token: str) -> int | None:
-        """The seat a token holds at a table, if any."""
+        """The seat a token holds at a table, if any and if the token has not expired.
+
+        An expired token is deleted as it is found.
+        """
+        now = self.now()
         with self._lock:
+            self._sweep_if_due(now)
             row = self._db.execute(
-                "SELECT seat FROM seats WHERE token = ? AND table_id = ?",
+                "SELECT seat, expires FROM seats WHERE token = ? AND table_id = ?",
                 (token_hash(token), table_id),
             ).fetchone()
+            if row is not None and _has_expired(row[1], now):
+                self._db.execute("DELETE FROM seats WHERE token = ?", (token_hash(token),))
+                return None
         return int(row[0]) if row else None
+
+    def forget_expired(self) -> int:
+        """Delete every seat whose token has expired; how many."""
+        now = self.now()
+        with self._lock:
+            return self._forget_expired(now)
+
+    def _forget_expired(self, now: float) -> int:
+        self._last_sweep = now
+        deleted = self._db.execute("DELETE FROM seats WHERE expires <= ?", (now,))
+        return deleted.rowcount
+
+    def _sweep_if_due(self, now: float) -> None:
+        # a time that went back (the wall clock was set) sweeps too, and starts over from it
+        if not 0 <= now - self._last_sweep < EXPIRY_SWEEP_S:
+            self._forget_expired(now)
 
     def add_deal(
         self,
@@ -160,16 +240,29 @@ class Store:
         A thrown-away deal of the same number is replaced.
         """
         with self._transaction() as db:
-            db.execute("DELETE FROM actions WHERE table_id = ? AND deal = ?", (table_id, deal))
-            db.execute(
-                "INSERT OR REPLACE INTO deals (table_id, deal, dealer, deck, seed) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (table_id, deal, dealer, " ".join(str(card) for card in deck), seed),
-            )
-            db.execute(
-                "UPDATE tables SET updated = ?, version = ? WHERE id = ?",
-                (time.time(), version, table_id),
-            )
+            self._write_deal(db, table_id, deal, dealer, deck, seed, version=version)
+
+    def _write_deal(
+        self,
+        db: sqlite3.Connection,
+        table_id: str,
+        deal: int,
+        dealer: int,
+        deck: Sequence[Card],
+        seed: int,
+        *,
+        version: int,
+    ) -> None:
+        db.execute("DELETE FROM actions WHERE table_id = ? AND deal = ?", (table_id, deal))
+        db.execute(
+            "INSERT OR REPLACE INTO deals (table_id, deal, dealer, deck, seed) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (table_id, deal, dealer, " ".join(str(card) for card in deck), seed),
+        )
+        db.execute(
+            "UPDATE tables SET updated = ?, version = ? WHERE id = ?",
+            (self.now(), version, table_id),
+        )
 
     def add_action(
         self,
@@ -185,7 +278,8 @@ class Store:
 
         ``finished`` is the summary of the game when this action ends it: the game is then
         marked over in the same transaction, so a crash can never keep a finished game out of
-        the history. Committed when this returns.
+        the history, and its seats' tokens expire ``TOKEN_LIFETIME_S`` from now. Committed
+        when this returns.
         """
         with self._transaction() as db:
             shuffled = json.dumps([[str(card) for card in order] for order in reshuffles])
@@ -194,14 +288,19 @@ class Store:
                 "VALUES (?, ?, ?, ?, ?)",
                 (table_id, deal, seq, text, shuffled),
             )
+            now = self.now()
             db.execute(
                 "UPDATE tables SET updated = ?, version = ? WHERE id = ?",
-                (time.time(), version, table_id),
+                (now, version, table_id),
             )
             if finished is not None:
                 db.execute(
                     "UPDATE tables SET finished = 1, summary = ? WHERE id = ?",
                     (json.dumps(finished), table_id),
+                )
+                db.execute(
+                    "UPDATE seats SET expires = ? WHERE table_id = ?",
+                    (now + TOKEN_LIFETIME_S, table_id),
                 )
 
     def version(self, table_id: str) -> int:
@@ -217,7 +316,7 @@ class Store:
         with self._transaction() as db:
             db.execute(
                 "UPDATE tables SET settings = ?, updated = ? WHERE id = ?",
-                (settings.model_dump_json(), time.time(), table_id),
+                (settings.model_dump_json(), self.now(), table_id),
             )
 
     def settings(self, table_id: str) -> TableSettings | None:
@@ -258,14 +357,48 @@ class Store:
         return deals
 
     def history(self, limit: int = 100) -> list[dict[str, Any]]:
-        """Finished games, newest first: id, when, and the summary."""
+        """Every finished game, newest first (at most ``limit``): id, when, and the summary.
+
+        For a server whose host made the history public; else see ``games_of``.
+        """
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, created, updated, summary FROM tables WHERE finished = 1 "
                 "ORDER BY updated DESC LIMIT ?",
                 (limit,),
             ).fetchall()
-        return [
-            {"id": row[0], "created": row[1], "finished": row[2], **json.loads(row[3] or "{}")}
-            for row in rows
-        ]
+        return [_finished_game(*row) for row in rows]
+
+    def games_of(self, tokens: Sequence[str]) -> tuple[list[dict[str, Any]], list[str]]:
+        """The finished games of these tokens, and the tokens that hold no seat.
+
+        The games are those where a token holds a seat, newest first, as ``history`` gives
+        them; the tokens that hold none (never issued, or expired) come in the order given.
+        """
+        if not tokens:
+            return [], []
+        hashes = {token_hash(token): token for token in tokens}
+        now = self.now()
+        with self._lock:
+            self._sweep_if_due(now)
+            rows = self._db.execute(
+                "SELECT seats.token, tables.id, tables.created, tables.updated, tables.summary, "
+                "tables.finished FROM seats JOIN tables ON tables.id = seats.table_id "
+                f"WHERE seats.token IN ({', '.join('?' * len(hashes))}) "
+                "AND (seats.expires IS NULL OR seats.expires > ?) "
+                "ORDER BY tables.updated DESC",
+                (*hashes, now),
+            ).fetchall()
+        held = {row[0] for row in rows}
+        games = {row[1]: _finished_game(*row[1:5]) for row in rows if row[5]}
+        return list(games.values()), [token for token in tokens if token_hash(token) not in held]
+
+
+def _has_expired(expires: float | None, now: float) -> bool:
+    return expires is not None and expires <= now
+
+
+def _finished_game(
+    table_id: str, created: float, finished: float, summary: str | None
+) -> dict[str, Any]:
+    return {"id": table_id, "created": created, "finished": finished, **json.loads(summary or "{}")}

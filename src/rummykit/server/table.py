@@ -2,7 +2,9 @@
 
 Everything that would change the game (a browser's intent, a bot's move) goes through the
 table's queue and is applied in order by its one task: the engine checks it, the store
-commits it, and only then is it acknowledged and every seat sent its own view.
+commits it, and only then is it acknowledged and every seat sent its own view. The store is
+written in a thread (a commit waits for the disk; the event loop must not), and the computer
+players think in worker processes (``rummykit.server.workers``).
 
 The computer waits its pace before each action through the table's ``sleep``: ``asyncio.sleep``
 in production, a clock the test moves by hand in the tests.
@@ -207,7 +209,7 @@ class Table:
     # ----- making and restoring ------------------------------------------------------
 
     @classmethod
-    def create(
+    async def create(
         cls,
         store: Store,
         settings: TableSettings,
@@ -218,9 +220,11 @@ class Table:
         """A new table, stored, with its first deal dealt; and the human seat's token."""
         table_id = secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(24)
-        store.create_table(table_id, settings, {0: token})
         table = cls(table_id, settings, store, workers, sleep=sleep)
-        table._deal()
+        deck, seed = table._shuffled()
+        first_deal = (table.game.dealer, deck, seed)
+        await asyncio.to_thread(store.create_table, table_id, settings, {0: token}, first_deal)
+        table._adopt_deal(deck, seed)
         return table, token
 
     @classmethod
@@ -236,7 +240,7 @@ class Table:
         if deals:
             table.game = await table._replayed(deals)
         else:
-            table._deal()
+            await table._deal()
         table.version = max(table.version, await asyncio.to_thread(store.version, table_id))
         return table
 
@@ -253,7 +257,8 @@ class Table:
             raise TableError(f"Table {self.id} cannot be rebuilt: {error}")
         return game
 
-    def _deal(self) -> None:
+    def _shuffled(self) -> tuple[list[Card], int]:
+        """The next deal's deck and seed."""
         deal_number = len(self.game.logs)
         # A live table shuffles with the operating system's randomness. A test table is seeded
         # by its seed, the deal and the version, so that a table restored from the store never
@@ -265,8 +270,18 @@ class Table:
         )
         deck = list(standard_deck(self.rules.decks, self.rules.jokers))
         shuffler.shuffle(deck)
-        seed = shuffler.randrange(2**31)
-        self.store.add_deal(self.id, deal_number, self.game.dealer, deck, seed, self.version + 1)
+        return deck, shuffler.randrange(2**31)
+
+    async def _deal(self) -> None:
+        """Deal the next deal: stored, then adopted."""
+        deck, seed = self._shuffled()
+        deal_number, version = len(self.game.logs), self.version + 1
+        await asyncio.to_thread(
+            self.store.add_deal, self.id, deal_number, self.game.dealer, deck, seed, version
+        )
+        self._adopt_deal(deck, seed)
+
+    def _adopt_deal(self, deck: list[Card], seed: int) -> None:
         self.game.start_deal(deck, seed=seed)
         self.version += 1
 
@@ -306,7 +321,11 @@ class Table:
     def _view_message(self, seat: int) -> ViewMessage:
         return ViewMessage(v=self.version, d=self.view(seat))
 
-    async def _broadcast(self, acted: Action | None) -> None:
+    async def _broadcast(self, acted: Action | None, *, besides: Send | None = None) -> None:
+        """Send every connection its seat's view, after the event of ``acted`` if any.
+
+        All but ``besides``, which has been answered already.
+        """
         for seat, sends in list(self.listeners.items()):
             frames: list[ServerMessage] = []
             if acted is not None:
@@ -314,7 +333,7 @@ class Table:
                 event = Event.model_validate(self._event(acted, seat))
                 frames.append(EventMessage(v=self.version, d=event))
             frames.append(self._view_message(seat))
-            for send in list(sends):
+            for send in [send for send in sends if send is not besides]:
                 for frame in frames:
                     try:
                         await send(frame)
@@ -390,7 +409,7 @@ class Table:
             elif intent is not None:
                 seat, message, reply = intent
                 try:
-                    await self._handle(seat, message, _quiet(reply))
+                    await self._handle(seat, message, _quiet(reply), origin=reply)
                 except Exception:  # one bad intent must never stop the table, nor go unanswered
                     logger.exception("table %s: an intent failed", self.id)
                     await _quiet(reply)(refusal(self.version, ErrorCode.BAD_MESSAGE, UNREADABLE))
@@ -425,7 +444,8 @@ class Table:
         shuffled_before = len(game.logs[-1].reshuffles)
         game.apply(action)
         log = game.logs[-1]
-        self.store.add_action(
+        await asyncio.to_thread(
+            self.store.add_action,
             self.id,
             len(game.logs) - 1,
             len(log.actions) - 1,
@@ -448,16 +468,20 @@ class Table:
             "preset": self.preset.name,
         }
 
-    async def _handle(self, seat: int, message: ClientMessage, reply: Send) -> None:
+    async def _handle(
+        self, seat: int, message: ClientMessage, reply: Send, *, origin: Send | None = None
+    ) -> None:
+        """Carry out one intent of ``seat``; ``reply`` answers it, on connection ``origin``."""
         match message:
             case HintRequest():
                 await self._hint(seat, reply)
             case Pace():
                 settings = self.settings.model_copy(update={"pace_ms": message.d.ms})
-                self.store.save_settings(self.id, settings)  # kept across a restart
+                await asyncio.to_thread(self.store.save_settings, self.id, settings)  # restarts
                 self.settings = settings
                 self.pace_ms = message.d.ms
                 await reply(self._view_message(seat))
+                await self._broadcast(None, besides=origin)  # every page shows the new pace
             case Act() | Next() | Redeal() if message.v != self.version:
                 await reply(
                     refusal(
@@ -492,7 +516,7 @@ class Table:
         if self.game.game_over:
             await reply(refusal(self.version, ErrorCode.GAME_OVER, GAME_OVER_MESSAGE))
             return
-        self._deal()
+        await self._deal()
         await self._broadcast(None)
 
     async def _redeal(self, reply: Send) -> None:
@@ -504,14 +528,14 @@ class Table:
                 refusal(self.version, ErrorCode.WRONG_PHASE, "This deal is over: deal the next.")
             )
             return
-        deals = self.store.deals(self.id)[:-1]
+        deals = (await asyncio.to_thread(self.store.deals, self.id))[:-1]
         if deals:
             # Replaying a long game takes milliseconds to seconds: never on the event loop,
             # where 100 redeals once froze every table for 5.8 s.
             self.game = await self._replayed(deals)
         else:
             self.game = GameState(self.rules, len(self.players), dealer=self.game.logs[0].dealer)
-        self._deal()
+        await self._deal()
         await self._broadcast(None)
 
     async def _hint(self, seat: int, reply: Send) -> None:

@@ -1,21 +1,61 @@
 // Talking to the server: a few JSON requests, and the table's WebSocket (which reconnects).
 
-async function json(url, options) {
-  const response = await fetch(url, options);
+/** The response if it is a success; else an Error with the server's sentence and the status. */
+async function answered(response) {
+  if (response.ok) return response;
   // An error page or an empty answer has no JSON body: the status alone then speaks.
   const body = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = new Error((body && body.error) || `The server answered ${response.status}.`);
-    error.status = response.status;
-    throw error;
-  }
-  return body;
+  const error = new Error((body && body.error) || `The server answered ${response.status}.`);
+  error.status = response.status;
+  throw error;
 }
 
+async function json(url, options) {
+  return (await answered(await fetch(url, options))).json();
+}
+
+/** A seat's token as the server reads it outside the table's own address: in a header, never
+ * in an address that logs may keep. */
+const bearer = (token) => (token ? { Authorization: `Bearer ${token}` } : {});
+
+const RECORD_URL_KEPT_MS = 60_000;
+const recordUrl = (id) => `/api/games/${encodeURIComponent(id)}/record`;
+
+/** The most seat tokens one history request may carry (the server's MAX_HISTORY_TOKENS). */
+export const HISTORY_TOKENS_AT_ONCE = 200;
+
 export const getOptions = () => json("/api/options");
-export const getHistory = () => json("/api/history");
-export const getFrames = (id) => json(`/api/games/${encodeURIComponent(id)}/frames`);
-export const recordUrl = (id) => `/api/games/${encodeURIComponent(id)}/record`;
+
+/** The finished games of these seat tokens, newest first (with every game where the host
+ * made the history public), and the tokens the server no longer knows. */
+export const getHistory = (tokens) =>
+  json("/api/history", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ tokens }),
+  });
+
+/** A finished game's replay; the token of a seat in it, unless the history is public. */
+export const getFrames = (id, token) =>
+  json(`/api/games/${encodeURIComponent(id)}/frames`, { headers: bearer(token) });
+
+/**
+ * Save a finished game's record as a file. A plain link cannot carry the seat's token, so the
+ * page fetches the record and hands the browser the file.
+ */
+export async function downloadRecord(id, token) {
+  const response = await answered(await fetch(recordUrl(id), { headers: bearer(token) }));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `rummy-${id}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download starts after the click returns, so the file is let go only later (a record
+  // is a few kilobytes; FileSaver.js waits 40 s for the same reason).
+  setTimeout(() => URL.revokeObjectURL(url), RECORD_URL_KEPT_MS);
+}
 
 export const getTable = (id, token) =>
   json(`/api/tables/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`);

@@ -1,37 +1,105 @@
-// Past games (#/history): each finished game with a replay and its record to download.
-import { getHistory, recordUrl } from "./api.js";
-import { h, fill, when } from "./util.js";
+// Past games (#/history): the finished games of the seats this browser holds (or every game,
+// where the host made the history public), each with a replay and its record to download.
+import { downloadRecord, getHistory, HISTORY_TOKENS_AT_ONCE } from "./api.js";
+import { h, fill, when, store, seatKey } from "./util.js";
+
+const SEAT_PREFIX = seatKey("");
+
+/** The seats this browser holds, as table id → token (see lobby.js, which keeps them). */
+function heldSeats() {
+  const seats = new Map();
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (!key || !key.startsWith(SEAT_PREFIX)) continue;
+      const token = store.raw(key);
+      if (token) seats.set(key.slice(SEAT_PREFIX.length), token);
+    }
+  } catch {
+    /* no storage (a private window): no seats */
+  }
+  return seats;
+}
+
+/**
+ * Ask the server about every seat held, a batch at a time; forget the seats it no longer
+ * knows (their game ended long ago). The games newest first, and whether they are everyone's.
+ */
+async function loadHistory(seats) {
+  const held = [...seats.entries()];
+  const games = new Map();
+  let everyone;
+  let start = 0;
+  do {
+    const batch = held.slice(start, start + HISTORY_TOKENS_AT_ONCE);
+    const found = await getHistory(batch.map(([, token]) => token));
+    everyone = found.public;
+    for (const game of found.games) games.set(game.id, game);
+    const unknown = new Set(found.unknown);
+    for (const [table, token] of batch) {
+      if (!unknown.has(token)) continue;
+      store.remove(seatKey(table));
+      seats.delete(table);
+    }
+    start += HISTORY_TOKENS_AT_ONCE;
+  } while (start < held.length);
+  const newestFirst = [...games.values()].sort((a, b) => b.finished - a.finished);
+  return { games: newestFirst, everyone };
+}
 
 export function mountHistory(root) {
   document.title = "rummykit — past games";
   const list = h("ol", { class: "history-list", testid: "history" }, h("li", { class: "help" }, "Loading…"));
+  const about = h("p", { testid: "history-about" }, "Replay a game step by step, or download its record.");
   fill(root,
     h("section", { class: "panel history" },
       h("h1", {}, "Past games"),
-      h("p", {}, "Finished games, newest first. Replay one step by step, or download its record."),
+      about,
       list,
       h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
 
-  getHistory()
-    .then(({ games }) => {
+  const seats = heldSeats();
+
+  function item(game) {
+    const players = game.players || [];
+    const scores = game.scores || [];
+    const winner = game.winner !== null && game.winner !== undefined ? players[game.winner] : null;
+    const problem = h("p", { class: "error", role: "alert", testid: "download-error", hidden: true });
+    const download = h("button", { type: "button", class: "ghost", testid: "download" }, "Download record");
+    download.addEventListener("click", () => {
+      problem.hidden = true;
+      download.disabled = true;
+      downloadRecord(game.id, seats.get(game.id))
+        .catch((failure) => {
+          problem.textContent = `The record could not be downloaded: ${failure.message}`;
+          problem.hidden = false;
+        })
+        .finally(() => {
+          download.disabled = false;
+        });
+    });
+    return h("li", { class: "history-item", testid: "history-item", "data-game": game.id },
+      h("div", { class: "history-head" },
+        h("strong", {}, winner ? `${winner} won` : "No winner"),
+        h("span", { class: "help" }, ` · ${when(game.finished || game.created)} · ${game.preset || ""} · ${game.deals ?? "?"} deals`)),
+      h("ul", { class: "history-scores" }, players.map((name, i) =>
+        h("li", { class: i === game.winner ? "winner" : "" }, `${name}: ${scores[i] ?? 0}`))),
+      h("div", { class: "row" },
+        h("a", { class: "button", href: `#/replay/${encodeURIComponent(game.id)}`, testid: "replay-link" }, "Replay"),
+        download),
+      problem);
+  }
+
+  loadHistory(seats)
+    .then(({ games, everyone }) => {
+      about.textContent = everyone
+        ? "Every finished game on this server, newest first. Replay one step by step, or download its record."
+        : "Your finished games, newest first: those played in this browser, for a while after they end. Replay one step by step, or download its record.";
       if (!games.length) {
         fill(list, h("li", { class: "help" }, "No finished games yet."));
         return;
       }
-      fill(list, games.map((game) => {
-        const players = game.players || [];
-        const scores = game.scores || [];
-        const winner = game.winner !== null && game.winner !== undefined ? players[game.winner] : null;
-        return h("li", { class: "history-item", testid: "history-item", "data-game": game.id },
-          h("div", { class: "history-head" },
-            h("strong", {}, winner ? `${winner} won` : "No winner"),
-            h("span", { class: "help" }, ` · ${when(game.finished || game.created)} · ${game.preset || ""} · ${game.deals ?? "?"} deals`)),
-          h("ul", { class: "history-scores" }, players.map((name, i) =>
-            h("li", { class: i === game.winner ? "winner" : "" }, `${name}: ${scores[i] ?? 0}`))),
-          h("div", { class: "row" },
-            h("a", { class: "button", href: `#/replay/${encodeURIComponent(game.id)}`, testid: "replay-link" }, "Replay"),
-            h("a", { class: "button ghost", href: recordUrl(game.id), download: `rummy-${game.id}.json`, testid: "download" }, "Download record")));
-      }));
+      fill(list, games.map(item));
     })
     .catch((problem) => fill(list, h("li", { class: "error", role: "alert" }, `The list could not be loaded: ${problem.message}`)));
   return () => {};

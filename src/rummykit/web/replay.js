@@ -2,7 +2,7 @@
 import { getFrames } from "./api.js";
 import { cardRow } from "./cards.js";
 import { setPageKeys } from "./keyboard.js";
-import { h, fill, plural } from "./util.js";
+import { h, fill, plural, store, seatKey } from "./util.js";
 
 export function mountReplay(root, gameId) {
   document.title = "rummykit — replay";
@@ -81,7 +81,8 @@ export function mountReplay(root, gameId) {
     return true;
   });
 
-  getFrames(gameId)
+  // a seat's token of the game shows its replay (not needed where the history is public)
+  getFrames(gameId, store.raw(seatKey(gameId)))
     .then((found) => {
       frames = found.frames || [];
       players = found.players || [];
