@@ -29,7 +29,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script
+# run as a script: the repository (for benchmarks.*) and tests/ (the tests' player and server)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "tests"))
 from benchmarks.engine import machine_info, render
 from benchmarks.load_client import PlayerSettings, Recorder, churn_table, player, watch_loop
 from benchmarks.load_report import (
@@ -41,7 +43,7 @@ from benchmarks.load_report import (
     summarize,
     trend,
 )
-from benchmarks.load_server import Sample, ServerProcess, sample
+from benchmarks.load_server import LoadServer, Sample, sample
 
 from rummykit.server.settings import BOT_LEVELS
 
@@ -72,7 +74,7 @@ class Progress:
             print(file=sys.stderr)
 
 
-def _status(label: str, recorder: Recorder, server: ServerProcess) -> str:
+def _status(label: str, recorder: Recorder, server: LoadServer) -> str:
     reading = sample(server.pid)
     return (
         f"{label}: {recorder.tables_open} tables open, {len(recorder.round_trips):,} actions "
@@ -108,7 +110,7 @@ async def _stop(recorder: Recorder, tasks: list[asyncio.Task[None]]) -> None:
 
 
 async def drive(
-    server: ServerProcess,
+    server: LoadServer,
     settings: PlayerSettings,
     tables: int,
     args: argparse.Namespace,
@@ -165,7 +167,7 @@ async def drive(
     return result, slices
 
 
-def _settings(server: ServerProcess, level: str, args: argparse.Namespace) -> PlayerSettings:
+def _settings(server: LoadServer, level: str, args: argparse.Namespace) -> PlayerSettings:
     return PlayerSettings(port=server.port, level=level, think_s=args.think, pace_ms=args.pace)
 
 
@@ -185,7 +187,7 @@ def run_matrix(args: argparse.Namespace, report: dict[str, Any]) -> None:
     cells = [(level, tables) for level in args.levels for tables in args.tables]
     for number, (level, tables) in enumerate(cells, start=1):
         progress.say(f"run {number}/{len(cells)}: {tables} tables, {level}", force=True)
-        with ServerProcess() as server:
+        with LoadServer() as server:
             settings = _settings(server, level, args)
             result, _ = asyncio.run(drive(server, settings, tables, args, progress, args.seconds))
         report["runs"].append({"tables": tables, "level": level, **result})
@@ -201,7 +203,7 @@ def run_matrix(args: argparse.Namespace, report: dict[str, Any]) -> None:
 
 def run_soak(args: argparse.Namespace, report: dict[str, Any]) -> None:
     level, tables = args.levels[0], args.tables[0]
-    with ServerProcess() as server:
+    with LoadServer() as server:
         settings = _settings(server, level, args)
         result, slices = asyncio.run(
             drive(server, settings, tables, args, Progress(), args.soak, args.slice)
@@ -242,7 +244,7 @@ def run_soak(args: argparse.Namespace, report: dict[str, Any]) -> None:
 
 
 async def churn(
-    server: ServerProcess, settings: PlayerSettings, args: argparse.Namespace
+    server: LoadServer, settings: PlayerSettings, args: argparse.Namespace
 ) -> dict[str, Any]:
     """``args.churn`` tables made, played a little and closed, then left to go idle."""
     recorder = Recorder(window_start=0.0)
@@ -303,7 +305,7 @@ async def churn(
 
 
 def run_churn(args: argparse.Namespace, report: dict[str, Any]) -> None:
-    with ServerProcess(idle_table_s=args.idle_table_seconds) as server:
+    with LoadServer(idle_table_s=args.idle_table_seconds) as server:
         settings = _settings(server, args.levels[0], args)
         result = asyncio.run(churn(server, settings, args))
     report["churn"] = {"level": args.levels[0], **result}

@@ -24,17 +24,13 @@ import dataclasses
 import json
 import math
 import random
-import sys
 import time
-from pathlib import Path
 from typing import Any, Final
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from rummykit.server.settings import DEFAULT_PACE_MS
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from table_client import is_my_turn, simple_choice  # the tests' own player
 
 STALL_S: Final = 120.0

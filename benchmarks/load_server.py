@@ -1,9 +1,9 @@
 """The server under load as a process of its own, and what it costs: CPU and memory from /proc.
 
-``ServerProcess`` runs ``rummy serve`` on a free loopback port with a fresh store, waits until
-it answers, and stops it (SIGINT, as Ctrl+C would; SIGKILL only if it hangs, and only that
-process). ``sample`` reads its CPU time and memory, and those of its child processes (a pool of
-workers for the computer players, when the server has one), from ``/proc``: no psutil needed.
+``LoadServer`` runs ``rummy serve`` on a free loopback port with a fresh store, waits until
+it answers, and stops it (SIGTERM; SIGKILL only if it lingers, and only that process).
+``sample`` reads its CPU time and memory, and those of its child processes (the pool of
+workers for the computer players), from ``/proc``: no psutil needed.
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ import contextlib
 import dataclasses
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -22,25 +20,10 @@ from pathlib import Path
 from types import TracebackType
 
 from rummykit.server.run import free_port
+from server_process import ServerProcess  # the tests' own (load.py puts tests/ on the path)
 
 TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")
 PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
-
-START_TIMEOUT_S = 30.0
-"""A server that does not answer by then failed to start (it takes about a second)."""
-STOP_TIMEOUT_S = 15.0
-"""Time for a graceful stop (its tables' tasks are cancelled) before SIGKILL."""
-
-
-def rummy_command() -> list[str]:
-    """The ``rummy`` script of this interpreter's environment (else the one on the PATH)."""
-    beside = Path(sys.executable).with_name("rummy")
-    if beside.exists():
-        return [str(beside)]
-    found = shutil.which("rummy")
-    if found is None:
-        raise RuntimeError("rummy is not installed: run `make venv` first")
-    return [found]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -144,73 +127,36 @@ def cpu_percent(first: Sample, last: Sample, of: str = "main_ticks") -> float:
     return 100.0 * ticks / TICKS_PER_SECOND / seconds
 
 
-class ServerProcess:
-    """``rummy serve`` on 127.0.0.1 with a store in a temporary folder, for one run."""
+class LoadServer(ServerProcess):
+    """``rummy serve`` on a free loopback port with a store in a temporary folder, for one run.
+
+    The tests' ``ServerProcess`` (started, waited for and stopped the same way), with the
+    server's idle time chosen and its folder removed on exit.
+    """
 
     def __init__(self, idle_table_s: float | None = None) -> None:
+        folder = Path(tempfile.mkdtemp(prefix="rummy-load-"))
+        super().__init__(folder / "tables.sqlite3", free_port(), folder / "server.log")
+        self.folder = folder
         self.idle_table_s = idle_table_s
-        self.port = free_port()
-        self.folder = Path(tempfile.mkdtemp(prefix="rummy-load-"))
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def pid(self) -> int:
-        assert self.process is not None, "the server is not running"
-        return self.process.pid
 
     def start(self) -> None:
-        command = [
-            *rummy_command(),
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--store",
-            str(self.folder / "tables.sqlite3"),
-        ]
+        command = [sys.executable, "-m", "rummykit", "serve", "--host", "127.0.0.1"]
+        command += ["--port", str(self.port), "--store", str(self.store_path)]
         if self.idle_table_s is not None:
             command += ["--idle-table-seconds", str(self.idle_table_s)]
-        log = (self.folder / "server.log").open("wb")
-        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-        log.close()
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited at start:\n{self.log_tail()}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port)):
-                return
-            time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"the server did not answer in {START_TIMEOUT_S:.0f} s")
-
-    def log_tail(self, lines: int = 20) -> str:
-        path = self.folder / "server.log"
-        if not path.exists():
-            return ""
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        self._wait_ready()
 
     def error_lines(self) -> int:
         """Lines of the server's log that report an error (tracebacks included)."""
-        path = self.folder / "server.log"
-        if not path.exists():
+        if not self.log_path.exists():
             return 0
-        text = path.read_text(errors="replace")
-        return sum(1 for line in text.splitlines() if "Error" in line or "Traceback" in line)
+        lines = self.log_path.read_text(errors="replace").splitlines()
+        return sum(1 for line in lines if "Error" in line or "Traceback" in line)
 
-    def stop(self) -> None:
-        if self.process is None:
-            return
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=STOP_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                self.process.kill()  # this process only, by its pid
-                self.process.wait()
-        self.process = None
-
-    def __enter__(self) -> ServerProcess:
+    def __enter__(self) -> LoadServer:
         self.start()
         return self
 
