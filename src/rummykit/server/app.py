@@ -4,8 +4,8 @@ HTTP:
 - ``GET /``: the table page; ``/static/...``: its modules, styles and card art.
 - ``GET /api/options``: presets, rule options with a line each, computer levels.
 - ``POST /api/tables``: a new table ``{"preset", "rules", "opponents", "name", "practice",
-  "seed"}`` (``rummykit.server.api.NewTable``); answers ``{"table", "token", "seat"}``. The
-  token is the seat: keep it.
+  "seed", "turn_timer"}`` (``rummykit.server.api.NewTable``); answers ``{"table", "token",
+  "seat"}``. The token is the seat: keep it.
 - ``GET /api/tables/{id}?token=T``: that seat's view (for a page coming back).
 - ``POST /api/history`` ``{"tokens": [...]}``: the finished games those seat tokens played
   (``rummykit.server.api.HistoryRequest``, ``HistoryAnswer``); ``GET /api/history``: every
@@ -96,10 +96,12 @@ class Lobby:
         *,
         accept_seeds: bool = False,
         clock: Clock = time.monotonic,
+        now: Now = time.time,
     ) -> None:
         """Tables kept in ``store``; their computer players think in ``workers``.
 
-        The computer players wait their pace with ``sleep``.
+        The computer players wait their pace with ``sleep``; turn timers' deadlines are
+        times of the wall clock ``now`` (the store's).
         With ``accept_seeds`` a new table may name its seed (tests only: a seed makes every
         deck known in advance). ``clock`` times how long a table has been left alone.
         """
@@ -108,6 +110,7 @@ class Lobby:
         self.sleep = sleep
         self.accept_seeds = accept_seeds
         self.clock = clock
+        self.now = now
         self.tables: dict[str, Table] = {}
         self.last_used: dict[str, float] = {}
         self.last_sweep = clock()
@@ -119,7 +122,9 @@ class Lobby:
         """
         table = self.tables.get(table_id)
         if table is None:
-            restored = await Table.restore(self.store, table_id, self.workers, sleep=self.sleep)
+            restored = await Table.restore(
+                self.store, table_id, self.workers, sleep=self.sleep, now=self.now
+            )
             # another request may have restored it meanwhile: keep the first one
             table = self.tables.setdefault(table_id, restored)
         self.last_used[table_id] = self.clock()
@@ -254,7 +259,11 @@ async def create_table(request: Request) -> Response:
         if wanted.seed is not None and not lobby.accept_seeds:
             raise BadRequest(SEED_REFUSED)
         table, token = await Table.create(
-            lobby.store, new_table_settings(wanted), lobby.workers, sleep=lobby.sleep
+            lobby.store,
+            new_table_settings(wanted),
+            lobby.workers,
+            sleep=lobby.sleep,
+            now=lobby.now,
         )
     except BadRequest as error:
         return _error(error.message, error.status)
@@ -466,12 +475,13 @@ def create_app(
     with the app; a pool passed in is left running).
     ``public_history`` lists every finished game to anyone and lets anyone download and replay
     them (the host's choice; by default a player sees only the games of the tokens they hold).
-    ``now`` is the wall clock of the store, which decides when a seat's token has expired.
+    ``now`` is the wall clock of the store, which decides when a seat's token has expired,
+    and of the turn timers' deadlines (a test passes its clock's time with its ``sleep``).
     """
     store = Store(store_path, now=now)
     own_workers = workers is None
     pool = WorkerPool() if workers is None else workers
-    lobby = Lobby(store, pool, sleep, accept_seeds=accept_seeds, clock=clock)
+    lobby = Lobby(store, pool, sleep, accept_seeds=accept_seeds, clock=clock, now=now)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
