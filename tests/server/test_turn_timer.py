@@ -30,6 +30,7 @@ from rummykit.server.table import (
     Table,
     new_table_settings,
 )
+from rummykit.server.workers import WorkerPool
 from table_client import (
     WORKERS,
     Frame,
@@ -301,3 +302,26 @@ def test_a_database_of_version_2_gets_the_deadline_column(
     with sqlite3.connect(store_path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         assert "deadline" in {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+
+
+def test_a_failing_stand_in_still_plays_the_turn(
+    store_path: Path, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The strong player's decision fails: the first draw and the last discard listed."""
+
+    async def failing(pool: WorkerPool, function: Any, *args: object) -> Any:
+        raise RuntimeError("the worker died")
+
+    async def scenario() -> Table:
+        store = Store(store_path, now=clock.time)
+        table = await _timed(store, clock)
+        monkeypatch.setattr(WorkerPool, "run", failing)
+        clock.advance(TIMER)
+        await table._expire(Expiry(table.version))
+        store.close()
+        return table
+
+    table = asyncio.run(scenario())
+    actions = [str(action) for action in table.game.logs[-1].actions]
+    assert [action.split()[:2] for action in actions] == [["0", "draw"], ["0", "discard"]]
+    assert table.game.turn == 1

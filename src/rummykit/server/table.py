@@ -405,8 +405,10 @@ class Table:
         wanted = None
         if self.deadline is not None and self._timed_seat() is not None:
             wanted = (self.version, self.deadline)
-        if wanted == self.armed:
+        if wanted == self.armed and self.timer is not None and not self.timer.done():
             return
+        # armed again once its expiry has gone out too: an expiry that failed is tried again
+        # (a duplicate finds the turn played, and is ignored as stale)
         self._disarm()
         if wanted is not None:
             self.armed = wanted

@@ -45,12 +45,12 @@ function draw(table) {
   el.hidden = false;
   if (view.turn === view.seat) {
     el.textContent = left > 0
-      ? `⏱ ${clockText(left)} left for your turn`
-      : "⏱ Time is up: the computer is playing your turn";
+      ? `Time left for your turn: ${clockText(left)}`
+      : "Time is up: the computer is playing your turn.";
     el.classList.toggle("urgent", left <= URGENT_S);
     el.dataset.mine = "true";
   } else {
-    el.textContent = `⏱ ${who(view, view.turn)}'s turn is timed`;
+    el.textContent = `${who(view, view.turn)}'s turn is timed.`;
     el.classList.remove("urgent");
     el.dataset.mine = "false";
   }
