@@ -96,11 +96,6 @@ class ServerProcess(LiveServer):
             return ""
         return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-40:])
 
-    def socket_url(self, table_id: str, token: str) -> str:
-        """The address of a seat's socket."""
-        query = urllib.parse.urlencode({"token": token})
-        return f"ws://127.0.0.1:{self.port}/ws/{urllib.parse.quote(table_id)}?{query}"
-
     def record(self, table_id: str, token: str) -> dict[str, Any]:
         """A finished game's record, as ``GET /api/games/{id}/record`` gives a seat of it."""
         request = urllib.request.Request(
