@@ -204,11 +204,17 @@ def test_a_stale_expiry_is_ignored(store_path: Path, clock: ManualClock) -> None
 
 
 async def _timed(store: Store, clock: ManualClock) -> Table:
-    """A table with a 30 s timer whose first turn is the person's, its task not started."""
+    """A table with a 30 s timer whose first turn is the person's, its task not started, and
+    a page of the person's open (a table nobody watches waits instead of playing)."""
     wanted = NewTable(seed=seed_where_human_starts(), turn_timer=TIMER, opponents=("basic",))
     table, _ = await Table.create(
         store, new_table_settings(wanted), WORKERS, sleep=clock.sleep, now=clock.time
     )
+
+    async def page(message: ServerMessage) -> None:
+        pass
+
+    table.listeners[0] = {page}
     return table
 
 
@@ -325,3 +331,26 @@ def test_a_failing_stand_in_still_plays_the_turn(
     actions = [str(action) for action in table.game.logs[-1].actions]
     assert [action.split()[:2] for action in actions] == [["0", "draw"], ["0", "discard"]]
     assert table.game.turn == 1
+
+
+def test_a_table_nobody_watches_waits_for_its_person_and_gives_a_grace_on_return(
+    store_path: Path, clock: ManualClock
+) -> None:
+    # The computer used to play every turn of a person who closed the page, until the table
+    # was let go: most of a game played without them.
+    with serving(store_path, clock) as client:
+        table_id, token = timed_table(client)
+        with seated(client, table_id, token) as seat:
+            version = seat.version
+        clock.advance(TIMER * 5)  # the page is closed when the time runs out, and long after
+        with seated(client, table_id, token) as seat:
+            settled(seat)  # the return has been handled
+            assert actions_of(store_path, table_id) == []  # nothing was played for them
+            assert seat.version == version
+            assert notices(seat) == []
+            assert seat.view["deadline"] == clock.time() + RESTART_GRACE_S
+            assert Store(store_path).deadline(table_id) == clock.time() + RESTART_GRACE_S
+            clock.advance(RESTART_GRACE_S + 1)  # with the page open, the timer runs again
+            seat.until(lambda frame: frame["t"] == "notice")
+            assert notices(seat) == [TIME_RAN_OUT]
+            assert actions_of(store_path, table_id)[0].startswith("0 draw")

@@ -16,7 +16,8 @@ least ``RESTART_GRACE_S`` more and says so. The table's task arms one expiry at 
 with the version it was armed at; the expiry goes through the queue like any intent, and one
 that comes once the table has moved on (the person acted just before, a new deal) is ignored.
 When the time has run out, the strong computer player plays the rest of that turn for the
-person, in the worker pool, and the table says so.
+person, in the worker pool, and the table says so; unless none of the person's pages is open:
+then the table waits for them, and gives them ``RESTART_GRACE_S`` when they come back.
 """
 
 from __future__ import annotations
@@ -256,6 +257,9 @@ class Table:
         self.armed: tuple[int, float] | None = None
         """The version and deadline the running expiry was armed at."""
         self.restored_at: int | None = None
+        self.waiting_at: int | None = None
+        """The version at which the timed seat's time ran out while none of its pages was
+        open: the table waits for its person instead of playing on without them."""
         """The version at which a restore gave the timer its grace: said to each page that
         joins before the table moves on."""
 
@@ -403,7 +407,8 @@ class Table:
     def _arm(self) -> None:
         """Arm the expiry of the turn being timed, or disarm it when none is (the task only)."""
         wanted = None
-        if self.deadline is not None and self._timed_seat() is not None:
+        seat = self._timed_seat()
+        if self.deadline is not None and seat is not None and self.waiting_at != self.version:
             wanted = (self.version, self.deadline)
         if wanted == self.armed and self.timer is not None and not self.timer.done():
             return
@@ -435,6 +440,16 @@ class Table:
             or self.now() < self.deadline
         ):
             return  # the turn moved on (an action, a new deal) since it was armed
+        if self.waiting_at == self.version and self.listeners.get(seat):
+            # back after their time ran out while away: a fresh grace, and the timer runs again
+            self.waiting_at = None
+            self.deadline = max(self.deadline, self.now() + RESTART_GRACE_S)
+            await asyncio.to_thread(self.store.set_deadline, self.id, self.deadline)
+            await self._broadcast(None)
+            return
+        if not self.listeners.get(seat):
+            self.waiting_at = self.version  # nobody there: it waits until they return
+            return
         deal = len(self.game.logs)
         for _ in range(MAX_STAND_IN_STEPS):
             if self.game.deal_over or self.game.turn != seat or len(self.game.logs) != deal:
@@ -504,6 +519,8 @@ class Table:
     async def join(self, seat: int, send: Send) -> None:
         """Start sending ``seat``'s views to a connection, beginning with the current one."""
         self.listeners.setdefault(seat, set()).add(send)
+        if self.waiting_at == self.version and seat == self._timed_seat():
+            await self.queue.put(Expiry(self.version))  # the table's task gives the grace
         await send(self._view_message(seat))
         timed = self._timed_seat()
         if self.restored_at == self.version and timed is not None:
