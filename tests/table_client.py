@@ -23,6 +23,7 @@ import json
 import random
 import re
 import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -131,6 +132,11 @@ class ManualClock:
         finally:
             with self._lock:
                 self._sleepers.remove(entry)
+
+    def time(self) -> float:
+        """The wall clock that goes with this sleep (``create_app(now=clock.time)``): the
+        seconds advanced so far, so a turn timer's deadline passes when the test says."""
+        return self.now
 
     def advance(self, seconds: float) -> None:
         """Move time on: every sleep due by then ends."""
@@ -527,8 +533,10 @@ class LiveServer:
         limits: Limits = Limits.unlimited(),  # noqa: B008 - a frozen value
         *,
         public_history: bool = False,
+        now: Callable[[], float] = time.time,
     ) -> None:
         self.store_path = store_path
+        self.now = now
         self.port = port
         self.sleep = sleep
         self.limits = limits
@@ -545,6 +553,7 @@ class LiveServer:
             limits=self.limits,
             workers=WORKERS,
             public_history=self.public_history,
+            now=self.now,
         )
         config = uvicorn_config(app, "127.0.0.1", self.port, lifespan="on")  # as rummy serve
         server = _SignallingServer(config)

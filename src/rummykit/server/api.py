@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Final, TypeAlias, TypeVar
 
-from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import Field, StringConstraints, TypeAdapter, ValidationError, field_validator
 
 from rummykit.core.errors import ErrorCode
 from rummykit.server.protocol import SeatView, Strict, Version, explain
-from rummykit.server.settings import BotLevel
+from rummykit.server.settings import BotLevel, TurnTimer
 
 MAX_BODY_BYTES: Final = 16_384
 """The largest request body read: a table's settings with every option fit in a tenth."""
@@ -90,6 +90,17 @@ class NewTable(Strict):
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
     """Makes the deals reproducible: accepted only by a server made for tests (a live table
     shuffles with the operating system's randomness and answers 400 to a seed)."""
+    turn_timer: TurnTimer | None = None
+    """Seconds the person has for each turn, 30 or 60 (default ``null``: no limit). When they
+    run out, the computer plays the rest of that turn for them."""
+
+    @field_validator("turn_timer", mode="before")
+    @classmethod
+    def _whole_seconds(cls, value: object) -> object:
+        # a Literal takes 30.0 for 30: the timer is whole seconds, as the schema says
+        if isinstance(value, float):
+            raise ValueError("Input should be 30 or 60, whole seconds")
+        return value
 
 
 class SeatQuery(Strict):

@@ -4,8 +4,8 @@ HTTP:
 - ``GET /``: the table page; ``/static/...``: its modules, styles and card art.
 - ``GET /api/options``: presets, rule options with a line each, computer levels.
 - ``POST /api/tables``: a new table ``{"preset", "rules", "opponents", "name", "practice",
-  "seed"}`` (``rummykit.server.api.NewTable``); answers ``{"table", "token", "seat"}``. The
-  token is the seat: keep it.
+  "seed", "turn_timer"}`` (``rummykit.server.api.NewTable``); answers ``{"table", "token",
+  "seat"}``. The token is the seat: keep it.
 - ``GET /api/tables/{id}?token=T``: that seat's view (for a page coming back).
 - ``POST /api/history`` ``{"tokens": [...]}``: the finished games those seat tokens played
   (``rummykit.server.api.HistoryRequest``, ``HistoryAnswer``); ``GET /api/history``: every
@@ -96,11 +96,13 @@ class Lobby:
         *,
         accept_seeds: bool = False,
         clock: Clock = time.monotonic,
+        now: Now = time.time,
         idle_table_s: float | None = None,
     ) -> None:
         """Tables kept in ``store``; their computer players think in ``workers``.
 
-        The computer players wait their pace with ``sleep``.
+        The computer players wait their pace with ``sleep``; turn timers' deadlines are
+        times of the wall clock ``now`` (the store's).
         With ``accept_seeds`` a new table may name its seed (tests only: a seed makes every
         deck known in advance). ``clock`` times how long a table has been left alone;
         ``idle_table_s`` is how long until it leaves memory (default ``IDLE_TABLE_S``).
@@ -113,6 +115,7 @@ class Lobby:
         self.idle_table_s = IDLE_TABLE_S if idle_table_s is None else idle_table_s
         # a sweep less often than the idle time would keep a table up to twice as long
         self.sweep_every_s = min(SWEEP_EVERY_S, self.idle_table_s)
+        self.now = now
         self.tables: dict[str, Table] = {}
         self.last_used: dict[str, float] = {}
         self.last_sweep = clock()
@@ -124,7 +127,9 @@ class Lobby:
         """
         table = self.tables.get(table_id)
         if table is None:
-            restored = await Table.restore(self.store, table_id, self.workers, sleep=self.sleep)
+            restored = await Table.restore(
+                self.store, table_id, self.workers, sleep=self.sleep, now=self.now
+            )
             # another request may have restored it meanwhile: keep the first one
             table = self.tables.setdefault(table_id, restored)
         self.last_used[table_id] = self.clock()
@@ -259,7 +264,11 @@ async def create_table(request: Request) -> Response:
         if wanted.seed is not None and not lobby.accept_seeds:
             raise BadRequest(SEED_REFUSED)
         table, token = await Table.create(
-            lobby.store, new_table_settings(wanted), lobby.workers, sleep=lobby.sleep
+            lobby.store,
+            new_table_settings(wanted),
+            lobby.workers,
+            sleep=lobby.sleep,
+            now=lobby.now,
         )
     except BadRequest as error:
         return _error(error.message, error.status)
@@ -472,7 +481,8 @@ def create_app(
     with the app; a pool passed in is left running).
     ``public_history`` lists every finished game to anyone and lets anyone download and replay
     them (the host's choice; by default a player sees only the games of the tokens they hold).
-    ``now`` is the wall clock of the store, which decides when a seat's token has expired.
+    ``now`` is the wall clock of the store, which decides when a seat's token has expired,
+    and of the turn timers' deadlines (a test passes its clock's time with its ``sleep``).
     A table nobody watches or asks for ``idle_table_s`` seconds leaves memory (default
     ``IDLE_TABLE_S``; shorter for the memory benchmark).
     """
@@ -480,7 +490,13 @@ def create_app(
     own_workers = workers is None
     pool = WorkerPool() if workers is None else workers
     lobby = Lobby(
-        store, pool, sleep, accept_seeds=accept_seeds, clock=clock, idle_table_s=idle_table_s
+        store,
+        pool,
+        sleep,
+        accept_seeds=accept_seeds,
+        clock=clock,
+        now=now,
+        idle_table_s=idle_table_s,
     )
 
     @contextlib.asynccontextmanager

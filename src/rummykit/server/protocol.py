@@ -24,6 +24,15 @@ Server to client:
   action just played, for step-by-step display (``card`` only when it is public).
 - ``{"t": "refused", "v": V, "d": {"code": CODE, "message": TEXT}}``: an intent was refused.
 - ``{"t": "hint", "v": V, "d": {"action": TEXT, "reason": TEXT}}``: advice.
+- ``{"t": "notice", "v": V, "d": {"seat": S, "text": TEXT}}``: the table says something no
+  action says (the turn timer ran out and the computer played the turn; the server was
+  restarted and the timer got more time). ``seat`` is the seat it is about, if any.
+
+The turn timer: on a table made with ``turn_timer``, the view carries ``deadline``, the
+wall-clock time (seconds since 1970, on the server's clock) at which the person whose turn it
+is runs out of time, and ``server_now``, the server's clock when it made the view; a client
+counts down ``deadline - server_now`` from the moment the view came, so that its own clock
+does not matter. The server alone decides when the time has run out.
 """
 
 from __future__ import annotations
@@ -335,6 +344,14 @@ class SeatView(Strict):
     pace_ms: int
     topics: tuple[str, ...]
     """The rules the practice game explains now."""
+    turn_timer: int | None = None
+    """Seconds a person has for each turn at this table; null: no limit."""
+    deadline: float | None = None
+    """When the turn's time runs out (seconds since 1970, on the server's clock): set while a
+    person's turn is timed, whoever's view it is; null otherwise."""
+    server_now: float | None = None
+    """The server's clock when it made this view, set with ``deadline``: count down
+    ``deadline - server_now`` from the view's arrival, whatever this device's clock says."""
 
 
 # ----- server to client: the messages --------------------------------------------------------
@@ -350,6 +367,15 @@ class Event(Strict):
     """The card it showed, when it is public."""
     text: str
     """The action in words, for the viewer."""
+
+
+class Notice(Strict):
+    """Something the table says that no action says."""
+
+    seat: Seat | None
+    """The seat it is about, if any."""
+    text: str
+    """A sentence for the viewer."""
 
 
 class Refusal(Strict):
@@ -399,8 +425,17 @@ class HintMessage(Strict):
     d: Advice
 
 
+class NoticeMessage(Strict):
+    """The table says something no action says (the turn timer ran out, say)."""
+
+    t: Literal["notice"] = "notice"
+    v: Version
+    d: Notice
+
+
 ServerMessage: TypeAlias = Annotated[
-    ViewMessage | EventMessage | RefusedMessage | HintMessage, Field(discriminator="t")
+    ViewMessage | EventMessage | RefusedMessage | HintMessage | NoticeMessage,
+    Field(discriminator="t"),
 ]
 """Every message the server sends."""
 

@@ -1,4 +1,4 @@
-"""A table's settings as stored: its rules, who sits where, its seed and the computer's pace."""
+"""A table's settings as stored: who sits where, the rules, the seed, the pace, the timer."""
 
 from __future__ import annotations
 
@@ -16,6 +16,12 @@ BOT_LEVELS: Final[tuple[str, ...]] = get_args(BotLevel)
 
 DEFAULT_PACE_MS: Final = 700
 """How long the computer waits before each of its actions: slow enough to follow."""
+
+TurnTimer: TypeAlias = Literal[30, 60]
+"""How long a person has for a turn, in seconds, when a table times turns."""
+
+TURN_TIMERS: Final[tuple[int, ...]] = get_args(TurnTimer)
+"""The turn timers a table may be made with (besides none)."""
 
 RecordRules: TypeAlias = str | dict[str, RuleValue]
 """A record's ``rules``: a preset's name, or ``{"preset": NAME, OPTION: VALUE, ...}``."""
@@ -61,3 +67,6 @@ class TableSettings(Strict):
     player can work the cards out; the decks dealt are kept in the store all the same."""
     pace_ms: int = DEFAULT_PACE_MS
     """The computer's pace when the table is (re)started."""
+    turn_timer: TurnTimer | None = None
+    """Seconds a person has for each turn (``None``: no limit); when they run out, the
+    computer plays the rest of that turn for them. Computer players are never timed."""

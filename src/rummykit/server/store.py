@@ -37,7 +37,8 @@ CREATE TABLE IF NOT EXISTS tables (
     settings TEXT NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
     summary TEXT,
-    version INTEGER NOT NULL DEFAULT 0
+    version INTEGER NOT NULL DEFAULT 0,
+    deadline REAL
 );
 CREATE TABLE IF NOT EXISTS seats (
     token TEXT PRIMARY KEY,
@@ -64,9 +65,10 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """1: seat tokens stored as their SHA-256 (version 0 kept them in clear).
 2: each seat has the time its token stops working (``expires``; none while its game goes on).
+3: each table has the deadline of the turn being timed (``deadline``; none when no turn is).
 """
 
 TOKEN_LIFETIME_S: Final = 30 * 24 * 3600.0
@@ -147,6 +149,10 @@ class Store:
                     "WHERE table_id IN (SELECT id FROM tables WHERE finished = 1)",
                     (TOKEN_LIFETIME_S,),
                 )
+            if version < 3:  # turn timers: no table made before had one running
+                columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+                if "deadline" not in columns:  # a new file was made with it
+                    db.execute("ALTER TABLE tables ADD COLUMN deadline REAL")
             db.execute("CREATE INDEX IF NOT EXISTS seats_by_expiry ON seats (expires)")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         self._last_sweep = self.now()
@@ -174,10 +180,12 @@ class Store:
         settings: TableSettings,
         tokens: dict[int, str],
         first_deal: FirstDeal | None = None,
+        deadline: float | None = None,
     ) -> None:
         """Store a new table: its settings, its human seats' tokens, and its first deal.
 
         One transaction, so that a crash never leaves a table made but not dealt.
+        ``deadline``: when the first turn's time runs out, if it is timed.
         """
         now = self.now()
         with self._transaction() as db:
@@ -191,7 +199,7 @@ class Store:
                     (token_hash(token), table_id, seat),
                 )
             if first_deal is not None:
-                self._write_deal(db, table_id, 0, *first_deal, version=1)
+                self._write_deal(db, table_id, 0, *first_deal, version=1, deadline=deadline)
 
     def seat_of(self, table_id: str, token: str) -> int | None:
         """The seat a token holds at a table, if any and if the token has not expired.
@@ -234,13 +242,17 @@ class Store:
         deck: Sequence[Card],
         seed: int,
         version: int = 0,
+        deadline: float | None = None,
     ) -> None:
         """Record a new deal and the table's version once it is dealt.
 
-        A thrown-away deal of the same number is replaced.
+        A thrown-away deal of the same number is replaced. ``deadline``: when the first
+        turn's time runs out, if it is timed (stored in the same transaction).
         """
         with self._transaction() as db:
-            self._write_deal(db, table_id, deal, dealer, deck, seed, version=version)
+            self._write_deal(
+                db, table_id, deal, dealer, deck, seed, version=version, deadline=deadline
+            )
 
     def _write_deal(
         self,
@@ -252,6 +264,7 @@ class Store:
         seed: int,
         *,
         version: int,
+        deadline: float | None,
     ) -> None:
         db.execute("DELETE FROM actions WHERE table_id = ? AND deal = ?", (table_id, deal))
         db.execute(
@@ -260,8 +273,8 @@ class Store:
             (table_id, deal, dealer, " ".join(str(card) for card in deck), seed),
         )
         db.execute(
-            "UPDATE tables SET updated = ?, version = ? WHERE id = ?",
-            (self.now(), version, table_id),
+            "UPDATE tables SET updated = ?, version = ?, deadline = ? WHERE id = ?",
+            (self.now(), version, deadline, table_id),
         )
 
     def add_action(
@@ -273,8 +286,12 @@ class Store:
         reshuffles: Sequence[Sequence[Card]],
         version: int = 0,
         finished: dict[str, Any] | None = None,
+        deadline: float | None = None,
     ) -> None:
         """Append one action, any stock it shuffled, and the table's version after it.
+
+        ``deadline`` is when the turn after it runs out of time, if it is timed: stored with
+        the action that starts the turn (or goes on with it), so that a restart keeps it.
 
         ``finished`` is the summary of the game when this action ends it: the game is then
         marked over in the same transaction, so a crash can never keep a finished game out of
@@ -290,8 +307,8 @@ class Store:
             )
             now = self.now()
             db.execute(
-                "UPDATE tables SET updated = ?, version = ? WHERE id = ?",
-                (now, version, table_id),
+                "UPDATE tables SET updated = ?, version = ?, deadline = ? WHERE id = ?",
+                (now, version, deadline, table_id),
             )
             if finished is not None:
                 db.execute(
@@ -310,6 +327,19 @@ class Store:
                 "SELECT version FROM tables WHERE id = ?", (table_id,)
             ).fetchone()
         return int(row[0]) if row else 0
+
+    def deadline(self, table_id: str) -> float | None:
+        """When the turn being timed at the table runs out, as last stored (``None``: none)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT deadline FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+        return float(row[0]) if row and row[0] is not None else None
+
+    def set_deadline(self, table_id: str, deadline: float | None) -> None:
+        """Move the timed turn's deadline (the restart grace); the version stays."""
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET deadline = ? WHERE id = ?", (deadline, table_id))
 
     def save_settings(self, table_id: str, settings: TableSettings) -> None:
         """Replace a table's settings (the pace changed, say): a restart starts from these."""

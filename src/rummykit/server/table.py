@@ -8,6 +8,16 @@ players think in worker processes (``rummykit.server.workers``).
 
 The computer waits its pace before each action through the table's ``sleep``: ``asyncio.sleep``
 in production, a clock the test moves by hand in the tests.
+
+The turn timer (a table's ``turn_timer``): when a person's turn starts, its deadline (wall-clock
+seconds, the table's ``now``) is stored in the same transaction as the action or the deal that
+starts it, so a restart keeps it; a table restored from the store gives a running timer at
+least ``RESTART_GRACE_S`` more and says so. The table's task arms one expiry at a time, tagged
+with the version it was armed at; the expiry goes through the queue like any intent, and one
+that comes once the table has moved on (the person acted just before, a new deal) is ignored.
+When the time has run out, the strong computer player plays the rest of that turn for the
+person, in the worker pool, and the table says so; unless none of the person's pages is open:
+then the table waits for them, and gives them ``RESTART_GRACE_S`` when they come back.
 """
 
 from __future__ import annotations
@@ -17,7 +27,9 @@ import contextlib
 import logging
 import random
 import secrets
+import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Final, assert_never
 
 from rummykit.core.actions import (
@@ -49,6 +61,8 @@ from rummykit.server.protocol import (
     HintMessage,
     HintRequest,
     Next,
+    Notice,
+    NoticeMessage,
     Pace,
     Redeal,
     SeatView,
@@ -66,13 +80,15 @@ from rummykit.server.settings import (
     Player,
     TableSettings,
 )
-from rummykit.server.store import Store
+from rummykit.server.store import Now, Store
 from rummykit.server.views import position_name, seat_view
 from rummykit.server.workers import WorkerPool, advise, decide, rebuild_game
 
 __all__ = [
     "BOT_LEVELS",
     "DEFAULT_PACE_MS",
+    "RESTART_GRACE_S",
+    "Expiry",
     "Send",
     "Sleep",
     "Table",
@@ -88,6 +104,31 @@ Sleep = Callable[[float], Awaitable[None]]
 
 Intent = tuple[int, ClientMessage, Send]
 """A seat's message and where its answer goes."""
+
+
+@dataclass(frozen=True)
+class Expiry:
+    """The turn timer armed at ``version`` has run out; stale once the table moved on."""
+
+    version: int
+
+
+Work = Intent | Expiry
+"""What the table's queue holds: the seats' intents and the timer's expiries."""
+
+RESTART_GRACE_S: Final = 15.0
+"""A turn timer running when the server stopped gets at least this long once the table is
+restored: its player may have lost the page meanwhile, and a timer must never run out
+unseen in the seconds a page takes to come back."""
+
+STAND_IN: Final[BotLevel] = "strong"
+"""The computer player that plays a turn whose time ran out."""
+
+MAX_STAND_IN_STEPS: Final = 20
+"""A bound on the actions of one turn played for a person (a draw, a few melds, a discard)."""
+
+TIME_RAN_OUT: Final = "The time ran out: the computer played your turn."
+RESTARTED: Final = "The server was restarted: the turn timer got at least {grace} more seconds."
 
 BOT_FAILURE_PAUSE_S: Final = 1.0
 """After a computer player fails, wait this long before it tries again, so that a bot that
@@ -155,6 +196,7 @@ def new_table_settings(request: NewTable) -> TableSettings:
         practice=request.practice,
         seed=request.seed,
         pace_ms=DEFAULT_PACE_MS,
+        turn_timer=request.turn_timer,
     )
 
 
@@ -173,17 +215,20 @@ class Table:
         workers: WorkerPool,
         *,
         sleep: Sleep = asyncio.sleep,
+        now: Now = time.time,
     ) -> None:
         """A table from its settings; ``create`` deals or ``restore`` rebuilds its game.
 
         The computer players think in ``workers`` and wait their pace with ``sleep`` (tests
-        pass a clock they move by hand).
+        pass a clock they move by hand); ``now`` is the wall clock of the turn timer's
+        deadlines (tests pass that clock's time, so that one clock moves both).
         """
         self.id = table_id
         self.settings = settings
         self.store = store
         self.workers = workers
         self.sleep = sleep
+        self.now = now
         preset, rules = preset_with_overrides(settings.rules)
         self.preset: Preset = preset
         self.rules: Rules = rules
@@ -203,8 +248,20 @@ class Table:
         )
         self.version = 0
         self.listeners: dict[int, set[Send]] = {}
-        self.queue: asyncio.Queue[Intent] = asyncio.Queue()
+        self.queue: asyncio.Queue[Work] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
+        self.turn_timer = settings.turn_timer
+        self.deadline: float | None = None
+        """When the timed turn runs out (``None`` while no turn is timed)."""
+        self.timer: asyncio.Task[None] | None = None
+        self.armed: tuple[int, float] | None = None
+        """The version and deadline the running expiry was armed at."""
+        self.restored_at: int | None = None
+        self.waiting_at: int | None = None
+        """The version at which the timed seat's time ran out while none of its pages was
+        open: the table waits for its person instead of playing on without them."""
+        """The version at which a restore gave the timer its grace: said to each page that
+        joins before the table moves on."""
 
     # ----- making and restoring ------------------------------------------------------
 
@@ -216,33 +273,59 @@ class Table:
         workers: WorkerPool,
         *,
         sleep: Sleep = asyncio.sleep,
+        now: Now = time.time,
     ) -> tuple[Table, str]:
         """A new table, stored, with its first deal dealt; and the human seat's token."""
         table_id = secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(24)
-        table = cls(table_id, settings, store, workers, sleep=sleep)
+        table = cls(table_id, settings, store, workers, sleep=sleep, now=now)
         deck, seed = table._shuffled()
+        dealt, deadline = table._dealt(deck, seed)
         first_deal = (table.game.dealer, deck, seed)
-        await asyncio.to_thread(store.create_table, table_id, settings, {0: token}, first_deal)
-        table._adopt_deal(deck, seed)
+        await asyncio.to_thread(
+            store.create_table, table_id, settings, {0: token}, first_deal, deadline
+        )
+        table._adopt_deal(dealt, deadline)
         return table, token
 
     @classmethod
     async def restore(
-        cls, store: Store, table_id: str, workers: WorkerPool, *, sleep: Sleep = asyncio.sleep
+        cls,
+        store: Store,
+        table_id: str,
+        workers: WorkerPool,
+        *,
+        sleep: Sleep = asyncio.sleep,
+        now: Now = time.time,
     ) -> Table:
-        """A stored table rebuilt by replaying its record (in a worker: it may be long)."""
+        """A stored table rebuilt by replaying its record (in a worker: it may be long).
+
+        A turn timer that was running gets at least ``RESTART_GRACE_S`` more, stored.
+        """
         settings = await asyncio.to_thread(store.settings, table_id)
         if settings is None:
             raise TableError(f"There is no table {table_id!r}.")
-        table = cls(table_id, settings, store, workers, sleep=sleep)
+        table = cls(table_id, settings, store, workers, sleep=sleep, now=now)
         deals = await asyncio.to_thread(store.deals, table_id)
         if deals:
             table.game = await table._replayed(deals)
         else:
             await table._deal()
         table.version = max(table.version, await asyncio.to_thread(store.version, table_id))
+        await table._grace()
         return table
+
+    async def _grace(self) -> None:
+        """Re-arm a restored table's running timer with at least ``RESTART_GRACE_S`` left."""
+        if self._timed_seat() is None:
+            self.deadline = None
+            return
+        stored = await asyncio.to_thread(self.store.deadline, self.id)
+        if stored is None:  # a turn timed but its deadline lost (cannot happen): a whole turn
+            stored = self.now() + (self.turn_timer or 0)
+        self.deadline = max(stored, self.now() + RESTART_GRACE_S)
+        await asyncio.to_thread(self.store.set_deadline, self.id, self.deadline)
+        self.restored_at = self.version
 
     async def _replayed(self, deals: list[dict[str, Any]]) -> GameState:
         """The game these deals make, replayed in a worker: a long game takes seconds."""
@@ -273,17 +356,142 @@ class Table:
         return deck, shuffler.randrange(2**31)
 
     async def _deal(self) -> None:
-        """Deal the next deal: stored, then adopted."""
+        """Deal the next deal: stored (with its first turn's deadline), then adopted."""
         deck, seed = self._shuffled()
         deal_number, version = len(self.game.logs), self.version + 1
+        dealt, deadline = self._dealt(deck, seed)
         await asyncio.to_thread(
-            self.store.add_deal, self.id, deal_number, self.game.dealer, deck, seed, version
+            self.store.add_deal,
+            self.id,
+            deal_number,
+            self.game.dealer,
+            deck,
+            seed,
+            version,
+            deadline,
         )
-        self._adopt_deal(deck, seed)
+        self._adopt_deal(dealt, deadline)
 
-    def _adopt_deal(self, deck: list[Card], seed: int) -> None:
-        self.game.start_deal(deck, seed=seed)
+    def _dealt(self, deck: list[Card], seed: int) -> tuple[GameState, float | None]:
+        """The game with this deal dealt (on a copy), and its first turn's deadline."""
+        game = self.game.clone()
+        game.start_deal(deck, seed=seed)
+        return game, self._deadline_of(game, same_turn=False)
+
+    def _adopt_deal(self, game: GameState, deadline: float | None) -> None:
+        self.game = game
+        self.deadline = deadline
         self.version += 1
+
+    # ----- the turn timer --------------------------------------------------------------
+
+    def _timed_seat(self, game: GameState | None = None) -> int | None:
+        """The person whose turn is being timed in ``game`` (default: now), if any."""
+        game = self.game if game is None else game
+        if self.turn_timer is None or game.deal_over or game.turn in self.bots:
+            return None
+        return game.turn
+
+    def _deadline_of(self, game: GameState, *, same_turn: bool) -> float | None:
+        """The deadline once ``game`` is the table's.
+
+        The same while a turn goes on, a fresh one when a person's turn starts, none when no
+        person's turn is timed.
+        """
+        if self._timed_seat(game) is None:
+            return None
+        if same_turn and self.deadline is not None:
+            return self.deadline
+        return self.now() + (self.turn_timer or 0)
+
+    def _arm(self) -> None:
+        """Arm the expiry of the turn being timed, or disarm it when none is (the task only)."""
+        wanted = None
+        seat = self._timed_seat()
+        if self.deadline is not None and seat is not None and self.waiting_at != self.version:
+            wanted = (self.version, self.deadline)
+        if wanted == self.armed and self.timer is not None and not self.timer.done():
+            return
+        # armed again once its expiry has gone out too: an expiry that failed is tried again
+        # (a duplicate finds the turn played, and is ignored as stale)
+        self._disarm()
+        if wanted is not None:
+            self.armed = wanted
+            self.timer = asyncio.get_running_loop().create_task(self._expire_at(*wanted))
+
+    def _disarm(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = self.armed = None
+
+    async def _expire_at(self, version: int, deadline: float) -> None:
+        """Wait (on the table's clock) until ``deadline``, then queue the expiry."""
+        while (left := deadline - self.now()) > 0:
+            await self.sleep(left)
+        await self.queue.put(Expiry(version))
+
+    async def _expire(self, expiry: Expiry) -> None:
+        """The computer plays the rest of the timed turn, unless the expiry is stale."""
+        seat = self._timed_seat()
+        if (
+            expiry.version != self.version
+            or seat is None
+            or self.deadline is None
+            or self.now() < self.deadline
+        ):
+            return  # the turn moved on (an action, a new deal) since it was armed
+        if self.waiting_at == self.version and self.listeners.get(seat):
+            # back after their time ran out while away: a fresh grace, and the timer runs again
+            self.waiting_at = None
+            self.deadline = max(self.deadline, self.now() + RESTART_GRACE_S)
+            await asyncio.to_thread(self.store.set_deadline, self.id, self.deadline)
+            await self._broadcast(None)
+            return
+        if not self.listeners.get(seat):
+            self.waiting_at = self.version  # nobody there: it waits until they return
+            return
+        deal = len(self.game.logs)
+        for _ in range(MAX_STAND_IN_STEPS):
+            if self.game.deal_over or self.game.turn != seat or len(self.game.logs) != deal:
+                break
+            await self._play(await self._stand_in_action(seat))
+        await self._announce(seat, self._ran_out)
+
+    async def _stand_in_action(self, seat: int) -> Action:
+        """The strong computer player's action for ``seat``; a plain legal one if it fails."""
+        view = observe(self.game, seat)
+        try:
+            action = await self.workers.run(decide, STAND_IN, view, self.rng.random())
+            self.game.check(action)  # a worker's answer is checked like anyone's
+        except Exception:  # the turn must still be played: the first draw, the last discard
+            logger.exception("table %s: the stand-in at seat %s failed", self.id, seat)
+            legal = view.legal_actions
+            draws = [action for action in legal if isinstance(action, Draw)]
+            discards = [action for action in legal if isinstance(action, Discard)]
+            action = draws[0] if draws else discards[-1] if discards else legal[0]
+        return action
+
+    def _ran_out(self, seat: int, viewer: int) -> str:
+        if seat == viewer:
+            return TIME_RAN_OUT
+        who = position_name(viewer, seat, self.game.seat_count)
+        return (
+            f"The time ran out for {self.players[seat].name} ({who}): "
+            "the computer played their turn."
+        )
+
+    def _restarted(self, seat: int, viewer: int) -> str:
+        return RESTARTED.format(grace=int(RESTART_GRACE_S))
+
+    async def _announce(self, seat: int, text: Callable[[int, int], str]) -> None:
+        """Tell every connection something about ``seat``, in words for its own seat."""
+        for viewer, sends in list(self.listeners.items()):
+            notice = NoticeMessage(v=self.version, d=Notice(seat=seat, text=text(seat, viewer)))
+            for send in list(sends):
+                try:
+                    await send(notice)
+                except Exception:  # a closed socket: forget it
+                    sends.discard(send)
 
     def record_json(self) -> dict[str, Any]:
         """The game record so far (the decks reveal every card: only for finished games)."""
@@ -294,6 +502,7 @@ class Table:
 
     def view(self, seat: int) -> SeatView:
         """Seat ``seat``'s view of the table."""
+        deadline = self.deadline if self._timed_seat() is not None else None
         return seat_view(
             self.game,
             seat,
@@ -302,12 +511,21 @@ class Table:
             preset=self.preset.name,
             practice=self.practice,
             pace_ms=self.pace_ms,
+            turn_timer=self.turn_timer,
+            deadline=deadline,
+            server_now=None if deadline is None else self.now(),
         )
 
     async def join(self, seat: int, send: Send) -> None:
         """Start sending ``seat``'s views to a connection, beginning with the current one."""
         self.listeners.setdefault(seat, set()).add(send)
+        if self.waiting_at == self.version and seat == self._timed_seat():
+            await self.queue.put(Expiry(self.version))  # the table's task gives the grace
         await send(self._view_message(seat))
+        timed = self._timed_seat()
+        if self.restored_at == self.version and timed is not None:
+            text = self._restarted(timed, seat)
+            await send(NoticeMessage(v=self.version, d=Notice(seat=timed, text=text)))
         self.ensure_running()
 
     def leave(self, seat: int, send: Send) -> None:
@@ -374,7 +592,8 @@ class Table:
             self.task = asyncio.get_running_loop().create_task(self.run())
 
     async def stop(self) -> None:
-        """Stop the table's task (the game stays stored)."""
+        """Stop the table's task and its timer (the game and the deadline stay stored)."""
+        self._disarm()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -393,14 +612,21 @@ class Table:
         return game.turn
 
     async def run(self) -> None:
-        """Apply intents and bot moves in order, forever (until stopped)."""
+        """Apply intents, expiries and bot moves in order, forever (until stopped)."""
         while True:
+            self._arm()
             bot_seat = self._bot_to_act()
             if bot_seat is None:
-                intent: Intent | None = await self.queue.get()
+                intent: Work | None = await self.queue.get()
             else:
                 intent = await self._intent_within(self.pace_ms / 1000)
-            if intent is None and bot_seat is not None:
+            if isinstance(intent, Expiry):
+                try:
+                    await self._expire(intent)
+                except Exception:  # a failing stand-in must not take the table down
+                    logger.exception("table %s: the turn timer's expiry failed", self.id)
+                    await self.sleep(BOT_FAILURE_PAUSE_S)
+            elif intent is None and bot_seat is not None:
                 try:
                     await self._bot_move(bot_seat)
                 except Exception:  # a failing bot must not take the table down with it
@@ -414,7 +640,7 @@ class Table:
                     logger.exception("table %s: an intent failed", self.id)
                     await _quiet(reply)(refusal(self.version, ErrorCode.BAD_MESSAGE, UNREADABLE))
 
-    async def _intent_within(self, seconds: float) -> Intent | None:
+    async def _intent_within(self, seconds: float) -> Work | None:
         """The next intent if one comes before ``sleep(seconds)`` ends, else ``None``.
 
         An intent already queued always comes first.
@@ -442,8 +668,10 @@ class Table:
         """Apply a legal action: on a copy, then stored, then adopted and announced."""
         game = self.game.clone()
         shuffled_before = len(game.logs[-1].reshuffles)
+        turn, deal = game.turn, len(game.logs)
         game.apply(action)
         log = game.logs[-1]
+        deadline = self._deadline_of(game, same_turn=game.turn == turn and len(game.logs) == deal)
         await asyncio.to_thread(
             self.store.add_action,
             self.id,
@@ -453,8 +681,10 @@ class Table:
             log.reshuffles[shuffled_before:],
             self.version + 1,
             finished=self._summary(game) if game.game_over else None,
+            deadline=deadline,
         )
         self.game = game
+        self.deadline = deadline
         self.version += 1
         await self._broadcast(action)
 
@@ -535,6 +765,7 @@ class Table:
             self.game = await self._replayed(deals)
         else:
             self.game = GameState(self.rules, len(self.players), dealer=self.game.logs[0].dealer)
+        self.deadline = None  # a new deal: a new turn
         await self._deal()
         await self._broadcast(None)
 

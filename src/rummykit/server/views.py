@@ -102,10 +102,15 @@ def seat_view(
     preset: str,
     practice: bool,
     pace_ms: int,
+    turn_timer: int | None = None,
+    deadline: float | None = None,
+    server_now: float | None = None,
 ) -> SeatView:
     """Everything seat ``seat`` may see: never another seat's hidden cards.
 
-    Hands are shown to everyone only once the deal is over, as at a real table.
+    Hands are shown to everyone only once the deal is over, as at a real table. With a turn
+    timer, ``deadline`` is when the turn being timed runs out (every seat sees it, so that
+    each can show whose time runs) and ``server_now`` the server's clock as the view is made.
     """
     view = observe(game, seat)
     rules = game.rules
@@ -151,4 +156,7 @@ def seat_view(
         lower_wins=rules.scoring.value == "penalty",
         pace_ms=pace_ms,
         topics=tuple(practice_topics(view, game)) if practice else (),
+        turn_timer=turn_timer,
+        deadline=deadline,
+        server_now=server_now,
     )

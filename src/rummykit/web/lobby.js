@@ -53,6 +53,15 @@ export function mountLobby(root) {
   count.addEventListener("change", showLevels);
   showLevels();
 
+  // The turn timer: the server keeps the time; a turn that runs out is played by the computer.
+  const turnTimer = h(
+    "select",
+    { id: "turn-timer", testid: "turn-timer-choice", "aria-describedby": "turn-timer-help" },
+    h("option", { value: "" }, "No time limit"),
+    h("option", { value: "30" }, "30 seconds a turn"),
+    h("option", { value: "60" }, "60 seconds a turn"),
+  );
+
   const preset = h("select", { id: "preset", testid: "preset", "aria-describedby": "preset-summary" });
   const summary = h("p", { class: "help", id: "preset-summary", testid: "preset-summary" });
   const rulesBody = h("div", { class: "rules-grid" });
@@ -179,6 +188,7 @@ export function mountLobby(root) {
       preset: isPractice ? "practice" : preset.value,
       rules: isPractice ? {} : overrides(),
       opponents: isPractice ? ["strong"] : levelSelects.slice(0, n).map((s) => s.value),
+      turn_timer: !isPractice && turnTimer.value ? Number(turnTimer.value) : null,
     };
     start.disabled = practice.disabled = true;
     try {
@@ -207,6 +217,8 @@ export function mountLobby(root) {
     h("div", { class: "field" }, h("label", { for: "opponents-count" }, "Computer opponents"), count),
     h("fieldset", { class: "levels" }, h("legend", {}, "How well each one plays"), levelRows,
       h("p", { class: "help" }, "Basic keeps it simple, strong counts the cards it has seen, expert thinks further ahead.")),
+    h("div", { class: "field" }, h("label", { for: "turn-timer" }, "Time for each of your turns"), turnTimer),
+    h("p", { class: "help", id: "turn-timer-help" }, "With a limit, a clock counts down on your turn; if it runs out, the computer finishes that turn for you."),
     h("div", { class: "field" }, h("label", { for: "preset" }, "Rules"), preset),
     summary,
     h("details", { class: "house-rules", testid: "house-rules" },

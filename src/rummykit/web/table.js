@@ -66,6 +66,11 @@ export function mountTable(root, tableId) {
   function onMessage(msg) {
     if (msg.t === "view") showView(msg.d, msg.v);
     else if (msg.t === "event") appendLog(parts, [takeEvent(state, msg.d)]);
+    else if (msg.t === "notice") {
+      // the table speaks (the turn timer ran out, the server restarted): log it and show it
+      appendLog(parts, [{ text: msg.d.text, kind: "result" }]);
+      intents.say(msg.d.text);
+    }
     else if (msg.t === "refused") {
       state.redealing = false;
       intents.say(msg.d.message);

@@ -7,6 +7,7 @@ import { renderButtons, renderHand } from "./hand.js";
 import { renderScores } from "./scores.js";
 import { renderGameOver, renderSummary } from "./summary.js";
 import { statusText } from "./texts.js";
+import { renderTimer } from "./timer.js";
 
 /** Lines kept in the log: enough for a few deals, without growing for ever. */
 const LOG_LIMIT = 200;
@@ -28,6 +29,7 @@ export function render(table) {
   renderGameOver(table);
   const text = statusText(view);
   if (parts.status.textContent !== text) parts.status.textContent = text;
+  renderTimer(table);
   // Last: the summary dialog may take the game-over notice drawn just above.
   renderSummary(table);
 }

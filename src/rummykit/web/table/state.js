@@ -4,6 +4,7 @@ import { bare, sortKey } from "../cards.js";
 import { Topics } from "../practice.js";
 import { store } from "../util.js";
 import { resultText, who } from "./texts.js";
+import { takeServerClock } from "./timer.js";
 
 const SORT_KEY = "rummykit.sort";
 
@@ -26,6 +27,7 @@ export function newTableState(tableId) {
     redealing: false, // a redeal was asked for and not yet seen
     eventSeen: false, // an event came since the last view
     shown: {}, // part -> what it last showed (see `changed`)
+    clockOffset: 0, // the server's clock minus this device's, in seconds (timer.js)
   };
 }
 
@@ -114,6 +116,7 @@ export function takeView(state, view, version) {
   }
   state.version = version;
   state.view = view;
+  takeServerClock(state, view);
   if (!state.topics && view.practice) state.topics = new Topics(state.tableId);
   const sameDeal = old && old.deal === view.deal && !redealt;
   noteFreshCards(state, old, sameDeal);
