@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from rummykit.server.run import free_port
 from rummykit.server.table import TIME_RAN_OUT
 from table_client import LiveServer, ManualClock
-from web_helpers import TablePage, is_my_turn, wait_until
+from web_helpers import TablePage, is_my_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(90)]
 
@@ -62,9 +62,11 @@ def test_the_countdown_runs_on_your_turn_and_the_computer_plays_when_it_runs_out
     clock.advance(deadline - clock.time() + 1)  # the time runs out on the server
     expect(page.get_by_test_id("log")).to_contain_text(TIME_RAN_OUT)
     expect(page.get_by_test_id("message")).to_contain_text(TIME_RAN_OUT)
-    after = wait_until(
-        lambda: (v := table.view())["version"] > view["version"] + 1 and is_my_turn(v) and v,
-        what="the computer to play the turn out, and the next turn to come",
+    # once the notice is shown the page has the computer's turn; then ours comes back
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=status]').innerText.startsWith('Your turn')"
     )
+    after = table.view()
+    assert after["version"] > view["version"] + 1 and is_my_turn(after)
     assert after["deadline"] == clock.time() + 30  # a fresh turn, a fresh deadline
     expect(timer).to_have_text(re.compile(r"^Time left for your turn: 0:[0-3]\d$"))

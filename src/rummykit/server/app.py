@@ -78,6 +78,7 @@ from rummykit.server.protocol import (
     parse_client_message,
     refusal,
 )
+from rummykit.server.settings import TURN_TIMERS
 from rummykit.server.store import Now, Store
 from rummykit.server.table import BOT_LEVELS, Sleep, Table, TableError, new_table_settings
 from rummykit.server.workers import WorkerPool
@@ -182,6 +183,7 @@ def _options() -> dict[str, Any]:
             for spec in option_specs()
         ],
         "levels": list(BOT_LEVELS),
+        "turn_timers": list(TURN_TIMERS),
     }
 
 

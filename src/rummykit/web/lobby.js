@@ -58,8 +58,6 @@ export function mountLobby(root) {
     "select",
     { id: "turn-timer", testid: "turn-timer-choice", "aria-describedby": "turn-timer-help" },
     h("option", { value: "" }, "No time limit"),
-    h("option", { value: "30" }, "30 seconds a turn"),
-    h("option", { value: "60" }, "60 seconds a turn"),
   );
 
   const preset = h("select", { id: "preset", testid: "preset", "aria-describedby": "preset-summary" });
@@ -270,6 +268,11 @@ export function mountLobby(root) {
   getOptions()
     .then((found) => {
       options = found;
+      // the limits the server offers (its TURN_TIMERS): the page keeps no list of its own
+      fill(turnTimer, [
+        h("option", { value: "" }, "No time limit"),
+        ...options.turn_timers.map((s) => h("option", { value: String(s) }, `${s} seconds a turn`)),
+      ]);
       fill(preset, Object.keys(options.presets).map((p) => h("option", { value: p }, p)));
       if (options.presets.classic) preset.value = "classic";
       buildRules();
