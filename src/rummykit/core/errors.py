@@ -50,6 +50,18 @@ class ErrorCode(enum.StrEnum):
     """The server's: the game has ended, so no more deals or actions."""
     BAD_MESSAGE = "bad_message"
     """The server's: a message or request body that cannot be read."""
+    TOO_FAST = "too_fast"
+    """The server's: reactions (or other chatter) sent faster than the table allows."""
+    NOT_HOST = "not_host"
+    """The server's: only the party's host may change its rules, seats or start it."""
+    NOT_READY = "not_ready"
+    """The server's: a party that cannot start yet (too few seats, someone not ready)."""
+    PARTY_FULL = "party_full"
+    """The server's: every seat of the party is taken (watching may still be open)."""
+    PARTY_STARTED = "party_started"
+    """The server's: the party's game has started, or the party has closed."""
+    NOT_A_PARTY = "not_a_party"
+    """The server's: a rematch or a leave asked at a table that is not a party's."""
 
 
 ERROR_CODES: Final = tuple(code.value for code in ErrorCode)

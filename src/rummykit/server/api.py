@@ -12,7 +12,7 @@ from typing import Annotated, Final, TypeAlias, TypeVar
 from pydantic import Field, StringConstraints, TypeAdapter, ValidationError, field_validator
 
 from rummykit.core.errors import ErrorCode
-from rummykit.server.protocol import SeatView, Strict, Version, explain
+from rummykit.server.protocol import SeatView, Strict, Token, Version, explain
 from rummykit.server.settings import BotLevel, TurnTimer
 
 MAX_BODY_BYTES: Final = 16_384
@@ -42,8 +42,6 @@ RuleInput: TypeAlias = (
 A fraction is read here so that the rules can say why it is refused ("a whole number").
 """
 
-Token = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
-"""A seat's token, as ``POST /api/tables`` gave it."""
 
 MAX_HISTORY_TOKENS: Final = 200
 """The most seat tokens one ``POST /api/history`` may ask about (the page sends more in

@@ -5,28 +5,41 @@ intents; the server answers each one, and sends every seat its own view after ea
 Each message is a pydantic model; ``t`` tells them apart, and a message is read once, here,
 by ``parse_client_message``. ``python -m rummykit.server.schema`` prints their JSON Schema.
 
-Client to server:
+Client to server (the first message must be ``hello``; the token never goes in the address):
 
-- ``{"t": "act", "v": V, "d": {"action": "discard Ks"}}``: an action in record notation
-  without the seat (the connection's seat is used); refused as ``stale`` if ``V`` is not the
-  table's current version.
-- ``{"t": "next", "v": V, "d": {}}``: deal the next deal once the current one is over.
-- ``{"t": "redeal", "v": V, "d": {}}``: throw the current deal away (it does not count) and
-  deal again.
+- ``{"t": "hello", "v": LAST, "d": {"token": T}}`` (or ``{"watch": true}`` for a spectator,
+  where the host allows it): the events missed since version ``LAST`` (all of them, when the
+  table still holds them) and then the whole view.
+- ``{"t": "act", "v": V, "n": N, "d": {"action": "discard Ks"}}``: an action in record
+  notation without the seat (the connection's seat is used); refused as ``stale`` if ``V`` is
+  not the table's current version. ``n`` (optional) numbers the seat's intents: one whose
+  number was applied already (a resend after a drop) is answered with the view, not again.
+- ``{"t": "next", "v": V, "n": N, "d": {}}``: deal the next deal once the current one is over.
+- ``{"t": "redeal", "v": V, "n": N, "d": {}}``: throw the current deal away (it does not count)
+  and deal again (a table with one person only).
 - ``{"t": "hint", "v": V, "d": {}}``: ask for the strong player's advice.
 - ``{"t": "pace", "v": V, "d": {"ms": 700}}``: how long the computer waits between its
   actions (0 to 5000 ms).
+- ``{"t": "react", "v": V, "d": {"reaction": "good_luck"}}``: a quick reaction (``REACTIONS``).
+- ``{"t": "bye", "v": V, "d": {}}``: the page is closing on purpose (a shorter grace before
+  the computer plays the seat's turns).
+- ``{"t": "leave", "v": V, "d": {}}``: leave a party's table for good.
+- ``{"t": "rematch", "v": V, "d": {}}``: once a party's game is over, make its next table or
+  join the one made; answered with ``rematch``.
 
 Server to client:
 
-- ``{"t": "view", "v": V, "d": VIEW}``: the seat's whole view (``SeatView``).
+- ``{"t": "view", "v": V, "d": VIEW}``: the viewer's whole view (``SeatView``).
 - ``{"t": "event", "v": V, "d": {"seat": S, "text": ..., "action": ..., "card": ...}}``: one
   action just played, for step-by-step display (``card`` only when it is public).
 - ``{"t": "refused", "v": V, "d": {"code": CODE, "message": TEXT}}``: an intent was refused.
 - ``{"t": "hint", "v": V, "d": {"action": TEXT, "reason": TEXT}}``: advice.
 - ``{"t": "notice", "v": V, "d": {"seat": S, "text": TEXT}}``: the table says something no
-  action says (the turn timer ran out and the computer played the turn; the server was
-  restarted and the timer got more time). ``seat`` is the seat it is about, if any.
+  action says (the turn timer ran out; the computer plays for someone who dropped; they are
+  back; the server was restarted). ``seat`` is the seat it is about, if any.
+- ``{"t": "reaction", "v": V, "d": {"seat": S, "reaction": KEY, "text": TEXT}}``.
+- ``{"t": "rematch", "v": V, "d": {"table": ID, "seat": S}}``: the party's next table and
+  this client's seat there (a party member's token is their seat at every table of it).
 
 The turn timer: on a table made with ``turn_timer``, the view carries ``deadline``, the
 wall-clock time (seconds since 1970, on the server's clock) at which the person whose turn it
@@ -80,12 +93,63 @@ CardText: TypeAlias = str
 ActionText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 """An action in record notation without the seat, e.g. ``"meld 7h 8h 9h"``."""
 
+Token = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+"""A seat's (or a party member's) token, as the server gave it."""
+
+IntentNumber = Annotated[int, Field(ge=1, le=MAX_VERSION)]
+"""An intent's sequence number: one more for each intent a client sends; a resend keeps it."""
+
+Reaction: TypeAlias = Literal[
+    "good_luck", "nice_one", "good_game", "thanks", "thumbs_up", "smile", "wow", "oops"
+]
+"""The quick reactions a player may send (no free text)."""
+
+REACTIONS: Final[dict[str, str]] = {
+    "good_luck": "Good luck",
+    "nice_one": "Nice one",
+    "good_game": "Good game",
+    "thanks": "Thanks",
+    "thumbs_up": "\N{THUMBS UP SIGN}",
+    "smile": "\N{SLIGHTLY SMILING FACE}",
+    "wow": "\N{FACE WITH OPEN MOUTH}",
+    "oops": "\N{GRIMACING FACE}",
+}
+"""What each reaction shows, in the order the page offers them."""
+
 
 # ----- client to server ----------------------------------------------------------------------
 
 
 class NoData(Strict):
     """The ``d`` of a message that carries nothing: ``{}``."""
+
+
+class HelloData(Strict):
+    """Who opens the socket: a seat's token, or a spectator."""
+
+    token: Token | None = None
+    """The seat's token (never in the socket's address, where logs would keep it)."""
+    watch: bool = False
+    """Watch the table instead (where its host lets people watch): the public view only."""
+
+
+class Hello(Strict):
+    """The socket's first message: whose it is, and the last version this client saw.
+
+    The server answers with the events missed since ``v`` (when it still holds them all),
+    then the whole view. ``v`` 0: a client that saw nothing yet.
+    """
+
+    t: Literal["hello"]
+    v: Version
+    d: HelloData
+
+
+class ReactData(Strict):
+    """A quick reaction."""
+
+    reaction: Reaction
+    """One of ``REACTIONS``."""
 
 
 class ActData(Strict):
@@ -107,6 +171,9 @@ class Act(Strict):
 
     t: Literal["act"]
     v: Version
+    n: IntentNumber | None = None
+    """The intent's sequence number: an intent resent with a number already applied is
+    answered with the view and applied only once."""
     d: ActData
 
 
@@ -115,6 +182,9 @@ class Next(Strict):
 
     t: Literal["next"]
     v: Version
+    n: IntentNumber | None = None
+    """The intent's sequence number: an intent resent with a number already applied is
+    answered with the view and applied only once."""
     d: NoData
 
 
@@ -123,6 +193,9 @@ class Redeal(Strict):
 
     t: Literal["redeal"]
     v: Version
+    n: IntentNumber | None = None
+    """The intent's sequence number: an intent resent with a number already applied is
+    answered with the view and applied only once."""
     d: NoData
 
 
@@ -142,17 +215,50 @@ class Pace(Strict):
     d: PaceData
 
 
+class React(Strict):
+    """Send a quick reaction to everyone at the table (a few at most, every few seconds)."""
+
+    t: Literal["react"]
+    v: Version
+    d: ReactData
+
+
+class Bye(Strict):
+    """The page is being closed on purpose: the computer may take the seat's turns sooner."""
+
+    t: Literal["bye"]
+    v: Version
+    d: NoData
+
+
+class Leave(Strict):
+    """Leave a party's table for good: the computer plays the seat to the end."""
+
+    t: Literal["leave"]
+    v: Version
+    d: NoData
+
+
+class Rematch(Strict):
+    """Once a party's game is over: make its next table, or join the one already made."""
+
+    t: Literal["rematch"]
+    v: Version
+    d: NoData
+
+
 ClientMessage: TypeAlias = Annotated[
-    Act | Next | Redeal | HintRequest | Pace, Field(discriminator="t")
+    Act | Next | Redeal | HintRequest | Pace | React | Bye | Leave | Rematch | Hello,
+    Field(discriminator="t"),
 ]
-"""Every message a client may send."""
+"""Every message a client may send (``hello`` first, and only first)."""
 
 CLIENT_MESSAGES: Final[TypeAdapter[ClientMessage]] = TypeAdapter(ClientMessage)
 """The one reader of client messages."""
 
 CLIENT_TYPES: Final[tuple[str, ...]] = tuple(
     get_args(model.model_fields["t"].annotation)[0]
-    for model in (Act, Next, Redeal, HintRequest, Pace)
+    for model in (Act, Next, Redeal, HintRequest, Pace, React, Bye, Leave, Rematch, Hello)
 )
 """Every message type a client may send."""
 
@@ -167,11 +273,11 @@ class CloseCode(enum.IntEnum):
     """A frame larger than ``MAX_SOCKET_MESSAGE_BYTES`` (16 KiB): the WebSocket standard's own
     code, sent by uvicorn before the frame is read."""
     BAD_QUERY = 4400
-    """The socket's address could not be read (its token is missing or malformed)."""
+    """The socket's first message was not a ``hello`` that can be read, or came too late."""
     FOREIGN_ORIGIN = 4403
     """Opened from another site's page, which may not play for you."""
     NO_SEAT = 4404
-    """The token holds no seat at that table."""
+    """The token holds no seat at that table (or the table cannot be watched)."""
     TOO_SLOW = 4408
     """The reader fell too far behind its frames; reconnecting gives the table as it stands."""
     TOO_MANY_PAGES = 4409
@@ -270,7 +376,14 @@ class PlayerView(Strict):
     level: str | None
     """The computer's level; null for a person."""
     position: str
-    """Where they sit from the viewer: ``You``, ``Left``, ``Across``..."""
+    """Where they sit from the viewer: ``You``, ``Left``, ``Across``... (a spectator sees
+    the name alone: an empty position)."""
+    connected: bool = True
+    """A person with a page open at the table (a computer player always is)."""
+    stand_in: bool = False
+    """The computer is playing this person's turns (they dropped, or left for good)."""
+    left: bool = False
+    """The person left for good: the computer plays the seat to the end."""
 
 
 class MeldView(Strict):
@@ -307,7 +420,8 @@ class SeatView(Strict):
     """Everything one seat may see: never another seat's hidden cards, never the stock."""
 
     table: str
-    seat: Seat
+    seat: Seat | None
+    """The viewer's seat; null for a spectator, who sees no hand."""
     practice: bool
     preset: str
     rules: dict[str, RuleValue]
@@ -352,6 +466,14 @@ class SeatView(Strict):
     server_now: float | None = None
     """The server's clock when it made this view, set with ``deadline``: count down
     ``deadline - server_now`` from the view's arrival, whatever this device's clock says."""
+    party: str | None = None
+    """The party's code, at a party's table (null at a table against the computer)."""
+    next_table: str | None = None
+    """The party's rematch, once someone made it: ``rematch`` joins it."""
+    paused: bool = False
+    """No player has a page open: the table waits for one to come back."""
+    watchers: int = 0
+    """How many spectators are watching."""
 
 
 # ----- server to client: the messages --------------------------------------------------------
@@ -433,8 +555,46 @@ class NoticeMessage(Strict):
     d: Notice
 
 
+class Reacted(Strict):
+    """A quick reaction someone sent."""
+
+    seat: Seat
+    reaction: Reaction
+    text: str
+    """What it shows (``REACTIONS``)."""
+
+
+class ReactionMessage(Strict):
+    """A player's quick reaction, shown briefly at their seat."""
+
+    t: Literal["reaction"] = "reaction"
+    v: Version
+    d: Reacted
+
+
+class NextTable(Strict):
+    """The party's next table and this client's seat there (the same token opens it)."""
+
+    table: str
+    seat: Seat
+
+
+class RematchMessage(Strict):
+    """The answer to ``rematch``: the next table, where this client keeps its seat."""
+
+    t: Literal["rematch"] = "rematch"
+    v: Version
+    d: NextTable
+
+
 ServerMessage: TypeAlias = Annotated[
-    ViewMessage | EventMessage | RefusedMessage | HintMessage | NoticeMessage,
+    ViewMessage
+    | EventMessage
+    | RefusedMessage
+    | HintMessage
+    | NoticeMessage
+    | ReactionMessage
+    | RematchMessage,
     Field(discriminator="t"),
 ]
 """Every message the server sends."""
