@@ -316,7 +316,7 @@ export function mountLobby(root) {
       .then((found) => {
         if (!found || found.view.game_over) return;
         const v = found.view;
-        const where = v.players.filter((p) => p.position !== "You").map((p) => `${p.position} (${p.level || p.kind})`).join(", ");
+        const where = v.players.filter((_, seat) => seat !== v.seat).map((p) => (p.level ? `${p.name} (${p.level})` : p.name)).join(", ");
         fill(continueBox,
           h("a", { class: "button primary", href: `#/table/${encodeURIComponent(last)}`, testid: "continue" }, "Continue your game"),
           h("span", { class: "help" }, ` Deal ${v.deal + 1} against ${where}.`));

@@ -212,7 +212,7 @@ function mountLobby(root, code, held, invite) {
   const addCpu = h("button", { type: "button", testid: "add-cpu" }, "Add a computer player");
   const hostTools = h("div", { class: "row host-only" }, h("label", { for: "cpu-level" }, "Level"), cpuLevel, addCpu);
   const leave = h("button", { type: "button", class: "ghost", testid: "leave-party" }, "Leave the party");
-  const house = h("div", { class: "rules-grid", testid: "house-rules" });
+  const house = h("div", { class: "rules-grid", testid: "party-house-rules" });
   const more = h("div", { class: "rules-grid", testid: "more-rules-body" });
   const timer = h("select", { id: "party-timer", testid: "party-timer" });
   const spectators = h("input", { id: "party-spectators", testid: "party-spectators", type: "checkbox" });
@@ -267,7 +267,7 @@ function mountLobby(root, code, held, invite) {
     for (const rule of HOUSE_RULES) {
       const field = fields[rule.option];
       if (!field) continue;
-      const id = `rule-${rule.option}`;
+      const id = `party-rule-${rule.option}`;
       const select = selectOf(id, houseChoices(rule, field), (value) => setRule(rule.option, value));
       select.setAttribute("aria-describedby", `${id}-help`);
       controls[rule.option] = { control: select, set: (v) => setSelect(select, field, v) };
@@ -279,7 +279,7 @@ function mountLobby(root, code, held, invite) {
       h("p", { class: "help" }, preset.summary)));
     for (const field of preset.form) {
       if (isHouseRule(field.name)) continue;
-      const made = ruleControl(field, `rule-${field.name}`, (value) => setRule(field.name, value));
+      const made = ruleControl(field, `party-rule-${field.name}`, (value) => setRule(field.name, value));
       made.row.append(h("p", { class: "help" }, field.help));
       controls[field.name] = made;
       more.append(made.row);

@@ -1,0 +1,187 @@
+"""Parties in a real browser: friends at one table, each in a browser context of their own.
+
+The host makes a party in the lobby, a second person joins by the invite link and a third by
+the code read aloud; they mark ready (a rules change clears it), the host starts, and they
+play. What each seat plays is decided from its view on the server (``simple_choice``) and
+played with clicks on that person's page (``web_helpers``). A spectator watches by the link.
+Drops run on a short grace (``create_app(drop_grace_s=..., bye_grace_s=...)``), the turn
+timer on a ``ManualClock``: no test waits for real seconds to pass.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from rummykit.server.run import free_port
+from table_client import LiveServer, ManualClock, simple_choice
+from web_helpers import ClickPlayer, TablePage, is_my_turn, wait_until
+
+pytestmark = [pytest.mark.e2e]
+
+GRACE_S = 0.3
+"""The grace before the computer plays a dropped seat's turn, in these tests."""
+
+
+class People:
+    """Browser contexts of their own (own storage, own sockets), one per person; the errors
+    any of their pages raised fail the test."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def new_page(self, context: Any | None = None) -> Page:
+        if context is None:
+            context = self.browser.new_context(viewport={"width": 1280, "height": 860})
+            context.set_default_timeout(10_000)
+            self.contexts.append(context)
+        page: Page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        return page
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def people(browser: Any) -> Iterator[People]:
+    crowd = People(browser)
+    yield crowd
+    crowd.close()
+    assert not crowd.errors, f"errors in the pages: {crowd.errors}"
+
+
+@contextlib.contextmanager
+def serving(tmp_path: Path, clock: ManualClock | None = None) -> Iterator[LiveServer]:
+    """A live server with a short grace for dropped seats (and ``clock``'s time, if given)."""
+    extra: dict[str, Any] = {"drop_grace_s": GRACE_S, "bye_grace_s": GRACE_S}
+    if clock is not None:
+        server = LiveServer(
+            tmp_path / "tables.sqlite3", free_port(), clock.sleep, now=clock.time, app_options=extra
+        )
+    else:
+        server = LiveServer(tmp_path / "tables.sqlite3", free_port(), app_options=extra)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+# ----- the party's lobby ------------------------------------------------------------------------
+
+
+def host_party(page: Page, server: LiveServer, name: str) -> str:
+    """Make a party from the lobby; its code."""
+    page.goto(server.url + "/")
+    page.get_by_test_id("friends-name").fill(name)
+    page.get_by_test_id("play-with-friends").click()
+    page.wait_for_url("**/#/party/*")
+    code = page.get_by_test_id("party-code")
+    expect(code).to_have_text(re.compile(r"^[A-Z0-9]{4,12}$"))
+    return code.inner_text()
+
+
+def join_by_link(page: Page, link: str, name: str) -> None:
+    page.goto(link)
+    join_here(page, name)
+
+
+def join_by_code(page: Page, server: LiveServer, code: str, name: str) -> None:
+    page.goto(server.url + "/")
+    page.get_by_test_id("join-code").fill(" ".join(code.lower()))  # as heard, in small letters
+    page.get_by_test_id("join-with-code").click()
+    join_here(page, name)
+
+
+def join_here(page: Page, name: str) -> None:
+    """On the invite page: the name, then Join; wait for the party's lobby."""
+    expect(page.get_by_test_id("party-about")).to_contain_text("invites you")
+    page.get_by_test_id("party-name").fill(name)
+    page.get_by_test_id("join-party").click()
+    expect(page.get_by_test_id("members")).to_contain_text(name)
+
+
+def member(page: Page, name: str) -> Any:
+    return page.get_by_test_id("member").filter(has_text=name)
+
+
+def mark_ready(page: Page, name: str) -> None:
+    page.get_by_test_id("ready-toggle").click()
+    expect(page.get_by_test_id("ready-toggle")).to_have_attribute("aria-pressed", "true")
+    expect(member(page, name)).to_have_attribute("data-ready", "true")
+
+
+def seat_of(page: Page, server: LiveServer) -> TablePage:
+    """The table page a party's start took this person to, with its seat's token."""
+    page.wait_for_url("**/#/table/*", timeout=15_000)
+    table_id = page.url.split("#/table/", 1)[1]
+    token = page.evaluate("id => localStorage.getItem('rummykit.seat.' + id)", table_id)
+    assert token, "the party page kept no seat token for the table"
+    table = TablePage(page, server, table_id, token)
+    table.wait_hand()
+    return table
+
+
+def start_party(
+    people: People, server: LiveServer, names: list[str], timer: str | None = None
+) -> tuple[list[Page], str]:
+    """The first name hosts, the second joins by link, the rest by code; all ready; started.
+    The pages (in seat order) and the party's code."""
+    pages = [people.new_page() for _ in names]
+    code = host_party(pages[0], server, names[0])
+    link = pages[0].get_by_test_id("invite-link").input_value()
+    for index, (page, name) in enumerate(zip(pages[1:], names[1:], strict=True)):
+        if index == 0:
+            join_by_link(page, link, name)
+        else:
+            join_by_code(page, server, code, name)
+    if timer is not None:
+        pages[0].get_by_test_id("party-timer").select_option(timer)
+    for page, name in zip(pages, names, strict=True):
+        expect(page.get_by_test_id("members").get_by_test_id("member")).to_have_count(len(names))
+        mark_ready(page, name)
+    start = pages[0].get_by_test_id("start-party")
+    expect(start).to_be_enabled()
+    start.click()
+    return pages, code
+
+
+# ----- playing together -----------------------------------------------------------------------
+
+
+def play_one(tables: list[TablePage]) -> dict[str, Any] | None:
+    """Play one action for whichever person's turn it is (after the computer's, if it is
+    one's); the view after it, or None once the deal is over."""
+
+    def someone_to_act() -> tuple[TablePage, dict[str, Any]] | None:
+        for table in tables:
+            view = table.view()
+            if view["phase"] == "over" or is_my_turn(view):
+                return table, view
+        return None
+
+    table, view = wait_until(someone_to_act, what="a person's turn or the deal's end")
+    if view["phase"] == "over":
+        return None
+    table.wait_synced(view)
+    action = simple_choice(view["legal"])
+    ClickPlayer(table).play(action, view)
+    return table.wait_applied(view["version"], action)
+
+
+def play_deal(tables: list[TablePage], limit: int = 400) -> None:
+    """Play until the deal is over."""
+    for _ in range(limit):
+        if play_one(tables) is None:
+            return
+    raise AssertionError(f"the deal went on past {limit} actions")
