@@ -63,13 +63,13 @@ def people(browser: Any) -> Iterator[People]:
 @contextlib.contextmanager
 def serving(tmp_path: Path, clock: ManualClock | None = None) -> Iterator[LiveServer]:
     """A live server with a short grace for dropped seats (and ``clock``'s time, if given)."""
-    extra: dict[str, Any] = {"drop_grace_s": GRACE_S, "bye_grace_s": GRACE_S}
+    grace = {"drop_grace_s": GRACE_S, "bye_grace_s": GRACE_S}
     if clock is not None:
         server = LiveServer(
-            tmp_path / "tables.sqlite3", free_port(), clock.sleep, now=clock.time, app_options=extra
+            tmp_path / "tables.sqlite3", free_port(), clock.sleep, now=clock.time, **grace
         )
     else:
-        server = LiveServer(tmp_path / "tables.sqlite3", free_port(), app_options=extra)
+        server = LiveServer(tmp_path / "tables.sqlite3", free_port(), **grace)
     server.start()
     try:
         yield server
@@ -121,9 +121,12 @@ def mark_ready(page: Page, name: str) -> None:
     expect(member(page, name)).to_have_attribute("data-ready", "true")
 
 
-def seat_of(page: Page, server: LiveServer) -> TablePage:
-    """The table page a party's start took this person to, with its seat's token."""
-    page.wait_for_url("**/#/table/*", timeout=15_000)
+def seat_of(page: Page, server: LiveServer, after: str | None = None) -> TablePage:
+    """The table page a party's start (or a rematch after table ``after``) took this person
+    to, with its seat's token."""
+    page.wait_for_url(
+        lambda url: "#/table/" in url and not url.endswith(f"/{after}"), timeout=15_000
+    )
     table_id = page.url.split("#/table/", 1)[1]
     token = page.evaluate("id => localStorage.getItem('rummykit.seat.' + id)", table_id)
     assert token, "the party page kept no seat token for the table"
@@ -147,7 +150,7 @@ def start_party(
             join_by_code(page, server, code, name)
     if timer is not None:
         pages[0].get_by_test_id("party-timer").select_option(timer)
-    for page, name in zip(pages, names, strict=True):
+    for page, name in zip(pages[1:], names[1:], strict=True):  # the host's Start is theirs
         expect(page.get_by_test_id("members").get_by_test_id("member")).to_have_count(len(names))
         mark_ready(page, name)
     start = pages[0].get_by_test_id("start-party")
@@ -185,3 +188,86 @@ def play_deal(tables: list[TablePage], limit: int = 400) -> None:
         if play_one(tables) is None:
             return
     raise AssertionError(f"the deal went on past {limit} actions")
+
+
+# ----- the tests --------------------------------------------------------------------------------
+
+
+@pytest.mark.timeout(180)
+def test_friends_make_a_party_play_a_deal_with_a_spectator_and_start_the_rematch(
+    people: People, tmp_path: Path
+) -> None:
+    with serving(tmp_path) as server:
+        ada, bo, cy = (people.new_page() for _ in range(3))
+        code = host_party(ada, server, "Ada")
+        expect(ada.get_by_test_id("start-party")).to_be_disabled()
+        expect(ada.get_by_test_id("start-why")).to_contain_text("at least 2 players")
+        link = ada.get_by_test_id("invite-link").input_value()
+        assert link == f"{server.url}/#/party/{code}"
+        join_by_link(bo, link, "Bo")
+        join_by_code(cy, server, code, "Cy")
+        for page in (ada, bo, cy):  # everyone sees everyone, in seat order, by name
+            expect(page.get_by_test_id("member")).to_have_text(
+                [re.compile(r"Ada.*host"), re.compile("Bo"), re.compile("Cy")]
+            )
+        mark_ready(bo, "Bo")
+        expect(ada.get_by_test_id("start-why")).to_have_text("Waiting for Cy to be ready.")
+        # the host changes the rules: one deal, to 50; Bo's ready is cleared, and Bo is told
+        ada.get_by_test_id("party-rule-target").select_option(label="50 points")
+        ada.get_by_test_id("more-rules").locator("summary").click()
+        ada.get_by_test_id("party-rule-deals-none").uncheck()
+        expect(bo.get_by_test_id("party-message")).to_contain_text("mark ready again")
+        expect(member(ada, "Bo")).to_have_attribute("data-ready", "false")
+        deals = ada.get_by_test_id("party-rule-deals")
+        deals.fill("1")
+        deals.dispatch_event("change")
+        expect(bo.get_by_test_id("party-rule-deals")).to_have_value("1")
+        expect(bo.get_by_test_id("party-rule-target")).to_have_value("50")
+        expect(bo.get_by_test_id("party-rule-target")).to_be_disabled()  # only the host's
+        for page, name in ((bo, "Bo"), (cy, "Cy")):
+            mark_ready(page, name)
+        expect(ada.get_by_test_id("start-party")).to_be_enabled()
+        ada.get_by_test_id("start-party").click()
+        tables = [seat_of(page, server) for page in (ada, bo, cy)]
+        first = tables[0].table_id
+        assert {table.table_id for table in tables} == {first}
+        view = tables[1].view()
+        assert view["party"] == code and view["rules"]["target"] == 50
+        assert [player["name"] for player in view["players"]] == ["Ada", "Bo", "Cy"]
+        assert [table.view()["seat"] for table in tables] == [0, 1, 2]
+        # names at the seats, each person their own hand only
+        expect(bo.get_by_test_id("seat-name")).to_have_text(["Cy", "Ada", "You (Bo)"])
+        # a friend watches by the link: too late to join, so "Watch instead"
+        dee = people.new_page()
+        dee.goto(link)
+        expect(dee.get_by_test_id("party-about")).to_contain_text("too late to join")
+        dee.get_by_test_id("watch-instead").click()
+        dee.wait_for_url(f"**/#/watch/{first}")
+        expect(dee.get_by_test_id("watching-badge")).to_be_visible()
+        expect(dee.locator("[data-testid=seat]:visible")).to_have_count(3)
+        expect(dee.get_by_test_id("hand-card")).to_have_count(0)
+        expect(ada.get_by_test_id("watching-badge")).to_be_hidden()
+        # a quick reaction shows at the sender's seat on the others' pages
+        cy.get_by_test_id("react-good_luck").click()
+        for page in (ada, bo, dee):
+            bubble = page.locator("[data-testid=seat][data-name=Cy] [data-testid=reaction-bubble]")
+            expect(bubble).to_have_text("Good luck")
+        play_deal(tables)
+        for page in (ada, bo, cy):
+            expect(page.get_by_test_id("rematch")).to_have_text("Rematch")
+        expect(dee.get_by_test_id("status")).to_contain_text("The game is over")
+        # Bo asks for the rematch first: the others' button becomes "Join the rematch"
+        bo.get_by_test_id("rematch").click()
+        second = seat_of(bo, server, after=first)
+        assert second.table_id != first
+        for page in (ada, cy):
+            join = page.get_by_test_id("rematch")
+            expect(join).to_have_text("Join the rematch")
+            join.click()
+            assert seat_of(page, server, after=first).table_id == second.table_id
+        expect(dee.get_by_test_id("watch-rematch")).to_be_visible()
+        dee.get_by_test_id("watch-rematch").click()
+        dee.wait_for_url(f"**/#/watch/{second.table_id}")
+        expect(dee.locator("[data-testid=seat]:visible")).to_have_count(3)
+        rematch = second.view()
+        assert rematch["deal"] == 0 and rematch["rules"]["target"] == 50

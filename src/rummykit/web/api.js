@@ -193,23 +193,26 @@ class HelloSocket {
 const NUMBERED = new Set(["act", "next", "redeal"]);
 
 /**
- * A page's intent numbers and the one intent still waiting for its answer. Numbers go up
- * from the time the page opened (ms), so a page opened later, or a reload, never reuses the
- * numbers of one before it. An intent is answered by a view past the version it was sent
- * against, or by a refusal; one unanswered when the socket dropped is sent again, once, with
- * its number, after the reconnection's view, if that view shows the table has not moved
- * (had it moved, the intent was either played or is out of date).
+ * A page's intent numbers and the one intent still waiting for its answer. The server applies
+ * a seat's intent only if its number is above the last it applied for that seat, whichever
+ * page sent it: so each number is the time it is made (ms), and at least one above the last,
+ * which keeps a reload and a second tab of the seat above the numbers before them. An intent
+ * is answered by a view past the version it was sent against, or by a refusal; one
+ * unanswered when the socket dropped is sent again, once, with its number, after the
+ * reconnection's view, if that view shows the table has not moved (had it moved, the intent
+ * was either played or is out of date).
  */
 export class IntentBook {
-  constructor(start = Date.now()) {
-    this.last = Math.max(0, Math.floor(start));
+  constructor(clock = () => Date.now()) {
+    this.clock = clock;
+    this.last = 0;
     this.pending = null; // the message sent and not yet answered
     this.resent = false; // whether `pending` was sent again already
   }
 
   /** The next intent's number. */
   next() {
-    this.last += 1;
+    this.last = Math.max(this.last + 1, Math.floor(this.clock()));
     return this.last;
   }
 

@@ -326,7 +326,7 @@ function mountLobby(root, code, held, invite) {
     renderMembers();
     const mine = me(view);
     const host = isHost(view);
-    ready.hidden = !mine || mine.kind !== "human";
+    ready.hidden = !mine || mine.kind !== "human" || host;
     if (mine) {
       ready.setAttribute("aria-pressed", String(!!mine.ready));
       ready.textContent = mine.ready ? "Ready ✓ (press to undo)" : "I'm ready";
@@ -336,7 +336,7 @@ function mountLobby(root, code, held, invite) {
     leave.hidden = watching;
     const problem = startProblem(view);
     start.disabled = !!problem;
-    why.textContent = host ? problem || "Everyone is ready: start when you like." : problem ? problem.replace("Mark yourself ready first.", "Waiting for you to be ready.") : `Waiting for ${hostName(view)} to start.`;
+    why.textContent = host ? problem || "Everyone is ready: start when you like." : problem || `Waiting for ${hostName(view)} to start.`;
     renderRules();
   }
 

@@ -63,7 +63,7 @@ function connected(who, v = 7) {
     message: (m) => seen.push(m),
     open: () => events.opened++,
     noSeat: () => events.noSeat++,
-  }, new IntentBook(1000));
+  }, new IntentBook(() => 1000));
   conn.start();
   const socket = FakeSocket.made.at(-1);
   socket.opens();
@@ -110,16 +110,22 @@ test("intents that change the table carry increasing numbers; others none", () =
   conn.send("hint", {});
   conn.send("next", {});
   const [act, hint, next] = socket.sent.slice(1);
-  assert.deepEqual(act, { t: "act", v: 7, n: 1001, d: { action: "draw stock" } });
+  assert.deepEqual(act, { t: "act", v: 7, n: 1000, d: { action: "draw stock" } });
   assert.equal(hint.n, undefined);
-  assert.equal(next.n, 1002);
+  assert.equal(next.n, 1001);
 });
 
-test("numbers start from the page's opening time, past any page opened before", () => {
-  const earlier = new IntentBook(Date.now() - 5000);
-  for (let i = 0; i < 100; i++) earlier.next();
-  const later = new IntentBook();
-  assert.ok(later.next() > earlier.last);
+test("numbers are the time they are made, so a page opened later goes above an older one", () => {
+  let now = 5000;
+  const older = new IntentBook(() => now);
+  for (let i = 0; i < 100; i++) older.next(); // quick intents still go up by one
+  assert.equal(older.last, 5099);
+  now = 5010;
+  const newer = new IntentBook(() => now);
+  assert.ok(newer.next() <= older.last, "within the same moment two pages may collide…");
+  now = 9000; // …but a person's next move comes later: above every number before it
+  assert.ok(newer.next() > older.last);
+  assert.ok(older.next() > 9000 - 1);
 });
 
 test("the reconnection's hello carries the last version seen", () => {

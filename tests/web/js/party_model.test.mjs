@@ -37,12 +37,12 @@ const PRESET = {
   ties: [{ option: "aces", follower: "ace_points", values: [["low", 1], ["low_or_high", 15]] }],
 };
 
-test("the host may start with 2-6 seats once every person is ready; else it says why", () => {
+test("the host may start with 2-6 seats once every other person is ready; else it says why", () => {
   assert.equal(startProblem(party({ members: [person(1, "Ada", { ready: true })] })), "A game needs at least 2 players: share the link, or add a computer player.");
-  assert.equal(startProblem(party()), "Waiting for you and Bo to be ready.");
-  assert.equal(startProblem(party({ members: [person(1, "Ada"), person(2, "Bo", { ready: true })] })), "Mark yourself ready first.");
-  const ready = party({ members: [person(1, "Ada", { ready: true }), person(2, "Bo", { ready: true }), cpu(3)] });
-  assert.equal(startProblem(ready), null);
+  assert.equal(startProblem(party()), "Waiting for Bo to be ready.");
+  assert.equal(startProblem(party({ me: 2, members: [person(1, "Ada"), person(2, "Bo"), person(3, "Cy")] })), "Waiting for you and Cy to be ready.");
+  const ready = party({ members: [person(1, "Ada"), person(2, "Bo", { ready: true }), cpu(3)] });
+  assert.equal(startProblem(ready), null, "the host's Start is their ready");
   const seven = party({ members: [person(1, "Ada", { ready: true }), ...[2, 3, 4, 5, 6, 7].map((id) => cpu(id))] });
   assert.equal(startProblem(seven), "A table holds at most 6 players.");
 });
@@ -52,7 +52,7 @@ test("members show who is host, ready, away or a computer", () => {
   assert.ok(isHost(view));
   assert.ok(!isHost({ ...view, me: 2 }));
   assert.ok(!isHost({ ...view, me: null }));
-  assert.deepEqual(memberMarks(view, view.members[0]), ["you", "host", "not ready"]);
+  assert.deepEqual(memberMarks(view, view.members[0]), ["you", "host"]);
   assert.deepEqual(memberMarks(view, person(2, "Bo", { ready: true, connected: false })), ["ready", "away"]);
   assert.deepEqual(memberMarks(view, cpu(3, "strong")), ["computer · strong"]);
 });
@@ -64,8 +64,9 @@ test("a rules change that cleared your ready is said; a change of members is not
   assert.equal(readyClearedNote(readyBo, { ...readyBo, members: [...readyBo.members, cpu(3)] }), null);
   assert.equal(readyClearedNote(party(), changed), null, "not ready before: nothing was cleared");
   assert.equal(readyClearedNote(null, changed), null);
-  const hostReady = party({ members: [person(1, "Ada", { ready: true }), person(2, "Bo")] });
-  assert.match(readyClearedNote(hostReady, party({ turn_timer: 30 })), /^You changed the rules/);
+  const boReady = party({ members: [person(1, "Ada"), person(2, "Bo", { ready: true })] });
+  assert.match(readyClearedNote(boReady, party({ turn_timer: 30 })), /^You changed the rules/);
+  assert.equal(readyClearedNote(party(), party({ turn_timer: 30 })), null, "nobody was ready");
 });
 
 test("an option's value: its override, else its tie, else the preset's", () => {

@@ -99,6 +99,9 @@ export function names(list) {
   return `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
 }
 
+/** The people who must mark ready before the start: everyone but the host, whose Start says it. */
+const mustBeReady = (view) => people(view).filter((member) => member.id !== view.host);
+
 /** Why the host cannot start yet, or null when they can. */
 export function startProblem(view) {
   const seats = view.members.length;
@@ -106,12 +109,8 @@ export function startProblem(view) {
   const max = view.max_seats || 6;
   if (seats < min) return `A game needs at least ${min} players: share the link, or add a computer player.`;
   if (seats > max) return `A table holds at most ${max} players.`;
-  const waiting = people(view).filter((member) => !member.ready).map((member) => (member.id === view.me ? "you" : member.name));
-  if (waiting.length) {
-    const who = names(waiting);
-    return waiting.length === 1 && waiting[0] === "you" ? "Mark yourself ready first." : `Waiting for ${who} to be ready.`;
-  }
-  return null;
+  const waiting = mustBeReady(view).filter((member) => !member.ready).map((member) => (member.id === view.me ? "you" : member.name));
+  return waiting.length ? `Waiting for ${names(waiting)} to be ready.` : null;
 }
 
 /** The marks shown by a member's name. */
@@ -120,10 +119,8 @@ export function memberMarks(view, member) {
   if (member.id === view.me) marks.push("you");
   if (member.id === view.host) marks.push("host");
   if (member.kind === "bot") marks.push(`computer · ${member.level}`);
-  else {
-    marks.push(member.ready ? "ready" : "not ready");
-    if (!member.connected) marks.push("away");
-  }
+  else if (member.id !== view.host) marks.push(member.ready ? "ready" : "not ready");
+  if (member.kind === "human" && !member.connected) marks.push("away");
   return marks;
 }
 
@@ -138,10 +135,14 @@ export function readyClearedNote(before, after) {
   if (!before || !after || settingsOf(before) === settingsOf(after)) return null;
   const was = me(before);
   const now = me(after);
-  if (!was || !now || was.kind !== "human" || !was.ready || now.ready) return null;
-  return isHost(after)
-    ? "You changed the rules, so everyone has to mark ready again."
-    : "The host changed the rules: look them over and mark ready again.";
+  if (!was || !now || was.kind !== "human") return null;
+  if (isHost(after)) {
+    // the host needs no ready of their own: say it when someone else's was cleared
+    const cleared = mustBeReady(before).some((m) => m.ready && !(after.members.find((n) => n.id === m.id) || {}).ready);
+    return cleared ? "You changed the rules, so everyone has to mark ready again." : null;
+  }
+  if (!was.ready || now.ready) return null;
+  return "The host changed the rules: look them over and mark ready again.";
 }
 
 /** A code as typed ("ab-12 cd") as the party's code ("AB12CD"). */
