@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rummykit.server.run import free_port
+from rummykit.server.table import TIME_RAN_OUT
 from table_client import LiveServer, ManualClock, simple_choice
 from web_helpers import ClickPlayer, TablePage, is_my_turn, wait_until
 
@@ -63,13 +64,19 @@ def people(browser: Any) -> Iterator[People]:
 @contextlib.contextmanager
 def serving(tmp_path: Path, clock: ManualClock | None = None) -> Iterator[LiveServer]:
     """A live server with a short grace for dropped seats (and ``clock``'s time, if given)."""
-    grace = {"drop_grace_s": GRACE_S, "bye_grace_s": GRACE_S}
     if clock is not None:
         server = LiveServer(
-            tmp_path / "tables.sqlite3", free_port(), clock.sleep, now=clock.time, **grace
+            tmp_path / "tables.sqlite3",
+            free_port(),
+            clock.sleep,
+            now=clock.time,
+            drop_grace_s=GRACE_S,
+            bye_grace_s=GRACE_S,
         )
     else:
-        server = LiveServer(tmp_path / "tables.sqlite3", free_port(), **grace)
+        server = LiveServer(
+            tmp_path / "tables.sqlite3", free_port(), drop_grace_s=GRACE_S, bye_grace_s=GRACE_S
+        )
     server.start()
     try:
         yield server
@@ -88,6 +95,7 @@ def host_party(page: Page, server: LiveServer, name: str) -> str:
     page.wait_for_url("**/#/party/*")
     code = page.get_by_test_id("party-code")
     expect(code).to_have_text(re.compile(r"^[A-Z0-9]{4,12}$"))
+    expect(page.get_by_test_id("member")).to_have_text([re.compile(f"{name}.*host")])
     return code.inner_text()
 
 
@@ -271,3 +279,131 @@ def test_friends_make_a_party_play_a_deal_with_a_spectator_and_start_the_rematch
         expect(dee.locator("[data-testid=seat]:visible")).to_have_count(3)
         rematch = second.view()
         assert rematch["deal"] == 0 and rematch["rules"]["target"] == 50
+
+
+def turn_of(table: TablePage, seat: int) -> dict[str, Any]:
+    """Play (for whoever's turn it is) until it is ``seat``'s turn; its view."""
+
+    def now() -> dict[str, Any] | None:
+        view = table.view()
+        return view if view["turn"] == seat and view["phase"] != "over" else None
+
+    return wait_until(now, what=f"seat {seat}'s turn")
+
+
+@pytest.mark.timeout(120)
+def test_a_reload_keeps_the_seat_and_the_computer_plays_for_one_who_closed_the_page(
+    people: People, tmp_path: Path
+) -> None:
+    with serving(tmp_path) as server:
+        (ada, bo), _ = start_party(people, server, ["Ada", "Bo"])
+        tables = [seat_of(page, server) for page in (ada, bo)]
+        ada_table, bo_table = tables
+        ada_table.set_pace(0)
+        # play into the deal until it is Ada's turn again after a turn of Bo's
+        while True:
+            after = play_one(tables)
+            assert after is not None, "the deal ended before both had played"
+            if after["seat"] == 1 and after["turn"] == 0:
+                break
+        # Bo reloads while Ada is to play: back in the seat, the same hand, the same names
+        hand = sorted(bo_table.view()["hand"])
+        bo.reload()
+        bo_table.wait_hand()
+        assert sorted(bo_table.hand()) == hand
+        expect(bo.get_by_test_id("seat-name")).to_have_text(["Ada", "You (Bo)"])
+        expect(bo.get_by_test_id("status")).to_contain_text("Ada is thinking")
+        # Bo closes the page; Ada plays her turn; after the grace the computer plays Bo's
+        bo.close()
+        bo_seat = ada.locator("[data-testid=seat][data-name=Bo]")
+        expect(bo_seat.get_by_test_id("seat-mark")).to_have_text(["disconnected"])
+        before = turn_of(ada_table, 0)
+        while (played := play_one([ada_table])) is not None and played["turn"] == 0:
+            pass
+        expect(ada.get_by_test_id("log")).to_contain_text(
+            re.compile(r"The computer is playing for Bo\b")
+        )
+        expect(bo_seat.get_by_test_id("seat-mark")).to_have_text(
+            ["disconnected", "computer playing"]
+        )
+        back_to_ada = turn_of(ada_table, 0)  # the computer played Bo's whole turn
+        assert back_to_ada["version"] >= before["version"] + 3
+        # Bo comes back on the same device: the seat, and Ada is told
+        bo_again = people.new_page(people.contexts[1])
+        bo_again.goto(f"{server.url}/#/table/{ada_table.table_id}")
+        TablePage(bo_again, server, ada_table.table_id, bo_table.token).wait_hand()
+        expect(ada.get_by_test_id("log")).to_contain_text(re.compile(r"Bo( \(\w+\))? is back\."))
+        expect(bo_seat.get_by_test_id("seat-mark")).to_have_count(0)
+        assert not ada_table.view()["players"][1]["stand_in"]
+
+
+@pytest.mark.timeout(120)
+def test_the_turn_timer_runs_out_for_one_player_and_the_computer_plays_it(
+    people: People, tmp_path: Path
+) -> None:
+    clock = ManualClock()
+    with serving(tmp_path, clock) as server:
+        pages, _ = start_party(people, server, ["Ada", "Bo"], timer="30")
+        tables = [seat_of(page, server) for page in pages]
+        view = tables[0].view()
+        assert view["turn_timer"] == 30 and view["deadline"] == clock.time() + 30
+        timed, other = tables[view["turn"]], tables[1 - view["turn"]]
+        name = view["players"][view["turn"]]["name"]
+        countdown = timed.page.get_by_test_id("turn-timer")
+        expect(countdown).to_have_text(re.compile(r"^Time left for your turn: 0:[0-3]\d$"))
+        # the countdown runs only for whose turn it is: the other sees that it is timed
+        expect(other.page.get_by_test_id("turn-timer")).to_have_text(f"{name}'s turn is timed.")
+        clock.advance(view["deadline"] - clock.time() + 1)
+        expect(timed.page.get_by_test_id("log")).to_contain_text(TIME_RAN_OUT)
+        expect(other.page.get_by_test_id("log")).to_contain_text(
+            re.compile(f"The time ran out for {name}\\b")
+        )
+        # the turn went on to the other player, with a fresh deadline and their countdown
+        after = turn_of(other, 1 - view["turn"])
+        assert after["deadline"] == clock.time() + 30
+        expect(other.page.get_by_test_id("turn-timer")).to_have_text(
+            re.compile(r"^Time left for your turn: 0:[0-3]\d$")
+        )
+        expect(countdown).to_have_text(re.compile("turn is timed"))
+
+
+@pytest.mark.timeout(120)
+def test_the_host_seats_a_computer_and_removes_a_person_one_leaves_for_good_and_the_table_pauses(
+    people: People, tmp_path: Path
+) -> None:
+    with serving(tmp_path) as server:
+        ada, bo, cy = (people.new_page() for _ in range(3))
+        host_party(ada, server, "Ada")
+        link = ada.get_by_test_id("invite-link").input_value()
+        join_by_link(bo, link, "Bo")
+        join_by_link(cy, link, "Cy")
+        ada.get_by_test_id("cpu-level").select_option("strong")
+        ada.get_by_test_id("add-cpu").click()
+        expect(member(ada, "Strong")).to_contain_text("computer · strong")
+        member(ada, "Cy").get_by_test_id("remove-member").click()
+        expect(cy.get_by_test_id("notice")).to_contain_text("Not in this party any more")
+        expect(bo.get_by_test_id("member")).to_have_text(
+            [re.compile("Ada"), re.compile("Bo"), re.compile("Strong")]
+        )
+        expect(bo.get_by_test_id("remove-member")).to_have_count(0)  # the host's alone
+        mark_ready(bo, "Bo")
+        ada.get_by_test_id("start-party").click()
+        ada_table = seat_of(ada, server)
+        seat_of(bo, server)
+        ada_table.set_pace(0)
+        dee = people.new_page()
+        dee.goto(f"{server.url}/#/watch/{ada_table.table_id}")
+        expect(dee.get_by_test_id("watching-badge")).to_be_visible()
+        # Bo leaves for good (after saying yes): back to the lobby, the computer has the seat
+        bo.once("dialog", lambda dialog: dialog.accept())
+        bo.get_by_test_id("leave-table").click()
+        bo.wait_for_url(f"{server.url}/#/")
+        for page in (ada, dee):
+            seat = page.locator("[data-testid=seat][data-name=Bo]")
+            expect(seat.get_by_test_id("seat-mark")).to_have_text(["left"])
+        assert ada_table.view()["players"][1]["left"]
+        # Ada closes her page: nobody is left at the table, and it waits
+        ada.close()
+        expect(dee.get_by_test_id("status")).to_contain_text(
+            "Paused: waiting for a player to come back."
+        )

@@ -189,7 +189,7 @@ function mountLobby(root, code, held, invite) {
   const message = h("p", { class: "message", testid: "party-message", role: "status" });
   const say = (text) => (message.textContent = text || "");
   const codeBig = h("p", { class: "party-code", testid: "party-code" }, code);
-  const link = h("input", { type: "text", id: "invite-link", testid: "invite-link", readonly: true });
+  const link = h("input", { type: "text", id: "invite-link", testid: "invite-link", readonly: true, value: `${location.origin}/#/party/${code}` });
   const copied = h("span", { class: "help", testid: "copied", "aria-live": "polite" });
   const copy = h("button", {
     type: "button", testid: "copy-link",
