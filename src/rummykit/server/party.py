@@ -228,8 +228,8 @@ class Party:
         self.version += 1
         await self.broadcast()
 
-    def _members(self, member: int) -> list[Member]:
-        return [each for each in self.record.members if each.id != member]
+    def _members(self, member: int) -> tuple[Member, ...]:
+        return tuple(each for each in self.record.members if each.id != member)
 
     def _must_be_open(self) -> None:
         if self.record.state == "closed":
@@ -341,7 +341,7 @@ class Party:
             self._must_be_open()
             members = self._members(member)
             people = [each for each in members if each.kind == "human"]
-            update: dict[str, object] = {"members": tuple(members)}
+            update: dict[str, object] = {"members": members}
             if member == self.record.host:
                 if people:
                     update["host"] = people[0].id
