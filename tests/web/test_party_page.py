@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rummykit.server.run import free_port
-from rummykit.server.table import TIME_RAN_OUT
+from rummykit.server.table import REACTIONS_PER_WINDOW, TIME_RAN_OUT
 from table_client import LiveServer, ManualClock, simple_choice
 from web_helpers import ClickPlayer, TablePage, is_my_turn, wait_until
 
@@ -220,8 +220,10 @@ def test_friends_make_a_party_play_a_deal_with_a_spectator_and_start_the_rematch
             )
         mark_ready(bo, "Bo")
         expect(ada.get_by_test_id("start-why")).to_have_text("Waiting for Cy to be ready.")
-        # the host changes the rules: one deal, to 50; Bo's ready is cleared, and Bo is told
+        # the host changes the rules: to 50, the stock renewed once at most (a deal that cannot
+        # end stops), one deal; Bo's ready is cleared, and Bo is told
         ada.get_by_test_id("party-rule-target").select_option(label="50 points")
+        ada.get_by_test_id("party-rule-renewals").select_option(label="Once")
         ada.get_by_test_id("more-rules").locator("summary").click()
         ada.get_by_test_id("party-rule-deals-none").uncheck()
         expect(bo.get_by_test_id("party-message")).to_contain_text("mark ready again")
@@ -241,6 +243,7 @@ def test_friends_make_a_party_play_a_deal_with_a_spectator_and_start_the_rematch
         assert {table.table_id for table in tables} == {first}
         view = tables[1].view()
         assert view["party"] == code and view["rules"]["target"] == 50
+        assert view["rules"]["renewals"] == 1 and view["rules"]["deals"] == 1
         assert [player["name"] for player in view["players"]] == ["Ada", "Bo", "Cy"]
         assert [table.view()["seat"] for table in tables] == [0, 1, 2]
         # names at the seats, each person their own hand only
@@ -260,6 +263,11 @@ def test_friends_make_a_party_play_a_deal_with_a_spectator_and_start_the_rematch
         for page in (ada, bo, dee):
             bubble = page.locator("[data-testid=seat][data-name=Cy] [data-testid=reaction-bubble]")
             expect(bubble).to_have_text("Good luck")
+        # too many at once: refused quietly, by the reactions, not as an alert
+        for _ in range(REACTIONS_PER_WINDOW):
+            cy.get_by_test_id("react-thanks").click()
+        expect(cy.get_by_test_id("reaction-note")).to_contain_text("Easy there")
+        expect(cy.get_by_test_id("message")).to_be_empty()
         play_deal(tables)
         for page in (ada, bo, cy):
             expect(page.get_by_test_id("rematch")).to_have_text("Rematch")

@@ -130,6 +130,9 @@ function mountInvite(root, code, next) {
 
 // ----- the party's lobby ----------------------------------------------------------------------
 
+/** An object with its keys in order, to compare two rule sets. */
+const sortedKeys = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : 1)));
+
 function selectOf(id, choices, onchange) {
   const select = h("select", { id, testid: id },
     choices.map(([value, label]) => h("option", { value: JSON.stringify(value) }, label)));
@@ -251,9 +254,14 @@ function mountLobby(root, code, held, invite) {
   timer.addEventListener("change", () => send("settings", timer.value ? { turn_timer: Number(timer.value) } : { no_timer: true }));
   spectators.addEventListener("change", () => send("settings", { spectators: spectators.checked }));
 
+  // The rules last sent and not yet seen back: a second change made before the server's
+  // answer builds on them, not on the view before the first.
+  let sentRules = null;
+
   function setRule(option, value) {
     const preset = options.presets[view.preset];
-    send("settings", { rules: withRule(preset, view.rules, option, value) });
+    sentRules = withRule(preset, sentRules || view.rules, option, value);
+    send("settings", { rules: sentRules });
   }
 
   /** The rules panel, built once the options and the first view are in. */
@@ -342,6 +350,7 @@ function mountLobby(root, code, held, invite) {
 
   function onMessage(msg) {
     if (msg.t === "refused") {
+      sentRules = null;
       say(msg.d.message);
       if (view) renderRules(); // a refused change: the controls show the party's rules again
       return;
@@ -349,6 +358,7 @@ function mountLobby(root, code, held, invite) {
     if (msg.t !== "party") return;
     const before = view;
     view = msg.d;
+    if (sentRules && (JSON.stringify(sortedKeys(view.rules)) === JSON.stringify(sortedKeys(sentRules)) || before.preset !== view.preset)) sentRules = null;
     if (view.table) {
       conn.stop();
       goToTable(view, token);
