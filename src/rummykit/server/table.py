@@ -29,7 +29,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, assert_never
 
@@ -37,22 +37,17 @@ from rummykit.core.actions import (
     Action,
     Discard,
     Draw,
-    DrawSource,
-    LayOff,
-    Meld,
-    Tense,
-    describe_action,
     parse_action,
 )
 from rummykit.core.cards import Card, standard_deck
 from rummykit.core.errors import ErrorCode, IllegalActionError, InvalidActionError
 from rummykit.core.observation import observe
-from rummykit.core.presets import Preset, describe_rules, preset_with_overrides
+from rummykit.core.presets import Preset, preset_with_overrides
 from rummykit.core.record import record_of
 from rummykit.core.rules import Rules
 from rummykit.core.state import GameState
-from rummykit.server.api import NewTable
 from rummykit.server.logs import limit_logging
+from rummykit.server.new_table import TableError, new_table_settings
 from rummykit.server.protocol import (
     REACTIONS,
     Act,
@@ -85,15 +80,32 @@ from rummykit.server.protocol import (
 from rummykit.server.settings import (
     BOT_LEVELS,
     DEFAULT_PACE_MS,
-    RECORD_RULES,
     BotLevel,
     BotPlayer,
-    HumanPlayer,
     Player,
     TableSettings,
 )
 from rummykit.server.store import Now, Store, token_hash
-from rummykit.server.views import Presence, called, seat_view
+from rummykit.server.table_words import (
+    GAME_OVER_MESSAGE,
+    HELLO_ONCE,
+    LEFT_ALREADY,
+    NO_REDEAL_AT_PARTIES,
+    NOT_A_PARTY_LEAVE,
+    NOT_A_PARTY_REMATCH,
+    NOT_OVER_YET,
+    REACTION_WINDOW_S,
+    REACTIONS_PER_WINDOW,
+    RESTARTED,
+    TOO_MANY_REACTIONS,
+    Viewer,
+    event_of,
+    has_left,
+    is_back,
+    ran_out,
+    standing_in,
+)
+from rummykit.server.views import Presence, seat_view
 from rummykit.server.workers import WorkerPool, advise, decide, rebuild_game
 
 __all__ = [
@@ -136,9 +148,6 @@ class Wake:
 Work = Intent | Expiry | Wake
 """What the table's queue holds: the seats' intents, the timer's expiries, wake-ups."""
 
-Viewer = int | None
-"""Who a connection is: a seat, or ``None`` for a spectator."""
-
 RematchHook = Callable[["Table"], Awaitable[str]]
 """Makes (or finds) a party's next table once this one's game is over: its id."""
 
@@ -163,14 +172,6 @@ BYE_GRACE_S: Final = 5.0
 RECENT_EVENTS: Final = 256
 """Events kept for connections that come back: a client that missed more gets the view."""
 
-REACTIONS_PER_WINDOW: Final = 3
-REACTION_WINDOW_S: Final = 10.0
-"""At most 3 quick reactions per seat every 10 seconds: enough to say something, too few to
-flood the table."""
-
-TIME_RAN_OUT: Final = "The time ran out: the computer played your turn."
-RESTARTED: Final = "The server was restarted: the turn timer got at least {grace} more seconds."
-
 BOT_FAILURE_PAUSE_S: Final = 1.0
 """After a computer player fails, wait this long before it tries again, so that a bot that
 keeps failing does not spin the table's task."""
@@ -189,67 +190,6 @@ def _quiet(send: Send) -> Send:
 
     return quiet
 
-
-class TableError(ValueError):
-    """A table that cannot be made or found as asked."""
-
-
-GAME_OVER_MESSAGE: Final = "The game is over: start a new one."
-
-
-PRACTICE_OPPONENTS: Final[tuple[BotLevel, ...]] = ("strong",)
-"""A practice game is against one strong computer player."""
-
-
-def _practice_conflict(request: NewTable) -> str | None:
-    """What a practice request asks that a practice table does not play, if anything."""
-    if request.preset not in (None, "practice"):
-        return f'preset: a practice table plays the "practice" preset, not {request.preset!r}.'
-    if request.rules:
-        return "rules: a practice table plays the practice rules; leave rules out."
-    if request.opponents not in (None, PRACTICE_OPPONENTS):
-        return 'opponents: a practice table is against one "strong" computer player.'
-    return None
-
-
-def new_table_settings(request: NewTable) -> TableSettings:
-    """Checked settings for a new table: the human at seat 0, then the computer players.
-
-    ``TableError`` or ``RulesError`` say what cannot be played.
-    """
-    if request.practice:
-        conflict = _practice_conflict(request)
-        if conflict is not None:
-            raise TableError(conflict)
-        preset, opponents = "practice", PRACTICE_OPPONENTS
-    else:
-        preset, opponents = request.preset or "classic", request.opponents or ("basic",)
-    if request.rules and "preset" in request.rules:
-        raise TableError("rules.preset: name the preset in preset, not among the rules.")
-    found, rules = preset_with_overrides({"preset": preset, **(request.rules or {})})
-    found.check_seats(len(opponents) + 1)
-    rules.check_seats(len(opponents) + 1)
-    players: list[Player] = [HumanPlayer(kind="human", name=request.name)]
-    players += [BotPlayer(kind="bot", name=level.title(), level=level) for level in opponents]
-    return TableSettings(
-        rules=RECORD_RULES.validate_python(describe_rules(found, rules)),
-        players=tuple(players),
-        practice=request.practice,
-        seed=request.seed,
-        pace_ms=DEFAULT_PACE_MS,
-        turn_timer=request.turn_timer,
-    )
-
-
-HELLO_ONCE: Final = "hello is the socket's first message, and only its first."
-LEFT_ALREADY: Final = "You left this table: the computer plays your seat to the end."
-TOO_MANY_REACTIONS: Final = (
-    f"Easy there: at most {REACTIONS_PER_WINDOW} reactions every {int(REACTION_WINDOW_S)} seconds."
-)
-NOT_A_PARTY_LEAVE: Final = "Only a party's table can be left for good: just close the page."
-NOT_A_PARTY_REMATCH: Final = "A rematch is for a party's table: start a new game from the lobby."
-NOT_OVER_YET: Final = "The game is not over yet: a rematch comes after it."
-NO_REDEAL_AT_PARTIES: Final = "A deal can be thrown away only at a table with one person."
 
 UNREADABLE: Final = "That message could not be carried out; it changed nothing."
 """The answer to an intent that failed inside the table (a bug): still an answer."""
@@ -566,7 +506,7 @@ class Table:
             if self.game.deal_over or self.game.turn != seat or len(self.game.logs) != deal:
                 break
             await self._play(await self._stand_in_action(seat))
-        await self._announce(seat, self._ran_out)
+        await self._announce(seat, ran_out)
 
     async def _stand_in_action(self, seat: int) -> Action:
         """The strong computer player's action for ``seat``; a plain legal one if it fails."""
@@ -585,41 +525,18 @@ class Table:
     async def _stand_in_for(self, seat: int) -> None:
         """The computer takes the turns of a person who is away, until they come back."""
         self.standing_in.add(seat)
-        await self._announce(seat, self._standing_in)
+        await self._announce(seat, standing_in)
         await self._broadcast(None)
 
     def _names(self) -> list[str]:
         return [player.name for player in self.players]
 
-    def _standing_in(self, seat: int, viewer: Viewer) -> str:
-        if seat == viewer:
-            return "You were away: the computer is playing your turns until you are back."
-        return f"The computer is playing for {called(viewer, seat, self._names())}."
-
-    def _is_back(self, seat: int, viewer: Viewer) -> str:
-        if seat == viewer:
-            return "Welcome back: your seat is yours again."
-        return f"{called(viewer, seat, self._names())} is back."
-
-    def _has_left(self, seat: int, viewer: Viewer) -> str:
-        if seat == viewer:
-            return "You left the table: the computer plays your seat to the end."
-        who = called(viewer, seat, self._names())
-        return f"{who} left the table: the computer plays their seat to the end."
-
-    def _ran_out(self, seat: int, viewer: Viewer) -> str:
-        if seat == viewer:
-            return TIME_RAN_OUT
-        who = called(viewer, seat, self._names())
-        return f"The time ran out for {who}: the computer played their turn."
-
-    def _restarted(self, seat: int, viewer: Viewer) -> str:
-        return RESTARTED.format(grace=int(RESTART_GRACE_S))
-
-    async def _announce(self, seat: int, text: Callable[[int, Viewer], str]) -> None:
+    async def _announce(self, seat: int, text: Callable[[Sequence[str], int, Viewer], str]) -> None:
         """Tell every connection something about ``seat``, in words for its own seat."""
+        names = self._names()
         for viewer, sends in list(self.listeners.items()):
-            notice = NoticeMessage(v=self.version, d=Notice(seat=seat, text=text(seat, viewer)))
+            said = text(names, seat, viewer)
+            notice = NoticeMessage(v=self.version, d=Notice(seat=seat, text=said))
             for send in list(sends):
                 try:
                     await send(notice)
@@ -684,10 +601,10 @@ class Table:
         await send(self._view_message(seat))
         timed = self._timed_seat()
         if self.restored_at == self.version and timed is not None:
-            text = self._restarted(timed, seat)
+            text = RESTARTED.format(grace=int(RESTART_GRACE_S))
             await send(NoticeMessage(v=self.version, d=Notice(seat=timed, text=text)))
         if back and seat is not None:
-            await self._announce(seat, self._is_back)
+            await self._announce(seat, is_back)
         await self._broadcast(None, besides=send)  # everyone sees who is here
         await self.queue.put(Wake())
         self.ensure_running()
@@ -727,9 +644,10 @@ class Table:
         events: dict[Viewer, Event] = {}
         if acted is not None:
             viewers: list[Viewer] = [*self.humans, None, *self.listeners]
-            # _event's sentences stay a dict here, read into the model once
+            # event_of's sentences stay a dict here, read into the model once
             events = {
-                viewer: Event.model_validate(self._event(acted, viewer)) for viewer in viewers
+                viewer: Event.model_validate(event_of(self.game, acted, viewer, self._names()))
+                for viewer in viewers
             }
             if len(self.recent) == self.recent.maxlen:
                 self.recent_from = self.recent[0][0] + 1
@@ -746,30 +664,6 @@ class Table:
                     except Exception:  # a closed socket: forget it, the game goes on
                         sends.discard(send)
                         break
-
-    def _event(self, action: Action, viewer: Viewer) -> dict[str, Any]:
-        name = called(viewer, action.seat, self._names())
-        card = None
-        taken: tuple[Card, ...] = ()
-        meld = None
-        if isinstance(action, Draw) and action.source is DrawSource.DISCARD:
-            # Cards taken from the pile are public; a card drawn from the stock is not.
-            taken = tuple(self.game.known[action.seat][-action.depth :])
-            card = str(taken[-1]) if taken else None
-        elif isinstance(action, Meld):
-            meld = self.game.melds[-1].symbols
-        elif isinstance(action, LayOff | Discard):
-            card = str(action.card)
-            if isinstance(action, LayOff):
-                meld = self.game.melds[action.meld].symbols
-        said = describe_action(action, actor=name, tense=Tense.PAST, taken=taken, meld=meld)
-        text = f"{said}."
-        return {
-            "seat": action.seat,
-            "action": str(action).split(" ", 1)[1],
-            "card": card,
-            "text": text,
-        }
 
     # ----- the one task ------------------------------------------------------------------
 
@@ -1009,7 +903,7 @@ class Table:
         self.left.add(seat)
         self.bots[seat] = STAND_IN
         self.standing_in.discard(seat)
-        await self._announce(seat, self._has_left)
+        await self._announce(seat, has_left)
         await self._broadcast(None)
 
     async def _rematch(self, seat: int, reply: Send) -> None:
