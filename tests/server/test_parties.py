@@ -31,6 +31,7 @@ from party_client import (
 from rummykit.core.presets import describe_rules, preset_with_overrides
 from rummykit.server.app import create_app
 from rummykit.server.limits import Limits
+from rummykit.server.party import PARTY_IDLE_S
 from rummykit.server.store import Store
 from rummykit.server.table import BYE_GRACE_S, DROP_GRACE_S
 from table_client import (
@@ -430,3 +431,56 @@ def _overrides(rules: Any) -> dict[str, Any]:
     described = describe_rules(*preset_with_overrides({"preset": "classic", **rules.to_mapping()}))
     assert isinstance(described, dict)
     return {name: value for name, value in described.items() if name != "preset"}
+
+
+def test_a_party_table_survives_a_restart_and_its_rematch_still_works(
+    store_path: Path, clock: ManualClock
+) -> None:
+    """A restart in the middle of a party's game: everyone comes back to their seat, the game
+    goes on to its end, and the rematch is made by the party as before."""
+
+    def app() -> TestClient:
+        return TestClient(
+            create_app(
+                store_path,
+                sleep=clock.sleep,
+                now=clock.time,
+                limits=Limits.unlimited(),
+                workers=WORKERS,
+            )
+        )
+
+    with app() as client:
+        code, table, tokens = started_party(client, ["Ann", "Bob"], turn_timer=30)
+        with open_seat(client, table, tokens[0]) as ann, open_seat(client, table, tokens[1]):
+            _round_trip(ann)
+            seen = ann.version
+            deadline = ann.view["deadline"]
+    with app() as client:  # the server restarted
+        with (
+            open_seat(client, table, tokens[0], last=seen) as ann,
+            open_seat(client, table, tokens[1], last=seen) as bob,
+        ):
+            assert ann.version == seen and ann.view["seat"] == 0 and bob.view["seat"] == 1
+            assert ann.view["deadline"] >= max(deadline, clock.time() + 15)
+            notice = ann.until(lambda frame: frame["t"] == "notice")["d"]["text"]
+            assert notice.startswith("The server was restarted")
+            _play_everyone({0: ann, 1: bob})
+            ann.send("rematch")
+            rematch = ann.until(lambda frame: frame["t"] == "rematch")["d"]["table"]
+        assert client.get(f"/api/parties/{code}").json()["table"] == rematch
+
+
+def test_a_party_nobody_comes_back_to_is_closed(store_path: Path, clock: ManualClock) -> None:
+    def app() -> TestClient:
+        return TestClient(
+            create_app(store_path, now=clock.time, limits=Limits.unlimited(), workers=WORKERS)
+        )
+
+    with app() as client:
+        code, _ = new_party(client)
+    clock.now += PARTY_IDLE_S + 1
+    with app() as client:
+        assert client.get(f"/api/parties/{code}").json()["state"] == "closed"
+        refused = client.post(f"/api/parties/{code}/join", json={"name": "Late"})
+        assert refused.status_code == 409 and "closed" in refused.json()["error"]
