@@ -33,7 +33,7 @@ from rummykit.server.app import create_app
 from rummykit.server.limits import Limits
 from rummykit.server.party import PARTY_IDLE_S
 from rummykit.server.store import Store
-from rummykit.server.table import BYE_GRACE_S, DROP_GRACE_S
+from rummykit.server.turn_keeper import BYE_GRACE_S, DROP_GRACE_S
 from table_client import (
     WORKERS,
     Frame,
