@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -31,8 +33,9 @@ from party_client import (
 from rummykit.core.presets import describe_rules, preset_with_overrides
 from rummykit.server.app import create_app
 from rummykit.server.limits import Limits
+from rummykit.server.party import PARTY_IDLE_S
 from rummykit.server.store import Store
-from rummykit.server.table import BYE_GRACE_S, DROP_GRACE_S
+from rummykit.server.turn_keeper import BYE_GRACE_S, DROP_GRACE_S
 from table_client import (
     WORKERS,
     Frame,
@@ -395,34 +398,44 @@ def test_spectators_see_the_public_view_only_where_the_host_allows(
 
 
 @pytest.mark.timeout(300)
+@settings(
+    max_examples=8,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    seats=st.integers(2, 6),
+    people=st.integers(2, 3),
+    rules_seed=st.integers(0, 2**32 - 1),
+    cpu=st.sampled_from(["basic", "strong"]),
+)
 def test_no_frame_to_any_seat_or_spectator_names_a_hidden_card(
-    app_client: TestClient, store_path: Path
+    app_client: TestClient, store_path: Path, seats: int, people: int, rules_seed: int, cpu: str
 ) -> None:
-    """Whole games under random rules and seat counts, every frame to every viewer audited."""
-    rng = random.Random(9)
-    for game in range(4):
-        seats = rng.choice([2, 3, 4, 5, 6])
-        people = rng.randint(2, min(seats, 3))
-        names = [f"P{game}{number}" for number in range(people)]
-        _, table, tokens = started_party(
-            app_client,
-            names,
-            ["basic"] * (seats - people),
-            rules=_overrides(random_rules(rng, seats)),
-            spectators=True,
-        )
-        with contextlib.ExitStack() as stack:
-            sockets = {
-                seat: stack.enter_context(open_seat(app_client, table, token))
-                for seat, token in enumerate(tokens)
-            }
-            watcher = stack.enter_context(open_seat(app_client, table, None))
-            _round_trip(sockets[0])
-            _play_everyone(sockets)
-            watcher.until(lambda frame: frame["t"] == "view" and frame["d"]["game_over"])
-        truth = truth_by_version(store_path, table)
-        audited = [(seat, socket.frames) for seat, socket in sockets.items()]
-        audit_sockets([*audited, (None, watcher.frames)], truth)
+    """Whole games under random rules and seat counts, every frame to every viewer audited:
+    each person's and a spectator's."""
+    people = min(people, seats)
+    _, table, tokens = started_party(
+        app_client,
+        [f"P{number}" for number in range(people)],
+        [cpu] * (seats - people),
+        rules=_overrides(random_rules(random.Random(rules_seed), seats)),
+        spectators=True,
+    )
+    with contextlib.ExitStack() as stack:
+        sockets = {
+            seat: stack.enter_context(open_seat(app_client, table, token))
+            for seat, token in enumerate(tokens)
+        }
+        watcher = stack.enter_context(open_seat(app_client, table, None))
+        _round_trip(sockets[0])
+        _play_everyone(sockets)
+        watcher.until(lambda frame: frame["t"] == "view" and frame["d"]["game_over"])
+    truth = truth_by_version(store_path, table)
+    audited = [(seat, socket.frames) for seat, socket in sockets.items()]
+    frames, _ = audit_sockets([*audited, (None, watcher.frames)], truth)
+    assert frames > seats
 
 
 def _overrides(rules: Any) -> dict[str, Any]:
@@ -430,3 +443,56 @@ def _overrides(rules: Any) -> dict[str, Any]:
     described = describe_rules(*preset_with_overrides({"preset": "classic", **rules.to_mapping()}))
     assert isinstance(described, dict)
     return {name: value for name, value in described.items() if name != "preset"}
+
+
+def test_a_party_table_survives_a_restart_and_its_rematch_still_works(
+    store_path: Path, clock: ManualClock
+) -> None:
+    """A restart in the middle of a party's game: everyone comes back to their seat, the game
+    goes on to its end, and the rematch is made by the party as before."""
+
+    def app() -> TestClient:
+        return TestClient(
+            create_app(
+                store_path,
+                sleep=clock.sleep,
+                now=clock.time,
+                limits=Limits.unlimited(),
+                workers=WORKERS,
+            )
+        )
+
+    with app() as client:
+        code, table, tokens = started_party(client, ["Ann", "Bob"], turn_timer=30)
+        with open_seat(client, table, tokens[0]) as ann, open_seat(client, table, tokens[1]):
+            _round_trip(ann)
+            seen = ann.version
+            deadline = ann.view["deadline"]
+    with app() as client:  # the server restarted
+        with (
+            open_seat(client, table, tokens[0], last=seen) as ann,
+            open_seat(client, table, tokens[1], last=seen) as bob,
+        ):
+            assert ann.version == seen and ann.view["seat"] == 0 and bob.view["seat"] == 1
+            assert ann.view["deadline"] >= max(deadline, clock.time() + 15)
+            notice = ann.until(lambda frame: frame["t"] == "notice")["d"]["text"]
+            assert notice.startswith("The server was restarted")
+            _play_everyone({0: ann, 1: bob})
+            ann.send("rematch")
+            rematch = ann.until(lambda frame: frame["t"] == "rematch")["d"]["table"]
+        assert client.get(f"/api/parties/{code}").json()["table"] == rematch
+
+
+def test_a_party_nobody_comes_back_to_is_closed(store_path: Path, clock: ManualClock) -> None:
+    def app() -> TestClient:
+        return TestClient(
+            create_app(store_path, now=clock.time, limits=Limits.unlimited(), workers=WORKERS)
+        )
+
+    with app() as client:
+        code, _ = new_party(client)
+    clock.now += PARTY_IDLE_S + 1
+    with app() as client:
+        assert client.get(f"/api/parties/{code}").json()["state"] == "closed"
+        refused = client.post(f"/api/parties/{code}/join", json={"name": "Late"})
+        assert refused.status_code == 409 and "closed" in refused.json()["error"]

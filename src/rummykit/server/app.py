@@ -90,9 +90,9 @@ from rummykit.server.table import (
     Sleep,
     Table,
     TableError,
-    Viewer,
     new_table_settings,
 )
+from rummykit.server.table_words import Viewer
 from rummykit.server.workers import WorkerPool
 
 WEB_DIR = Path(str(resources.files("rummykit").joinpath("web")))

@@ -193,6 +193,11 @@ class Lobby:
         for table_id in idle:
             await self.tables.pop(table_id).stop()
             del self.last_used[table_id]
+        # a party nobody has open, whose table has left memory, is read again when asked for
+        # (and closed then if nobody came back for PARTY_IDLE_S)
+        for code, party in list(self.parties.items()):
+            if not party.listeners and party.record.table not in self.tables:
+                del self.parties[code]
         return len(idle)
 
     async def close(self) -> None:

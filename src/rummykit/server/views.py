@@ -7,6 +7,7 @@ hidden cards or the stock's order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rummykit.core.actions import Draw, LayOff, Meld
@@ -39,7 +40,7 @@ def position_name(viewer: int | None, seat: int, seats: int) -> str:
     return POSITIONS[seats][(seat - viewer) % seats]
 
 
-def called(viewer: int | None, seat: int, names: list[str] | tuple[str, ...]) -> str:
+def called(viewer: int | None, seat: int, names: Sequence[str]) -> str:
     """How ``viewer`` calls the player at ``seat``: ``You``, or ``Ann (Left)``, or ``Ann``."""
     where = position_name(viewer, seat, len(names))
     if where == "You":
