@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rummykit.server.run import free_port
-from rummykit.server.table import REACTIONS_PER_WINDOW, TIME_RAN_OUT
+from rummykit.server.table_words import REACTIONS_PER_WINDOW, TIME_RAN_OUT
 from table_client import LiveServer, ManualClock, simple_choice
 from web_helpers import ClickPlayer, TablePage, is_my_turn, wait_until
 
