@@ -10,8 +10,10 @@ timer on a ``ManualClock``: no test waits for real seconds to pass.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -62,21 +64,14 @@ def people(browser: Any) -> Iterator[People]:
 
 
 @contextlib.contextmanager
-def serving(tmp_path: Path, clock: ManualClock | None = None) -> Iterator[LiveServer]:
-    """A live server with a short grace for dropped seats (and ``clock``'s time, if given)."""
-    if clock is not None:
-        server = LiveServer(
-            tmp_path / "tables.sqlite3",
-            free_port(),
-            clock.sleep,
-            now=clock.time,
-            drop_grace_s=GRACE_S,
-            bye_grace_s=GRACE_S,
-        )
-    else:
-        server = LiveServer(
-            tmp_path / "tables.sqlite3", free_port(), drop_grace_s=GRACE_S, bye_grace_s=GRACE_S
-        )
+def serving(
+    tmp_path: Path, clock: ManualClock | None = None, drop_grace_s: float = GRACE_S
+) -> Iterator[LiveServer]:
+    """A live server with a short grace for seats whose page said ``bye`` (and ``drop_grace_s``
+    for those who just dropped), on ``clock``'s time if one is given."""
+    path, port = tmp_path / "tables.sqlite3", free_port()
+    sleep, now = (clock.sleep, clock.time) if clock is not None else (asyncio.sleep, time.time)
+    server = LiveServer(path, port, sleep, now=now, drop_grace_s=drop_grace_s, bye_grace_s=GRACE_S)
     server.start()
     try:
         yield server
@@ -303,7 +298,8 @@ def turn_of(table: TablePage, seat: int) -> dict[str, Any]:
 def test_a_reload_keeps_the_seat_and_the_computer_plays_for_one_who_closed_the_page(
     people: People, tmp_path: Path
 ) -> None:
-    with serving(tmp_path) as server:
+    # a page closed says bye: its short grace applies, not the minute of a dropped connection
+    with serving(tmp_path, drop_grace_s=60) as server:
         (ada, bo), _ = start_party(people, server, ["Ada", "Bo"])
         tables = [seat_of(page, server) for page in (ada, bo)]
         ada_table, bo_table = tables

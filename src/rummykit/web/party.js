@@ -364,6 +364,12 @@ function mountLobby(root, code, held, invite) {
       goToTable(view, token);
       return;
     }
+    if (view.state === "closed") {
+      conn.stop();
+      store.remove(partyKey(code));
+      notice(root, "This party has closed", "Everyone left before it started. Make a new one from the lobby.");
+      return;
+    }
     if (!watching && !me(view)) {
       // the host removed this member: the party keeps no seat for this device any more
       store.remove(partyKey(code));
