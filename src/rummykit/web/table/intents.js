@@ -145,7 +145,8 @@ export function createIntents(table) {
     layoffSelected,
     layoffOn,
     discardSelected,
-    askHint: () => send("hint", {}),
+    // no hints at a party's table (the button is hidden there too): friends play on their own
+    askHint: () => !(state.view && state.view.party) && send("hint", {}),
     nextDeal: () => send("next", {}),
     redeal,
     newGame: () => (location.hash = "#/"),
