@@ -93,11 +93,15 @@ def party_socket(client: Any, code: str, token: str | None) -> Iterator[PartySoc
 
 
 @contextlib.contextmanager
-def open_seat(client: Any, table_id: str, token: str | None, last: int = 0) -> Iterator[SeatSocket]:
+def open_seat(
+    client: Any, table_id: str, token: str | None, last: int = 0, page: str | None = None
+) -> Iterator[SeatSocket]:
     """A table's socket with the token in its hello (``None``: a spectator), the first
-    view received; ``last`` is the last version this client saw."""
+    view received; ``last`` is the last version this client saw, ``page`` its client id."""
     with client.websocket_connect(f"/ws/{table_id}") as websocket:
-        hello = {"token": token} if token is not None else {"watch": True}
+        hello: dict[str, Any] = {"token": token} if token is not None else {"watch": True}
+        if page is not None:
+            hello["client"] = page
         websocket.send_text(json.dumps({"t": "hello", "v": last, "d": hello}))
         seat = SeatSocket(websocket)
         seat.until(lambda frame: frame["t"] == "view")

@@ -224,22 +224,29 @@ def test_a_token_acts_only_for_its_own_seat(app_client: TestClient) -> None:
 
 
 def test_a_resent_intent_applies_once(app_client: TestClient, store_path: Path) -> None:
+    """A page whose socket dropped sends its intent again on the new socket, with the same
+    number: it is answered with the view and not played twice. Numbers are per client: another
+    page's first intent is its own number 1."""
     _, table, tokens = started_party(app_client, ["Ann", "Bob"])
     with open_seat(app_client, table, tokens[0]) as probe:
         turn = probe.view["turn"]
-    with (
-        open_seat(app_client, table, tokens[turn]) as seat,
-        open_seat(app_client, table, tokens[1 - turn]),
-    ):
-        version = seat.version
-        intent = {"action": "draw stock"}
-        seat.ws.send_text(_envelope("act", version, intent, n=1))
-        seat.until(lambda frame: frame["t"] == "view" and frame["v"] == version + 1)
-        seat.ws.send_text(_envelope("act", version, intent, n=1))  # the same, again
-        again = seat.until(lambda frame: frame["t"] in ("view", "refused"))
-        assert again["t"] == "view" and again["v"] == version + 1
+    with open_seat(app_client, table, tokens[1 - turn]):
+        with open_seat(app_client, table, tokens[turn], page="page-a") as seat:
+            version = seat.version
+            seat.ws.send_text(_envelope("act", version, {"action": "draw stock"}, n=1))
+            seat.until(lambda frame: frame["t"] == "view" and frame["v"] == version + 1)
+        with open_seat(app_client, table, tokens[turn], last=version, page="page-a") as again:
+            again.ws.send_text(_envelope("act", version, {"action": "draw stock"}, n=1))
+            answer = again.until(lambda frame: frame["t"] in ("view", "refused"))
+            assert answer["t"] == "view" and answer["v"] == version + 1
+            discard = again.view["legal"][-1]
+        with open_seat(app_client, table, tokens[turn], page="page-b") as other:
+            other.ws.send_text(_envelope("act", version + 1, {"action": discard}, n=1))
+            played = other.until(lambda frame: frame["t"] in ("view", "refused"))
+            assert played["t"] == "view" and played["v"] == version + 2
     store = Store(store_path)
-    assert [deal["actions"] for deal in store.deals(table)] == [[f"{turn} draw stock"]]
+    actions = [deal["actions"] for deal in store.deals(table)]
+    assert actions == [[f"{turn} draw stock", f"{turn} {discard}"]]
     store.close()
 
 

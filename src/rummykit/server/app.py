@@ -295,7 +295,9 @@ async def frames(request: Request) -> Response:
     return JSONResponse(replay_frames(table.record_json()))
 
 
-async def _viewer_for_socket(websocket: WebSocket) -> tuple[Table, Viewer, int | None] | None:
+async def _viewer_for_socket(
+    websocket: WebSocket,
+) -> tuple[Table, Viewer, int | None, str] | None:
     """The socket's table, viewer (``None``: a spectator) and last version seen.
 
     ``None`` when it cannot play: the socket is then closed with the reason.
@@ -308,6 +310,7 @@ async def _viewer_for_socket(websocket: WebSocket) -> tuple[Table, Viewer, int |
     table_id = websocket.path_params["table_id"]
     last: int | None = None
     watch = False
+    client = ""
     if websocket.query_params:
         try:
             token: str | None = read_query(SeatQuery, websocket.query_params.multi_items()).token
@@ -321,6 +324,7 @@ async def _viewer_for_socket(websocket: WebSocket) -> tuple[Table, Viewer, int |
         if hello is None:
             return None
         token, watch, last = hello.d.token, hello.d.watch, hello.v
+        client = hello.d.client or ""
     viewer: Viewer
     try:
         if token is not None:
@@ -342,7 +346,7 @@ async def _viewer_for_socket(websocket: WebSocket) -> tuple[Table, Viewer, int |
     if len(table.listeners.get(viewer, ())) >= most:
         await websocket.close(code=CloseCode.TOO_MANY_PAGES, reason=TOO_MANY_CONNECTIONS)
         return None
-    return table, viewer, last
+    return table, viewer, last, client
 
 
 async def socket(websocket: WebSocket) -> None:
@@ -364,7 +368,7 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
     found = await _viewer_for_socket(websocket)
     if found is None:
         return
-    table, seat, last = found
+    table, seat, last, client = found
 
     async def close(code: int, reason: str) -> None:
         await websocket.close(code, reason)
@@ -395,7 +399,7 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
             elif isinstance(message, Bye):  # at once: the socket closes right after it
                 table.note_bye(seat)
             else:
-                await table.submit(seat, message, send)
+                await table.submit(seat, message, send, client)
     except (WebSocketDisconnect, ConnectionDropped, asyncio.CancelledError):
         pass
     finally:

@@ -99,6 +99,11 @@ Token = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"
 IntentNumber = Annotated[int, Field(ge=1, le=MAX_VERSION)]
 """An intent's sequence number: one more for each intent a client sends; a resend keeps it."""
 
+ClientId = Annotated[
+    str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+]
+"""A client's id for its intent numbers (any random letters, digits, ``-`` and ``_``)."""
+
 Reaction: TypeAlias = Literal[
     "good_luck", "nice_one", "good_game", "thanks", "thumbs_up", "smile", "wow", "oops"
 ]
@@ -131,6 +136,9 @@ class HelloData(Strict):
     """The seat's token (never in the socket's address, where logs would keep it)."""
     watch: bool = False
     """Watch the table instead (where its host lets people watch): the public view only."""
+    client: ClientId | None = None
+    """This client's id (random, made when the page or the program starts): intent numbers
+    ``n`` count per client, so that a resend after a reconnection applies once."""
 
 
 class Hello(Strict):
@@ -172,8 +180,9 @@ class Act(Strict):
     t: Literal["act"]
     v: Version
     n: IntentNumber | None = None
-    """The intent's sequence number: an intent resent with a number already applied is
-    answered with the view and applied only once."""
+    """The intent's number, one more for each the client sends (from 1, per ``client`` id
+    of the hello): one resent with a number already applied is answered with the view and
+    not applied again."""
     d: ActData
 
 
@@ -183,8 +192,9 @@ class Next(Strict):
     t: Literal["next"]
     v: Version
     n: IntentNumber | None = None
-    """The intent's sequence number: an intent resent with a number already applied is
-    answered with the view and applied only once."""
+    """The intent's number, one more for each the client sends (from 1, per ``client`` id
+    of the hello): one resent with a number already applied is answered with the view and
+    not applied again."""
     d: NoData
 
 
@@ -194,8 +204,9 @@ class Redeal(Strict):
     t: Literal["redeal"]
     v: Version
     n: IntentNumber | None = None
-    """The intent's sequence number: an intent resent with a number already applied is
-    answered with the view and applied only once."""
+    """The intent's number, one more for each the client sends (from 1, per ``client`` id
+    of the hello): one resent with a number already applied is answered with the view and
+    not applied again."""
     d: NoData
 
 

@@ -151,6 +151,9 @@ def _quiet(send: Send) -> Send:
     return quiet
 
 
+MAX_CLIENTS_KEPT: Final = 64
+"""The clients whose last intent numbers a table keeps: far more pages than its seats hold."""
+
 UNREADABLE: Final = "That message could not be carried out; it changed nothing."
 """The answer to an intent that failed inside the table (a bug): still an answer."""
 
@@ -217,8 +220,8 @@ class Table(TurnKeeper):
         )
         self.recent_from = 1
         """Every event from this version on is in ``recent``."""
-        self.applied: dict[int, int] = {}
-        """The last intent number applied for each seat."""
+        self.applied: collections.OrderedDict[tuple[int, str], int] = collections.OrderedDict()
+        """The last intent number applied for each seat and client (the newest kept)."""
         self.reactions: dict[int, collections.deque[float]] = {}
         self.next_table: str | None = None
         self.on_rematch: RematchHook | None = None
@@ -513,10 +516,15 @@ class Table(TurnKeeper):
                 await self.task
             self.task = None
 
-    async def submit(self, seat: int, message: ClientMessage, reply: Send) -> None:
-        """Queue an intent from ``seat``; the answer goes to ``reply``."""
+    async def submit(
+        self, seat: int, message: ClientMessage, reply: Send, client: str = ""
+    ) -> None:
+        """Queue an intent from ``seat``; the answer goes to ``reply``.
+
+        ``client``: the id the sender's hello gave, whose intent numbers these are.
+        """
         self.ensure_running()
-        await self.queue.put((seat, message, reply))
+        await self.queue.put((seat, message, reply, client))
 
     def _bot_to_act(self) -> int | None:
         """The seat the computer plays now (a computer's, or a person's it stands in for)."""
@@ -551,9 +559,9 @@ class Table(TurnKeeper):
                     logger.exception("table %s: the computer at seat %s failed", self.id, bot_seat)
                     await self.sleep(BOT_FAILURE_PAUSE_S)
             elif intent is not None:
-                seat, message, reply = intent
+                seat, message, reply, client = intent
                 try:
-                    await self._handle(seat, message, _quiet(reply), origin=reply)
+                    await self._handle(seat, message, _quiet(reply), client, origin=reply)
                 except Exception:  # one bad intent must never stop the table, nor go unanswered
                     logger.exception("table %s: an intent failed", self.id)
                     await _quiet(reply)(refusal(self.version, ErrorCode.BAD_MESSAGE, UNREADABLE))
@@ -619,13 +627,31 @@ class Table(TurnKeeper):
             "preset": self.preset.name,
         }
 
+    def _applied(self, seat: int, client: str, number: int | None) -> None:
+        """Remember the number of an intent applied (for the newest ``MAX_CLIENTS_KEPT``)."""
+        if number is None:
+            return
+        self.applied[(seat, client)] = number
+        self.applied.move_to_end((seat, client))
+        while len(self.applied) > MAX_CLIENTS_KEPT:
+            self.applied.popitem(last=False)
+
     async def _handle(
-        self, seat: int, message: ClientMessage, reply: Send, *, origin: Send | None = None
+        self,
+        seat: int,
+        message: ClientMessage,
+        reply: Send,
+        client: str = "",
+        *,
+        origin: Send | None = None,
     ) -> None:
-        """Carry out one intent of ``seat``; ``reply`` answers it, on connection ``origin``."""
+        """Carry out one intent of ``seat`` from ``client``.
+
+        ``reply`` answers it, on connection ``origin``.
+        """
         match message:
             case Act() | Next() | Redeal() if message.n is not None and message.n <= (
-                self.applied.get(seat, 0)
+                self.applied.get((seat, client), 0)
             ):
                 await reply(self._view_message(seat))  # a resend of what was applied
             case HintRequest() | React() | Leave() | Rematch() | Bye() | Hello():
@@ -647,14 +673,14 @@ class Table(TurnKeeper):
                 )
                 await reply(self._view_message(seat))
             case Act():
-                if await self._act(seat, message.d.action, reply) and message.n is not None:
-                    self.applied[seat] = message.n
+                if await self._act(seat, message.d.action, reply):
+                    self._applied(seat, client, message.n)
             case Next():
-                if await self._next_deal(reply) and message.n is not None:
-                    self.applied[seat] = message.n
+                if await self._next_deal(reply):
+                    self._applied(seat, client, message.n)
             case Redeal():
-                if await self._redeal(reply) and message.n is not None:
-                    self.applied[seat] = message.n
+                if await self._redeal(reply):
+                    self._applied(seat, client, message.n)
             case _:
                 assert_never(message)
 

@@ -43,8 +43,8 @@ limit_logging(logger)
 Send = Callable[[ServerMessage], Awaitable[None]]
 """Sends one message to one connection."""
 
-Intent = tuple[int, ClientMessage, Send]
-"""A seat's message and where its answer goes."""
+Intent = tuple[int, ClientMessage, Send, str]
+"""A seat's message, where its answer goes, and the id of the client that sent it."""
 
 
 @dataclass(frozen=True)

@@ -96,7 +96,15 @@ const LAST_WAIT_MS = 8000;
 
 /** The socket's first message: who this is (a token, or a spectator) and the last version seen. */
 export function helloMessage(version, who) {
-  return { t: "hello", v: version, d: who.watch ? { watch: true } : { token: who.token } };
+  if (who.watch) return { t: "hello", v: version, d: { watch: true } };
+  return { t: "hello", v: version, d: who.client ? { token: who.token, client: who.client } : { token: who.token } };
+}
+
+/** A random id for this page's intent numbers (crypto.randomUUID needs https; this does not). */
+export function newClientId() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /**
@@ -193,18 +201,17 @@ class HelloSocket {
 const NUMBERED = new Set(["act", "next", "redeal"]);
 
 /**
- * A page's intent numbers and the one intent still waiting for its answer. The server applies
- * a seat's intent only if its number is above the last it applied for that seat, whichever
- * page sent it: so each number is the time it is made (ms), and at least one above the last,
- * which keeps a reload and a second tab of the seat above the numbers before them. An intent
- * is answered by a view past the version it was sent against, or by a refusal; one
- * unanswered when the socket dropped is sent again, once, with its number, after the
- * reconnection's view, if that view shows the table has not moved (had it moved, the intent
- * was either played or is out of date).
+ * A page's intent numbers and the one intent still waiting for its answer. The numbers count
+ * 1, 2, 3... under the page's own id, which its hello gives the server: the server applies an
+ * intent only if its number is above the last it applied for that id, so a resend applies
+ * once and another page's numbers never get in the way. An intent is answered by a view past
+ * the version it was sent against, or by a refusal; one unanswered when the socket dropped is
+ * sent again, once, with its number, after the reconnection's view, if that view shows the
+ * table has not moved (had it moved, the intent was either played or is out of date).
  */
 export class IntentBook {
-  constructor(clock = () => Date.now()) {
-    this.clock = clock;
+  constructor(id = newClientId()) {
+    this.id = id;
     this.last = 0;
     this.pending = null; // the message sent and not yet answered
     this.resent = false; // whether `pending` was sent again already
@@ -212,7 +219,7 @@ export class IntentBook {
 
   /** The next intent's number. */
   next() {
-    this.last = Math.max(this.last + 1, Math.floor(this.clock()));
+    this.last += 1;
     return this.last;
   }
 
@@ -251,7 +258,8 @@ export class IntentBook {
  */
 export class Connection extends HelloSocket {
   constructor(table, who, on, book = new IntentBook()) {
-    super(`/ws/${encodeURIComponent(table)}`, typeof who === "string" ? { token: who } : who, on);
+    const seat = typeof who === "string" ? { token: who } : who;
+    super(`/ws/${encodeURIComponent(table)}`, seat.watch ? seat : { ...seat, client: book.id }, on);
     this.table = table;
     this.book = book;
     this.reconnected = false; // the socket dropped; its next view decides a resend

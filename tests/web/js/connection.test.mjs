@@ -63,7 +63,7 @@ function connected(who, v = 7) {
     message: (m) => seen.push(m),
     open: () => events.opened++,
     noSeat: () => events.noSeat++,
-  }, new IntentBook(() => 1000));
+  }, new IntentBook("page-1"));
   conn.start();
   const socket = FakeSocket.made.at(-1);
   socket.opens();
@@ -92,7 +92,7 @@ function reconnect(conn, socket) {
 test("the hello is the socket's first message; the token never goes in the address", () => {
   const { socket } = connected("secret-token");
   assert.equal(socket.url, "ws://127.0.0.1:8000/ws/t1");
-  assert.deepEqual(socket.sent[0], { t: "hello", v: 0, d: { token: "secret-token" } });
+  assert.deepEqual(socket.sent[0], { t: "hello", v: 0, d: { token: "secret-token", client: "page-1" } });
   assert.deepEqual(helloMessage(3, { watch: true }), { t: "hello", v: 3, d: { watch: true } });
 });
 
@@ -110,29 +110,24 @@ test("intents that change the table carry increasing numbers; others none", () =
   conn.send("hint", {});
   conn.send("next", {});
   const [act, hint, next] = socket.sent.slice(1);
-  assert.deepEqual(act, { t: "act", v: 7, n: 1000, d: { action: "draw stock" } });
+  assert.deepEqual(act, { t: "act", v: 7, n: 1, d: { action: "draw stock" } });
   assert.equal(hint.n, undefined);
-  assert.equal(next.n, 1001);
+  assert.equal(next.n, 2);
 });
 
-test("numbers are the time they are made, so a page opened later goes above an older one", () => {
-  let now = 5000;
-  const older = new IntentBook(() => now);
-  for (let i = 0; i < 100; i++) older.next(); // quick intents still go up by one
-  assert.equal(older.last, 5099);
-  now = 5010;
-  const newer = new IntentBook(() => now);
-  assert.ok(newer.next() <= older.last, "within the same moment two pages may collide…");
-  now = 9000; // …but a person's next move comes later: above every number before it
-  assert.ok(newer.next() > older.last);
-  assert.ok(older.next() > 9000 - 1);
+test("each page numbers its intents from 1 under an id of its own", () => {
+  const first = new IntentBook();
+  const second = new IntentBook();
+  assert.match(first.id, /^[0-9a-f]{24}$/);
+  assert.notEqual(first.id, second.id);
+  assert.deepEqual([first.next(), first.next(), second.next()], [1, 2, 1]);
 });
 
 test("the reconnection's hello carries the last version seen", () => {
   const { conn, socket } = connected("tok", 7);
   socket.says({ t: "event", v: 9, d: {} });
   const again = reconnect(conn, socket);
-  assert.deepEqual(again.sent[0], { t: "hello", v: 9, d: { token: "tok" } });
+  assert.deepEqual(again.sent[0], { t: "hello", v: 9, d: { token: "tok", client: "page-1" } });
 });
 
 test("an intent lost in a drop is sent again once, with its number, if the table has not moved", () => {
