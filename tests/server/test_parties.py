@@ -503,3 +503,23 @@ def test_a_party_nobody_comes_back_to_is_closed(store_path: Path, clock: ManualC
         assert client.get(f"/api/parties/{code}").json()["state"] == "closed"
         refused = client.post(f"/api/parties/{code}/join", json={"name": "Late"})
         assert refused.status_code == 409 and "closed" in refused.json()["error"]
+
+
+def test_a_table_of_people_gives_no_hints(app_client: TestClient) -> None:
+    _, table, tokens = started_party(app_client, ["Ann", "Bob"])
+    with open_seat(app_client, table, tokens[0]) as ann:
+        ann.send("hint")
+        assert ann.refused()["d"]["code"] == "no_hints"
+
+
+def test_a_seed_is_for_test_servers_only_and_deals_a_party_the_same_cards(
+    app_client: TestClient, store_path: Path
+) -> None:
+    tables = [started_party(app_client, ["Ann", "Bob"], seed=42)[1] for _ in range(2)]
+    store = Store(store_path)
+    decks = [store.deals(table)[0]["deck"] for table in tables]
+    store.close()
+    assert decks[0] == decks[1]
+    with TestClient(create_app(store_path, workers=WORKERS)) as live:
+        refused = live.post("/api/parties", json={"name": "Ann", "seed": 42})
+        assert refused.status_code == 400 and refused.json()["error"].startswith("seed")

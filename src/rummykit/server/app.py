@@ -48,6 +48,7 @@ from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
 from rummykit.core.rules import option_specs
 from rummykit.server.api import (
+    SEED_REFUSED,
     BadRequest,
     ErrorAnswer,
     FinishedGame,
@@ -139,12 +140,6 @@ MAX_CONNECTIONS_PER_SEAT: Final = 8
 """Open pages of one seat at once: a player's tabs and devices. 3,000 sockets on one seat made
 every action of every table 250 ms slower."""
 TOO_MANY_CONNECTIONS: Final = "This seat is open in too many pages: close one, then reload."
-
-
-SEED_REFUSED: Final = (
-    "seed: this server shuffles with the operating system's randomness, so that nobody can "
-    "know the cards in advance; a seed is accepted only by a server made for tests."
-)
 
 
 async def _seat(lobby: Lobby, table_id: str, query: SeatQuery) -> tuple[Table, int] | None:

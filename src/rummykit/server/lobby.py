@@ -149,6 +149,7 @@ class Lobby:
                 rules=checked_rules(request.preset, rules),
                 turn_timer=request.turn_timer,
                 spectators=request.spectators,
+                seed=request.seed,
             )
             kept = await asyncio.to_thread(
                 self.store.save_party, code, record.model_dump_json(), new=True

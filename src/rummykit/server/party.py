@@ -86,6 +86,8 @@ class PartyRecord(Strict):
     state: PartyState = "lobby"
     table: str | None = None
     games: int = 0
+    seed: int | None = None
+    """Tests only: the first table's seed (each rematch's is one more)."""
 
 
 class PartyError(ValueError):
@@ -375,6 +377,7 @@ class Party:
             party=record.code,
             spectators=record.spectators,
             dealer=dealer,
+            seed=None if record.seed is None else record.seed + record.games,
         )
         hashes = {
             seat: member.token

@@ -84,6 +84,7 @@ from rummykit.server.table_words import (
     GAME_OVER_MESSAGE,
     HELLO_ONCE,
     LEFT_ALREADY,
+    NO_HINTS_AT_PARTIES,
     NO_REDEAL_AT_PARTIES,
     NOT_A_PARTY_LEAVE,
     NOT_A_PARTY_REMATCH,
@@ -802,6 +803,9 @@ class Table(TurnKeeper):
         return True
 
     async def _hint(self, seat: int, reply: Send) -> None:
+        if len(self.humans) > 1:  # the strong player's advice would play for one of them
+            await reply(refusal(self.version, ErrorCode.NO_HINTS, NO_HINTS_AT_PARTIES))
+            return
         view = observe(self.game, seat)
         if not view.is_my_turn:
             await reply(

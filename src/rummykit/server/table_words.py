@@ -40,6 +40,9 @@ TOO_MANY_REACTIONS: Final = (
 NOT_A_PARTY_LEAVE: Final = "Only a party's table can be left for good: just close the page."
 NOT_A_PARTY_REMATCH: Final = "A rematch is for a party's table: start a new game from the lobby."
 NOT_OVER_YET: Final = "The game is not over yet: a rematch comes after it."
+NO_HINTS_AT_PARTIES: Final = (
+    "Hints are for games against the computer: at a table of people, each plays their own."
+)
 NO_REDEAL_AT_PARTIES: Final = "A deal can be thrown away only at a table with one person."
 
 
