@@ -465,9 +465,11 @@ def strings_in(value: Any, skip_keys: frozenset[str] = frozenset()) -> Iterator[
 
 
 def cards_in_frame(frame: Frame) -> set[str]:
-    """Every card a frame names anywhere (the table id, a random string, left out)."""
+    """Every card a frame names anywhere (the table id, a random string, left out; and a
+    view's ``refused``, discards seen face up that may lie in the stock since: the
+    observation the view is made from is checked without them too, ``_PUBLIC_HISTORY``)."""
     found: set[str] = set()
-    for text in strings_in(frame["d"], frozenset({"table"})):
+    for text in strings_in(frame["d"], frozenset({"table", "refused"})):
         found |= cards_in_text(text)
     return found
 

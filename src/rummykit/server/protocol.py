@@ -404,6 +404,9 @@ class MeldView(Strict):
     kind: str
     """``set`` or ``run``."""
     cards: tuple[CardText, ...]
+    """Its cards as laid, a joker written ``X=6h`` for the card it stands for."""
+    start: int = 0
+    """A run's first position (an ace-low run starts at 1, an ace-high one ends at 14)."""
 
 
 class DealResultView(Strict):
@@ -456,6 +459,20 @@ class SeatView(Strict):
     scores: tuple[int, ...]
     taken: CardText | None
     """The card just taken from the discard pile this turn, which may not be thrown back."""
+    turn_number: int
+    """Turns begun in this deal so far, the first being 1."""
+    has_laid: tuple[bool, ...]
+    """For each seat, whether it melded or laid off on an earlier turn of this deal."""
+    first_meld_turns: tuple[int | None, ...]
+    """For each seat, the turn of its first meld in this deal (null: none yet)."""
+    refused: tuple[tuple[CardText, ...], ...]
+    """For each seat, the top discards it left lying when it drew from the stock, in order."""
+    must_play: CardText | None
+    """The card taken from deep in the pile that the seat to act must still meld or lay off."""
+    melds_this_turn: int
+    """New melds laid so far in this turn."""
+    played_this_turn: bool
+    """Whether the seat to act has melded or laid off in this turn."""
     legal: tuple[str, ...]
     """This seat's legal actions, when it is to act."""
     can_draw_stock: bool
