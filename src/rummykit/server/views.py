@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from rummykit.core.actions import Draw, LayOff, Meld, parse_action
 from rummykit.core.cards import Card, parse_cards
 from rummykit.core.melds import MeldKind, TableMeld
-from rummykit.core.rules import Rules
 from rummykit.core.observation import Observation, observe
+from rummykit.core.rules import Rules
 from rummykit.core.state import DealResult, GameState, Phase
 from rummykit.server.protocol import (
     DealResultView,
