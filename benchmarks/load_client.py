@@ -20,18 +20,20 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import dataclasses
 import json
 import math
 import random
 import time
+from collections.abc import AsyncIterator
 from typing import Any, Final
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from rummykit.server.settings import DEFAULT_PACE_MS
-from table_client import is_my_turn, simple_choice  # the tests' own player
+from table_client import hello, is_my_turn, simple_choice  # the tests' own player
 
 STALL_S: Final = 120.0
 """A socket silent this long while the seat waits for the table is called stalled and opened
@@ -128,16 +130,22 @@ async def create_table(settings: PlayerSettings, address: str) -> tuple[str, str
     return answer["table"], answer["token"]
 
 
-def open_socket(settings: PlayerSettings, table: str, token: str, address: str) -> Any:
-    """The seat's socket, as a browser opens it (no pings from the client's side)."""
-    return connect(
-        f"ws://127.0.0.1:{settings.port}/ws/{table}?token={token}",
+@contextlib.asynccontextmanager
+async def open_socket(
+    settings: PlayerSettings, table: str, token: str, address: str
+) -> AsyncIterator[ClientConnection]:
+    """The seat's socket, as a browser opens it (no pings from the client's side), the token
+    sent in its first message (``hello``)."""
+    async with connect(
+        f"ws://127.0.0.1:{settings.port}/ws/{table}",
         proxy=None,
         local_addr=(address, 0),
         open_timeout=HTTP_TIMEOUT_S,
         ping_interval=None,
         close_timeout=2,
-    )
+    ) as socket:
+        await socket.send(hello(token))
+        yield socket
 
 
 class Seat:

@@ -15,7 +15,15 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from rummykit.server.party_messages import PARTY_SERVER_MESSAGES
-from table_client import MAX_FRAMES, Frame, SeatSocket, is_my_turn, simple_choice
+from table_client import (
+    MAX_FRAMES,
+    Frame,
+    SeatSocket,
+    hello,
+    is_my_turn,
+    seat_connection,
+    simple_choice,
+)
 
 SHORT_GAME: dict[str, Any] = {"deals": 1}
 """Rules for a game of one deal: party tests play whole games quickly."""
@@ -85,8 +93,7 @@ class PartySocket:
 def party_socket(client: Any, code: str, token: str | None) -> Iterator[PartySocket]:
     """A connection to the party's lobby, its first frame received (``None``: a visitor)."""
     with client.websocket_connect(f"/ws/party/{code}") as websocket:
-        hello = {"token": token} if token is not None else {"watch": True}
-        websocket.send_text(json.dumps({"t": "hello", "v": 0, "d": hello}))
+        websocket.send_text(hello(token))  # a party's hello, as a table's
         party = PartySocket(websocket)
         party.recv()
         yield party
@@ -98,12 +105,7 @@ def open_seat(
 ) -> Iterator[SeatSocket]:
     """A table's socket with the token in its hello (``None``: a spectator), the first
     view received; ``last`` is the last version this client saw, ``page`` its client id."""
-    with client.websocket_connect(f"/ws/{table_id}") as websocket:
-        hello: dict[str, Any] = {"token": token} if token is not None else {"watch": True}
-        if page is not None:
-            hello["client"] = page
-        websocket.send_text(json.dumps({"t": "hello", "v": last, "d": hello}))
-        seat = SeatSocket(websocket)
+    with seat_connection(client, table_id, token, last, page) as seat:
         seat.until(lambda frame: frame["t"] == "view")
         yield seat
 

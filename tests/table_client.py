@@ -1,7 +1,9 @@
 """Helpers for the server tests: a seat's socket, a simple player, and the truth of a game.
 
 ``SeatSocket`` wraps a Starlette ``TestClient`` WebSocket: it parses and keeps every frame
-the seat receives, tracks the table version, and waits for frames matching a condition.
+the seat receives, tracks the table version, and waits for frames matching a condition;
+``seat_connection`` opens one, sending the token in the socket's first message (``hello``),
+as ``LiveServer.seat_socket`` does on a real server (never in the address).
 ``simple_choice`` is the human seat's policy in whole games: take the first draw listed, meld
 the first meld listed, else lay off the first lay-off, else discard the last discard listed.
 ``truth_by_version`` replays a table's stored deals and gives the whole position (every hand,
@@ -34,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from rummykit.core.cards import JOKER, Card
 from rummykit.core.observation import Observation, observe
@@ -314,10 +316,36 @@ def play_until(
             seat.send("act", {"action": choose(view["legal"])}, version=frame["v"])
 
 
+def hello(token: str | None, last: int = 0, page: str | None = None) -> str:
+    """A table socket's first message: the seat's token (``None``: watch instead), the last
+    version this client saw (0: none), and the client's id ``page`` (intent numbers count
+    per id)."""
+    said: dict[str, Any] = {"token": token} if token is not None else {"watch": True}
+    if page is not None:
+        said["client"] = page
+    return json.dumps({"t": "hello", "v": last, "d": said})
+
+
+@contextlib.contextmanager
+def seat_connection(
+    client: Any,
+    table_id: str,
+    token: str | None,
+    last: int = 0,
+    page: str | None = None,
+    **options: Any,
+) -> Iterator[SeatSocket]:
+    """A table's socket on a Starlette ``TestClient``, its ``hello`` sent (``token`` ``None``:
+    a spectator) and no frame received yet; ``options`` go to ``websocket_connect``
+    (``headers``)."""
+    with client.websocket_connect(f"/ws/{table_id}", **options) as websocket:
+        websocket.send_text(hello(token, last, page))
+        yield SeatSocket(websocket)
+
+
 def play_to_game_over(client: Any, table_id: str, token: str) -> dict[str, Any]:
     """Seat 0 plays the game to its end, the computer at pace 0; the last view."""
-    with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
-        seat = SeatSocket(websocket)
+    with seat_connection(client, table_id, token) as seat:
         seat.recv()
         seat.set_pace(0)
         return play_until(seat, lambda view: view["game_over"])
@@ -608,7 +636,7 @@ class LiveServer:
     def finished_game(self, **body: Any) -> tuple[str, str]:
         """A table played to its end over a socket, the computer at pace 0; its id and token."""
         table_id, token = self.create_table(**body)
-        with connect(self.socket_url(table_id, token)) as websocket:
+        with self.seat_socket(table_id, token) as websocket:
             seat = SeatSocket(LiveSocket(websocket))
             seat.recv()
             seat.set_pace(0)
@@ -621,10 +649,19 @@ class LiveServer:
         body = self._json(f"/api/tables/{urllib.parse.quote(table_id)}", token=token)
         return {**body["view"], "version": body["version"]}
 
-    def socket_url(self, table_id: str, token: str) -> str:
-        """The address of a seat's socket."""
-        query = urllib.parse.urlencode({"token": token})
-        return f"ws://127.0.0.1:{self.port}/ws/{urllib.parse.quote(table_id)}?{query}"
+    def socket_url(self, table_id: str) -> str:
+        """The address of a table's socket (whose it is, the ``hello`` says)."""
+        return f"ws://127.0.0.1:{self.port}/ws/{urllib.parse.quote(table_id)}"
+
+    @contextlib.contextmanager
+    def seat_socket(
+        self, table_id: str, token: str | None, last: int = 0, **options: Any
+    ) -> Iterator[ClientConnection]:
+        """A ``websockets`` connection to the table's socket, its ``hello`` sent (``token``
+        ``None``: a spectator); ``options`` go to ``connect`` (``origin``, timeouts)."""
+        with connect(self.socket_url(table_id), **options) as connection:
+            connection.send(hello(token, last))
+            yield connection
 
     def post(self, path: str, body: bytes) -> tuple[int, str, bytes]:
         """POST any bytes as JSON; the status, the content type and the body, errors too."""
@@ -919,7 +956,7 @@ def play_audited_game(
     with contextlib.ExitStack() as stack:
         sent = stack.enter_context(pool_observations())
         seats = [
-            SeatSocket(LiveSocket(stack.enter_context(connect(server.socket_url(table_id, token)))))
+            SeatSocket(LiveSocket(stack.enter_context(server.seat_socket(table_id, token))))
             for _ in range(tabs)
         ]
         player, watchers = seats[0], seats[1:]

@@ -1,10 +1,10 @@
 """Driving the table page: reading the seat's view from the server, acting through the page.
 
-The test decides what to play from the seat's view (``GET /api/tables/{id}?token=T``, the
-same view the page gets) with the server tests' ``simple_choice``, and plays it with clicks
-(``ClickPlayer``) or with keys only (``KeyPlayer``). Before each action it waits until the
-page shows that view (the same hand, and the status of a turn), so the page sends its action
-against the latest version.
+The test decides what to play from the seat's view (``GET /api/tables/{id}`` with
+``Authorization: Bearer T``, the same view the page gets) with the server tests'
+``simple_choice``, and plays it with clicks (``ClickPlayer``) or with keys only
+(``KeyPlayer``). Before each action it waits until the page shows that view (the same hand,
+and the status of a turn), so the page sends its action against the latest version.
 """
 
 from __future__ import annotations

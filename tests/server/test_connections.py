@@ -15,14 +15,13 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from websockets.sync.client import connect
 
 from rummykit.server.app import create_app
 from rummykit.server.body import SLOW_BODY
 from rummykit.server.limits import TOO_MANY_SOCKETS, Limits
 from rummykit.server.protocol import CloseCode
 from rummykit.server.run import free_port
-from table_client import STUCK_S, WORKERS, LiveServer, ManualClock, create_table
+from table_client import STUCK_S, WORKERS, LiveServer, ManualClock, create_table, seat_connection
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -83,8 +82,7 @@ def test_a_whole_request_is_answered_and_the_next_has_its_own_deadline(server: L
 
 def test_a_socket_outlives_the_header_deadline(server: LiveServer) -> None:
     table_id, token = server.create_table()
-    url = server.url.replace("http://", "ws://") + f"/ws/{table_id}?token={token}"
-    with connect(url) as websocket:
+    with server.seat_socket(table_id, token) as websocket:
         websocket.recv(timeout=STUCK_S)
         with _open(server) as idle:  # when the server closes this one, the deadline has passed
             assert _closed_by_server(idle)
@@ -112,19 +110,21 @@ def test_an_address_may_hold_only_so_many_sockets(store_path: Path) -> None:
     )
     with TestClient(app) as client:
         table_id, token = create_table(client)
-        url = f"/ws/{table_id}?token={token}"
-        with client.websocket_connect(url) as first, client.websocket_connect(url) as second:
-            first.receive_json()
-            second.receive_json()
+        with (
+            seat_connection(client, table_id, token) as first,
+            seat_connection(client, table_id, token) as second,
+        ):
+            first.recv()
+            second.recv()
             with (
-                client.websocket_connect(url) as third,
+                seat_connection(client, table_id, token) as third,
                 pytest.raises(WebSocketDisconnect) as closed,
             ):
-                third.receive_json()
+                third.recv()
             assert closed.value.code == CloseCode.TOO_MANY_PAGES
             assert closed.value.reason == TOO_MANY_SOCKETS
-        with client.websocket_connect(url) as again:  # the two closed: room again
-            assert again.receive_json()["t"] == "view"
+        with seat_connection(client, table_id, token) as again:  # the two closed: room again
+            assert again.recv()["t"] == "view"
 
 
 def test_a_body_that_trickles_is_refused_with_408(server: LiveServer) -> None:

@@ -35,7 +35,6 @@ from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
 
 from rummykit.core.record import load_record, replay
 from rummykit.server.run import free_port
@@ -330,9 +329,7 @@ def join(
     server: ServerProcess, table_id: str, token: str, stored: int
 ) -> Iterator[tuple[Seat, Frame]]:
     """The seat's socket, and its first view: the table as stored, no further."""
-    with connect(
-        server.socket_url(table_id, token), open_timeout=STUCK_S, close_timeout=1
-    ) as connection:
+    with server.seat_socket(table_id, token, open_timeout=STUCK_S, close_timeout=1) as connection:
         seat = Seat(LiveSocket(connection, timeout=STUCK_S))
         first = seat.recv()
         assert first["t"] == "view", first

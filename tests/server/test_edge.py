@@ -41,6 +41,7 @@ from table_client import (
     SeatSocket,
     create_table,
     is_my_turn,
+    seat_connection,
     seed_where_human_starts,
 )
 
@@ -231,8 +232,7 @@ def test_settings_left_out_take_their_documented_defaults(
 @pytest.fixture
 def seat(client: TestClient) -> Any:
     table_id, token = create_table(client, seed=seed_where_human_starts())
-    with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
-        seat = SeatSocket(websocket)
+    with seat_connection(client, table_id, token) as seat:
         assert is_my_turn(seat.recv()["d"])
         yield seat
 
@@ -342,8 +342,7 @@ def test_computer_waits_its_pace_on_the_tables_clock(
     client: TestClient, clock: ManualClock
 ) -> None:
     table_id, token = create_table(client, seed=seed_where_human_starts())
-    with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
-        seat = SeatSocket(websocket)
+    with seat_connection(client, table_id, token) as seat:
         seat.recv()
         seat.set_pace(5000)
         seat.act("draw stock")

@@ -20,7 +20,7 @@ from rummykit.server.guard import FOREIGN_ORIGIN_MESSAGE, LOOPBACK_HOSTS, SECURI
 from rummykit.server.limits import Limits
 from rummykit.server.protocol import CloseCode
 from rummykit.server.store import Store
-from table_client import ManualClock, create_table
+from table_client import ManualClock, bearer, create_table, hello, seat_connection
 
 OWN = "http://testserver"
 """The origin of the test client's own pages (its Host is ``testserver``)."""
@@ -46,21 +46,19 @@ def test_the_own_page_and_programs_may_create_tables(
 @pytest.mark.parametrize("origin", FOREIGN)
 def test_another_sites_page_may_not_open_a_seats_socket(client: TestClient, origin: str) -> None:
     table_id, token = create_table(client)
-    url = f"/ws/{table_id}?token={token}"
     with (
         pytest.raises(WebSocketDisconnect) as closed,
-        client.websocket_connect(url, headers={"origin": origin}) as websocket,
+        seat_connection(client, table_id, token, headers={"origin": origin}) as seat,
     ):
-        websocket.receive_json()  # nothing comes: the socket is closed, saying why
+        seat.ws.receive_json()  # nothing comes: the socket is closed, saying why
     assert closed.value.code == CloseCode.FOREIGN_ORIGIN
     assert closed.value.reason == FOREIGN_ORIGIN_MESSAGE
 
 
 def test_the_own_page_opens_its_socket_and_gets_its_view(client: TestClient) -> None:
     table_id, token = create_table(client)
-    url = f"/ws/{table_id}?token={token}"
-    with client.websocket_connect(url, headers={"origin": OWN}) as websocket:
-        assert websocket.receive_json()["t"] == "view"
+    with seat_connection(client, table_id, token, headers={"origin": OWN}) as seat:
+        assert seat.recv()["t"] == "view"
 
 
 def test_an_origin_the_host_allows_may_play(store_path: Path, clock: ManualClock) -> None:
@@ -71,7 +69,7 @@ def test_an_origin_the_host_allows_may_play(store_path: Path, clock: ManualClock
         assert answer.status_code == 200, answer.text
 
 
-@pytest.mark.parametrize("path", ["/", "/api/options", "/static/app.js", "/api/tables/x?token=y"])
+@pytest.mark.parametrize("path", ["/", "/api/options", "/static/app.js", "/api/tables/x"])
 def test_every_answer_carries_the_security_headers(client: TestClient, path: str) -> None:
     answer = client.get(path)
     for name, value in SECURITY_HEADERS:
@@ -106,16 +104,17 @@ def test_a_local_servers_own_page_plays(local_client: TestClient) -> None:
     answer = local_client.post("/api/tables", json={"preset": "classic"}, headers=origin)
     assert answer.status_code == 200, answer.text
     created = answer.json()
-    url = f"ws://127.0.0.1:8000/ws/{created['table']}?token={created['token']}"
+    url = f"ws://127.0.0.1:8000/ws/{created['table']}"  # the test client's own is testserver
     with local_client.websocket_connect(url, headers=origin) as websocket:
+        websocket.send_text(hello(created["token"]))
         assert websocket.receive_json()["t"] == "view"
 
 
 def test_a_rebound_page_may_not_open_a_local_socket(local_client: TestClient) -> None:
     created = local_client.post("/api/tables", json={"preset": "classic"}).json()
-    url = f"ws://evil.example:8000/ws/{created['table']}?token={created['token']}"
+    url = f"ws://evil.example:8000/ws/{created['table']}"
     with pytest.raises(WebSocketDenialResponse), local_client.websocket_connect(url):
-        pass
+        pass  # refused at the handshake, before any hello
 
 
 def test_a_live_server_refuses_a_seed_from_a_client(store_path: Path, clock: ManualClock) -> None:
@@ -156,13 +155,14 @@ def test_an_address_asking_too_fast_is_answered_429_until_it_slows_down(
     limited: TestClient, clock: ManualClock
 ) -> None:
     # Seat tokens were guessed at 1,177 a second with no throttle.
-    answers = [limited.get("/api/tables/t?token=guess").status_code for _ in range(10)]
+    guess = bearer("guess")
+    answers = [limited.get("/api/tables/t", headers=guess).status_code for _ in range(10)]
     assert answers == [404] * 8 + [429] * 2
-    refused = limited.get("/api/tables/t?token=guess")
+    refused = limited.get("/api/tables/t", headers=guess)
     assert refused.status_code == 429 and "wait" in refused.json()["error"]
     assert refused.headers["retry-after"]
     clock.advance(3)
-    assert [limited.get("/api/tables/t?token=guess").status_code for _ in range(4)] == [
+    assert [limited.get("/api/tables/t", headers=guess).status_code for _ in range(4)] == [
         404,
         404,
         404,
@@ -175,7 +175,8 @@ def test_a_socket_sending_faster_than_a_person_plays_is_closed_4429(
     limited: TestClient,
 ) -> None:
     created = limited.post("/api/tables", json={"preset": "classic"}).json()
-    with limited.websocket_connect(f"/ws/{created['table']}?token={created['token']}") as ws:
+    with seat_connection(limited, created["table"], created["token"]) as seat:
+        ws = seat.ws
         assert ws.receive_json()["t"] == "view"
         for _ in range(6):
             ws.send_json({"t": "hint", "v": 0, "d": {}})
@@ -189,16 +190,15 @@ def test_a_socket_sending_faster_than_a_person_plays_is_closed_4429(
 def test_a_seat_opened_in_too_many_pages_refuses_one_more(client: TestClient) -> None:
     # 3,000 sockets on one seat slowed every action of every table by 250 ms.
     table_id, token = create_table(client)
-    url = f"/ws/{table_id}?token={token}"
     with contextlib.ExitStack() as pages:
         for _ in range(MAX_CONNECTIONS_PER_SEAT):
-            websocket = pages.enter_context(client.websocket_connect(url))
-            assert websocket.receive_json()["t"] == "view"
+            page = pages.enter_context(seat_connection(client, table_id, token))
+            assert page.recv()["t"] == "view"
         with (
-            client.websocket_connect(url) as one_more,
+            seat_connection(client, table_id, token) as one_more,
             pytest.raises(WebSocketDisconnect) as closed,
         ):
-            one_more.receive_json()
+            one_more.recv()
         assert closed.value.code == CloseCode.TOO_MANY_PAGES
-    with client.websocket_connect(url) as again:  # the others closed: room again
-        assert again.receive_json()["t"] == "view"
+    with seat_connection(client, table_id, token) as again:  # the others closed: room again
+        assert again.recv()["t"] == "view"

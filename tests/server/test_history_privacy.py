@@ -37,10 +37,10 @@ from rummykit.server.store import (
 from rummykit.server.table import new_table_settings
 from table_client import (
     ManualClock,
-    SeatSocket,
     bearer,
     create_table,
     play_to_game_over,
+    seat_connection,
 )
 
 pytestmark = pytest.mark.timeout(120)
@@ -112,9 +112,9 @@ def socket_close_code(client: TestClient, table_id: str, token: str) -> int:
     """The code the server closes a seat's socket with."""
     with (
         pytest.raises(WebSocketDisconnect) as closed,
-        client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket,
+        seat_connection(client, table_id, token) as seat,
     ):
-        websocket.receive_text()
+        seat.recv()
     return closed.value.code
 
 
@@ -259,14 +259,14 @@ def test_a_token_works_after_its_game_until_its_lifetime_is_over(
     ended = wall.now
     wall.now = ended + TOKEN_LIFETIME_S - 1
     # to the end of its lifetime: the final view, the socket, the history, record and replay
-    view = private.get(f"/api/tables/{game}?token={token}")
+    view = private.get(f"/api/tables/{game}", headers=bearer(token))
     assert view.status_code == 200 and view.json()["view"]["game_over"]
     assert listed(private, token) == [game]
     for kind in ("record", "frames"):
         assert private.get(f"/api/games/{game}/{kind}", headers=bearer(token)).status_code == 200
     wall.now = ended + TOKEN_LIFETIME_S
     # then it is a token never issued
-    view = private.get(f"/api/tables/{game}?token={token}")
+    view = private.get(f"/api/tables/{game}", headers=bearer(token))
     assert view.status_code == 404 and view.json() == {"error": NO_SEAT}
     assert socket_close_code(private, game, token) == CloseCode.NO_SEAT
     for kind, missing in (("record", NO_RECORD), ("frames", NO_REPLAY)):
@@ -283,7 +283,7 @@ def test_the_token_of_a_game_still_going_on_does_not_expire(
 ) -> None:
     table_id, token = create_table(private)
     wall.now += 10 * TOKEN_LIFETIME_S
-    assert private.get(f"/api/tables/{table_id}?token={token}").status_code == 200
+    assert private.get(f"/api/tables/{table_id}", headers=bearer(token)).status_code == 200
     assert history_of(private, token)["unknown"] == []
 
 
@@ -291,8 +291,7 @@ def test_a_finished_games_token_sees_the_final_view_and_can_no_longer_act(
     private: TestClient,
 ) -> None:
     game, token = finished_game(private, "Ada", seed=29)
-    with private.websocket_connect(f"/ws/{game}?token={token}") as websocket:
-        seat = SeatSocket(websocket)
+    with seat_connection(private, game, token) as seat:
         assert seat.recv()["d"]["game_over"]
         seat.send("act", {"action": "draw stock"})
         assert seat.refused()["d"]["code"] == "wrong_phase"  # the last deal is over

@@ -7,6 +7,7 @@ The server's tables run on a ``ManualClock``: the computer moves when the test a
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,15 +18,19 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
+from rummykit.server.app import NO_SEAT
 from rummykit.server.guard import FOREIGN_ORIGIN_MESSAGE
+from rummykit.server.hello import HELLO_FIRST, NO_HELLO
 from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES, TOO_MANY_REQUESTS, Limits
 from rummykit.server.protocol import CloseCode
 from rummykit.server.run import free_port
 from table_client import (
+    STUCK_S,
     LiveServer,
     LiveSocket,
     ManualClock,
     SeatSocket,
+    hello,
     is_my_turn,
     seed_where_human_starts,
 )
@@ -46,13 +51,9 @@ def server(tmp_path: Path, clock: ManualClock) -> Iterator[LiveServer]:
     live.stop()
 
 
-def socket_url(server: LiveServer, table_id: str, token: str) -> str:
-    return server.url.replace("http://", "ws://") + f"/ws/{table_id}?token={token}"
-
-
 def test_a_real_socket_plays(server: LiveServer) -> None:
     table_id, token = server.create_table(seed=seed_where_human_starts())
-    with connect(socket_url(server, table_id, token)) as websocket:
+    with server.seat_socket(table_id, token) as websocket:
         seat = SeatSocket(LiveSocket(websocket))
         assert is_my_turn(seat.recv()["d"])
         view = seat.act("draw stock")["d"]
@@ -61,24 +62,10 @@ def test_a_real_socket_plays(server: LiveServer) -> None:
 
 
 def test_no_seat_is_closed_with_4404_over_a_real_server(server: LiveServer) -> None:
-    """The page tells 'no seat' from a dropped line by the close code 4404 (web/api.js).
-
-    Under uvicorn, closing before accepting refuses the handshake with HTTP 403 instead, so a
-    browser sees code 1006 and keeps reconnecting.
-    """
+    """The page tells 'no seat' from a dropped line by the close code 4404 (web/api.js)."""
     table_id, _ = server.create_table()
-    try:
-        with connect(socket_url(server, table_id, "not-a-token")) as websocket:
-            websocket.recv(timeout=5)
-    except ConnectionClosed as closed:
-        assert closed.rcvd is not None and closed.rcvd.code == 4404
-    except InvalidStatus as refused:
-        raise AssertionError(
-            f"the handshake was refused with HTTP {refused.response.status_code}: "
-            "the client never sees the close code 4404"
-        ) from None
-    else:
-        raise AssertionError("a socket without a seat was served")
+    code, reason = _close_seen(server.socket_url(table_id), hello("not-a-token"))
+    assert (code, reason) == (CloseCode.NO_SEAT, NO_SEAT)
 
 
 def test_table_goes_on_after_a_reply_to_a_closed_socket(
@@ -87,8 +74,10 @@ def test_table_goes_on_after_a_reply_to_a_closed_socket(
     """A refusal or hint addressed to a connection that has just closed must not stop the
     table's task: the computer must still play, and the other tab must still be served."""
     table_id, token = server.create_table(seed=seed_where_human_starts())
-    url = socket_url(server, table_id, token)
-    with connect(url) as watcher_socket, connect(url) as leaver_socket:
+    with (
+        server.seat_socket(table_id, token) as watcher_socket,
+        server.seat_socket(table_id, token) as leaver_socket,
+    ):
         watcher = SeatSocket(LiveSocket(watcher_socket, timeout=8))
         watcher.recv()
         leaver = SeatSocket(LiveSocket(leaver_socket))
@@ -122,24 +111,31 @@ def test_table_goes_on_after_a_reply_to_a_closed_socket(
 def test_an_oversized_message_closes_only_its_own_socket(server: LiveServer) -> None:
     # A 10 MB message used to be read and parsed, and froze every table while it was.
     table_id, token = server.create_table(seed=seed_where_human_starts())
-    with connect(socket_url(server, table_id, token)) as websocket:
+    with server.seat_socket(table_id, token) as websocket:
         websocket.recv()
         with pytest.raises(ConnectionClosed) as closed:
             websocket.send("x" * (MAX_SOCKET_MESSAGE_BYTES + 1))
             websocket.recv()
         assert closed.value.rcvd is not None and closed.value.rcvd.code == CloseCode.MESSAGE_TOO_BIG
     other, other_token = server.create_table(seed=seed_where_human_starts())
-    with connect(socket_url(server, other, other_token)) as websocket:
+    with server.seat_socket(other, other_token) as websocket:
         seat = SeatSocket(LiveSocket(websocket))
         assert is_my_turn(seat.recv()["d"])
         assert len(seat.act("draw stock")["d"]["hand"]) == 11
 
 
-def _close_seen(url: str, **options: Any) -> tuple[int, str]:
-    """The close code and reason a client sees when the server refuses its socket."""
+def _close_seen(url: str, first: str | bytes | None, **options: Any) -> tuple[int, str]:
+    """The close code and reason a client sees when the server refuses its socket at ``url``,
+    ``first`` sent as its first message (``None``: nothing); ``options`` go to ``connect``.
+
+    Under uvicorn, closing before accepting refuses the handshake with HTTP 403 instead, so a
+    browser sees code 1006, no reason, and keeps reconnecting.
+    """
     try:
         with connect(url, **options) as websocket:
-            websocket.recv(timeout=5)
+            if first is not None:
+                websocket.send(first)
+            websocket.recv(timeout=STUCK_S)
     except ConnectionClosed as closed:
         assert closed.rcvd is not None, "closed without a close frame: the browser sees 1006"
         return closed.rcvd.code, closed.rcvd.reason
@@ -153,8 +149,8 @@ def _close_seen(url: str, **options: Any) -> tuple[int, str]:
 
 def test_another_sites_socket_is_closed_with_4403_and_why(server: LiveServer) -> None:
     table_id, token = server.create_table()
-    url = socket_url(server, table_id, token)
-    code, reason = _close_seen(url, origin=Origin("https://evil.example"))
+    evil = Origin("https://evil.example")
+    code, reason = _close_seen(server.socket_url(table_id), hello(token), origin=evil)
     assert (code, reason) == (CloseCode.FOREIGN_ORIGIN, FOREIGN_ORIGIN_MESSAGE)
 
 
@@ -164,16 +160,47 @@ def test_an_address_over_its_rate_gets_4429_and_why(tmp_path: Path) -> None:
     live.start()
     try:
         table_id, token = live.create_table()  # the address's one request
-        code, reason = _close_seen(socket_url(live, table_id, token))
+        code, reason = _close_seen(live.socket_url(table_id), hello(token))
         assert (code, reason) == (CloseCode.TOO_MANY_MESSAGES, TOO_MANY_REQUESTS)
+    finally:
+        live.stop()
+
+
+@pytest.mark.parametrize(
+    ("first", "closed"),
+    [
+        ('{"t": "hint", "v": 0, "d": {}}', (CloseCode.BAD_QUERY, HELLO_FIRST)),
+        (b"binary", (CloseCode.BAD_QUERY, HELLO_FIRST)),
+        ('{"t": "hello", "v": 0, "d": {}}', (CloseCode.NO_SEAT, NO_SEAT)),
+    ],
+)
+def test_a_socket_opening_without_a_seats_hello_is_closed_and_told_why(
+    server: LiveServer, first: str | bytes, closed: tuple[int, str]
+) -> None:
+    """Whose socket it is comes in its first message: anything else first closes it, with
+    the code the page goes by (it retries after 4400, not after 4404) and the reason."""
+    table_id, _ = server.create_table()
+    assert _close_seen(server.socket_url(table_id), first) == closed
+
+
+def test_a_socket_that_says_no_hello_in_time_is_closed_4400_and_why(tmp_path: Path) -> None:
+    limits = dataclasses.replace(Limits.unlimited(), header_timeout_s=0.2)
+    live = LiveServer(tmp_path / "tables.sqlite3", free_port(), limits=limits)
+    live.start()
+    try:
+        table_id, _ = live.create_table()
+        code, reason = _close_seen(live.socket_url(table_id), None)
+        assert (code, reason) == (CloseCode.BAD_QUERY, NO_HELLO)
     finally:
         live.stop()
 
 
 def test_a_pace_change_reaches_every_page_of_the_table(server: LiveServer) -> None:
     table_id, token = server.create_table()
-    url = socket_url(server, table_id, token)
-    with connect(url) as setter_socket, connect(url) as other_socket:
+    with (
+        server.seat_socket(table_id, token) as setter_socket,
+        server.seat_socket(table_id, token) as other_socket,
+    ):
         setter = SeatSocket(LiveSocket(setter_socket))
         other = SeatSocket(LiveSocket(other_socket))
         setter.recv()

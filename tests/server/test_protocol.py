@@ -7,8 +7,10 @@ table's current version, and must change nothing. The computer is held back by t
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,9 +21,22 @@ from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import arrange_meld
 from rummykit.core.rules import Aces
-from rummykit.server.protocol import CLIENT_TYPES, ProtocolError, parse_client_message
+from rummykit.server.app import NO_SEAT, NOT_WATCHABLE, create_app
+from rummykit.server.hello import HELLO_FIRST, NO_HELLO
+from rummykit.server.limits import Limits
+from rummykit.server.protocol import CLIENT_TYPES, CloseCode, ProtocolError, parse_client_message
 from rummykit.server.table import Table
-from table_client import SeatSocket, create_table, is_my_turn, seeded_deal
+from table_client import (
+    WORKERS,
+    ManualClock,
+    SeatSocket,
+    bearer,
+    create_table,
+    hello,
+    is_my_turn,
+    seat_connection,
+    seeded_deal,
+)
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -43,8 +58,7 @@ def seat(client: TestClient) -> Iterator[SeatSocket]:
     """Seat 0 of a two-seat classic table where seat 0 acts first, the computer held back
     (the clock stands still: nothing moves unless we act)."""
     table_id, token = create_table(client, seed=HUMAN_FIRST)
-    with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
-        seat = SeatSocket(websocket)
+    with seat_connection(client, table_id, token) as seat:
         first = seat.recv()
         assert first["t"] == "view" and first["v"] == 1
         assert is_my_turn(first["d"])
@@ -268,9 +282,10 @@ def test_pace_is_answered_with_a_view(seat: SeatSocket) -> None:
 
 def test_each_connection_of_a_seat_gets_the_views(client: TestClient) -> None:
     table_id, token = create_table(client, seed=HUMAN_FIRST)
-    url = f"/ws/{table_id}?token={token}"
-    with client.websocket_connect(url) as first, client.websocket_connect(url) as second:
-        one, two = SeatSocket(first), SeatSocket(second)
+    with (
+        seat_connection(client, table_id, token) as one,
+        seat_connection(client, table_id, token) as two,
+    ):
         one.recv()
         two.recv()
         one.act("draw stock")
@@ -281,36 +296,70 @@ def test_each_connection_of_a_seat_gets_the_views(client: TestClient) -> None:
 # ----- seats and tokens --------------------------------------------------------------------
 
 
-def _close_code(client: TestClient, url: str) -> int:
-    """The code the server closed the socket with (before or just after accepting it)."""
+def _closed(client: TestClient, path: str, first: str | bytes | None) -> tuple[int, str]:
+    """The code and reason the server closed the socket at ``path`` with, ``first`` sent as
+    its first message (``None``: nothing)."""
     try:
-        with client.websocket_connect(url) as websocket:
+        with client.websocket_connect(path) as websocket:
+            if isinstance(first, bytes):
+                websocket.send_bytes(first)
+            elif first is not None:
+                websocket.send_text(first)
             websocket.receive_text()
     except WebSocketDisconnect as closed:
-        return closed.code
-    raise AssertionError(f"{url} was served a frame")
+        return closed.code, closed.reason
+    raise AssertionError(f"{path} was served a frame")
 
 
-def test_socket_without_a_seat_is_closed_4404(client: TestClient) -> None:
-    table_id, _ = create_table(client)
-    assert _close_code(client, f"/ws/{table_id}?token=not-a-token") == 4404
-
-
-@pytest.mark.parametrize("query", ["", "?token=", "?token=a&token=b", "?token=abc&seat=0"])
-def test_socket_with_an_unreadable_query_is_closed_4400(client: TestClient, query: str) -> None:
-    table_id, _ = create_table(client)
-    assert _close_code(client, f"/ws/{table_id}{query}") == 4400
-
-
-def test_socket_token_of_another_table_is_closed_4404(client: TestClient) -> None:
-    first, _ = create_table(client)
+@pytest.mark.parametrize("who", ["not-a-token", "other table", "no table", "watch", "nobody"])
+def test_a_hello_that_holds_no_seat_is_closed_4404(client: TestClient, who: str) -> None:
+    table_id, token = create_table(client)
     _, other_token = create_table(client)
-    assert _close_code(client, f"/ws/{first}?token={other_token}") == 4404
+    first = {
+        "not-a-token": hello("not-a-token"),
+        "other table": hello(other_token),
+        "no table": hello(token),
+        "watch": hello(None),  # a table of one person and the computer is not watched
+        "nobody": json.dumps({"t": "hello", "v": 0, "d": {}}),
+    }[who]
+    path = "/ws/no-such-table" if who == "no table" else f"/ws/{table_id}"
+    reason = NOT_WATCHABLE if who == "watch" else NO_SEAT
+    assert _closed(client, path, first) == (CloseCode.NO_SEAT, reason)
 
 
-def test_socket_to_an_unknown_table_is_closed_4404(client: TestClient) -> None:
-    _, token = create_table(client)
-    assert _close_code(client, f"/ws/no-such-table?token={token}") == 4404
+@pytest.mark.parametrize(
+    ("first", "words"),
+    [
+        ('{"t": "act", "v": 1, "d": {"action": "draw stock"}}', HELLO_FIRST),
+        (b'{"t": "hello", "v": 0, "d": {"token": "abc"}}', HELLO_FIRST),  # binary
+        ("not json", "not JSON"),
+        ('{"t": "hello", "v": 0, "d": {"token": "a b"}}', "d.token"),
+        ('{"t": "hello", "v": 0, "d": {"token": "' + "a" * 65 + '"}}', "d.token"),
+        ('{"t": "hello", "v": -1, "d": {"token": "abc"}}', "v:"),
+        ('{"t": "hello", "v": 0, "d": {"token": "abc", "seat": 0}}', "d.seat"),
+    ],
+)
+def test_a_first_message_that_is_no_readable_hello_is_closed_4400_saying_why(
+    client: TestClient, first: str | bytes, words: str
+) -> None:
+    table_id, _ = create_table(client)
+    code, reason = _closed(client, f"/ws/{table_id}", first)
+    assert code == CloseCode.BAD_QUERY
+    assert words in reason, reason
+
+
+def test_a_socket_that_says_no_hello_in_time_is_closed_4400(
+    store_path: Path, clock: ManualClock
+) -> None:
+    limits = dataclasses.replace(Limits.unlimited(), header_timeout_s=0.05)
+    app = create_app(
+        store_path, sleep=clock.sleep, accept_seeds=True, limits=limits, workers=WORKERS
+    )
+    with TestClient(app) as slow:
+        table_id, token = create_table(slow)
+        assert _closed(slow, f"/ws/{table_id}", None) == (CloseCode.BAD_QUERY, NO_HELLO)
+        with seat_connection(slow, table_id, token) as seat:  # one that says it at once plays
+            assert seat.recv()["t"] == "view"
 
 
 def test_http_view_needs_the_seat_token(client: TestClient) -> None:
@@ -372,7 +421,7 @@ def test_seed_makes_the_deal_reproducible(client: TestClient) -> None:
     views = []
     for _ in range(2):
         table_id, token = create_table(client, seed=12345)
-        views.append(client.get(f"/api/tables/{table_id}?token={token}").json()["view"])
+        views.append(client.get(f"/api/tables/{table_id}", headers=bearer(token)).json()["view"])
     assert views[0]["hand"] == views[1]["hand"]
     assert views[0]["discard"] == views[1]["discard"]
     dealer, deck = seeded_deal(12345, 2)
@@ -384,8 +433,7 @@ def test_practice_table_explains_its_topics(client: TestClient) -> None:
     answer = client.post("/api/tables", json={"practice": True, "seed": 3})
     assert answer.status_code == 200, answer.text
     table_id, token = answer.json()["table"], answer.json()["token"]
-    with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
-        seat = SeatSocket(websocket)
+    with seat_connection(client, table_id, token) as seat:
         view = seat.recv()["d"]
         assert view["practice"] and view["preset"] == "practice"
         assert [player["level"] for player in view["players"]] == [None, "strong"]
@@ -398,5 +446,5 @@ def test_practice_table_explains_its_topics(client: TestClient) -> None:
 
 def test_topics_are_only_for_practice(client: TestClient) -> None:
     table_id, token = create_table(client, seed=HUMAN_FIRST)
-    view = client.get(f"/api/tables/{table_id}?token={token}").json()["view"]
+    view = client.get(f"/api/tables/{table_id}", headers=bearer(token)).json()["view"]
     assert not view["practice"] and view["topics"] == []

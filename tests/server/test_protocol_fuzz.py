@@ -29,7 +29,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
 from rummykit.core.actions import parse_action
 from rummykit.core.errors import ErrorCode, InvalidActionError
@@ -229,7 +229,7 @@ def _fuzzed(
     server: LiveServer, sockets: contextlib.ExitStack, name: str, seed: int, draw: bool
 ) -> Fuzzed:
     table_id, token = server.create_table(seed=seed)
-    connection = sockets.enter_context(connect(server.socket_url(table_id, token)))
+    connection = sockets.enter_context(server.seat_socket(table_id, token))
     seat = SeatSocket(LiveSocket(connection, timeout=STUCK_S))
     seat.recv()
     if draw:  # the play phase: more of the person's actions can be refused
@@ -259,7 +259,7 @@ def tables(server: LiveServer) -> Iterator[Tables]:
         theirs = _fuzzed(server, sockets, "their turn", _seed_where_computer_starts(), draw=False)
         assert is_my_turn(mine.baseline) and not is_my_turn(theirs.baseline)
         table_id, token = server.create_table(seed=seed_where_human_starts(start=100))
-        connection = sockets.enter_context(connect(server.socket_url(table_id, token)))
+        connection = sockets.enter_context(server.seat_socket(table_id, token))
         seat = SeatSocket(LiveSocket(connection, timeout=STUCK_S))
         assert is_my_turn(seat.set_pace(0)["d"])
         yield Tables(server, (mine, theirs), Bystander(table_id, token, seat, connection))
@@ -426,7 +426,7 @@ def test_an_oversized_frame_closes_its_socket_with_a_code_and_a_reason(
     tables: Tables, size: int, binary: bool
 ) -> None:
     table = tables.fuzzed[0]
-    with connect(tables.server.socket_url(table.table_id, table.token)) as connection:
+    with tables.server.seat_socket(table.table_id, table.token) as connection:
         connection.recv(timeout=STUCK_S)  # the view
         connection.send(b"x" * size if binary else "x" * size)
         code, reason = _close_of(connection)
@@ -451,7 +451,7 @@ def test_a_flood_closes_only_its_own_socket_4429(tmp_path: Path, tables: Tables)
         burst = Limits().socket_burst
         assert burst is not None
         flood = 5 * burst
-        with connect(limited.socket_url(table_id, token)) as connection:
+        with limited.seat_socket(table_id, token) as connection:
             first = json.loads(connection.recv(timeout=STUCK_S))
             stale = _envelope("act", first["v"] + 1, {"action": "draw stock"})
             try:
@@ -463,7 +463,7 @@ def test_a_flood_closes_only_its_own_socket_4429(tmp_path: Path, tables: Tables)
         assert code == CloseCode.TOO_MANY_MESSAGES and reason == TOO_MANY_MESSAGES
         # the seat and its table are still served, unchanged
         assert limited.view(table_id, token)["version"] == first["v"]
-        with connect(limited.socket_url(table_id, token)) as connection:
+        with limited.seat_socket(table_id, token) as connection:
             seat = SeatSocket(LiveSocket(connection, timeout=STUCK_S))
             assert seat.recv()["v"] == first["v"]
             assert len(seat.act("draw stock")["d"]["hand"]) == len(first["d"]["hand"]) + 1
@@ -530,7 +530,7 @@ def test_after_the_fuzz_the_tables_are_unchanged_and_a_new_game_plays_to_its_end
     table_id, token = tables.server.create_table(
         opponents=["basic", "basic"], rules={"deals": 1}, seed=3
     )
-    with connect(tables.server.socket_url(table_id, token)) as connection:
+    with tables.server.seat_socket(table_id, token) as connection:
         seat = SeatSocket(LiveSocket(connection, timeout=STUCK_S))
         seat.set_pace(0)
         last = play_until(seat, lambda view: bool(view["game_over"]))

@@ -37,6 +37,7 @@ from table_client import (
     play_to_game_over,
     play_until,
     pool_work,
+    seat_connection,
     seed_where_human_starts,
     simple_choice,
     stored_record,
@@ -63,8 +64,7 @@ def running(store_path: Path) -> Iterator[TestClient]:
 @contextmanager
 def seat_at(client: TestClient, table_id: str, token: str, pace: int = 0) -> Iterator[SeatSocket]:
     """Seat 0's socket with the computer's pace set (0: it plays; more: it is held back)."""
-    with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
-        seat = SeatSocket(websocket)
+    with seat_connection(client, table_id, token) as seat:
         seat.recv()
         seat.set_pace(pace)
         yield seat
@@ -138,11 +138,10 @@ def test_table_survives_a_restart(store_path: Path) -> None:
             before = play_until(seat, my_turns(4))
             version = seat.version
     with running(store_path) as client:
-        answer = client.get(f"/api/tables/{table_id}?token={token}").json()
+        answer = client.get(f"/api/tables/{table_id}", headers=bearer(token)).json()
         assert answer["version"] == version
         assert without_pace(answer["view"]) == without_pace(before)
-        with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
-            seat = SeatSocket(websocket)
+        with seat_connection(client, table_id, token) as seat:
             first = seat.recv()
             assert first["t"] == "view" and first["v"] == version
             after = first["d"]
@@ -374,7 +373,7 @@ def test_finished_game_is_kept_across_a_restart(store_path: Path) -> None:
         assert table_id in [game["id"] for game in history["games"]]
         record = client.get(f"/api/games/{table_id}/record", headers=bearer(token)).json()
         assert replay_json(record)[1] == 0
-        view = client.get(f"/api/tables/{table_id}?token={token}").json()["view"]
+        view = client.get(f"/api/tables/{table_id}", headers=bearer(token)).json()["view"]
         assert view["game_over"] and view["scores"] == last["scores"]
 
 
@@ -418,7 +417,7 @@ def test_the_computers_pace_survives_a_restart(store_path: Path) -> None:
         with seat_at(client, table_id, token) as seat:
             seat.set_pace(0)
     with running(store_path) as client:
-        answer = client.get(f"/api/tables/{table_id}?token={token}").json()
+        answer = client.get(f"/api/tables/{table_id}", headers=bearer(token)).json()
         assert answer["view"]["pace_ms"] == 0
 
 
@@ -428,8 +427,8 @@ def test_seat_tokens_are_kept_only_as_hashes(client: TestClient, store_path: Pat
         kept = [row[0] for row in db.execute("SELECT token FROM seats")]
     assert kept == [token_hash(token)] and token not in kept
     assert token.encode() not in store_path.read_bytes()
-    assert client.get(f"/api/tables/{table_id}?token={token}").status_code == 200
-    assert client.get(f"/api/tables/{table_id}?token={kept[0]}").status_code == 404
+    assert client.get(f"/api/tables/{table_id}", headers=bearer(token)).status_code == 200
+    assert client.get(f"/api/tables/{table_id}", headers=bearer(kept[0])).status_code == 404
 
 
 def test_the_database_and_its_folder_are_the_owners_alone(
@@ -477,14 +476,14 @@ def test_idle_tables_leave_memory_and_come_back_from_the_store(
     lobby: Lobby = app.state.lobby
     with TestClient(app) as client:
         left, left_token = create_table(client, seed=3)
-        before = client.get(f"/api/tables/{left}?token={left_token}").json()
+        before = client.get(f"/api/tables/{left}", headers=bearer(left_token)).json()
         watched, watched_token = create_table(client, seed=4)
-        with client.websocket_connect(f"/ws/{watched}?token={watched_token}") as websocket:
-            websocket.receive_json()
+        with seat_connection(client, watched, watched_token) as seat:
+            seat.recv()
             now[0] += IDLE_TABLE_S + SWEEP_EVERY_S
             fresh, _ = create_table(client)  # a new table makes the lobby sweep
             assert set(lobby.tables) == {watched, fresh}  # the watched one stays
-        after = client.get(f"/api/tables/{left}?token={left_token}").json()
+        after = client.get(f"/api/tables/{left}", headers=bearer(left_token)).json()
         assert after == before  # rebuilt from the store as it was
         assert left in lobby.tables
 
@@ -502,7 +501,7 @@ def test_a_table_asked_for_recently_is_not_let_go(store_path: Path, clock: Manua
     with TestClient(app) as client:
         table_id, token = create_table(client)
         now[0] += IDLE_TABLE_S - 1
-        client.get(f"/api/tables/{table_id}?token={token}")
+        client.get(f"/api/tables/{table_id}", headers=bearer(token))
         now[0] += SWEEP_EVERY_S
         create_table(client)
         assert table_id in lobby.tables
@@ -534,6 +533,6 @@ def test_a_table_is_restored_in_a_worker_process(
             seat.act("draw stock")  # one action at least, so that there is a game to replay
     given = pool_work(monkeypatch)
     with running(store_path) as client:
-        assert client.get(f"/api/tables/{table_id}?token={token}").status_code == 200
-        assert client.get(f"/api/tables/{table_id}?token={token}").status_code == 200
+        assert client.get(f"/api/tables/{table_id}", headers=bearer(token)).status_code == 200
+        assert client.get(f"/api/tables/{table_id}", headers=bearer(token)).status_code == 200
     assert given == ["rebuild_game"]  # once, in a worker

@@ -30,12 +30,12 @@ from table_client import (
     Frame,
     ManualClock,
     Position,
-    SeatSocket,
     cards_in_frame,
     cards_in_text,
     create_table,
     is_my_turn,
     play_until,
+    seat_connection,
     truth_by_version,
 )
 
@@ -121,8 +121,7 @@ def play_whole_game(
         check_view(frame["d"], seats, table_id, rules)
         versions.append(frame["v"])
 
-    with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
-        seat = SeatSocket(websocket)
+    with seat_connection(client, table_id, token) as seat:
         seat.set_pace(0)
         last = play_until(seat, lambda view: view["game_over"], on_view=on_view)
     assert versions == sorted(versions), "a view went back in time"
@@ -250,8 +249,7 @@ def test_stock_order_is_never_sent(game: PlayedGame) -> None:
 
 def test_next_deal_after_game_over_is_refused(client: TestClient) -> None:
     table_id, token = create_table(client, rules={"target": 10}, seed=5)
-    with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
-        seat = SeatSocket(websocket)
+    with seat_connection(client, table_id, token) as seat:
         seat.set_pace(0)
         play_until(seat, lambda view: view["game_over"])
         for kind in ("next", "redeal"):

@@ -33,6 +33,7 @@ from table_client import (
     SeatSocket,
     create_table,
     is_my_turn,
+    seat_connection,
     seed_where_human_starts,
     simple_choice,
     stored_record,
@@ -61,8 +62,7 @@ def serving(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
 @contextmanager
 def seated(client: TestClient, table_id: str, token: str) -> Iterator[SeatSocket]:
     """Seat 0's socket, its first view received."""
-    with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
-        seat = SeatSocket(websocket)
+    with seat_connection(client, table_id, token) as seat:
         seat.recv()
         yield seat
 

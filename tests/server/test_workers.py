@@ -24,7 +24,7 @@ from rummykit.core.observation import observe
 from rummykit.core.presets import PRESETS
 from rummykit.core.state import GameState
 from rummykit.server.workers import ORPHAN_CHECK_S, WORKER_NICENESS, WorkerPool, advise, decide
-from table_client import WORKERS, create_table, pool_work, seed_where_human_starts
+from table_client import WORKERS, create_table, pool_work, seat_connection, seed_where_human_starts
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -85,7 +85,8 @@ def test_the_computer_players_and_hints_think_in_the_pool(
 ) -> None:
     given = pool_work(monkeypatch)
     table_id, token = create_table(client, seed=seed_where_human_starts(3), opponents=["basic"] * 2)
-    with client.websocket_connect(f"/ws/{table_id}?token={token}") as websocket:
+    with seat_connection(client, table_id, token) as seat:
+        websocket = seat.ws
         websocket.receive_json()
         websocket.send_json({"t": "hint", "v": 1, "d": {}})
         assert websocket.receive_json()["t"] == "hint"

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from websockets.sync.client import connect
 
 from rummykit.core.cards import Card
 from table_client import LiveSocket, SeatSocket, play_until
@@ -85,8 +84,7 @@ def test_game_over_is_shown(page: Any, live_server: Any) -> None:
     """A game to 1 point, played on the seat's socket beside the page: the page ends it."""
     table_id, token = live_server.create_table(rules={"target": 1}, seed=4)
     TablePage(page, live_server, table_id, token).open()
-    url = live_server.url.replace("http://", "ws://") + f"/ws/{table_id}?token={token}"
-    with connect(url) as websocket:
+    with live_server.seat_socket(table_id, token) as websocket:
         seat = SeatSocket(LiveSocket(websocket))
         seat.recv()
         seat.set_pace(0)
