@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 
 from rummykit.core.presets import PRESETS
 from rummykit.core.rules import OPTION_NAMES, option_specs
+from table_client import bearer
 
 LOBBY = Path(__file__).resolve().parents[2] / "src" / "rummykit" / "web" / "lobby.js"
 
@@ -62,7 +63,7 @@ def test_a_party_table_with_aces_high_makes_an_ace_cost_15(client: TestClient) -
         "/api/tables",
         json={"preset": "party", "rules": {"aces": "low_or_high"}, "opponents": ["basic"]},
     ).json()
-    view = client.get(f"/api/tables/{made['table']}", params={"token": made["token"]}).json()
+    view = client.get(f"/api/tables/{made['table']}", headers=bearer(made["token"])).json()
     assert (view["view"]["rules"]["aces"], view["view"]["rules"]["ace_points"]) == (
         "low_or_high",
         15,
