@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from rummykit.server.app import NO_SEAT
+from rummykit.server.app import NO_SEAT, TOKEN_IN_HELLO
 from rummykit.server.guard import FOREIGN_ORIGIN_MESSAGE
 from rummykit.server.hello import HELLO_FIRST, NO_HELLO
 from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES, TOO_MANY_REQUESTS, Limits
@@ -181,6 +181,13 @@ def test_a_socket_opening_without_a_seats_hello_is_closed_and_told_why(
     the code the page goes by (it retries after 4400, not after 4404) and the reason."""
     table_id, _ = server.create_table()
     assert _close_seen(server.socket_url(table_id), first) == closed
+
+
+def test_a_token_in_the_address_is_closed_4400_and_why(server: LiveServer) -> None:
+    """As clients before the hello opened it: the page would see why, and no seat."""
+    table_id, token = server.create_table()
+    url = server.socket_url(table_id) + f"?token={token}"
+    assert _close_seen(url, hello(token)) == (CloseCode.BAD_QUERY, TOKEN_IN_HELLO)
 
 
 def test_a_socket_that_says_no_hello_in_time_is_closed_4400_and_why(tmp_path: Path) -> None:

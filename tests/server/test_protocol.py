@@ -21,7 +21,13 @@ from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import arrange_meld
 from rummykit.core.rules import Aces
-from rummykit.server.app import NO_SEAT, NOT_WATCHABLE, create_app
+from rummykit.server.app import (
+    NO_SEAT,
+    NOT_WATCHABLE,
+    TOKEN_IN_HEADER,
+    TOKEN_IN_HELLO,
+    create_app,
+)
 from rummykit.server.hello import HELLO_FIRST, NO_HELLO
 from rummykit.server.limits import Limits
 from rummykit.server.protocol import CLIENT_TYPES, CloseCode, ProtocolError, parse_client_message
@@ -362,16 +368,34 @@ def test_a_socket_that_says_no_hello_in_time_is_closed_4400(
             assert seat.recv()["t"] == "view"
 
 
-def test_http_view_needs_the_seat_token(client: TestClient) -> None:
+@pytest.mark.parametrize("query", ["?token={token}", "?token=", "?x=1", "?token=a&token=b"])
+@pytest.mark.parametrize("says_hello", [False, True])
+def test_a_socket_whose_address_has_a_query_is_closed_4400_saying_where_the_token_goes(
+    client: TestClient, query: str, says_hello: bool
+) -> None:
+    """A token in the address is not read, even a good one with its hello behind it."""
+    table_id, token = create_table(client)
+    first = hello(token) if says_hello else None
+    path = f"/ws/{table_id}" + query.format(token=token)
+    assert _closed(client, path, first) == (CloseCode.BAD_QUERY, TOKEN_IN_HELLO)
+
+
+def test_http_view_needs_the_seat_token_in_its_header(client: TestClient) -> None:
     table_id, token = create_table(client, seed=HUMAN_FIRST)
-    missing = client.get(f"/api/tables/{table_id}")
-    assert missing.status_code == 400 and "token" in missing.json()["error"]
-    assert client.get(f"/api/tables/{table_id}?token=").status_code == 400
-    assert client.get(f"/api/tables/{table_id}?token={'a' * 65}").status_code == 400
-    assert client.get(f"/api/tables/{table_id}?token={token}&x=1").status_code == 400
-    assert client.get(f"/api/tables/{table_id}?token=wrong").status_code == 404
-    assert client.get(f"/api/tables/nothing?token={token}").status_code == 404
-    answer = client.get(f"/api/tables/{table_id}?token={token}")
+    path = f"/api/tables/{table_id}"
+    for refused in (
+        client.get(path),
+        client.get(f"{path}?token={token}"),  # the address is never read for a token
+        client.get(f"{path}?token={token}", headers=bearer(token)),
+        client.get(f"{path}?x=1", headers=bearer(token)),
+    ):
+        assert refused.status_code == 400
+        assert refused.json()["error"] == TOKEN_IN_HEADER
+    assert client.get(path, headers={"Authorization": f"Basic {token}"}).status_code == 400
+    assert client.get(path, headers=bearer("a" * 65)).status_code == 400
+    assert client.get(path, headers=bearer("wrong")).status_code == 404
+    assert client.get("/api/tables/nothing", headers=bearer(token)).status_code == 404
+    answer = client.get(path, headers=bearer(token))
     assert answer.status_code == 200
     body = answer.json()
     assert body["seat"] == 0 and body["version"] == 1

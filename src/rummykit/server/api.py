@@ -1,12 +1,12 @@
-"""The HTTP API's request bodies, query parameters and answers, as typed models.
+"""The HTTP API's request bodies, headers and answers, as typed models.
 
-Each is read once, where the request comes in (``read_body``, ``read_query``); a body or a
-query that cannot be read raises ``BadRequest`` with a sentence naming the field.
+Each is read once, where the request comes in (``read_body``, ``read_bearer``); a body or a
+header that cannot be read raises ``BadRequest`` with a sentence naming the field. No route
+reads a query: a seat's token never travels in an address.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Annotated, Final, TypeAlias, TypeVar
 
 from pydantic import Field, StringConstraints, TypeAdapter, ValidationError, field_validator
@@ -107,12 +107,6 @@ class NewTable(Strict):
         return value
 
 
-class SeatQuery(Strict):
-    """``GET /api/tables/{id}?token=T`` and the socket ``/ws/{id}?token=T``."""
-
-    token: Token
-
-
 class TableCreated(Strict):
     """The answer to ``POST /api/tables``: the table and the seat's token (keep it)."""
 
@@ -122,7 +116,7 @@ class TableCreated(Strict):
 
 
 class TableAnswer(Strict):
-    """The answer to ``GET /api/tables/{id}?token=T``: that seat's view."""
+    """The answer to ``GET /api/tables/{id}`` (``Authorization: Bearer T``): that seat's view."""
 
     seat: int
     version: Version
@@ -200,15 +194,3 @@ def read_bearer(header: str | None) -> str | None:
         return _TOKEN.validate_python(header[len(BEARER) :].strip(), strict=True)
     except ValidationError as error:
         raise BadRequest(explain(error, "Authorization")) from None
-
-
-def read_query(model: type[Model], items: Sequence[tuple[str, str]]) -> Model:
-    """A query string's ``items`` read as ``model``; each parameter may come once."""
-    names = [name for name, _ in items]
-    for name in names:
-        if names.count(name) > 1:
-            raise BadRequest(f"{name}: give it once, not {names.count(name)} times.")
-    try:
-        return model.model_validate(dict(items))
-    except ValidationError as error:
-        raise BadRequest(explain(error, "query")) from None

@@ -6,7 +6,8 @@ HTTP:
 - ``POST /api/tables``: a new table ``{"preset", "rules", "opponents", "name", "practice",
   "seed", "turn_timer"}`` (``rummykit.server.api.NewTable``); answers ``{"table", "token",
   "seat"}``. The token is the seat: keep it.
-- ``GET /api/tables/{id}?token=T``: that seat's view (for a page coming back).
+- ``GET /api/tables/{id}`` with ``Authorization: Bearer T``: that seat's view (for a page
+  coming back).
 - ``POST /api/history`` ``{"tokens": [...]}``: the finished games those seat tokens played
   (``rummykit.server.api.HistoryRequest``, ``HistoryAnswer``); ``GET /api/history``: every
   finished game, only where the host made the history public (``public_history``).
@@ -15,13 +16,19 @@ HTTP:
   game in ``Authorization: Bearer T`` unless the history is public; without one it is 404,
   as for a game that does not exist.
 
-WebSocket ``/ws/{id}?token=T``: the protocol of ``rummykit.server.protocol``.
+WebSocket ``/ws/{id}``: the protocol of ``rummykit.server.protocol``; its first message,
+``hello``, says whose socket it is (the seat's token, or watching).
 
-Bodies, queries and socket messages are read once, here, into the models of
+A seat's token never travels in an address, where logs and browser history would keep it:
+a socket whose address has a query, and ``GET /api/tables/{id}`` with one, are refused with a
+sentence saying where the token goes.
+
+Bodies, headers and socket messages are read once, here, into the models of
 ``rummykit.server.api`` and ``rummykit.server.protocol``. What cannot be read is answered 400
 (413 for a body too large) or, on a socket, ``refused`` with ``bad_message``, with a sentence
 naming the field; a socket is closed with a ``CloseCode`` and a reason when it cannot play
-(no seat, an unreadable query, another site's page, too many pages, too fast or too slow).
+(no seat, no readable hello, a query in its address, another site's page, too many pages, too
+fast or too slow).
 """
 
 from __future__ import annotations
@@ -55,12 +62,10 @@ from rummykit.server.api import (
     HistoryAnswer,
     HistoryRequest,
     NewTable,
-    SeatQuery,
     TableAnswer,
     TableCreated,
     read_bearer,
     read_body,
-    read_query,
 )
 from rummykit.server.body import read_request_body
 from rummykit.server.frames import replay_frames
@@ -130,6 +135,15 @@ def _error(message: str, status: int) -> Response:
 
 
 NO_SEAT: Final = "No seat at this table for that token."
+TOKEN_IN_HELLO: Final = (
+    "Send the seat's token in the socket's first message (hello), not in its address."
+)
+"""Why a socket opened with a query (``?token=T``, as clients before the hello did) is closed
+(a close reason fits in 123 bytes)."""
+TOKEN_IN_HEADER: Final = (
+    "Send the seat's token in the header Authorization: Bearer TOKEN, not in the address."
+)
+"""Why ``GET /api/tables/{id}`` without that header, or with a query, is answered 400."""
 NOT_WATCHABLE: Final = "This table cannot be watched: its host keeps it among the players."
 WATCHING: Final = "You are watching: spectators do not play."
 
@@ -142,8 +156,8 @@ every action of every table 250 ms slower."""
 TOO_MANY_CONNECTIONS: Final = "This seat is open in too many pages: close one, then reload."
 
 
-async def _seat(lobby: Lobby, table_id: str, query: SeatQuery) -> tuple[Table, int] | None:
-    seat = await asyncio.to_thread(lobby.store.seat_of, table_id, query.token)
+async def _seat(lobby: Lobby, table_id: str, token: str) -> tuple[Table, int] | None:
+    seat = await asyncio.to_thread(lobby.store.seat_of, table_id, token)
     if seat is None:
         return None
     return await lobby.get(table_id), seat
@@ -185,18 +199,16 @@ async def create_table(request: Request) -> Response:
 async def table_view(request: Request) -> Response:
     """``GET /api/tables/{id}`` with ``Authorization: Bearer T``: that seat's view.
 
-    ``?token=T`` is still read, from pages made before the header.
+    It takes no query: a token in the address (``?token=T``) is answered 400, as is no token.
     """
     lobby = _lobby(request)
     try:
-        bearer = read_bearer(request.headers.get("authorization"))
-        if bearer is not None and not request.query_params:
-            query = SeatQuery(token=bearer)
-        else:
-            query = read_query(SeatQuery, request.query_params.multi_items())
+        token = read_bearer(request.headers.get("authorization"))
     except BadRequest as error:
         return _error(error.message, error.status)
-    found = await _seat(lobby, request.path_params["table_id"], query)
+    if token is None or request.url.query:
+        return _error(TOKEN_IN_HEADER, 400)
+    found = await _seat(lobby, request.path_params["table_id"], token)
     if found is None:
         return _error(NO_SEAT, 404)
     table, seat = found
@@ -297,33 +309,24 @@ async def _viewer_for_socket(
 
     ``None`` when it cannot play: the socket is then closed with the reason.
 
-    The token comes in the socket's first message (``hello``); a token in the address is
-    still read from clients made before the hello, which send no last version.
+    The token comes in the socket's first message (``hello``), never in the address: a socket
+    opened with a query is closed at once (``BAD_QUERY``, ``TOKEN_IN_HELLO``).
     """
     lobby = _lobby(websocket)
     limiter: AddressLimiter = websocket.app.state.limiter
     table_id = websocket.path_params["table_id"]
-    last: int | None = None
-    watch = False
-    client = ""
-    if websocket.query_params:
-        try:
-            token: str | None = read_query(SeatQuery, websocket.query_params.multi_items()).token
-        except BadRequest as error:
-            await websocket.close(code=CloseCode.BAD_QUERY, reason=error.message[:120])
-            return None
-    else:
-        hello = await receive_hello(
-            websocket, limiter.limits.header_timeout_s, parse_client_message
-        )
-        if hello is None:
-            return None
-        token, watch, last = hello.d.token, hello.d.watch, hello.v
-        client = hello.d.client or ""
+    if websocket.url.query:
+        await websocket.close(code=CloseCode.BAD_QUERY, reason=TOKEN_IN_HELLO)
+        return None
+    hello = await receive_hello(websocket, limiter.limits.header_timeout_s, parse_client_message)
+    if hello is None:
+        return None
+    token, watch, last = hello.d.token, hello.d.watch, hello.v
+    client = hello.d.client or ""
     viewer: Viewer
     try:
         if token is not None:
-            found = await _seat(lobby, table_id, SeatQuery(token=token))
+            found = await _seat(lobby, table_id, token)
             table, viewer = found if found is not None else (None, None)
         elif watch and await asyncio.to_thread(lobby.store.settings, table_id) is not None:
             table, viewer = await lobby.get(table_id), None

@@ -16,7 +16,6 @@ from rummykit.server.api import (
     HistoryAnswer,
     HistoryRequest,
     NewTable,
-    SeatQuery,
     TableAnswer,
     TableCreated,
 )
@@ -41,7 +40,6 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
     "ServerMessage": (SERVER_MESSAGES, "What the server sends on the socket."),
     "NewTableRequest": (TypeAdapter(NewTable), "The body of POST /api/tables."),
     "TableCreated": (TypeAdapter(TableCreated), "The answer to POST /api/tables."),
-    "SeatQuery": (TypeAdapter(SeatQuery), "The query of GET /api/tables/{table} and /ws."),
     "TableAnswer": (TypeAdapter(TableAnswer), "The answer to GET /api/tables/{table}."),
     "HistoryRequest": (TypeAdapter(HistoryRequest), "The body of POST /api/history."),
     "HistoryAnswer": (
