@@ -284,7 +284,8 @@ class CloseCode(enum.IntEnum):
     """A frame larger than ``MAX_SOCKET_MESSAGE_BYTES`` (16 KiB): the WebSocket standard's own
     code, sent by uvicorn before the frame is read."""
     BAD_QUERY = 4400
-    """The socket's first message was not a ``hello`` that can be read, or came too late."""
+    """The socket's first message was not a ``hello`` that can be read, or came too late; or
+    its address had a query (a token goes in the hello, never in the address)."""
     FOREIGN_ORIGIN = 4403
     """Opened from another site's page, which may not play for you."""
     NO_SEAT = 4404
