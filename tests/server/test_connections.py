@@ -17,7 +17,8 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import connect
 
-from rummykit.server.app import SLOW_BODY, create_app
+from rummykit.server.app import create_app
+from rummykit.server.body import SLOW_BODY
 from rummykit.server.limits import TOO_MANY_SOCKETS, Limits
 from rummykit.server.protocol import CloseCode
 from rummykit.server.run import free_port

@@ -273,9 +273,16 @@ def test_every_client_message_reads_and_writes_the_same() -> None:
         '{"t": "redeal", "v": 3, "d": {}}',
         '{"t": "hint", "v": 3, "d": {}}',
         '{"t": "pace", "v": 3, "d": {"ms": 700}}',
+        '{"t": "act", "v": 41, "n": 7, "d": {"action": "discard Ks"}}',
+        '{"t": "hello", "v": 12, "d": {"token": "abc"}}',
+        '{"t": "hello", "v": 0, "d": {"watch": true}}',
+        '{"t": "react", "v": 3, "d": {"reaction": "good_game"}}',
+        '{"t": "bye", "v": 3, "d": {}}',
+        '{"t": "leave", "v": 3, "d": {}}',
+        '{"t": "rematch", "v": 3, "d": {}}',
     ):
         message = CLIENT_MESSAGES.validate_json(text)
-        assert json.loads(message.model_dump_json()) == json.loads(text)
+        assert json.loads(message.model_dump_json(exclude_unset=True)) == json.loads(text)
     assert CLIENT_MESSAGES.validate_json('{"t": "pace", "v": 3, "d": {"ms": 5}}') == Pace(
         t="pace", v=3, d=PaceData(ms=5)
     )
@@ -308,8 +315,10 @@ def test_schema_names_every_client_and_server_message_type() -> None:
         for definition in definitions.values()
         if "t" in definition.get("properties", {})
     }
-    kinds_sent = {"view", "event", "refused", "notice"}
-    assert kinds == {"act", "next", "redeal", "hint", "pace"} | kinds_sent
+    kinds_sent = {"view", "event", "refused", "notice", "reaction", "rematch", "party"}
+    table_kinds = {"act", "next", "redeal", "hint", "pace", "react", "bye", "leave", "hello"}
+    party_kinds = {"ready", "settings", "add_cpu", "remove", "start"}
+    assert kinds == table_kinds | party_kinds | kinds_sent
     assert definitions["NewTableRequest"]["additionalProperties"] is False
 
 

@@ -8,8 +8,9 @@ from starlette.testclient import TestClient
 
 from rummykit import cli
 from rummykit.server import run
-from rummykit.server.app import IDLE_TABLE_S, Lobby, create_app
+from rummykit.server.app import create_app
 from rummykit.server.limits import Limits
+from rummykit.server.lobby import IDLE_TABLE_S, Lobby
 from table_client import ManualClock, create_table
 
 pytestmark = pytest.mark.timeout(60)

@@ -110,9 +110,17 @@ def test_binary_message_is_refused_with_bad_message(seat: SeatSocket) -> None:
 
 
 def test_parser_accepts_every_client_type() -> None:
-    assert CLIENT_TYPES == ("act", "next", "redeal", "hint", "pace")
+    assert CLIENT_TYPES == (
+        "act", "next", "redeal", "hint", "pace", "react", "bye", "leave", "rematch", "hello"
+    )  # fmt: skip
+    data_of = {
+        "act": {"action": "draw stock"},
+        "pace": {"ms": 0},
+        "react": {"reaction": "thanks"},
+        "hello": {"token": "abc"},
+    }
     for kind in CLIENT_TYPES:
-        data = {"action": "draw stock"} if kind == "act" else {"ms": 0} if kind == "pace" else {}
+        data = data_of.get(kind, {})
         message = parse_client_message(json.dumps({"t": kind, "v": 3, "d": data}))
         assert (message.t, message.v) == (kind, 3)
     with pytest.raises(ProtocolError):

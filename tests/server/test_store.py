@@ -22,8 +22,9 @@ from starlette.testclient import TestClient
 from rummykit.core.cards import standard_deck
 from rummykit.core.record import load_record, replay, replay_json
 from rummykit.server.api import NewTable
-from rummykit.server.app import IDLE_TABLE_S, SWEEP_EVERY_S, Lobby, create_app
+from rummykit.server.app import create_app
 from rummykit.server.limits import Limits
+from rummykit.server.lobby import IDLE_TABLE_S, SWEEP_EVERY_S, Lobby
 from rummykit.server.store import Store, token_hash
 from rummykit.server.table import Table, new_table_settings
 from table_client import (
@@ -84,8 +85,11 @@ def my_turns(count: int) -> Any:
 
 
 def without_pace(view: dict[str, Any]) -> dict[str, Any]:
-    """A view minus the computer's pace (a setting of the running table, not of the game)."""
-    return {key: value for key, value in view.items() if key != "pace_ms"}
+    """A view minus the computer's pace and who is there (the running table's, not the
+    game's: a table rebuilt has nobody at it yet)."""
+    kept = {key: value for key, value in view.items() if key not in ("pace_ms", "paused")}
+    kept["players"] = [{**player, "connected": None} for player in view["players"]]
+    return kept
 
 
 # ----- committed before acknowledged -------------------------------------------------------

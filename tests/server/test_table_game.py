@@ -46,7 +46,7 @@ VIEW_KEYS = {
     "phase", "hand", "hand_value", "hand_sizes", "known", "melds", "discard", "stock",
     "renewals_used", "scores", "taken", "legal", "can_draw_stock", "deal_result", "history",
     "game_over", "winner", "target", "deals_limit", "lower_wins", "pace_ms", "topics",
-    "turn_timer", "deadline", "server_now",
+    "turn_timer", "deadline", "server_now", "party", "next_table", "paused", "watchers",
 }  # fmt: skip
 """The keys of a seat's view (rummykit.server.views.seat_view)."""
 

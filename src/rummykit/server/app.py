@@ -43,12 +43,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from rummykit.core.errors import RulesError
+from rummykit.core.errors import ErrorCode, RulesError
 from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
 from rummykit.core.rules import option_specs
 from rummykit.server.api import (
-    MAX_BODY_BYTES,
     BadRequest,
     ErrorAnswer,
     FinishedGame,
@@ -62,8 +61,10 @@ from rummykit.server.api import (
     read_body,
     read_query,
 )
+from rummykit.server.body import read_request_body
 from rummykit.server.frames import replay_frames
 from rummykit.server.guard import OriginGuard, RateGuard
+from rummykit.server.hello import receive_hello
 from rummykit.server.limits import (
     TOO_MANY_MESSAGES,
     TOO_MANY_SOCKETS,
@@ -71,8 +72,12 @@ from rummykit.server.limits import (
     Clock,
     Limits,
 )
+from rummykit.server.lobby import Lobby
 from rummykit.server.outbox import ConnectionDropped, Outbox
+from rummykit.server.party_routes import PARTY_ROUTES
 from rummykit.server.protocol import (
+    REACTIONS,
+    Bye,
     CloseCode,
     ProtocolError,
     parse_client_message,
@@ -80,91 +85,17 @@ from rummykit.server.protocol import (
 )
 from rummykit.server.settings import TURN_TIMERS
 from rummykit.server.store import Now, Store
-from rummykit.server.table import BOT_LEVELS, Sleep, Table, TableError, new_table_settings
+from rummykit.server.table import (
+    BOT_LEVELS,
+    Sleep,
+    Table,
+    TableError,
+    Viewer,
+    new_table_settings,
+)
 from rummykit.server.workers import WorkerPool
 
 WEB_DIR = Path(str(resources.files("rummykit").joinpath("web")))
-
-
-class Lobby:
-    """The tables this process serves, restored from the store on first use."""
-
-    def __init__(
-        self,
-        store: Store,
-        workers: WorkerPool,
-        sleep: Sleep = asyncio.sleep,
-        *,
-        accept_seeds: bool = False,
-        clock: Clock = time.monotonic,
-        now: Now = time.time,
-        idle_table_s: float | None = None,
-    ) -> None:
-        """Tables kept in ``store``; their computer players think in ``workers``.
-
-        The computer players wait their pace with ``sleep``; turn timers' deadlines are
-        times of the wall clock ``now`` (the store's).
-        With ``accept_seeds`` a new table may name its seed (tests only: a seed makes every
-        deck known in advance). ``clock`` times how long a table has been left alone;
-        ``idle_table_s`` is how long until it leaves memory (default ``IDLE_TABLE_S``).
-        """
-        self.store = store
-        self.workers = workers
-        self.sleep = sleep
-        self.accept_seeds = accept_seeds
-        self.clock = clock
-        self.idle_table_s = IDLE_TABLE_S if idle_table_s is None else idle_table_s
-        # a sweep less often than the idle time would keep a table up to twice as long
-        self.sweep_every_s = min(SWEEP_EVERY_S, self.idle_table_s)
-        self.now = now
-        self.tables: dict[str, Table] = {}
-        self.last_used: dict[str, float] = {}
-        self.last_sweep = clock()
-
-    async def get(self, table_id: str) -> Table:
-        """The table of this id, restored from the store if it is not in memory.
-
-        Restoring replays the whole game, so it runs in a worker, off the event loop.
-        """
-        table = self.tables.get(table_id)
-        if table is None:
-            restored = await Table.restore(
-                self.store, table_id, self.workers, sleep=self.sleep, now=self.now
-            )
-            # another request may have restored it meanwhile: keep the first one
-            table = self.tables.setdefault(table_id, restored)
-        self.last_used[table_id] = self.clock()
-        return table
-
-    def add(self, table: Table) -> None:
-        """Serve a new table."""
-        self.tables[table.id] = table
-        self.last_used[table.id] = self.clock()
-
-    async def evict_idle(self) -> int:
-        """Let go of the tables nobody watches and nobody has asked for in a while.
-
-        They are rebuilt from the store on the next request. Sweeps at most every
-        ``SWEEP_EVERY_S`` (or the idle time, if shorter); the number of tables let go.
-        """
-        now = self.clock()
-        if now - self.last_sweep < self.sweep_every_s:
-            return 0
-        self.last_sweep = now
-        idle = [
-            table_id
-            for table_id, table in self.tables.items()
-            if not table.is_watched() and now - self.last_used[table_id] >= self.idle_table_s
-        ]
-        for table_id in idle:
-            await self.tables.pop(table_id).stop()
-            del self.last_used[table_id]
-        return len(idle)
-
-    async def close(self) -> None:
-        """Stop every table's task."""
-        for table in self.tables.values():
-            await table.stop()
 
 
 def _options() -> dict[str, Any]:
@@ -184,6 +115,7 @@ def _options() -> dict[str, Any]:
         ],
         "levels": list(BOT_LEVELS),
         "turn_timers": list(TURN_TIMERS),
+        "reactions": REACTIONS,
     }
 
 
@@ -196,20 +128,18 @@ def _error(message: str, status: int) -> Response:
     return JSONResponse(ErrorAnswer(error=message).model_dump(), status)
 
 
-IDLE_TABLE_S: Final = 600.0
-"""A table nobody watches or asks for this long leaves memory (each held about 79 KB, and
-before this they all stayed for good); the store keeps it, and the next request rebuilds it."""
-SWEEP_EVERY_S: Final = 30.0
-"""How often at most the lobby looks for idle tables: a sweep walks every table in memory."""
-
 NO_SEAT: Final = "No seat at this table for that token."
+NOT_WATCHABLE: Final = "This table cannot be watched: its host keeps it among the players."
+WATCHING: Final = "You are watching: spectators do not play."
+
+MAX_WATCHERS: Final = 100
+"""Spectators of one table at once."""
 
 MAX_CONNECTIONS_PER_SEAT: Final = 8
 """Open pages of one seat at once: a player's tabs and devices. 3,000 sockets on one seat made
 every action of every table 250 ms slower."""
 TOO_MANY_CONNECTIONS: Final = "This seat is open in too many pages: close one, then reload."
 
-SLOW_BODY: Final = "The request body came too slowly: send it whole, at once."
 
 SEED_REFUSED: Final = (
     "seed: this server shuffles with the operating system's randomness, so that nobody can "
@@ -222,29 +152,6 @@ async def _seat(lobby: Lobby, table_id: str, query: SeatQuery) -> tuple[Table, i
     if seat is None:
         return None
     return await lobby.get(table_id), seat
-
-
-async def _body(request: Request) -> bytes:
-    """The request's body; refused past ``MAX_BODY_BYTES`` or ``Limits.header_timeout_s``.
-
-    A body too large is answered 413 without reading it all; one that does not come whole
-    within the deadline after its headers, 408.
-    """
-    chunks: list[bytes] = []
-    size = 0
-    limiter: AddressLimiter = request.app.state.limiter
-    try:
-        async with asyncio.timeout(limiter.limits.header_timeout_s):
-            async for chunk in request.stream():
-                size += len(chunk)
-                if size > MAX_BODY_BYTES:
-                    raise BadRequest(
-                        f"The request body is larger than {MAX_BODY_BYTES} bytes.", 413
-                    )
-                chunks.append(chunk)
-    except TimeoutError:
-        raise BadRequest(SLOW_BODY, 408) from None
-    return b"".join(chunks)
 
 
 async def index(request: Request) -> Response:
@@ -262,7 +169,7 @@ async def create_table(request: Request) -> Response:
     lobby = _lobby(request)
     await lobby.evict_idle()  # tables come and go: make room as new ones come
     try:
-        wanted = read_body(NewTable, await _body(request))
+        wanted = read_body(NewTable, await read_request_body(request))
         if wanted.seed is not None and not lobby.accept_seeds:
             raise BadRequest(SEED_REFUSED)
         table, token = await Table.create(
@@ -281,10 +188,17 @@ async def create_table(request: Request) -> Response:
 
 
 async def table_view(request: Request) -> Response:
-    """``GET /api/tables/{id}?token=T``: that seat's view."""
+    """``GET /api/tables/{id}`` with ``Authorization: Bearer T``: that seat's view.
+
+    ``?token=T`` is still read, from pages made before the header.
+    """
     lobby = _lobby(request)
     try:
-        query = read_query(SeatQuery, request.query_params.multi_items())
+        bearer = read_bearer(request.headers.get("authorization"))
+        if bearer is not None and not request.query_params:
+            query = SeatQuery(token=bearer)
+        else:
+            query = read_query(SeatQuery, request.query_params.multi_items())
     except BadRequest as error:
         return _error(error.message, error.status)
     found = await _seat(lobby, request.path_params["table_id"], query)
@@ -329,7 +243,7 @@ async def history(request: Request) -> Response:
             return _error(HISTORY_NOT_PUBLIC, 403)
         return await _history_answer(lobby, [], [], public)
     try:
-        wanted = read_body(HistoryRequest, await _body(request))
+        wanted = read_body(HistoryRequest, await read_request_body(request))
     except BadRequest as error:
         return _error(error.message, error.status)
     games, unknown = await asyncio.to_thread(lobby.store.games_of, wanted.tokens)
@@ -381,26 +295,54 @@ async def frames(request: Request) -> Response:
     return JSONResponse(replay_frames(table.record_json()))
 
 
-async def _seat_for_socket(websocket: WebSocket) -> tuple[Table, int] | None:
-    """The socket's table and seat; or ``None``, the socket closed with the reason."""
+async def _viewer_for_socket(websocket: WebSocket) -> tuple[Table, Viewer, int | None] | None:
+    """The socket's table, viewer (``None``: a spectator) and last version seen.
+
+    ``None`` when it cannot play: the socket is then closed with the reason.
+
+    The token comes in the socket's first message (``hello``); a token in the address is
+    still read from clients made before the hello, which send no last version.
+    """
     lobby = _lobby(websocket)
+    limiter: AddressLimiter = websocket.app.state.limiter
+    table_id = websocket.path_params["table_id"]
+    last: int | None = None
+    watch = False
+    if websocket.query_params:
+        try:
+            token: str | None = read_query(SeatQuery, websocket.query_params.multi_items()).token
+        except BadRequest as error:
+            await websocket.close(code=CloseCode.BAD_QUERY, reason=error.message[:120])
+            return None
+    else:
+        hello = await receive_hello(
+            websocket, limiter.limits.header_timeout_s, parse_client_message
+        )
+        if hello is None:
+            return None
+        token, watch, last = hello.d.token, hello.d.watch, hello.v
+    viewer: Viewer
     try:
-        query = read_query(SeatQuery, websocket.query_params.multi_items())
-    except BadRequest as error:
-        await websocket.close(code=CloseCode.BAD_QUERY, reason=error.message[:120])
-        return None
-    try:
-        found = await _seat(lobby, websocket.path_params["table_id"], query)
+        if token is not None:
+            found = await _seat(lobby, table_id, SeatQuery(token=token))
+            table, viewer = found if found is not None else (None, None)
+        elif watch and await asyncio.to_thread(lobby.store.settings, table_id) is not None:
+            table, viewer = await lobby.get(table_id), None
+            if not table.settings.spectators:
+                await websocket.close(code=CloseCode.NO_SEAT, reason=NOT_WATCHABLE)
+                return None
+        else:
+            table, viewer = None, None
     except TableError:
-        found = None
-    if found is None:
+        table = None
+    if table is None:
         await websocket.close(code=CloseCode.NO_SEAT, reason=NO_SEAT)
         return None
-    table, seat = found
-    if len(table.listeners.get(seat, ())) >= MAX_CONNECTIONS_PER_SEAT:
+    most = MAX_CONNECTIONS_PER_SEAT if viewer is not None else MAX_WATCHERS
+    if len(table.listeners.get(viewer, ())) >= most:
         await websocket.close(code=CloseCode.TOO_MANY_PAGES, reason=TOO_MANY_CONNECTIONS)
         return None
-    return found
+    return table, viewer, last
 
 
 async def socket(websocket: WebSocket) -> None:
@@ -419,10 +361,10 @@ async def socket(websocket: WebSocket) -> None:
 
 async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
     await _lobby(websocket).evict_idle()
-    found = await _seat_for_socket(websocket)
+    found = await _viewer_for_socket(websocket)
     if found is None:
         return
-    table, seat = found
+    table, seat, last = found
 
     async def close(code: int, reason: str) -> None:
         await websocket.close(code, reason)
@@ -432,7 +374,7 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
     send = outbox.send
     bucket = limiter.socket_bucket()
     try:
-        await table.join(seat, send)
+        await table.join(seat, send, last)
         while True:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
@@ -448,11 +390,16 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
             except ProtocolError as error:
                 await send(refusal(table.version, error.code, str(error)))
                 continue
-            await table.submit(seat, message, send)
+            if seat is None:
+                await send(refusal(table.version, ErrorCode.NOT_YOUR_TURN, WATCHING))
+            elif isinstance(message, Bye):  # at once: the socket closes right after it
+                table.note_bye(seat)
+            else:
+                await table.submit(seat, message, send)
     except (WebSocketDisconnect, ConnectionDropped, asyncio.CancelledError):
         pass
     finally:
-        table.leave(seat, send)
+        await table.leave(seat, send)
         await outbox.stop()
 
 
@@ -469,6 +416,8 @@ def create_app(
     public_history: bool = False,
     now: Now = time.time,
     idle_table_s: float | None = None,
+    drop_grace_s: float | None = None,
+    bye_grace_s: float | None = None,
 ) -> Starlette:
     """The app, keeping its tables in the SQLite database at ``store_path``.
 
@@ -486,7 +435,9 @@ def create_app(
     ``now`` is the wall clock of the store, which decides when a seat's token has expired,
     and of the turn timers' deadlines (a test passes its clock's time with its ``sleep``).
     A table nobody watches or asks for ``idle_table_s`` seconds leaves memory (default
-    ``IDLE_TABLE_S``; shorter for the memory benchmark).
+    ``IDLE_TABLE_S``; shorter for the memory benchmark). ``drop_grace_s`` and
+    ``bye_grace_s``: how long a person away keeps their turns (default ``DROP_GRACE_S`` and,
+    after a page said ``bye``, ``BYE_GRACE_S``; tests shorten them).
     """
     store = Store(store_path, now=now)
     own_workers = workers is None
@@ -500,6 +451,8 @@ def create_app(
         now=now,
         idle_table_s=idle_table_s,
     )
+    lobby.drop_grace_s = drop_grace_s
+    lobby.bye_grace_s = bye_grace_s
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -517,6 +470,7 @@ def create_app(
         Route("/api/history", history, methods=["GET", "POST"]),
         Route("/api/games/{table_id}/record", record),
         Route("/api/games/{table_id}/frames", frames),
+        *PARTY_ROUTES,
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]

@@ -14,7 +14,7 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Final
 
-from rummykit.server.protocol import CloseCode, ServerMessage, encode
+from rummykit.server.protocol import CloseCode, Strict
 
 MAX_QUEUED_FRAMES: Final = 64
 """Frames one connection may have waiting: a few turns of the whole table (a turn sends an
@@ -48,12 +48,12 @@ class Outbox:
         """Start writing queued frames out (call once, from the connection's task)."""
         self._pump = asyncio.create_task(self._run())
 
-    async def send(self, message: ServerMessage) -> None:
+    async def send(self, message: Strict) -> None:
         """Queue one frame without waiting; ``ConnectionDropped`` once the queue is full."""
         if self.dropped:
             raise ConnectionDropped(TOO_SLOW_REASON)
         try:
-            self._queue.put_nowait(encode(message))
+            self._queue.put_nowait(message.model_dump_json())
         except asyncio.QueueFull:
             self.dropped = True
             self._dropping = asyncio.create_task(self._drop())

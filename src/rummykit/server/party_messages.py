@@ -31,6 +31,7 @@ from rummykit.server.api import OptionName, RuleInput
 from rummykit.server.protocol import (
     MAX_MESSAGE_CHARS,
     Hello,
+    NoData,
     ProtocolError,
     RefusedMessage,
     RuleValue,
@@ -54,8 +55,6 @@ PartyState: TypeAlias = Literal["lobby", "playing", "closed"]
 PlayerName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
 """A person's name at the party and its tables."""
 
-PartyCode = Annotated[str, StringConstraints(min_length=4, max_length=12, pattern=r"^[A-Za-z0-9]+$")]
-"""A party's code as typed: letters and digits (read without regard to case)."""
 
 Rules = Annotated[dict[OptionName, RuleInput], Field(max_length=64)]
 """Rule options that differ from the preset, by name."""
@@ -71,7 +70,7 @@ class NewParty(Strict):
     """The host's name."""
     preset: Annotated[str, StringConstraints(min_length=1, max_length=40)] = "classic"
     """The house rules to start from."""
-    rules: Rules = {}
+    rules: Rules | None = None
     """Options that differ from the preset (see ``GET /api/options``)."""
     turn_timer: TurnTimer | None = None
     """Seconds each person has for a turn (30 or 60; null: no limit)."""
@@ -153,6 +152,8 @@ class PartyView(Strict):
 
 
 class ReadyData(Strict):
+    """Whether you are ready."""
+
     ready: bool
 
 
@@ -185,6 +186,8 @@ class Settings(Strict):
 
 
 class AddCpuData(Strict):
+    """Which computer player."""
+
     level: BotLevel
 
 
@@ -197,7 +200,10 @@ class AddCpu(Strict):
 
 
 class RemoveData(Strict):
+    """Whom to remove."""
+
     member: Annotated[int, Field(ge=0, le=10_000)]
+    """Their member id."""
 
 
 class Remove(Strict):
@@ -206,10 +212,6 @@ class Remove(Strict):
     t: Literal["remove"]
     v: Version
     d: RemoveData
-
-
-class NoData(Strict):
-    """Nothing: ``{}``."""
 
 
 class Start(Strict):
@@ -249,9 +251,7 @@ class PartyMessage(Strict):
     d: PartyView
 
 
-PartyServerMessage: TypeAlias = Annotated[
-    PartyMessage | RefusedMessage, Field(discriminator="t")
-]
+PartyServerMessage: TypeAlias = Annotated[PartyMessage | RefusedMessage, Field(discriminator="t")]
 """Every message a party's socket sends."""
 
 PARTY_SERVER_MESSAGES: Final[TypeAdapter[PartyServerMessage]] = TypeAdapter(PartyServerMessage)

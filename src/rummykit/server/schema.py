@@ -20,6 +20,15 @@ from rummykit.server.api import (
     TableAnswer,
     TableCreated,
 )
+from rummykit.server.party_messages import (
+    PARTY_CLIENT_MESSAGES,
+    PARTY_SERVER_MESSAGES,
+    JoinParty,
+    NewParty,
+    PartyJoined,
+    PartyRefusal,
+    PartyView,
+)
 from rummykit.server.protocol import CLIENT_MESSAGES, SERVER_MESSAGES
 
 SCHEMA_ID: Final = "https://rummykit.invalid/protocol.schema.json"
@@ -28,7 +37,7 @@ SCHEMA_ID: Final = "https://rummykit.invalid/protocol.schema.json"
 _REF_TEMPLATE: Final = "#/$defs/{model}"
 
 PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
-    "ClientMessage": (CLIENT_MESSAGES, "What a client sends on /ws/{table}?token=T."),
+    "ClientMessage": (CLIENT_MESSAGES, "What a client sends on /ws/{table} (hello first)."),
     "ServerMessage": (SERVER_MESSAGES, "What the server sends on the socket."),
     "NewTableRequest": (TypeAdapter(NewTable), "The body of POST /api/tables."),
     "TableCreated": (TypeAdapter(TableCreated), "The answer to POST /api/tables."),
@@ -40,6 +49,16 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
         "The answer to POST /api/history (and to GET where it is public).",
     ),
     "ErrorAnswer": (TypeAdapter(ErrorAnswer), "Every 4xx answer of the HTTP API."),
+    "NewParty": (TypeAdapter(NewParty), "The body of POST /api/parties."),
+    "JoinParty": (TypeAdapter(JoinParty), "The body of POST /api/parties/{code}/join."),
+    "PartyJoined": (TypeAdapter(PartyJoined), "The answer to creating or joining a party."),
+    "PartyRefusal": (TypeAdapter(PartyRefusal), "The 409 answer to a join refused."),
+    "PartyView": (TypeAdapter(PartyView), "GET /api/parties/{code}, and each party frame."),
+    "PartyClientMessage": (
+        PARTY_CLIENT_MESSAGES,
+        "What a client sends on /ws/party/{code} (hello first).",
+    ),
+    "PartyServerMessage": (PARTY_SERVER_MESSAGES, "What the server sends on a party's socket."),
 }
 """Each part of the protocol by name, with a line that says where it travels, used where the
 part has no docstring of its own (the two unions of messages)."""

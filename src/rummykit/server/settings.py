@@ -70,3 +70,11 @@ class TableSettings(Strict):
     turn_timer: TurnTimer | None = None
     """Seconds a person has for each turn (``None``: no limit); when they run out, the
     computer plays the rest of that turn for them. Computer players are never timed."""
+    party: str | None = None
+    """The party whose table this is (its code), if any: its members hold the seats."""
+    spectators: bool = False
+    """Whether anyone with the link may watch (the public view only)."""
+    dealer: int | None = None
+    """The first deal's dealer (a party's rematch moves it on); ``None``: drawn at random."""
+    left: tuple[int, ...] = ()
+    """The seats whose people left for good: the computer plays them to the end."""

@@ -29,6 +29,15 @@ from typing import Any, Final
 from rummykit.core.cards import Card, parse_cards
 from rummykit.server.settings import TableSettings
 
+_SEATS = """
+CREATE TABLE IF NOT EXISTS seats (
+    token TEXT NOT NULL,
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    expires REAL,
+    PRIMARY KEY (token, table_id)
+)"""
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -39,12 +48,6 @@ CREATE TABLE IF NOT EXISTS tables (
     summary TEXT,
     version INTEGER NOT NULL DEFAULT 0,
     deadline REAL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    token TEXT PRIMARY KEY,
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    expires REAL
 );
 CREATE TABLE IF NOT EXISTS deals (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -62,13 +65,21 @@ CREATE TABLE IF NOT EXISTS actions (
     reshuffles TEXT NOT NULL DEFAULT '[]',
     PRIMARY KEY (table_id, deal, seq)
 );
+CREATE TABLE IF NOT EXISTS parties (
+    code TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    party TEXT NOT NULL
+);
 """
 
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """1: seat tokens stored as their SHA-256 (version 0 kept them in clear).
 2: each seat has the time its token stops working (``expires``; none while its game goes on).
 3: each table has the deadline of the turn being timed (``deadline``; none when no turn is).
+4: parties; a token may hold a seat at several tables (a party member's, at each of its
+games), so a seat is keyed by its token and its table.
 """
 
 TOKEN_LIFETIME_S: Final = 30 * 24 * 3600.0
@@ -128,6 +139,7 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(_SCHEMA)
+        self._db.execute(_SEATS)
         self._upgrade()
 
     def _upgrade(self) -> None:
@@ -153,6 +165,16 @@ class Store:
                 columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
                 if "deadline" not in columns:  # a new file was made with it
                     db.execute("ALTER TABLE tables ADD COLUMN deadline REAL")
+            if version < 4:  # one token, a seat at each table of a party
+                keys = [row[1] for row in db.execute("PRAGMA table_info(seats)") if row[5]]
+                if keys == ["token"]:  # a file of an earlier version: rebuild the table
+                    db.execute("ALTER TABLE seats RENAME TO seats_v3")
+                    db.execute(_SEATS)
+                    db.execute(
+                        "INSERT INTO seats (token, table_id, seat, expires) "
+                        "SELECT token, table_id, seat, expires FROM seats_v3"
+                    )
+                    db.execute("DROP TABLE seats_v3")
             db.execute("CREATE INDEX IF NOT EXISTS seats_by_expiry ON seats (expires)")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         self._last_sweep = self.now()
@@ -181,22 +203,26 @@ class Store:
         tokens: dict[int, str],
         first_deal: FirstDeal | None = None,
         deadline: float | None = None,
+        token_hashes: dict[int, str] | None = None,
     ) -> None:
         """Store a new table: its settings, its human seats' tokens, and its first deal.
 
         One transaction, so that a crash never leaves a table made but not dealt.
-        ``deadline``: when the first turn's time runs out, if it is timed.
+        ``deadline``: when the first turn's time runs out, if it is timed. ``token_hashes``:
+        seats given by tokens the server knows only hashed (a party's members').
         """
+        hashes = {seat: token_hash(token) for seat, token in tokens.items()}
+        hashes.update(token_hashes or {})
         now = self.now()
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO tables (id, created, updated, settings) VALUES (?, ?, ?, ?)",
                 (table_id, now, now, settings.model_dump_json()),
             )
-            for seat, token in tokens.items():
+            for seat, hashed in hashes.items():
                 db.execute(
                     "INSERT INTO seats (token, table_id, seat) VALUES (?, ?, ?)",
-                    (token_hash(token), table_id, seat),
+                    (hashed, table_id, seat),
                 )
             if first_deal is not None:
                 self._write_deal(db, table_id, 0, *first_deal, version=1, deadline=deadline)
@@ -214,7 +240,10 @@ class Store:
                 (token_hash(token), table_id),
             ).fetchone()
             if row is not None and _has_expired(row[1], now):
-                self._db.execute("DELETE FROM seats WHERE token = ?", (token_hash(token),))
+                self._db.execute(
+                    "DELETE FROM seats WHERE token = ? AND table_id = ?",
+                    (token_hash(token), table_id),
+                )
                 return None
         return int(row[0]) if row else None
 
@@ -319,6 +348,33 @@ class Store:
                     "UPDATE seats SET expires = ? WHERE table_id = ?",
                     (now + TOKEN_LIFETIME_S, table_id),
                 )
+
+    def save_party(self, code: str, party: str, *, new: bool = False) -> bool:
+        """Keep a party (its JSON); with ``new``, only if no party has that code yet.
+
+        Whether it was kept (a new party's code may already be taken).
+        """
+        now = self.now()
+        with self._transaction() as db:
+            if new:
+                taken = db.execute(
+                    "INSERT OR IGNORE INTO parties (code, created, updated, party) "
+                    "VALUES (?, ?, ?, ?)",
+                    (code, now, now, party),
+                )
+                return taken.rowcount == 1
+            db.execute(
+                "UPDATE parties SET party = ?, updated = ? WHERE code = ?", (party, now, code)
+            )
+            return True
+
+    def party(self, code: str) -> tuple[str, float] | None:
+        """A party's JSON and when it last changed, or ``None``."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT party, updated FROM parties WHERE code = ?", (code,)
+            ).fetchone()
+        return (str(row[0]), float(row[1])) if row else None
 
     def version(self, table_id: str) -> int:
         """The table's version as last stored (0 for an unknown table)."""

@@ -23,6 +23,7 @@ then the table waits for them, and gives them ``RESTART_GRACE_S`` when they come
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import random
@@ -53,18 +54,29 @@ from rummykit.core.state import GameState
 from rummykit.server.api import NewTable
 from rummykit.server.logs import limit_logging
 from rummykit.server.protocol import (
+    REACTIONS,
     Act,
     Advice,
+    Bye,
     ClientMessage,
     Event,
     EventMessage,
+    Hello,
     HintMessage,
     HintRequest,
+    Leave,
     Next,
+    NextTable,
     Notice,
     NoticeMessage,
     Pace,
+    React,
+    Reacted,
+    Reaction,
+    ReactionMessage,
     Redeal,
+    Rematch,
+    RematchMessage,
     SeatView,
     ServerMessage,
     ViewMessage,
@@ -80,8 +92,8 @@ from rummykit.server.settings import (
     Player,
     TableSettings,
 )
-from rummykit.server.store import Now, Store
-from rummykit.server.views import position_name, seat_view
+from rummykit.server.store import Now, Store, token_hash
+from rummykit.server.views import Presence, called, seat_view
 from rummykit.server.workers import WorkerPool, advise, decide, rebuild_game
 
 __all__ = [
@@ -108,13 +120,27 @@ Intent = tuple[int, ClientMessage, Send]
 
 @dataclass(frozen=True)
 class Expiry:
-    """The turn timer armed at ``version`` has run out; stale once the table moved on."""
+    """The turn timer (or an away person's grace) armed at ``version`` has run out.
+
+    Stale once the table moved on.
+    """
 
     version: int
 
 
-Work = Intent | Expiry
-"""What the table's queue holds: the seats' intents and the timer's expiries."""
+@dataclass(frozen=True)
+class Wake:
+    """Someone came or went: the table's task looks again at who plays and what to arm."""
+
+
+Work = Intent | Expiry | Wake
+"""What the table's queue holds: the seats' intents, the timer's expiries, wake-ups."""
+
+Viewer = int | None
+"""Who a connection is: a seat, or ``None`` for a spectator."""
+
+RematchHook = Callable[["Table"], Awaitable[str]]
+"""Makes (or finds) a party's next table once this one's game is over: its id."""
 
 RESTART_GRACE_S: Final = 15.0
 """A turn timer running when the server stopped gets at least this long once the table is
@@ -126,6 +152,21 @@ STAND_IN: Final[BotLevel] = "strong"
 
 MAX_STAND_IN_STEPS: Final = 20
 """A bound on the actions of one turn played for a person (a draw, a few melds, a discard)."""
+
+DROP_GRACE_S: Final = 20.0
+"""How long a person whose pages all closed keeps their turns before the computer plays them:
+long enough for a reload or a train's tunnel, short enough that the others do not wait long."""
+
+BYE_GRACE_S: Final = 5.0
+"""The same grace after a page said it was being closed on purpose (``bye``)."""
+
+RECENT_EVENTS: Final = 256
+"""Events kept for connections that come back: a client that missed more gets the view."""
+
+REACTIONS_PER_WINDOW: Final = 3
+REACTION_WINDOW_S: Final = 10.0
+"""At most 3 quick reactions per seat every 10 seconds: enough to say something, too few to
+flood the table."""
 
 TIME_RAN_OUT: Final = "The time ran out: the computer played your turn."
 RESTARTED: Final = "The server was restarted: the turn timer got at least {grace} more seconds."
@@ -200,6 +241,16 @@ def new_table_settings(request: NewTable) -> TableSettings:
     )
 
 
+HELLO_ONCE: Final = "hello is the socket's first message, and only its first."
+LEFT_ALREADY: Final = "You left this table: the computer plays your seat to the end."
+TOO_MANY_REACTIONS: Final = (
+    f"Easy there: at most {REACTIONS_PER_WINDOW} reactions every {int(REACTION_WINDOW_S)} seconds."
+)
+NOT_A_PARTY_LEAVE: Final = "Only a party's table can be left for good: just close the page."
+NOT_A_PARTY_REMATCH: Final = "A rematch is for a party's table: start a new game from the lobby."
+NOT_OVER_YET: Final = "The game is not over yet: a rematch comes after it."
+NO_REDEAL_AT_PARTIES: Final = "A deal can be thrown away only at a table with one person."
+
 UNREADABLE: Final = "That message could not be carried out; it changed nothing."
 """The answer to an intent that failed inside the table (a bug): still an answer."""
 
@@ -243,11 +294,34 @@ class Table:
             for seat, player in enumerate(self.players)
             if isinstance(player, BotPlayer)
         }
-        self.game = GameState(
-            rules, len(self.players), dealer=self.rng.randrange(len(self.players))
-        )
+        self.humans = tuple(seat for seat in range(len(self.players)) if seat not in self.bots)
+        self.left: set[int] = set(settings.left)
+        """Seats whose people left for good: the computer plays them to the end."""
+        for seat in self.left:
+            self.bots[seat] = STAND_IN
+        dealer = settings.dealer
+        if dealer is None:
+            dealer = self.rng.randrange(len(self.players))
+        self.game = GameState(rules, len(self.players), dealer=dealer)
         self.version = 0
-        self.listeners: dict[int, set[Send]] = {}
+        self.listeners: dict[Viewer, set[Send]] = {}
+        self.standing_in: set[int] = set()
+        """Seats of people away past their grace: the computer plays their turns."""
+        self.away_since: dict[int, float] = {seat: now() for seat in self.humans}
+        """When each person's last page closed (everyone is away until a page opens)."""
+        self.said_bye: set[int] = set()
+        self.drop_grace_s = DROP_GRACE_S
+        self.bye_grace_s = BYE_GRACE_S
+        self.recent: collections.deque[tuple[int, dict[Viewer, Event]]] = collections.deque(
+            maxlen=RECENT_EVENTS
+        )
+        self.recent_from = 1
+        """Every event from this version on is in ``recent``."""
+        self.applied: dict[int, int] = {}
+        """The last intent number applied for each seat."""
+        self.reactions: dict[int, collections.deque[float]] = {}
+        self.next_table: str | None = None
+        self.on_rematch: RematchHook | None = None
         self.queue: asyncio.Queue[Work] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.turn_timer = settings.turn_timer
@@ -257,9 +331,6 @@ class Table:
         self.armed: tuple[int, float] | None = None
         """The version and deadline the running expiry was armed at."""
         self.restored_at: int | None = None
-        self.waiting_at: int | None = None
-        """The version at which the timed seat's time ran out while none of its pages was
-        open: the table waits for its person instead of playing on without them."""
         """The version at which a restore gave the timer its grace: said to each page that
         joins before the table moves on."""
 
@@ -276,17 +347,41 @@ class Table:
         now: Now = time.time,
     ) -> tuple[Table, str]:
         """A new table, stored, with its first deal dealt; and the human seat's token."""
-        table_id = secrets.token_urlsafe(9)
         token = secrets.token_urlsafe(24)
+        table = await cls.create_with_seats(
+            store, settings, workers, {0: token_hash(token)}, sleep=sleep, now=now
+        )
+        return table, token
+
+    @classmethod
+    async def create_with_seats(
+        cls,
+        store: Store,
+        settings: TableSettings,
+        workers: WorkerPool,
+        token_hashes: dict[int, str],
+        *,
+        sleep: Sleep = asyncio.sleep,
+        now: Now = time.time,
+    ) -> Table:
+        """A new table whose seats are held by tokens known by their hashes (a party's)."""
+        table_id = secrets.token_urlsafe(9)
         table = cls(table_id, settings, store, workers, sleep=sleep, now=now)
         deck, seed = table._shuffled()
         dealt, deadline = table._dealt(deck, seed)
         first_deal = (table.game.dealer, deck, seed)
         await asyncio.to_thread(
-            store.create_table, table_id, settings, {0: token}, first_deal, deadline
+            store.create_table,
+            table_id,
+            settings,
+            {},
+            first_deal,
+            deadline,
+            token_hashes=token_hashes,
         )
         table._adopt_deal(dealt, deadline)
-        return table, token
+        table.recent_from = table.version + 1
+        return table
 
     @classmethod
     async def restore(
@@ -312,6 +407,7 @@ class Table:
         else:
             await table._deal()
         table.version = max(table.version, await asyncio.to_thread(store.version, table_id))
+        table.recent_from = table.version + 1
         await table._grace()
         return table
 
@@ -390,6 +486,8 @@ class Table:
         game = self.game if game is None else game
         if self.turn_timer is None or game.deal_over or game.turn in self.bots:
             return None
+        if game is self.game and game.turn in self.standing_in:
+            return None
         return game.turn
 
     def _deadline_of(self, game: GameState, *, same_turn: bool) -> float | None:
@@ -404,12 +502,31 @@ class Table:
             return self.deadline
         return self.now() + (self.turn_timer or 0)
 
+    def paused(self) -> bool:
+        """Whether no person at the table has a page open: then nothing plays."""
+        return not any(self.listeners.get(seat) for seat in self.humans if seat not in self.left)
+
+    def _away_until(self) -> float | None:
+        """When the computer takes the turn of a person who is away, if it is theirs."""
+        game = self.game
+        seat = game.turn
+        if game.deal_over or seat in self.bots or seat in self.standing_in:
+            return None
+        since = self.away_since.get(seat)
+        if since is None or self.listeners.get(seat):
+            return None
+        grace = self.bye_grace_s if seat in self.said_bye else self.drop_grace_s
+        return since + grace
+
     def _arm(self) -> None:
         """Arm the expiry of the turn being timed, or disarm it when none is (the task only)."""
         wanted = None
-        seat = self._timed_seat()
-        if self.deadline is not None and seat is not None and self.waiting_at != self.version:
-            wanted = (self.version, self.deadline)
+        due = [self._away_until()]
+        if self.deadline is not None and self._timed_seat() is not None:
+            due.append(self.deadline)
+        times = [when for when in due if when is not None]
+        if times and not self.paused():
+            wanted = (self.version, min(times))
         if wanted == self.armed and self.timer is not None and not self.timer.done():
             return
         # armed again once its expiry has gone out too: an expiry that failed is tried again
@@ -431,24 +548,18 @@ class Table:
         await self.queue.put(Expiry(version))
 
     async def _expire(self, expiry: Expiry) -> None:
-        """The computer plays the rest of the timed turn, unless the expiry is stale."""
-        seat = self._timed_seat()
-        if (
-            expiry.version != self.version
-            or seat is None
-            or self.deadline is None
-            or self.now() < self.deadline
-        ):
+        """The computer plays for the person whose time or grace ran out, unless stale."""
+        if expiry.version != self.version or self.paused():
             return  # the turn moved on (an action, a new deal) since it was armed
-        if self.waiting_at == self.version and self.listeners.get(seat):
-            # back after their time ran out while away: a fresh grace, and the timer runs again
-            self.waiting_at = None
-            self.deadline = max(self.deadline, self.now() + RESTART_GRACE_S)
-            await asyncio.to_thread(self.store.set_deadline, self.id, self.deadline)
-            await self._broadcast(None)
+        away_until = self._away_until()
+        if away_until is not None and self.now() >= away_until:
+            await self._stand_in_for(self.game.turn)
             return
-        if not self.listeners.get(seat):
-            self.waiting_at = self.version  # nobody there: it waits until they return
+        seat = self._timed_seat()
+        if seat is None or self.deadline is None or self.now() < self.deadline:
+            return
+        if not self.listeners.get(seat):  # away, and their time is up: the computer sits in
+            await self._stand_in_for(seat)
             return
         deal = len(self.game.logs)
         for _ in range(MAX_STAND_IN_STEPS):
@@ -471,19 +582,41 @@ class Table:
             action = draws[0] if draws else discards[-1] if discards else legal[0]
         return action
 
-    def _ran_out(self, seat: int, viewer: int) -> str:
+    async def _stand_in_for(self, seat: int) -> None:
+        """The computer takes the turns of a person who is away, until they come back."""
+        self.standing_in.add(seat)
+        await self._announce(seat, self._standing_in)
+        await self._broadcast(None)
+
+    def _names(self) -> list[str]:
+        return [player.name for player in self.players]
+
+    def _standing_in(self, seat: int, viewer: Viewer) -> str:
+        if seat == viewer:
+            return "You were away: the computer is playing your turns until you are back."
+        return f"The computer is playing for {called(viewer, seat, self._names())}."
+
+    def _is_back(self, seat: int, viewer: Viewer) -> str:
+        if seat == viewer:
+            return "Welcome back: your seat is yours again."
+        return f"{called(viewer, seat, self._names())} is back."
+
+    def _has_left(self, seat: int, viewer: Viewer) -> str:
+        if seat == viewer:
+            return "You left the table: the computer plays your seat to the end."
+        who = called(viewer, seat, self._names())
+        return f"{who} left the table: the computer plays their seat to the end."
+
+    def _ran_out(self, seat: int, viewer: Viewer) -> str:
         if seat == viewer:
             return TIME_RAN_OUT
-        who = position_name(viewer, seat, self.game.seat_count)
-        return (
-            f"The time ran out for {self.players[seat].name} ({who}): "
-            "the computer played their turn."
-        )
+        who = called(viewer, seat, self._names())
+        return f"The time ran out for {who}: the computer played their turn."
 
-    def _restarted(self, seat: int, viewer: int) -> str:
+    def _restarted(self, seat: int, viewer: Viewer) -> str:
         return RESTARTED.format(grace=int(RESTART_GRACE_S))
 
-    async def _announce(self, seat: int, text: Callable[[int, int], str]) -> None:
+    async def _announce(self, seat: int, text: Callable[[int, Viewer], str]) -> None:
         """Tell every connection something about ``seat``, in words for its own seat."""
         for viewer, sends in list(self.listeners.items()):
             notice = NoticeMessage(v=self.version, d=Notice(seat=seat, text=text(seat, viewer)))
@@ -500,8 +633,18 @@ class Table:
 
     # ----- listeners -----------------------------------------------------------------
 
-    def view(self, seat: int) -> SeatView:
-        """Seat ``seat``'s view of the table."""
+    def presence(self) -> Presence:
+        """Who is at the table now."""
+        return Presence(
+            connected=frozenset(seat for seat in self.humans if self.listeners.get(seat)),
+            standing_in=frozenset(self.standing_in),
+            left=frozenset(self.left),
+            watchers=len(self.listeners.get(None, ())),
+            paused=self.paused() and not self.game.game_over,
+        )
+
+    def view(self, seat: Viewer) -> SeatView:
+        """Seat ``seat``'s view of the table (``None``: a spectator's)."""
         deadline = self.deadline if self._timed_seat() is not None else None
         return seat_view(
             self.game,
@@ -514,29 +657,66 @@ class Table:
             turn_timer=self.turn_timer,
             deadline=deadline,
             server_now=None if deadline is None else self.now(),
+            party=self.settings.party,
+            next_table=self.next_table,
+            presence=self.presence(),
         )
 
-    async def join(self, seat: int, send: Send) -> None:
-        """Start sending ``seat``'s views to a connection, beginning with the current one."""
+    async def join(self, seat: Viewer, send: Send, last: int | None = None) -> None:
+        """Start sending ``seat``'s frames to a connection (``None``: a spectator's).
+
+        First the events since version ``last`` (when they are all still kept; a client that
+        saw nothing, or missed more, gets only the view), then the whole view.
+        """
+        was_paused = self.paused()
         self.listeners.setdefault(seat, set()).add(send)
-        if self.waiting_at == self.version and seat == self._timed_seat():
-            await self.queue.put(Expiry(self.version))  # the table's task gives the grace
+        back = seat is not None and seat in self.standing_in
+        if seat is not None:
+            self.standing_in.discard(seat)
+            self.away_since.pop(seat, None)
+            self.said_bye.discard(seat)
+        if was_paused and not self.paused() and self._timed_seat() is not None:
+            await self._give_grace()  # nobody was there to see the timer run
+        if last is not None and last < self.version and last + 1 >= self.recent_from:
+            for version, events in self.recent:
+                if version > last and seat in events:
+                    await send(EventMessage(v=version, d=events[seat]))
         await send(self._view_message(seat))
         timed = self._timed_seat()
         if self.restored_at == self.version and timed is not None:
             text = self._restarted(timed, seat)
             await send(NoticeMessage(v=self.version, d=Notice(seat=timed, text=text)))
+        if back and seat is not None:
+            await self._announce(seat, self._is_back)
+        await self._broadcast(None, besides=send)  # everyone sees who is here
+        await self.queue.put(Wake())
         self.ensure_running()
 
-    def leave(self, seat: int, send: Send) -> None:
-        """Stop sending to a connection."""
+    async def _give_grace(self) -> None:
+        """At least ``RESTART_GRACE_S`` on the running timer, stored."""
+        if self.deadline is None:
+            return
+        self.deadline = max(self.deadline, self.now() + RESTART_GRACE_S)
+        await asyncio.to_thread(self.store.set_deadline, self.id, self.deadline)
+
+    async def leave(self, seat: Viewer, send: Send) -> None:
+        """Stop sending to a connection; a person whose last page closed is away from now."""
         self.listeners.get(seat, set()).discard(send)
+        if seat is not None and not self.listeners.get(seat):
+            self.away_since[seat] = self.now()
+            await self._broadcast(None)
+            with contextlib.suppress(RuntimeError):  # no loop: the app is stopping
+                await self.queue.put(Wake())
+
+    def note_bye(self, seat: int) -> None:
+        """The seat's page says it is being closed on purpose: a shorter grace."""
+        self.said_bye.add(seat)
 
     def is_watched(self) -> bool:
         """Whether any connection is listening, or an intent waits to be handled."""
         return any(self.listeners.values()) or not self.queue.empty()
 
-    def _view_message(self, seat: int) -> ViewMessage:
+    def _view_message(self, seat: Viewer) -> ViewMessage:
         return ViewMessage(v=self.version, d=self.view(seat))
 
     async def _broadcast(self, acted: Action | None, *, besides: Send | None = None) -> None:
@@ -544,12 +724,20 @@ class Table:
 
         All but ``besides``, which has been answered already.
         """
+        events: dict[Viewer, Event] = {}
+        if acted is not None:
+            viewers: list[Viewer] = [*self.humans, None, *self.listeners]
+            # _event's sentences stay a dict here, read into the model once
+            events = {
+                viewer: Event.model_validate(self._event(acted, viewer)) for viewer in viewers
+            }
+            if len(self.recent) == self.recent.maxlen:
+                self.recent_from = self.recent[0][0] + 1
+            self.recent.append((self.version, events))
         for seat, sends in list(self.listeners.items()):
             frames: list[ServerMessage] = []
             if acted is not None:
-                # _event's sentences stay a dict here, read into the model once
-                event = Event.model_validate(self._event(acted, seat))
-                frames.append(EventMessage(v=self.version, d=event))
+                frames.append(EventMessage(v=self.version, d=events[seat]))
             frames.append(self._view_message(seat))
             for send in [send for send in sends if send is not besides]:
                 for frame in frames:
@@ -559,9 +747,8 @@ class Table:
                         sends.discard(send)
                         break
 
-    def _event(self, action: Action, viewer: int) -> dict[str, Any]:
-        who = position_name(viewer, action.seat, self.game.seat_count)
-        name = "You" if who == "You" else f"{self.players[action.seat].name} ({who})"
+    def _event(self, action: Action, viewer: Viewer) -> dict[str, Any]:
+        name = called(viewer, action.seat, self._names())
         card = None
         taken: tuple[Card, ...] = ()
         meld = None
@@ -606,8 +793,11 @@ class Table:
         await self.queue.put((seat, message, reply))
 
     def _bot_to_act(self) -> int | None:
+        """The seat the computer plays now (a computer's, or a person's it stands in for)."""
         game = self.game
-        if game.deal_over or game.turn not in self.bots:
+        if game.deal_over or self.paused():
+            return None
+        if game.turn not in self.bots and game.turn not in self.standing_in:
             return None
         return game.turn
 
@@ -620,6 +810,8 @@ class Table:
                 intent: Work | None = await self.queue.get()
             else:
                 intent = await self._intent_within(self.pace_ms / 1000)
+            if isinstance(intent, Wake):
+                continue
             if isinstance(intent, Expiry):
                 try:
                     await self._expire(intent)
@@ -660,7 +852,10 @@ class Table:
 
     async def _bot_move(self, seat: int) -> None:
         view = observe(self.game, seat)
-        action = await self.workers.run(decide, self.bots[seat], view, self.rng.random())
+        level = self.bots.get(seat, STAND_IN)
+        action = await self.workers.run(decide, level, view, self.rng.random())
+        if self._bot_to_act() != seat:
+            return  # the person came back (or everyone left) while it thought: dropped
         self.game.check(action)  # a worker's answer is checked like anyone's
         await self._play(action)
 
@@ -703,8 +898,12 @@ class Table:
     ) -> None:
         """Carry out one intent of ``seat``; ``reply`` answers it, on connection ``origin``."""
         match message:
-            case HintRequest():
-                await self._hint(seat, reply)
+            case Act() | Next() | Redeal() if message.n is not None and message.n <= (
+                self.applied.get(seat, 0)
+            ):
+                await reply(self._view_message(seat))  # a resend of what was applied
+            case HintRequest() | React() | Leave() | Rematch() | Bye() | Hello():
+                await self._handle_aside(seat, message, reply)
             case Pace():
                 settings = self.settings.model_copy(update={"pace_ms": message.d.ms})
                 await asyncio.to_thread(self.store.save_settings, self.id, settings)  # restarts
@@ -722,42 +921,122 @@ class Table:
                 )
                 await reply(self._view_message(seat))
             case Act():
-                await self._act(seat, message.d.action, reply)
+                if await self._act(seat, message.d.action, reply) and message.n is not None:
+                    self.applied[seat] = message.n
             case Next():
-                await self._next_deal(reply)
+                if await self._next_deal(reply) and message.n is not None:
+                    self.applied[seat] = message.n
             case Redeal():
-                await self._redeal(reply)
+                if await self._redeal(reply) and message.n is not None:
+                    self.applied[seat] = message.n
             case _:
                 assert_never(message)
 
-    async def _act(self, seat: int, text: str, reply: Send) -> None:
+    async def _handle_aside(
+        self,
+        seat: int,
+        message: HintRequest | React | Leave | Rematch | Bye | Hello,
+        reply: Send,
+    ) -> None:
+        """The intents that play no card: hints, reactions, leaving, rematches."""
+        match message:
+            case HintRequest():
+                await self._hint(seat, reply)
+            case React():
+                await self._react(seat, message.d.reaction, reply)
+            case Leave():
+                await self._leave_for_good(seat, reply)
+            case Rematch():
+                await self._rematch(seat, reply)
+            case Bye():
+                self.note_bye(seat)
+            case Hello():
+                await reply(refusal(self.version, ErrorCode.BAD_MESSAGE, HELLO_ONCE))
+            case _:
+                assert_never(message)
+
+    async def _act(self, seat: int, text: str, reply: Send) -> bool:
+        if seat in self.left:
+            await reply(refusal(self.version, ErrorCode.NOT_YOUR_TURN, LEFT_ALREADY))
+            return False
         try:
             action = parse_action(f"{seat} {text}")
             self.game.check(action)
         except (InvalidActionError, IllegalActionError) as error:
             await reply(refusal(self.version, error.code, error.message))
-            return
+            return False
         await self._play(action)
+        return True
 
-    async def _next_deal(self, reply: Send) -> None:
+    async def _next_deal(self, reply: Send) -> bool:
         if not self.game.deal_over:
             await reply(refusal(self.version, ErrorCode.WRONG_PHASE, "Finish this deal first."))
-            return
+            return False
         if self.game.game_over:
             await reply(refusal(self.version, ErrorCode.GAME_OVER, GAME_OVER_MESSAGE))
-            return
+            return False
         await self._deal()
         await self._broadcast(None)
+        return True
 
-    async def _redeal(self, reply: Send) -> None:
+    async def _react(self, seat: int, reaction: Reaction, reply: Send) -> None:
+        now = self.now()
+        sent = self.reactions.setdefault(seat, collections.deque())
+        while sent and now - sent[0] >= REACTION_WINDOW_S:
+            sent.popleft()
+        if len(sent) >= REACTIONS_PER_WINDOW:
+            await reply(refusal(self.version, ErrorCode.TOO_FAST, TOO_MANY_REACTIONS))
+            return
+        sent.append(now)
+        message = ReactionMessage(
+            v=self.version, d=Reacted(seat=seat, reaction=reaction, text=REACTIONS[reaction])
+        )
+        for sends in list(self.listeners.values()):
+            for send in list(sends):
+                await _quiet(send)(message)
+
+    async def _leave_for_good(self, seat: int, reply: Send) -> None:
+        if self.settings.party is None:
+            await reply(refusal(self.version, ErrorCode.NOT_A_PARTY, NOT_A_PARTY_LEAVE))
+            return
+        if seat in self.left or self.game.game_over:
+            await reply(self._view_message(seat))
+            return
+        left = tuple(sorted({*self.left, seat}))
+        settings = self.settings.model_copy(update={"left": left})
+        await asyncio.to_thread(self.store.save_settings, self.id, settings)
+        self.settings = settings
+        self.left.add(seat)
+        self.bots[seat] = STAND_IN
+        self.standing_in.discard(seat)
+        await self._announce(seat, self._has_left)
+        await self._broadcast(None)
+
+    async def _rematch(self, seat: int, reply: Send) -> None:
+        if self.on_rematch is None:
+            await reply(refusal(self.version, ErrorCode.NOT_A_PARTY, NOT_A_PARTY_REMATCH))
+            return
+        if not self.game.game_over:
+            await reply(refusal(self.version, ErrorCode.WRONG_PHASE, NOT_OVER_YET))
+            return
+        first = self.next_table is None
+        self.next_table = await self.on_rematch(self)
+        await reply(RematchMessage(v=self.version, d=NextTable(table=self.next_table, seat=seat)))
+        if first:
+            await self._broadcast(None)  # every page offers to join it
+
+    async def _redeal(self, reply: Send) -> bool:
         if self.game.game_over:
             await reply(refusal(self.version, ErrorCode.GAME_OVER, GAME_OVER_MESSAGE))
-            return
+            return False
+        if len(self.humans) > 1:
+            await reply(refusal(self.version, ErrorCode.WRONG_PHASE, NO_REDEAL_AT_PARTIES))
+            return False
         if self.game.deal_over:
             await reply(
                 refusal(self.version, ErrorCode.WRONG_PHASE, "This deal is over: deal the next.")
             )
-            return
+            return False
         deals = (await asyncio.to_thread(self.store.deals, self.id))[:-1]
         if deals:
             # Replaying a long game takes milliseconds to seconds: never on the event loop,
@@ -768,6 +1047,7 @@ class Table:
         self.deadline = None  # a new deal: a new turn
         await self._deal()
         await self._broadcast(None)
+        return True
 
     async def _hint(self, seat: int, reply: Send) -> None:
         view = observe(self.game, seat)

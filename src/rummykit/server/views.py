@@ -1,6 +1,13 @@
-"""What the server sends a seat: its observation as JSON, with the table around it."""
+"""What the server sends a viewer: a seat's observation as JSON, with the table around it.
+
+``seat_view`` is the one projection of a table for anyone: a seat sees its own hand, a
+spectator (no seat) sees what everyone at the table sees, and nobody sees another seat's
+hidden cards or the stock's order.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from rummykit.core.actions import Draw, LayOff, Meld
 from rummykit.core.cards import Card
@@ -25,9 +32,33 @@ POSITIONS: dict[int, tuple[str, ...]] = {
 """Where each seat sits as seen from a seat, by how many places to its left it is."""
 
 
-def position_name(viewer: int, seat: int, seats: int) -> str:
-    """``Left``, ``Across``... for ``seat`` as seen from ``viewer``."""
+def position_name(viewer: int | None, seat: int, seats: int) -> str:
+    """``Left``, ``Across``... for ``seat`` as seen from ``viewer`` ('' for a spectator)."""
+    if viewer is None:
+        return ""
     return POSITIONS[seats][(seat - viewer) % seats]
+
+
+def called(viewer: int | None, seat: int, names: list[str] | tuple[str, ...]) -> str:
+    """How ``viewer`` calls the player at ``seat``: ``You``, or ``Ann (Left)``, or ``Ann``."""
+    where = position_name(viewer, seat, len(names))
+    if where == "You":
+        return "You"
+    return f"{names[seat]} ({where})" if where else names[seat]
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Who is at the table: the people with a page open, those the computer plays for."""
+
+    connected: frozenset[int] = field(default_factory=frozenset)
+    """Seats of people with a page open (computer players are always there)."""
+    standing_in: frozenset[int] = frozenset()
+    """Seats of people the computer plays for while they are away."""
+    left: frozenset[int] = frozenset()
+    """Seats of people who left for good."""
+    watchers: int = 0
+    paused: bool = False
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> tuple[str, ...]:
@@ -66,9 +97,17 @@ def practice_topics(observation: Observation, game: GameState) -> list[str]:
     return topics
 
 
-def _player(player: Player, position: str) -> PlayerView:
-    level = player.level if isinstance(player, BotPlayer) else None
-    return PlayerView(name=player.name, kind=player.kind, level=level, position=position)
+def _player(player: Player, seat: int, position: str, presence: Presence) -> PlayerView:
+    bot = isinstance(player, BotPlayer)
+    return PlayerView(
+        name=player.name,
+        kind=player.kind,
+        level=player.level if isinstance(player, BotPlayer) else None,
+        position=position,
+        connected=bot or seat in presence.connected,
+        stand_in=seat in presence.standing_in or seat in presence.left,
+        left=seat in presence.left,
+    )
 
 
 def _deal_result(game: GameState) -> DealResultView:
@@ -95,7 +134,7 @@ def _history(game: GameState) -> tuple[DealSummaryView, ...]:
 
 def seat_view(
     game: GameState,
-    seat: int,
+    seat: int | None,
     players: tuple[Player, ...],
     *,
     table_id: str,
@@ -105,13 +144,18 @@ def seat_view(
     turn_timer: int | None = None,
     deadline: float | None = None,
     server_now: float | None = None,
+    party: str | None = None,
+    next_table: str | None = None,
+    presence: Presence | None = None,
 ) -> SeatView:
-    """Everything seat ``seat`` may see: never another seat's hidden cards.
+    """Everything seat ``seat`` may see (``None``: a spectator): never a hidden card.
 
-    Hands are shown to everyone only once the deal is over, as at a real table. With a turn
-    timer, ``deadline`` is when the turn being timed runs out (every seat sees it, so that
-    each can show whose time runs) and ``server_now`` the server's clock as the view is made.
+    Hands are shown to everyone only once the deal is over, as at a real table; a spectator
+    sees no hand, no legal action and no practice topic. With a turn timer, ``deadline`` is
+    when the turn being timed runs out (every seat sees it, so that each can show whose time
+    runs) and ``server_now`` the server's clock as the view is made.
     """
+    presence = presence or Presence(connected=frozenset(range(game.seat_count)))
     view = observe(game, seat)
     rules = game.rules
     seats = game.seat_count
@@ -122,7 +166,7 @@ def seat_view(
         preset=preset,
         rules=RULE_VALUES.validate_python(rules.to_mapping()),
         players=tuple(
-            _player(player, position_name(seat, other, seats))
+            _player(player, other, position_name(seat, other, seats), presence)
             for other, player in enumerate(players)
         ),
         deal=view.deal_number,
@@ -155,8 +199,12 @@ def seat_view(
         deals_limit=rules.deals,
         lower_wins=rules.scoring.value == "penalty",
         pace_ms=pace_ms,
-        topics=tuple(practice_topics(view, game)) if practice else (),
+        topics=tuple(practice_topics(view, game)) if practice and seat is not None else (),
         turn_timer=turn_timer,
         deadline=deadline,
         server_now=server_now,
+        party=party,
+        next_table=next_table,
+        paused=presence.paused,
+        watchers=presence.watchers,
     )

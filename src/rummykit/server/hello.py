@@ -1,0 +1,46 @@
+"""A socket's first message: ``hello``, which says whose it is (never the address)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Final, TypeVar
+
+from starlette.websockets import WebSocket
+
+from rummykit.server.protocol import CloseCode, Hello, ProtocolError
+
+HELLO_FIRST: Final = (
+    'Send hello first: {"t": "hello", "v": LAST_VERSION_SEEN, "d": {"token": YOUR_TOKEN}}.'
+)
+NO_HELLO: Final = "No hello came in time: reconnect and send it first."
+
+Message = TypeVar("Message")
+
+
+async def receive_hello(
+    websocket: WebSocket, timeout_s: float, parse: Callable[[str], Message]
+) -> Hello | None:
+    """The socket's ``hello``; or ``None``, the socket closed with the reason.
+
+    It must come within ``timeout_s`` seconds of the socket opening, as a text frame that
+    ``parse`` reads as a ``hello``.
+    """
+    try:
+        async with asyncio.timeout(timeout_s):
+            received = await websocket.receive()
+    except TimeoutError:
+        await websocket.close(CloseCode.BAD_QUERY, NO_HELLO)
+        return None
+    if received["type"] == "websocket.disconnect":
+        return None
+    text = received.get("text")
+    try:
+        message = parse(text) if text is not None else None
+    except ProtocolError as error:
+        await websocket.close(CloseCode.BAD_QUERY, str(error)[:120])
+        return None
+    if not isinstance(message, Hello):
+        await websocket.close(CloseCode.BAD_QUERY, HELLO_FIRST[:120])
+        return None
+    return message

@@ -1,0 +1,201 @@
+"""The tables and parties this process serves, restored from the store on first use."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Final
+
+from rummykit.server.limits import Clock
+from rummykit.server.party import Member, Party, PartyRecord, checked_rules, new_code
+from rummykit.server.party_messages import NewParty
+from rummykit.server.settings import TableSettings
+from rummykit.server.store import Now, Store
+from rummykit.server.table import Sleep, Table
+from rummykit.server.workers import WorkerPool
+
+CODE_ATTEMPTS: Final = 8
+"""New codes tried for a party before giving up (a code already taken is drawn again)."""
+
+
+IDLE_TABLE_S: Final = 600.0
+"""A table nobody watches or asks for this long leaves memory (each held about 79 KB, and
+before this they all stayed for good); the store keeps it, and the next request rebuilds it."""
+SWEEP_EVERY_S: Final = 30.0
+"""How often at most the lobby looks for idle tables: a sweep walks every table in memory."""
+
+
+class Lobby:
+    """The tables this process serves, restored from the store on first use."""
+
+    def __init__(
+        self,
+        store: Store,
+        workers: WorkerPool,
+        sleep: Sleep = asyncio.sleep,
+        *,
+        accept_seeds: bool = False,
+        clock: Clock = time.monotonic,
+        now: Now = time.time,
+        idle_table_s: float | None = None,
+    ) -> None:
+        """Tables kept in ``store``; their computer players think in ``workers``.
+
+        The computer players wait their pace with ``sleep``; turn timers' deadlines are
+        times of the wall clock ``now`` (the store's).
+        With ``accept_seeds`` a new table may name its seed (tests only: a seed makes every
+        deck known in advance). ``clock`` times how long a table has been left alone;
+        ``idle_table_s`` is how long until it leaves memory (default ``IDLE_TABLE_S``).
+        """
+        self.store = store
+        self.workers = workers
+        self.sleep = sleep
+        self.accept_seeds = accept_seeds
+        self.clock = clock
+        self.idle_table_s = IDLE_TABLE_S if idle_table_s is None else idle_table_s
+        # a sweep less often than the idle time would keep a table up to twice as long
+        self.sweep_every_s = min(SWEEP_EVERY_S, self.idle_table_s)
+        self.now = now
+        self.tables: dict[str, Table] = {}
+        self.last_used: dict[str, float] = {}
+        self.last_sweep = clock()
+        self.parties: dict[str, Party] = {}
+        self.drop_grace_s: float | None = None
+        self.bye_grace_s: float | None = None
+        """The tables' graces for people who are away (``None``: the tables' defaults)."""
+
+    async def get(self, table_id: str) -> Table:
+        """The table of this id, restored from the store if it is not in memory.
+
+        Restoring replays the whole game, so it runs in a worker, off the event loop.
+        """
+        table = self.tables.get(table_id)
+        if table is None:
+            restored = await Table.restore(
+                self.store, table_id, self.workers, sleep=self.sleep, now=self.now
+            )
+            await self._fit(restored)
+            # another request may have restored it meanwhile: keep the first one
+            table = self.tables.setdefault(table_id, restored)
+        self.last_used[table_id] = self.clock()
+        return table
+
+    def add(self, table: Table) -> None:
+        """Serve a new table."""
+        self.tables[table.id] = table
+        self.last_used[table.id] = self.clock()
+
+    async def _fit(self, table: Table) -> None:
+        """Give a table the lobby's graces, and a party's table its rematch."""
+        if self.drop_grace_s is not None:
+            table.drop_grace_s = self.drop_grace_s
+        if self.bye_grace_s is not None:
+            table.bye_grace_s = self.bye_grace_s
+        code = table.settings.party
+        if code is None:
+            return
+        party = await self.party(code)
+        if party is None:
+            return
+        table.on_rematch = self._rematch
+        if party.record.table not in (None, table.id):
+            table.next_table = party.record.table
+
+    # ----- parties ---------------------------------------------------------------------------
+
+    async def party(self, code: str) -> Party | None:
+        """The party of this code (read without regard to case), if there is one.
+
+        A party nobody has come back to for ``PARTY_IDLE_S`` is closed as it is found.
+        """
+        code = code.upper()
+        party = self.parties.get(code)
+        if party is None:
+            stored = await asyncio.to_thread(self.store.party, code)
+            if stored is None:
+                return None
+            record = PartyRecord.model_validate_json(stored[0])
+            party = self.parties.setdefault(code, self._party(record))
+            if record.state != "closed" and party.idle_since(stored[1], self.now()):
+                closed = record.model_copy(update={"state": "closed"})
+                await self._save(closed)
+                party.record = closed
+        return party
+
+    def _party(self, record: PartyRecord) -> Party:
+        party = Party(record, self._save)
+
+        def present(seat: int) -> bool:
+            table = self.tables.get(party.record.table or "")
+            return table is not None and bool(table.listeners.get(seat))
+
+        party.present = present
+        return party
+
+    async def _save(self, record: PartyRecord) -> None:
+        await asyncio.to_thread(self.store.save_party, record.code, record.model_dump_json())
+
+    async def new_party(self, request: NewParty) -> tuple[Party, Member, str]:
+        """A new party with its host; the host's member and token."""
+        rules = dict(request.rules or {})
+        for _ in range(CODE_ATTEMPTS):
+            code = new_code()
+            record = PartyRecord(
+                code=code,
+                host=0,
+                members=(),
+                next_id=0,
+                preset=request.preset,
+                rules=checked_rules(request.preset, rules),
+                turn_timer=request.turn_timer,
+                spectators=request.spectators,
+            )
+            kept = await asyncio.to_thread(
+                self.store.save_party, code, record.model_dump_json(), new=True
+            )
+            if kept:
+                party = self.parties.setdefault(code, self._party(record))
+                member, token = await party.join(request.name)
+                return party, member, token
+        raise RuntimeError("No free party code was found.")  # 1 in 2**30 per try: never
+
+    async def make_party_table(self, settings: TableSettings, hashes: dict[int, str]) -> str:
+        """A party's table, made, stored and served: its id."""
+        table = await Table.create_with_seats(
+            self.store, settings, self.workers, hashes, sleep=self.sleep, now=self.now
+        )
+        await self._fit(table)
+        self.add(table)
+        return table.id
+
+    async def _rematch(self, table: Table) -> str:
+        party = await self.party(table.settings.party or "")
+        if party is None:
+            raise RuntimeError(f"The party of table {table.id} is gone.")
+        dealer = (table.game.logs[-1].dealer + 1) % table.game.seat_count
+        return await party.rematch(table.id, dealer, self.make_party_table)
+
+    async def evict_idle(self) -> int:
+        """Let go of the tables nobody watches and nobody has asked for in a while.
+
+        They are rebuilt from the store on the next request. Sweeps at most every
+        ``SWEEP_EVERY_S`` (or the idle time, if shorter); the number of tables let go.
+        """
+        now = self.clock()
+        if now - self.last_sweep < self.sweep_every_s:
+            return 0
+        self.last_sweep = now
+        idle = [
+            table_id
+            for table_id, table in self.tables.items()
+            if not table.is_watched() and now - self.last_used[table_id] >= self.idle_table_s
+        ]
+        for table_id in idle:
+            await self.tables.pop(table_id).stop()
+            del self.last_used[table_id]
+        return len(idle)
+
+    async def close(self) -> None:
+        """Stop every table's task."""
+        for table in self.tables.values():
+            await table.stop()

@@ -1,0 +1,428 @@
+"""A party: people (and computer players) who play one table after another, and its lobby.
+
+Every change to a party happens under its lock and is stored before anyone is told, so that
+twelve people joining at once seat exactly as many as there are seats, and a rematch pressed by
+everyone at once makes one table. A member's token (from ``secrets``) is kept only hashed; it
+is their seat at every table of the party.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import secrets
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Final, Literal
+
+from rummykit.core.errors import ErrorCode, RulesError
+from rummykit.core.presets import describe_rules, preset_with_overrides
+from rummykit.server.party_messages import (
+    MAX_PARTY_SEATS,
+    MIN_PARTY_SEATS,
+    MemberView,
+    PartyMessage,
+    PartyState,
+    PartyView,
+    SettingsData,
+)
+from rummykit.server.protocol import RefusedMessage, RuleValue, Strict, refusal
+from rummykit.server.settings import (
+    RECORD_RULES,
+    BotLevel,
+    BotPlayer,
+    HumanPlayer,
+    Player,
+    TableSettings,
+    TurnTimer,
+)
+from rummykit.server.store import token_hash
+
+CODE_LETTERS: Final = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+"""A party code's letters: none that reads as another (no 0/O, 1/I/L)."""
+
+CODE_LENGTH: Final = 6
+"""31 letters, 6 of them: about 30 bits, so that codes are short to read aloud and hard to
+guess one by one (lookups are rate-limited by address)."""
+
+PARTY_IDLE_S: Final = 24 * 3600.0
+"""A party nobody has touched for a day, with nobody connected, is closed: its finished games
+stay in the history."""
+
+
+def new_code() -> str:
+    """A fresh party code."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def invite_path(code: str) -> str:
+    """The invite link's path."""
+    return f"/#/party/{code}"
+
+
+class Member(Strict):
+    """A member as stored: a person (with their token's hash) or a computer player."""
+
+    id: int
+    name: str
+    kind: Literal["human", "bot"]
+    level: BotLevel | None = None
+    token: str | None = None
+    """The SHA-256 of the person's token."""
+    ready: bool = False
+
+
+class PartyRecord(Strict):
+    """A party as stored."""
+
+    code: str
+    host: int
+    members: tuple[Member, ...]
+    next_id: int
+    preset: str
+    rules: dict[str, RuleValue]
+    turn_timer: TurnTimer | None
+    spectators: bool
+    state: PartyState = "lobby"
+    table: str | None = None
+    games: int = 0
+
+
+class PartyError(ValueError):
+    """A party change refused: its code and a sentence for the player."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+Send = Callable[[Strict], Awaitable[None]]
+"""Sends one message to one connection of the party's socket."""
+
+StartTable = Callable[[TableSettings, dict[int, str]], Awaitable[str]]
+"""Makes a table from settings and its seats' token hashes: its id."""
+
+
+def checked_rules(preset: str, rules: Mapping[str, object]) -> dict[str, RuleValue]:
+    """The options that differ from ``preset``, as the engine reads them.
+
+    ``RulesError`` if they cannot be played.
+    """
+    found, read = preset_with_overrides({"preset": preset, **rules})
+    described = RECORD_RULES.validate_python(describe_rules(found, read))
+    if isinstance(described, str):
+        return {}
+    return {name: value for name, value in described.items() if name != "preset"}
+
+
+def _bot_names(members: tuple[Member, ...]) -> dict[int, str]:
+    """Computer players' names: their level, numbered when two share one."""
+    names: dict[int, str] = {}
+    counts: dict[str, int] = {}
+    for member in members:
+        if member.kind == "bot" and member.level is not None:
+            counts[member.level] = counts.get(member.level, 0) + 1
+            number = counts[member.level]
+            names[member.id] = member.level.title() + ("" if number == 1 else f" {number}")
+    return names
+
+
+class Party:
+    """One party in memory: its record, its lock, the connections to its lobby."""
+
+    def __init__(self, record: PartyRecord, save: Callable[[PartyRecord], Awaitable[None]]):
+        """A party from its ``record``; every change is kept by ``save`` before it is told."""
+        self.record = record
+        self.save = save
+        self.lock = asyncio.Lock()
+        self.version = 1
+        self.listeners: dict[Send, int | None] = {}
+        self.present: Callable[[int], bool] = lambda seat: False
+        """Whether the person at a seat of the party's current table has it open."""
+
+    @property
+    def code(self) -> str:
+        """The party's code."""
+        return self.record.code
+
+    # ----- reading ---------------------------------------------------------------------------
+
+    def member_of(self, token: str) -> Member | None:
+        """The person holding ``token``, if any (compared in constant time)."""
+        hashed = token_hash(token)
+        found = None
+        for member in self.record.members:
+            if member.token is not None and hmac.compare_digest(member.token, hashed):
+                found = member
+        return found
+
+    def view(self, me: int | None) -> PartyView:
+        """The party as member ``me`` (``None``: a visitor) sees it."""
+        record = self.record
+        connected = set(self.listeners.values())
+        bot_names = _bot_names(record.members)
+        return PartyView(
+            code=record.code,
+            url=invite_path(record.code),
+            state=record.state,
+            host=record.host,
+            me=me,
+            members=tuple(
+                MemberView(
+                    id=member.id,
+                    name=bot_names.get(member.id, member.name),
+                    kind=member.kind,
+                    level=member.level,
+                    ready=member.ready or member.kind == "bot",
+                    connected=member.kind == "bot" or member.id in connected or self.present(seat),
+                    host=member.id == record.host,
+                )
+                for seat, member in enumerate(record.members)
+            ),
+            preset=record.preset,
+            rules=record.rules,
+            turn_timer=record.turn_timer,
+            spectators=record.spectators,
+            table=record.table,
+            games=record.games,
+        )
+
+    def idle_since(self, updated: float, now: float, idle_s: float = PARTY_IDLE_S) -> bool:
+        """Whether the party should close: untouched since ``updated`` and nobody here."""
+        return not self.listeners and now - updated >= idle_s
+
+    # ----- the lobby's connections -----------------------------------------------------------
+
+    async def attach(self, send: Send, me: int | None) -> None:
+        """Send this connection the party after every change, starting now."""
+        self.listeners[send] = me
+        await send(self._message(me))
+        await self.broadcast(besides=send)  # the others see who is here
+
+    async def detach(self, send: Send) -> None:
+        """Stop sending to a connection."""
+        if self.listeners.pop(send, None) is not None:
+            await self.broadcast()
+
+    def _message(self, me: int | None) -> PartyMessage:
+        return PartyMessage(v=self.version, d=self.view(me))
+
+    async def broadcast(self, besides: Send | None = None) -> None:
+        """Send every connection the party as it stands."""
+        for send, me in list(self.listeners.items()):
+            if send is besides:
+                continue
+            with contextlib.suppress(Exception):  # a closed socket: it detaches itself
+                await send(self._message(me))
+
+    def refusal(self, error: PartyError) -> RefusedMessage:
+        """The refusal of ``error`` at this version."""
+        return refusal(self.version, error.code, error.message)
+
+    # ----- changes ---------------------------------------------------------------------------
+
+    async def _commit(self, record: PartyRecord) -> None:
+        await self.save(record)
+        self.record = record
+        self.version += 1
+        await self.broadcast()
+
+    def _members(self, member: int) -> list[Member]:
+        return [each for each in self.record.members if each.id != member]
+
+    def _must_be_open(self) -> None:
+        if self.record.state == "closed":
+            raise PartyError(ErrorCode.PARTY_STARTED, "This party has closed.")
+        if self.record.state != "lobby":
+            raise PartyError(
+                ErrorCode.PARTY_STARTED,
+                "This party's game has started: its seats are taken.",
+            )
+
+    def _must_be_host(self, member: int) -> None:
+        if member != self.record.host:
+            raise PartyError(ErrorCode.NOT_HOST, "Only the host can do that.")
+
+    async def join(self, name: str) -> tuple[Member, str]:
+        """A new person in the first free seat, and their token."""
+        async with self.lock:
+            self._must_be_open()
+            if len(self.record.members) >= MAX_PARTY_SEATS:
+                raise PartyError(ErrorCode.PARTY_FULL, "Every seat of this party is taken.")
+            token = secrets.token_urlsafe(32)
+            member = Member(
+                id=self.record.next_id, name=name, kind="human", token=token_hash(token)
+            )
+            await self._commit(
+                self.record.model_copy(
+                    update={
+                        "members": (*self.record.members, member),
+                        "next_id": self.record.next_id + 1,
+                    }
+                )
+            )
+            return member, token
+
+    async def set_ready(self, member: int, ready: bool) -> None:
+        """Mark a person ready (or not)."""
+        async with self.lock:
+            self._must_be_open()
+            members = tuple(
+                each.model_copy(update={"ready": ready}) if each.id == member else each
+                for each in self.record.members
+            )
+            await self._commit(self.record.model_copy(update={"members": members}))
+
+    async def change_settings(self, member: int, data: SettingsData) -> None:
+        """The host changes the house rules: everyone's ready is cleared."""
+        async with self.lock:
+            self._must_be_open()
+            self._must_be_host(member)
+            preset = data.preset or self.record.preset
+            wanted = self.record.rules if data.rules is None else dict(data.rules)
+            if data.preset is not None and data.rules is None:
+                wanted = {}  # a new preset starts from its own rules
+            try:
+                rules = checked_rules(preset, wanted)
+            except RulesError as error:
+                raise PartyError(ErrorCode.BAD_MESSAGE, str(error)) from None
+            timer = None if data.no_timer else data.turn_timer or self.record.turn_timer
+            spectators = self.record.spectators if data.spectators is None else data.spectators
+            members = tuple(
+                each.model_copy(update={"ready": False}) for each in self.record.members
+            )
+            await self._commit(
+                self.record.model_copy(
+                    update={
+                        "preset": preset,
+                        "rules": rules,
+                        "turn_timer": timer,
+                        "spectators": spectators,
+                        "members": members,
+                    }
+                )
+            )
+
+    async def add_cpu(self, member: int, level: BotLevel) -> None:
+        """The host seats a computer player."""
+        async with self.lock:
+            self._must_be_open()
+            self._must_be_host(member)
+            if len(self.record.members) >= MAX_PARTY_SEATS:
+                raise PartyError(ErrorCode.PARTY_FULL, "Every seat of this party is taken.")
+            bot = Member(
+                id=self.record.next_id, name=level.title(), kind="bot", level=level, ready=True
+            )
+            await self._commit(
+                self.record.model_copy(
+                    update={
+                        "members": (*self.record.members, bot),
+                        "next_id": self.record.next_id + 1,
+                    }
+                )
+            )
+
+    async def remove(self, member: int, removed: int) -> None:
+        """The host removes a member before the start (not themselves)."""
+        async with self.lock:
+            self._must_be_open()
+            self._must_be_host(member)
+            if removed == member:
+                raise PartyError(ErrorCode.NOT_HOST, "The host cannot remove themselves: leave.")
+            if all(each.id != removed for each in self.record.members):
+                raise PartyError(ErrorCode.BAD_MESSAGE, "There is no such member.")
+            await self._commit(self.record.model_copy(update={"members": self._members(removed)}))
+            await self._drop_connections(removed)
+
+    async def leave(self, member: int) -> None:
+        """A person leaves before the start; a host who leaves hands the host on."""
+        async with self.lock:
+            self._must_be_open()
+            members = self._members(member)
+            people = [each for each in members if each.kind == "human"]
+            update: dict[str, object] = {"members": tuple(members)}
+            if member == self.record.host:
+                if people:
+                    update["host"] = people[0].id
+                else:
+                    update["state"] = "closed"
+            await self._commit(self.record.model_copy(update=update))
+            await self._drop_connections(member)
+
+    async def _drop_connections(self, member: int) -> None:
+        for send, me in list(self.listeners.items()):
+            if me == member:
+                self.listeners[send] = None  # still connected, now as a visitor
+                with contextlib.suppress(Exception):
+                    await send(self._message(None))
+
+    def table_settings(self, dealer: int | None) -> tuple[TableSettings, dict[int, str]]:
+        """The settings of a table for the party as it stands, and its seats' token hashes."""
+        record = self.record
+        bot_names = _bot_names(record.members)
+        players: list[Player] = []
+        for member in record.members:
+            if member.kind == "bot" and member.level is not None:
+                players.append(BotPlayer(kind="bot", name=bot_names[member.id], level=member.level))
+            else:
+                players.append(HumanPlayer(kind="human", name=member.name))
+        settings = TableSettings(
+            rules=RECORD_RULES.validate_python({"preset": record.preset, **record.rules}),
+            players=tuple(players),
+            practice=False,
+            turn_timer=record.turn_timer,
+            party=record.code,
+            spectators=record.spectators,
+            dealer=dealer,
+        )
+        hashes = {
+            seat: member.token
+            for seat, member in enumerate(record.members)
+            if member.token is not None
+        }
+        return settings, hashes
+
+    async def start(self, member: int, make_table: StartTable) -> str:
+        """The host starts the game: every person ready, 2-6 seats; the table's id."""
+        async with self.lock:
+            self._must_be_open()
+            self._must_be_host(member)
+            members = self.record.members
+            if not MIN_PARTY_SEATS <= len(members) <= MAX_PARTY_SEATS:
+                raise PartyError(
+                    ErrorCode.NOT_READY,
+                    f"A game needs {MIN_PARTY_SEATS} to {MAX_PARTY_SEATS} seats: "
+                    "invite someone or add a computer player.",
+                )
+            waiting = [
+                each.name
+                for each in members
+                if each.kind == "human" and not each.ready and each.id != member
+            ]
+            if waiting:
+                raise PartyError(ErrorCode.NOT_READY, f"Not ready yet: {', '.join(waiting)}.")
+            settings, hashes = self.table_settings(None)
+            try:
+                preset, rules = preset_with_overrides(settings.rules)
+                preset.check_seats(len(members))
+                rules.check_seats(len(members))
+            except RulesError as error:
+                raise PartyError(ErrorCode.NOT_READY, str(error)) from None
+            table = await make_table(settings, hashes)
+            await self._commit(
+                self.record.model_copy(update={"state": "playing", "table": table, "games": 1})
+            )
+            return table
+
+    async def rematch(self, finished: str, dealer: int, make_table: StartTable) -> str:
+        """The next table after ``finished``: made by the first to ask, found by the others."""
+        async with self.lock:
+            if self.record.table != finished:
+                return self.record.table or finished
+            settings, hashes = self.table_settings(dealer)
+            table = await make_table(settings, hashes)
+            await self._commit(
+                self.record.model_copy(update={"table": table, "games": self.record.games + 1})
+            )
+            return table

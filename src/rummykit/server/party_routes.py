@@ -1,0 +1,206 @@
+"""A party's HTTP routes and its lobby's socket (``rummykit.server.party_messages``)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Final
+
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from rummykit.core.errors import ErrorCode, RulesError
+from rummykit.server.api import BadRequest, ErrorAnswer, read_body
+from rummykit.server.body import read_request_body
+from rummykit.server.hello import receive_hello
+from rummykit.server.limits import TOO_MANY_MESSAGES, TOO_MANY_SOCKETS, AddressLimiter
+from rummykit.server.lobby import Lobby
+from rummykit.server.outbox import ConnectionDropped, Outbox
+from rummykit.server.party import Member, Party, PartyError, invite_path
+from rummykit.server.party_messages import (
+    AddCpu,
+    JoinParty,
+    LeaveParty,
+    NewParty,
+    PartyClientMessage,
+    PartyJoined,
+    PartyRefusal,
+    Ready,
+    Remove,
+    Settings,
+    Start,
+    parse_party_message,
+)
+from rummykit.server.protocol import CloseCode, Hello, ProtocolError, refusal
+
+CODE_SHAPE: Final = re.compile(r"[A-Za-z0-9]{4,12}")
+"""What a party code in a path may look like: anything else is no party."""
+
+NO_PARTY: Final = "There is no party with that code: check it with whoever invited you."
+NOT_A_MEMBER: Final = "That token holds no seat in this party: join it by its link."
+WATCHERS_ONLY: Final = "You are looking at this party from outside: join it to take part."
+
+
+def _lobby(connection: HTTPConnection) -> Lobby:
+    lobby: Lobby = connection.app.state.lobby
+    return lobby
+
+
+def _error(message: str, status: int) -> Response:
+    return JSONResponse(ErrorAnswer(error=message).model_dump(), status)
+
+
+async def _found(connection: HTTPConnection) -> Party | None:
+    code = connection.path_params["code"]
+    if not CODE_SHAPE.fullmatch(code):
+        return None
+    return await _lobby(connection).party(code)
+
+
+def _joined(party: Party, member: Member, token: str) -> Response:
+    answer = PartyJoined(
+        code=party.code, member=member.id, token=token, url=invite_path(party.code)
+    )
+    return JSONResponse(answer.model_dump())
+
+
+async def create_party(request: Request) -> Response:
+    """``POST /api/parties``: a party, with the person who asks as its host."""
+    try:
+        wanted = read_body(NewParty, await read_request_body(request))
+        party, member, token = await _lobby(request).new_party(wanted)
+    except BadRequest as error:
+        return _error(error.message, error.status)
+    except RulesError as error:
+        return _error(str(error), 400)
+    return _joined(party, member, token)
+
+
+async def join_party(request: Request) -> Response:
+    """``POST /api/parties/{code}/join``: a seat in the party, or 409 with why not."""
+    try:
+        wanted = read_body(JoinParty, await read_request_body(request))
+    except BadRequest as error:
+        return _error(error.message, error.status)
+    party = await _found(request)
+    if party is None:
+        return _error(NO_PARTY, 404)
+    try:
+        member, token = await party.join(wanted.name)
+    except PartyError as error:
+        watch = party.record.spectators and party.record.table is not None
+        refused = PartyRefusal(error=error.message, code=error.code.value, watch=watch)
+        return JSONResponse(refused.model_dump(), 409)
+    return _joined(party, member, token)
+
+
+async def party_view(request: Request) -> Response:
+    """``GET /api/parties/{code}``: the party as a visitor sees it (for the invite page)."""
+    party = await _found(request)
+    if party is None:
+        return _error(NO_PARTY, 404)
+    return JSONResponse(party.view(None).model_dump(mode="json"))
+
+
+async def party_socket(websocket: WebSocket) -> None:
+    """A member's (or a visitor's) connection to the party's lobby."""
+    await websocket.accept()
+    limiter: AddressLimiter = websocket.app.state.limiter
+    address = websocket.client.host if websocket.client else ""
+    if not limiter.open_socket(address):
+        await websocket.close(CloseCode.TOO_MANY_PAGES, TOO_MANY_SOCKETS)
+        return
+    try:
+        await _party_socket(websocket, limiter)
+    finally:
+        limiter.close_socket(address)
+
+
+async def _party_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
+    hello = await receive_hello(websocket, limiter.limits.header_timeout_s, parse_party_message)
+    if hello is None:
+        return
+    found = await _member_for_socket(websocket, hello)
+    if found is None:
+        return
+    party, me = found
+
+    async def close(code: int, reason: str) -> None:
+        await websocket.close(code, reason)
+
+    outbox = Outbox(websocket.send_text, close)
+    outbox.start()
+    bucket = limiter.socket_bucket()
+    try:
+        await party.attach(outbox.send, me)
+        while True:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            if bucket is not None and not bucket.take():
+                await close(CloseCode.TOO_MANY_MESSAGES, TOO_MANY_MESSAGES)
+                break
+            me = party.listeners.get(outbox.send)  # a member removed is now a visitor
+            try:
+                text = received.get("text")
+                if text is None:
+                    raise ProtocolError("Send messages as text frames of JSON, not binary.")
+                await _carry_out(websocket, party, me, parse_party_message(text))
+            except ProtocolError as error:
+                await outbox.send(refusal(party.version, error.code, str(error)))
+            except PartyError as error:
+                await outbox.send(party.refusal(error))
+    except (WebSocketDisconnect, ConnectionDropped, asyncio.CancelledError):
+        pass
+    finally:
+        await party.detach(outbox.send)
+        await outbox.stop()
+
+
+async def _member_for_socket(websocket: WebSocket, hello: Hello) -> tuple[Party, int | None] | None:
+    """The party and the member (``None``: a visitor); or ``None``, the socket closed."""
+    party = await _found(websocket)
+    if party is None:
+        await websocket.close(CloseCode.NO_SEAT, NO_PARTY)
+        return None
+    if hello.d.token is None:
+        return party, None
+    member = party.member_of(hello.d.token)
+    if member is None:
+        await websocket.close(CloseCode.NO_SEAT, NOT_A_MEMBER)
+        return None
+    return party, member.id
+
+
+async def _carry_out(
+    websocket: WebSocket, party: Party, me: int | None, message: PartyClientMessage
+) -> None:
+    """One message of a member; ``PartyError`` when it is refused."""
+    if isinstance(message, Hello):
+        raise ProtocolError("hello is the socket's first message, and only its first.")
+    if me is None:
+        raise PartyError(ErrorCode.NOT_HOST, WATCHERS_ONLY)
+    match message:
+        case Ready():
+            await party.set_ready(me, message.d.ready)
+        case Settings():
+            await party.change_settings(me, message.d)
+        case AddCpu():
+            await party.add_cpu(me, message.d.level)
+        case Remove():
+            await party.remove(me, message.d.member)
+        case Start():
+            await party.start(me, _lobby(websocket).make_party_table)
+        case LeaveParty():
+            await party.leave(me)
+
+
+PARTY_ROUTES: Final[list[BaseRoute]] = [
+    Route("/api/parties", create_party, methods=["POST"]),
+    Route("/api/parties/{code}", party_view),
+    Route("/api/parties/{code}/join", join_party, methods=["POST"]),
+    WebSocketRoute("/ws/party/{code}", party_socket),
+]
+"""The routes of parties, mounted by the app."""
