@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import secrets
 import sys
 from pathlib import Path
 from typing import Any, cast
@@ -102,7 +103,7 @@ def _seat_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"who plays this seat: {', '.join(sorted(BOTS))}",
     )
     parser.add_argument(
-        "--name", type=_name, help="the seat's name at the table (default: LEVEL bot)"
+        "--name", type=_name, help="the seat's name at the table (default: LEVEL bot NN)"
     )
     parser.add_argument(
         "--record", type=Path, metavar="FILE", help="write the finished game's record here"
@@ -121,13 +122,18 @@ def _seat_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _default_name(level: str) -> str:
+    """``Basic bot 42``: the level says who plays, the number tells two of them apart."""
+    return f"{level.capitalize()} bot {secrets.randbelow(90) + 10}"
+
+
 def _options(args: argparse.Namespace) -> Any:
     from rummykit.client.commands import SeatOptions
 
     return SeatOptions(
         server=args.server,
         bot=args.bot,
-        name=args.name or f"{args.bot.capitalize()} bot",
+        name=args.name or _default_name(args.bot),
         record=args.record,
         as_json=args.json,
         seat_file=args.seat_file,

@@ -22,14 +22,13 @@ from rummykit.server.party_messages import (
     PARTY_SERVER_MESSAGES,
     AddCpu,
     AddCpuData,
-    NoData,
     PartyMessage,
     PartyView,
     Ready,
     ReadyData,
     Start,
 )
-from rummykit.server.protocol import Hello, HelloData, RefusedMessage
+from rummykit.server.protocol import Hello, HelloData, NoData, RefusedMessage
 from rummykit.server.settings import BotLevel
 
 Send = Callable[[BaseModel], None]

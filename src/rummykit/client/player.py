@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from rummykit.bots import make_bot
 from rummykit.client.observation import DealTrack
 from rummykit.client.report import Report
-from rummykit.client.sockets import Backoff, keep_trying, opened, table_socket_url
+from rummykit.client.sockets import Backoff, Throttle, keep_trying, opened, table_socket_url
 from rummykit.core.errors import ErrorCode
 from rummykit.server.protocol import (
     SERVER_MESSAGES,
@@ -104,6 +104,7 @@ class TablePlayer:
         self.backoff = backoff or Backoff()
         self.sleep = sleep
         self.pace_ms = pace_ms
+        self.throttle = Throttle(sleep=sleep)
         self.track = DealTrack()
         self.version = 0
         """The last version seen (sent in ``hello``)."""
@@ -156,6 +157,7 @@ class TablePlayer:
                 intent = self._decide()
                 if intent is not None:
                     self.pending = intent
+                    self.throttle.wait()
                     connection.send(intent.message.model_dump_json())
         return False
 
