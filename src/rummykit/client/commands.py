@@ -11,7 +11,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import time
 from pathlib import Path
+from typing import Any, Final
 
 from rummykit.client.party import PartyPlan, PartySession
 from rummykit.client.player import GaveUp, TablePlayer
@@ -23,7 +25,7 @@ from rummykit.client.seat_file import (
     load_seat,
     save_seat,
 )
-from rummykit.client.sockets import SeatLost
+from rummykit.client.sockets import Backoff, SeatLost
 from rummykit.client.web import (
     PartyRefused,
     ServerError,
@@ -100,11 +102,28 @@ def _play(
     )
     view = player.play()
     if options.record is not None:
-        record = game_record(options.server, view.table, seat.seat.token)
+        record = _fetch_record(options.server, view.table, seat.seat.token)
         options.record.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
         report.say(f"The game's record is in {options.record}.")
     report.finished(view, rejoined=rejoined)
     return 0
+
+
+RECORD_TRIES: Final = 8
+"""Tries to fetch the finished game's record while the server cannot be reached (about a
+minute with the waits of ``Backoff``): the game is over, so no seat waits on this."""
+
+
+def _fetch_record(server: str, table: str, token: str) -> dict[str, Any]:
+    backoff = Backoff()
+    for _ in range(RECORD_TRIES - 1):
+        try:
+            return game_record(server, table, token)
+        except ServerError as error:
+            if error.status is not None:
+                raise  # an answer, not an absence: trying again would get the same
+        time.sleep(backoff.next_wait())
+    return game_record(server, table, token)
 
 
 def _failed(command: str, report: Report, message: str) -> int:
