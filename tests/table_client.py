@@ -465,9 +465,11 @@ def strings_in(value: Any, skip_keys: frozenset[str] = frozenset()) -> Iterator[
 
 
 def cards_in_frame(frame: Frame) -> set[str]:
-    """Every card a frame names anywhere (the table id, a random string, left out)."""
+    """Every card a frame names anywhere (the table id, a random string, left out; and a
+    view's ``refused``, discards seen face up that may lie in the stock since: the
+    observation the view is made from is checked without them too, ``_PUBLIC_HISTORY``)."""
     found: set[str] = set()
-    for text in strings_in(frame["d"], frozenset({"table"})):
+    for text in strings_in(frame["d"], frozenset({"table", "refused"})):
         found |= cards_in_text(text)
     return found
 
@@ -534,9 +536,13 @@ class LiveServer:
         *,
         public_history: bool = False,
         now: Callable[[], float] = time.time,
+        drop_grace_s: float | None = None,
+        bye_grace_s: float | None = None,
     ) -> None:
         self.store_path = store_path
         self.now = now
+        self.drop_grace_s = drop_grace_s
+        self.bye_grace_s = bye_grace_s
         self.port = port
         self.sleep = sleep
         self.limits = limits
@@ -554,6 +560,8 @@ class LiveServer:
             workers=WORKERS,
             public_history=self.public_history,
             now=self.now,
+            drop_grace_s=self.drop_grace_s,
+            bye_grace_s=self.bye_grace_s,
         )
         config = uvicorn_config(app, "127.0.0.1", self.port, lifespan="on")  # as rummy serve
         server = _SignallingServer(config)
@@ -578,11 +586,13 @@ class LiveServer:
 
     # a few JSON calls for the test's own bookkeeping (the page does its own); the standard
     # library's urllib, so no HTTP client package is needed
-    def _json(self, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    def _json(
+        self, path: str, body: dict[str, Any] | None = None, token: str | None = None
+    ) -> dict[str, Any]:
         request = urllib.request.Request(
             self.url + path,
             data=None if body is None else json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"},
+            headers={"Content-Type": "application/json", **(bearer(token) if token else {})},
             method="GET" if body is None else "POST",
         )
         with urllib.request.urlopen(request, timeout=10) as answer:
@@ -606,9 +616,9 @@ class LiveServer:
         return table_id, token
 
     def view(self, table_id: str, token: str) -> dict[str, Any]:
-        """The seat's view and version, as ``GET /api/tables/{id}`` gives them."""
-        query = urllib.parse.urlencode({"token": token})
-        body = self._json(f"/api/tables/{urllib.parse.quote(table_id)}?{query}")
+        """The seat's view and version, as ``GET /api/tables/{id}`` gives them (the token in
+        the ``Authorization`` header, as the page sends it)."""
+        body = self._json(f"/api/tables/{urllib.parse.quote(table_id)}", token=token)
         return {**body["view"], "version": body["version"]}
 
     def socket_url(self, table_id: str, token: str) -> str:

@@ -33,6 +33,7 @@ from rummykit.core.record import load_record
 from rummykit.server.api import NewTable
 from rummykit.server.store import Store
 from rummykit.server.table import Table, new_table_settings
+from rummykit.server.table_words import event_of
 from rummykit.transcript import transcript
 from table_client import WORKERS
 
@@ -145,7 +146,13 @@ def test_table_events_tell_each_action_in_the_past_with_the_players_name() -> No
         for _ in range(12):  # six turns: draws and discards, perhaps a take or a meld
             action = BasicBot().choose(observe(game, game.turn), random.Random(0))
             game.apply(action)
-            told.append((action, table.players[action.seat].name, table._event(action, 0)["text"]))
+            told.append(
+                (
+                    action,
+                    table.players[action.seat].name,
+                    event_of(game, action, 0, table._names())["text"],
+                )
+            )
         store.close()
         return told
 

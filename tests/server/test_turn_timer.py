@@ -23,13 +23,8 @@ from rummykit.server.app import create_app
 from rummykit.server.limits import Limits
 from rummykit.server.protocol import Act, Pace, PaceData, ServerMessage
 from rummykit.server.store import SCHEMA_VERSION, Store
-from rummykit.server.table import (
-    RESTART_GRACE_S,
-    TIME_RAN_OUT,
-    Expiry,
-    Table,
-    new_table_settings,
-)
+from rummykit.server.table import RESTART_GRACE_S, Expiry, Table, new_table_settings
+from rummykit.server.table_words import TIME_RAN_OUT
 from rummykit.server.workers import WorkerPool
 from table_client import (
     WORKERS,

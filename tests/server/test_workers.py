@@ -9,7 +9,10 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import select
 import signal
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -20,7 +23,7 @@ from rummykit.bots.hints import hint
 from rummykit.core.observation import observe
 from rummykit.core.presets import PRESETS
 from rummykit.core.state import GameState
-from rummykit.server.workers import WORKER_NICENESS, WorkerPool, advise, decide
+from rummykit.server.workers import ORPHAN_CHECK_S, WORKER_NICENESS, WorkerPool, advise, decide
 from table_client import WORKERS, create_table, pool_work, seed_where_human_starts
 
 pytestmark = pytest.mark.timeout(120)
@@ -102,3 +105,35 @@ def test_the_computer_players_and_hints_think_in_the_pool(
                 seats.add(frame["d"]["seat"])
     assert given[0] == "advise"
     assert given.count("decide") >= 2
+
+
+_POOL_SCRIPT = """
+import asyncio, sys
+from rummykit.server.workers import WorkerPool
+pool = WorkerPool(2)
+asyncio.run(pool.run(int, "1"))
+print(" ".join(str(pid) for pid in pool._executor._processes), flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.mark.timeout(60)
+def test_workers_end_when_their_server_is_killed() -> None:
+    """A server killed outright cannot stop its pool: its workers see it gone and end."""
+    server = subprocess.Popen(
+        [sys.executable, "-c", _POOL_SCRIPT], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    assert server.stdout is not None
+    workers = [int(pid) for pid in server.stdout.readline().split()]
+    assert workers  # the pool starts its workers as work comes
+    # a pidfd becomes readable when its process has ended: no polling, no sleeps
+    ends = [os.pidfd_open(pid) for pid in workers]
+    server.kill()
+    server.wait()
+    try:
+        for end in ends:
+            ready, _, _ = select.select([end], [], [], 10 * ORPHAN_CHECK_S)
+            assert ready, "a worker outlived its server"
+    finally:
+        for end in ends:
+            os.close(end)

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rummykit.server.run import free_port
-from rummykit.server.table import TIME_RAN_OUT
+from rummykit.server.table_words import TIME_RAN_OUT
 from table_client import LiveServer, ManualClock
 from web_helpers import TablePage, is_my_turn
 

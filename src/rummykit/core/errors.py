@@ -62,6 +62,8 @@ class ErrorCode(enum.StrEnum):
     """The server's: the party's game has started, or the party has closed."""
     NOT_A_PARTY = "not_a_party"
     """The server's: a rematch or a leave asked at a table that is not a party's."""
+    NO_HINTS = "no_hints"
+    """The server's: hints are for games against the computer, not at a table of people."""
 
 
 ERROR_CODES: Final = tuple(code.value for code in ErrorCode)

@@ -21,6 +21,12 @@ MAX_BODY_BYTES: Final = 16_384
 MAX_SEED: Final = 2**63 - 1
 """Seeds fit a signed 64-bit integer, as every store and client can hold them."""
 
+SEED_REFUSED: Final = (
+    "seed: this server shuffles with the operating system's randomness, so that nobody can "
+    "know the cards in advance; a seed is accepted only by a server made for tests."
+)
+"""The answer to a seed sent to a live server (a table's or a party's)."""
+
 MAX_RULE_NUMBER: Final = 2**31 - 1
 """A bound on numbers in rule options far beyond any playable value (a target of 1,000 is
 already a long evening); the rules check the real ranges."""

@@ -48,6 +48,7 @@ from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
 from rummykit.core.rules import option_specs
 from rummykit.server.api import (
+    SEED_REFUSED,
     BadRequest,
     ErrorAnswer,
     FinishedGame,
@@ -90,9 +91,9 @@ from rummykit.server.table import (
     Sleep,
     Table,
     TableError,
-    Viewer,
     new_table_settings,
 )
+from rummykit.server.table_words import Viewer
 from rummykit.server.workers import WorkerPool
 
 WEB_DIR = Path(str(resources.files("rummykit").joinpath("web")))
@@ -139,12 +140,6 @@ MAX_CONNECTIONS_PER_SEAT: Final = 8
 """Open pages of one seat at once: a player's tabs and devices. 3,000 sockets on one seat made
 every action of every table 250 ms slower."""
 TOO_MANY_CONNECTIONS: Final = "This seat is open in too many pages: close one, then reload."
-
-
-SEED_REFUSED: Final = (
-    "seed: this server shuffles with the operating system's randomness, so that nobody can "
-    "know the cards in advance; a seed is accepted only by a server made for tests."
-)
 
 
 async def _seat(lobby: Lobby, table_id: str, query: SeatQuery) -> tuple[Table, int] | None:
@@ -295,7 +290,9 @@ async def frames(request: Request) -> Response:
     return JSONResponse(replay_frames(table.record_json()))
 
 
-async def _viewer_for_socket(websocket: WebSocket) -> tuple[Table, Viewer, int | None] | None:
+async def _viewer_for_socket(
+    websocket: WebSocket,
+) -> tuple[Table, Viewer, int | None, str] | None:
     """The socket's table, viewer (``None``: a spectator) and last version seen.
 
     ``None`` when it cannot play: the socket is then closed with the reason.
@@ -308,6 +305,7 @@ async def _viewer_for_socket(websocket: WebSocket) -> tuple[Table, Viewer, int |
     table_id = websocket.path_params["table_id"]
     last: int | None = None
     watch = False
+    client = ""
     if websocket.query_params:
         try:
             token: str | None = read_query(SeatQuery, websocket.query_params.multi_items()).token
@@ -321,6 +319,7 @@ async def _viewer_for_socket(websocket: WebSocket) -> tuple[Table, Viewer, int |
         if hello is None:
             return None
         token, watch, last = hello.d.token, hello.d.watch, hello.v
+        client = hello.d.client or ""
     viewer: Viewer
     try:
         if token is not None:
@@ -342,7 +341,7 @@ async def _viewer_for_socket(websocket: WebSocket) -> tuple[Table, Viewer, int |
     if len(table.listeners.get(viewer, ())) >= most:
         await websocket.close(code=CloseCode.TOO_MANY_PAGES, reason=TOO_MANY_CONNECTIONS)
         return None
-    return table, viewer, last
+    return table, viewer, last, client
 
 
 async def socket(websocket: WebSocket) -> None:
@@ -364,7 +363,7 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
     found = await _viewer_for_socket(websocket)
     if found is None:
         return
-    table, seat, last = found
+    table, seat, last, client = found
 
     async def close(code: int, reason: str) -> None:
         await websocket.close(code, reason)
@@ -395,7 +394,7 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
             elif isinstance(message, Bye):  # at once: the socket closes right after it
                 table.note_bye(seat)
             else:
-                await table.submit(seat, message, send)
+                await table.submit(seat, message, send, client)
     except (WebSocketDisconnect, ConnectionDropped, asyncio.CancelledError):
         pass
     finally:

@@ -149,6 +149,7 @@ class Lobby:
                 rules=checked_rules(request.preset, rules),
                 turn_timer=request.turn_timer,
                 spectators=request.spectators,
+                seed=request.seed,
             )
             kept = await asyncio.to_thread(
                 self.store.save_party, code, record.model_dump_json(), new=True
@@ -193,6 +194,11 @@ class Lobby:
         for table_id in idle:
             await self.tables.pop(table_id).stop()
             del self.last_used[table_id]
+        # a party nobody has open, whose table has left memory, is read again when asked for
+        # (and closed then if nobody came back for PARTY_IDLE_S)
+        for code, party in list(self.parties.items()):
+            if not party.listeners and party.record.table not in self.tables:
+                del self.parties[code]
         return len(idle)
 
     async def close(self) -> None:

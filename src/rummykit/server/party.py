@@ -86,6 +86,8 @@ class PartyRecord(Strict):
     state: PartyState = "lobby"
     table: str | None = None
     games: int = 0
+    seed: int | None = None
+    """Tests only: the first table's seed (each rematch's is one more)."""
 
 
 class PartyError(ValueError):
@@ -228,8 +230,8 @@ class Party:
         self.version += 1
         await self.broadcast()
 
-    def _members(self, member: int) -> list[Member]:
-        return [each for each in self.record.members if each.id != member]
+    def _members(self, member: int) -> tuple[Member, ...]:
+        return tuple(each for each in self.record.members if each.id != member)
 
     def _must_be_open(self) -> None:
         if self.record.state == "closed":
@@ -341,7 +343,7 @@ class Party:
             self._must_be_open()
             members = self._members(member)
             people = [each for each in members if each.kind == "human"]
-            update: dict[str, object] = {"members": tuple(members)}
+            update: dict[str, object] = {"members": members}
             if member == self.record.host:
                 if people:
                     update["host"] = people[0].id
@@ -375,6 +377,7 @@ class Party:
             party=record.code,
             spectators=record.spectators,
             dealer=dealer,
+            seed=None if record.seed is None else record.seed + record.games,
         )
         hashes = {
             seat: member.token

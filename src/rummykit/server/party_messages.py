@@ -27,7 +27,7 @@ from typing import Annotated, Final, Literal, TypeAlias, get_args
 
 from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
 
-from rummykit.server.api import OptionName, RuleInput
+from rummykit.server.api import MAX_SEED, OptionName, RuleInput
 from rummykit.server.protocol import (
     MAX_MESSAGE_CHARS,
     Hello,
@@ -76,6 +76,8 @@ class NewParty(Strict):
     """Seconds each person has for a turn (30 or 60; null: no limit)."""
     spectators: bool = True
     """Whether people with the link may watch the party's tables."""
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
+    """Makes the party's deals reproducible: accepted only by a server made for tests."""
 
 
 class JoinParty(Strict):

@@ -12,7 +12,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.core.errors import ErrorCode, RulesError
-from rummykit.server.api import BadRequest, ErrorAnswer, read_body
+from rummykit.server.api import SEED_REFUSED, BadRequest, ErrorAnswer, read_body
 from rummykit.server.body import read_request_body
 from rummykit.server.hello import receive_hello
 from rummykit.server.limits import TOO_MANY_MESSAGES, TOO_MANY_SOCKETS, AddressLimiter
@@ -70,6 +70,8 @@ async def create_party(request: Request) -> Response:
     """``POST /api/parties``: a party, with the person who asks as its host."""
     try:
         wanted = read_body(NewParty, await read_request_body(request))
+        if wanted.seed is not None and not _lobby(request).accept_seeds:
+            raise BadRequest(SEED_REFUSED)
         party, member, token = await _lobby(request).new_party(wanted)
     except BadRequest as error:
         return _error(error.message, error.status)

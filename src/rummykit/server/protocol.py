@@ -99,6 +99,11 @@ Token = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"
 IntentNumber = Annotated[int, Field(ge=1, le=MAX_VERSION)]
 """An intent's sequence number: one more for each intent a client sends; a resend keeps it."""
 
+ClientId = Annotated[
+    str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+]
+"""A client's id for its intent numbers (any random letters, digits, ``-`` and ``_``)."""
+
 Reaction: TypeAlias = Literal[
     "good_luck", "nice_one", "good_game", "thanks", "thumbs_up", "smile", "wow", "oops"
 ]
@@ -131,6 +136,9 @@ class HelloData(Strict):
     """The seat's token (never in the socket's address, where logs would keep it)."""
     watch: bool = False
     """Watch the table instead (where its host lets people watch): the public view only."""
+    client: ClientId | None = None
+    """This client's id (random, made when the page or the program starts): intent numbers
+    ``n`` count per client, so that a resend after a reconnection applies once."""
 
 
 class Hello(Strict):
@@ -172,8 +180,9 @@ class Act(Strict):
     t: Literal["act"]
     v: Version
     n: IntentNumber | None = None
-    """The intent's sequence number: an intent resent with a number already applied is
-    answered with the view and applied only once."""
+    """The intent's number, one more for each the client sends (from 1, per ``client`` id
+    of the hello): one resent with a number already applied is answered with the view and
+    not applied again."""
     d: ActData
 
 
@@ -183,8 +192,9 @@ class Next(Strict):
     t: Literal["next"]
     v: Version
     n: IntentNumber | None = None
-    """The intent's sequence number: an intent resent with a number already applied is
-    answered with the view and applied only once."""
+    """The intent's number, one more for each the client sends (from 1, per ``client`` id
+    of the hello): one resent with a number already applied is answered with the view and
+    not applied again."""
     d: NoData
 
 
@@ -194,8 +204,9 @@ class Redeal(Strict):
     t: Literal["redeal"]
     v: Version
     n: IntentNumber | None = None
-    """The intent's sequence number: an intent resent with a number already applied is
-    answered with the view and applied only once."""
+    """The intent's number, one more for each the client sends (from 1, per ``client`` id
+    of the hello): one resent with a number already applied is answered with the view and
+    not applied again."""
     d: NoData
 
 
@@ -393,6 +404,9 @@ class MeldView(Strict):
     kind: str
     """``set`` or ``run``."""
     cards: tuple[CardText, ...]
+    """Its cards as laid, a joker written ``X=6h`` for the card it stands for."""
+    start: int = 0
+    """A run's first position (an ace-low run starts at 1, an ace-high one ends at 14)."""
 
 
 class DealResultView(Strict):
@@ -445,6 +459,20 @@ class SeatView(Strict):
     scores: tuple[int, ...]
     taken: CardText | None
     """The card just taken from the discard pile this turn, which may not be thrown back."""
+    turn_number: int
+    """Turns begun in this deal so far, the first being 1."""
+    has_laid: tuple[bool, ...]
+    """For each seat, whether it melded or laid off on an earlier turn of this deal."""
+    first_meld_turns: tuple[int | None, ...]
+    """For each seat, the turn of its first meld in this deal (null: none yet)."""
+    refused: tuple[tuple[CardText, ...], ...]
+    """For each seat, the top discards it left lying when it drew from the stock, in order."""
+    must_play: CardText | None
+    """The card taken from deep in the pile that the seat to act must still meld or lay off."""
+    melds_this_turn: int
+    """New melds laid so far in this turn."""
+    played_this_turn: bool
+    """Whether the seat to act has melded or laid off in this turn."""
     legal: tuple[str, ...]
     """This seat's legal actions, when it is to act."""
     can_draw_stock: bool

@@ -9,15 +9,12 @@ players think in worker processes (``rummykit.server.workers``).
 The computer waits its pace before each action through the table's ``sleep``: ``asyncio.sleep``
 in production, a clock the test moves by hand in the tests.
 
-The turn timer (a table's ``turn_timer``): when a person's turn starts, its deadline (wall-clock
-seconds, the table's ``now``) is stored in the same transaction as the action or the deal that
-starts it, so a restart keeps it; a table restored from the store gives a running timer at
-least ``RESTART_GRACE_S`` more and says so. The table's task arms one expiry at a time, tagged
-with the version it was armed at; the expiry goes through the queue like any intent, and one
-that comes once the table has moved on (the person acted just before, a new deal) is ignored.
-When the time has run out, the strong computer player plays the rest of that turn for the
-person, in the worker pool, and the table says so; unless none of the person's pages is open:
-then the table waits for them, and gives them ``RESTART_GRACE_S`` when they come back.
+A table seats people (each holding a seat's token) and computer players. Its timer, the
+people who are away and the computer standing in for them are ``TurnKeeper``'s
+(``rummykit.server.turn_keeper``); what it says, in each viewer's words, is
+``rummykit.server.table_words``'s. Every view, for a seat or a spectator, is
+``rummykit.server.views.seat_view``. A connection coming back gets the events it missed (the
+last ``RECENT_EVENTS``) before the view; intents numbered ``n`` apply once.
 """
 
 from __future__ import annotations
@@ -29,30 +26,22 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final, assert_never
 
 from rummykit.core.actions import (
     Action,
-    Discard,
-    Draw,
-    DrawSource,
-    LayOff,
-    Meld,
-    Tense,
-    describe_action,
     parse_action,
 )
 from rummykit.core.cards import Card, standard_deck
 from rummykit.core.errors import ErrorCode, IllegalActionError, InvalidActionError
 from rummykit.core.observation import observe
-from rummykit.core.presets import Preset, describe_rules, preset_with_overrides
+from rummykit.core.presets import Preset, preset_with_overrides
 from rummykit.core.record import record_of
 from rummykit.core.rules import Rules
 from rummykit.core.state import GameState
-from rummykit.server.api import NewTable
 from rummykit.server.logs import limit_logging
+from rummykit.server.new_table import TableError, new_table_settings
 from rummykit.server.protocol import (
     REACTIONS,
     Act,
@@ -85,15 +74,42 @@ from rummykit.server.protocol import (
 from rummykit.server.settings import (
     BOT_LEVELS,
     DEFAULT_PACE_MS,
-    RECORD_RULES,
     BotLevel,
     BotPlayer,
-    HumanPlayer,
     Player,
     TableSettings,
 )
 from rummykit.server.store import Now, Store, token_hash
-from rummykit.server.views import Presence, called, seat_view
+from rummykit.server.table_words import (
+    GAME_OVER_MESSAGE,
+    HELLO_ONCE,
+    LEFT_ALREADY,
+    NO_HINTS_AT_PARTIES,
+    NO_REDEAL_AT_PARTIES,
+    NOT_A_PARTY_LEAVE,
+    NOT_A_PARTY_REMATCH,
+    NOT_OVER_YET,
+    REACTION_WINDOW_S,
+    REACTIONS_PER_WINDOW,
+    RESTARTED,
+    TOO_MANY_REACTIONS,
+    Viewer,
+    event_of,
+    has_left,
+    is_back,
+)
+from rummykit.server.turn_keeper import (
+    BYE_GRACE_S,
+    DROP_GRACE_S,
+    RESTART_GRACE_S,
+    STAND_IN,
+    Expiry,
+    Send,
+    TurnKeeper,
+    Wake,
+    Work,
+)
+from rummykit.server.views import Presence, seat_view
 from rummykit.server.workers import WorkerPool, advise, decide, rebuild_game
 
 __all__ = [
@@ -108,68 +124,14 @@ __all__ = [
     "new_table_settings",
 ]
 
-Send = Callable[[ServerMessage], Awaitable[None]]
-"""Sends one message to one connection."""
-
 Sleep = Callable[[float], Awaitable[None]]
 """Waits so many seconds: ``asyncio.sleep``, or a test's clock."""
-
-Intent = tuple[int, ClientMessage, Send]
-"""A seat's message and where its answer goes."""
-
-
-@dataclass(frozen=True)
-class Expiry:
-    """The turn timer (or an away person's grace) armed at ``version`` has run out.
-
-    Stale once the table moved on.
-    """
-
-    version: int
-
-
-@dataclass(frozen=True)
-class Wake:
-    """Someone came or went: the table's task looks again at who plays and what to arm."""
-
-
-Work = Intent | Expiry | Wake
-"""What the table's queue holds: the seats' intents, the timer's expiries, wake-ups."""
-
-Viewer = int | None
-"""Who a connection is: a seat, or ``None`` for a spectator."""
 
 RematchHook = Callable[["Table"], Awaitable[str]]
 """Makes (or finds) a party's next table once this one's game is over: its id."""
 
-RESTART_GRACE_S: Final = 15.0
-"""A turn timer running when the server stopped gets at least this long once the table is
-restored: its player may have lost the page meanwhile, and a timer must never run out
-unseen in the seconds a page takes to come back."""
-
-STAND_IN: Final[BotLevel] = "strong"
-"""The computer player that plays a turn whose time ran out."""
-
-MAX_STAND_IN_STEPS: Final = 20
-"""A bound on the actions of one turn played for a person (a draw, a few melds, a discard)."""
-
-DROP_GRACE_S: Final = 20.0
-"""How long a person whose pages all closed keeps their turns before the computer plays them:
-long enough for a reload or a train's tunnel, short enough that the others do not wait long."""
-
-BYE_GRACE_S: Final = 5.0
-"""The same grace after a page said it was being closed on purpose (``bye``)."""
-
 RECENT_EVENTS: Final = 256
 """Events kept for connections that come back: a client that missed more gets the view."""
-
-REACTIONS_PER_WINDOW: Final = 3
-REACTION_WINDOW_S: Final = 10.0
-"""At most 3 quick reactions per seat every 10 seconds: enough to say something, too few to
-flood the table."""
-
-TIME_RAN_OUT: Final = "The time ran out: the computer played your turn."
-RESTARTED: Final = "The server was restarted: the turn timer got at least {grace} more seconds."
 
 BOT_FAILURE_PAUSE_S: Final = 1.0
 """After a computer player fails, wait this long before it tries again, so that a bot that
@@ -190,72 +152,14 @@ def _quiet(send: Send) -> Send:
     return quiet
 
 
-class TableError(ValueError):
-    """A table that cannot be made or found as asked."""
-
-
-GAME_OVER_MESSAGE: Final = "The game is over: start a new one."
-
-
-PRACTICE_OPPONENTS: Final[tuple[BotLevel, ...]] = ("strong",)
-"""A practice game is against one strong computer player."""
-
-
-def _practice_conflict(request: NewTable) -> str | None:
-    """What a practice request asks that a practice table does not play, if anything."""
-    if request.preset not in (None, "practice"):
-        return f'preset: a practice table plays the "practice" preset, not {request.preset!r}.'
-    if request.rules:
-        return "rules: a practice table plays the practice rules; leave rules out."
-    if request.opponents not in (None, PRACTICE_OPPONENTS):
-        return 'opponents: a practice table is against one "strong" computer player.'
-    return None
-
-
-def new_table_settings(request: NewTable) -> TableSettings:
-    """Checked settings for a new table: the human at seat 0, then the computer players.
-
-    ``TableError`` or ``RulesError`` say what cannot be played.
-    """
-    if request.practice:
-        conflict = _practice_conflict(request)
-        if conflict is not None:
-            raise TableError(conflict)
-        preset, opponents = "practice", PRACTICE_OPPONENTS
-    else:
-        preset, opponents = request.preset or "classic", request.opponents or ("basic",)
-    if request.rules and "preset" in request.rules:
-        raise TableError("rules.preset: name the preset in preset, not among the rules.")
-    found, rules = preset_with_overrides({"preset": preset, **(request.rules or {})})
-    found.check_seats(len(opponents) + 1)
-    rules.check_seats(len(opponents) + 1)
-    players: list[Player] = [HumanPlayer(kind="human", name=request.name)]
-    players += [BotPlayer(kind="bot", name=level.title(), level=level) for level in opponents]
-    return TableSettings(
-        rules=RECORD_RULES.validate_python(describe_rules(found, rules)),
-        players=tuple(players),
-        practice=request.practice,
-        seed=request.seed,
-        pace_ms=DEFAULT_PACE_MS,
-        turn_timer=request.turn_timer,
-    )
-
-
-HELLO_ONCE: Final = "hello is the socket's first message, and only its first."
-LEFT_ALREADY: Final = "You left this table: the computer plays your seat to the end."
-TOO_MANY_REACTIONS: Final = (
-    f"Easy there: at most {REACTIONS_PER_WINDOW} reactions every {int(REACTION_WINDOW_S)} seconds."
-)
-NOT_A_PARTY_LEAVE: Final = "Only a party's table can be left for good: just close the page."
-NOT_A_PARTY_REMATCH: Final = "A rematch is for a party's table: start a new game from the lobby."
-NOT_OVER_YET: Final = "The game is not over yet: a rematch comes after it."
-NO_REDEAL_AT_PARTIES: Final = "A deal can be thrown away only at a table with one person."
+MAX_CLIENTS_KEPT: Final = 64
+"""The clients whose last intent numbers a table keeps: far more pages than its seats hold."""
 
 UNREADABLE: Final = "That message could not be carried out; it changed nothing."
 """The answer to an intent that failed inside the table (a bug): still an answer."""
 
 
-class Table:
+class Table(TurnKeeper):
     """A game in progress and everything around it; only ``run`` changes the game."""
 
     def __init__(
@@ -317,8 +221,8 @@ class Table:
         )
         self.recent_from = 1
         """Every event from this version on is in ``recent``."""
-        self.applied: dict[int, int] = {}
-        """The last intent number applied for each seat."""
+        self.applied: collections.OrderedDict[tuple[int, str], int] = collections.OrderedDict()
+        """The last intent number applied for each seat and client (the newest kept)."""
         self.reactions: dict[int, collections.deque[float]] = {}
         self.next_table: str | None = None
         self.on_rematch: RematchHook | None = None
@@ -411,18 +315,6 @@ class Table:
         await table._grace()
         return table
 
-    async def _grace(self) -> None:
-        """Re-arm a restored table's running timer with at least ``RESTART_GRACE_S`` left."""
-        if self._timed_seat() is None:
-            self.deadline = None
-            return
-        stored = await asyncio.to_thread(self.store.deadline, self.id)
-        if stored is None:  # a turn timed but its deadline lost (cannot happen): a whole turn
-            stored = self.now() + (self.turn_timer or 0)
-        self.deadline = max(stored, self.now() + RESTART_GRACE_S)
-        await asyncio.to_thread(self.store.set_deadline, self.id, self.deadline)
-        self.restored_at = self.version
-
     async def _replayed(self, deals: list[dict[str, Any]]) -> GameState:
         """The game these deals make, replayed in a worker: a long game takes seconds."""
         record = {
@@ -479,147 +371,15 @@ class Table:
         self.deadline = deadline
         self.version += 1
 
-    # ----- the turn timer --------------------------------------------------------------
-
-    def _timed_seat(self, game: GameState | None = None) -> int | None:
-        """The person whose turn is being timed in ``game`` (default: now), if any."""
-        game = self.game if game is None else game
-        if self.turn_timer is None or game.deal_over or game.turn in self.bots:
-            return None
-        if game is self.game and game.turn in self.standing_in:
-            return None
-        return game.turn
-
-    def _deadline_of(self, game: GameState, *, same_turn: bool) -> float | None:
-        """The deadline once ``game`` is the table's.
-
-        The same while a turn goes on, a fresh one when a person's turn starts, none when no
-        person's turn is timed.
-        """
-        if self._timed_seat(game) is None:
-            return None
-        if same_turn and self.deadline is not None:
-            return self.deadline
-        return self.now() + (self.turn_timer or 0)
-
-    def paused(self) -> bool:
-        """Whether no person at the table has a page open: then nothing plays."""
-        return not any(self.listeners.get(seat) for seat in self.humans if seat not in self.left)
-
-    def _away_until(self) -> float | None:
-        """When the computer takes the turn of a person who is away, if it is theirs."""
-        game = self.game
-        seat = game.turn
-        if game.deal_over or seat in self.bots or seat in self.standing_in:
-            return None
-        since = self.away_since.get(seat)
-        if since is None or self.listeners.get(seat):
-            return None
-        grace = self.bye_grace_s if seat in self.said_bye else self.drop_grace_s
-        return since + grace
-
-    def _arm(self) -> None:
-        """Arm the expiry of the turn being timed, or disarm it when none is (the task only)."""
-        wanted = None
-        due = [self._away_until()]
-        if self.deadline is not None and self._timed_seat() is not None:
-            due.append(self.deadline)
-        times = [when for when in due if when is not None]
-        if times and not self.paused():
-            wanted = (self.version, min(times))
-        if wanted == self.armed and self.timer is not None and not self.timer.done():
-            return
-        # armed again once its expiry has gone out too: an expiry that failed is tried again
-        # (a duplicate finds the turn played, and is ignored as stale)
-        self._disarm()
-        if wanted is not None:
-            self.armed = wanted
-            self.timer = asyncio.get_running_loop().create_task(self._expire_at(*wanted))
-
-    def _disarm(self) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-        self.timer = self.armed = None
-
-    async def _expire_at(self, version: int, deadline: float) -> None:
-        """Wait (on the table's clock) until ``deadline``, then queue the expiry."""
-        while (left := deadline - self.now()) > 0:
-            await self.sleep(left)
-        await self.queue.put(Expiry(version))
-
-    async def _expire(self, expiry: Expiry) -> None:
-        """The computer plays for the person whose time or grace ran out, unless stale."""
-        if expiry.version != self.version or self.paused():
-            return  # the turn moved on (an action, a new deal) since it was armed
-        away_until = self._away_until()
-        if away_until is not None and self.now() >= away_until:
-            await self._stand_in_for(self.game.turn)
-            return
-        seat = self._timed_seat()
-        if seat is None or self.deadline is None or self.now() < self.deadline:
-            return
-        if not self.listeners.get(seat):  # away, and their time is up: the computer sits in
-            await self._stand_in_for(seat)
-            return
-        deal = len(self.game.logs)
-        for _ in range(MAX_STAND_IN_STEPS):
-            if self.game.deal_over or self.game.turn != seat or len(self.game.logs) != deal:
-                break
-            await self._play(await self._stand_in_action(seat))
-        await self._announce(seat, self._ran_out)
-
-    async def _stand_in_action(self, seat: int) -> Action:
-        """The strong computer player's action for ``seat``; a plain legal one if it fails."""
-        view = observe(self.game, seat)
-        try:
-            action = await self.workers.run(decide, STAND_IN, view, self.rng.random())
-            self.game.check(action)  # a worker's answer is checked like anyone's
-        except Exception:  # the turn must still be played: the first draw, the last discard
-            logger.exception("table %s: the stand-in at seat %s failed", self.id, seat)
-            legal = view.legal_actions
-            draws = [action for action in legal if isinstance(action, Draw)]
-            discards = [action for action in legal if isinstance(action, Discard)]
-            action = draws[0] if draws else discards[-1] if discards else legal[0]
-        return action
-
-    async def _stand_in_for(self, seat: int) -> None:
-        """The computer takes the turns of a person who is away, until they come back."""
-        self.standing_in.add(seat)
-        await self._announce(seat, self._standing_in)
-        await self._broadcast(None)
-
     def _names(self) -> list[str]:
         return [player.name for player in self.players]
 
-    def _standing_in(self, seat: int, viewer: Viewer) -> str:
-        if seat == viewer:
-            return "You were away: the computer is playing your turns until you are back."
-        return f"The computer is playing for {called(viewer, seat, self._names())}."
-
-    def _is_back(self, seat: int, viewer: Viewer) -> str:
-        if seat == viewer:
-            return "Welcome back: your seat is yours again."
-        return f"{called(viewer, seat, self._names())} is back."
-
-    def _has_left(self, seat: int, viewer: Viewer) -> str:
-        if seat == viewer:
-            return "You left the table: the computer plays your seat to the end."
-        who = called(viewer, seat, self._names())
-        return f"{who} left the table: the computer plays their seat to the end."
-
-    def _ran_out(self, seat: int, viewer: Viewer) -> str:
-        if seat == viewer:
-            return TIME_RAN_OUT
-        who = called(viewer, seat, self._names())
-        return f"The time ran out for {who}: the computer played their turn."
-
-    def _restarted(self, seat: int, viewer: Viewer) -> str:
-        return RESTARTED.format(grace=int(RESTART_GRACE_S))
-
-    async def _announce(self, seat: int, text: Callable[[int, Viewer], str]) -> None:
+    async def _announce(self, seat: int, text: Callable[[Sequence[str], int, Viewer], str]) -> None:
         """Tell every connection something about ``seat``, in words for its own seat."""
+        names = self._names()
         for viewer, sends in list(self.listeners.items()):
-            notice = NoticeMessage(v=self.version, d=Notice(seat=seat, text=text(seat, viewer)))
+            said = text(names, seat, viewer)
+            notice = NoticeMessage(v=self.version, d=Notice(seat=seat, text=said))
             for send in list(sends):
                 try:
                     await send(notice)
@@ -684,20 +444,13 @@ class Table:
         await send(self._view_message(seat))
         timed = self._timed_seat()
         if self.restored_at == self.version and timed is not None:
-            text = self._restarted(timed, seat)
+            text = RESTARTED.format(grace=int(RESTART_GRACE_S))
             await send(NoticeMessage(v=self.version, d=Notice(seat=timed, text=text)))
         if back and seat is not None:
-            await self._announce(seat, self._is_back)
+            await self._announce(seat, is_back)
         await self._broadcast(None, besides=send)  # everyone sees who is here
         await self.queue.put(Wake())
         self.ensure_running()
-
-    async def _give_grace(self) -> None:
-        """At least ``RESTART_GRACE_S`` on the running timer, stored."""
-        if self.deadline is None:
-            return
-        self.deadline = max(self.deadline, self.now() + RESTART_GRACE_S)
-        await asyncio.to_thread(self.store.set_deadline, self.id, self.deadline)
 
     async def leave(self, seat: Viewer, send: Send) -> None:
         """Stop sending to a connection; a person whose last page closed is away from now."""
@@ -727,9 +480,10 @@ class Table:
         events: dict[Viewer, Event] = {}
         if acted is not None:
             viewers: list[Viewer] = [*self.humans, None, *self.listeners]
-            # _event's sentences stay a dict here, read into the model once
+            # event_of's sentences stay a dict here, read into the model once
             events = {
-                viewer: Event.model_validate(self._event(acted, viewer)) for viewer in viewers
+                viewer: Event.model_validate(event_of(self.game, acted, viewer, self._names()))
+                for viewer in viewers
             }
             if len(self.recent) == self.recent.maxlen:
                 self.recent_from = self.recent[0][0] + 1
@@ -747,30 +501,6 @@ class Table:
                         sends.discard(send)
                         break
 
-    def _event(self, action: Action, viewer: Viewer) -> dict[str, Any]:
-        name = called(viewer, action.seat, self._names())
-        card = None
-        taken: tuple[Card, ...] = ()
-        meld = None
-        if isinstance(action, Draw) and action.source is DrawSource.DISCARD:
-            # Cards taken from the pile are public; a card drawn from the stock is not.
-            taken = tuple(self.game.known[action.seat][-action.depth :])
-            card = str(taken[-1]) if taken else None
-        elif isinstance(action, Meld):
-            meld = self.game.melds[-1].symbols
-        elif isinstance(action, LayOff | Discard):
-            card = str(action.card)
-            if isinstance(action, LayOff):
-                meld = self.game.melds[action.meld].symbols
-        said = describe_action(action, actor=name, tense=Tense.PAST, taken=taken, meld=meld)
-        text = f"{said}."
-        return {
-            "seat": action.seat,
-            "action": str(action).split(" ", 1)[1],
-            "card": card,
-            "text": text,
-        }
-
     # ----- the one task ------------------------------------------------------------------
 
     def ensure_running(self) -> None:
@@ -787,10 +517,15 @@ class Table:
                 await self.task
             self.task = None
 
-    async def submit(self, seat: int, message: ClientMessage, reply: Send) -> None:
-        """Queue an intent from ``seat``; the answer goes to ``reply``."""
+    async def submit(
+        self, seat: int, message: ClientMessage, reply: Send, client: str = ""
+    ) -> None:
+        """Queue an intent from ``seat``; the answer goes to ``reply``.
+
+        ``client``: the id the sender's hello gave, whose intent numbers these are.
+        """
         self.ensure_running()
-        await self.queue.put((seat, message, reply))
+        await self.queue.put((seat, message, reply, client))
 
     def _bot_to_act(self) -> int | None:
         """The seat the computer plays now (a computer's, or a person's it stands in for)."""
@@ -825,9 +560,9 @@ class Table:
                     logger.exception("table %s: the computer at seat %s failed", self.id, bot_seat)
                     await self.sleep(BOT_FAILURE_PAUSE_S)
             elif intent is not None:
-                seat, message, reply = intent
+                seat, message, reply, client = intent
                 try:
-                    await self._handle(seat, message, _quiet(reply), origin=reply)
+                    await self._handle(seat, message, _quiet(reply), client, origin=reply)
                 except Exception:  # one bad intent must never stop the table, nor go unanswered
                     logger.exception("table %s: an intent failed", self.id)
                     await _quiet(reply)(refusal(self.version, ErrorCode.BAD_MESSAGE, UNREADABLE))
@@ -893,13 +628,31 @@ class Table:
             "preset": self.preset.name,
         }
 
+    def _applied(self, seat: int, client: str, number: int | None) -> None:
+        """Remember the number of an intent applied (for the newest ``MAX_CLIENTS_KEPT``)."""
+        if number is None:
+            return
+        self.applied[(seat, client)] = number
+        self.applied.move_to_end((seat, client))
+        while len(self.applied) > MAX_CLIENTS_KEPT:
+            self.applied.popitem(last=False)
+
     async def _handle(
-        self, seat: int, message: ClientMessage, reply: Send, *, origin: Send | None = None
+        self,
+        seat: int,
+        message: ClientMessage,
+        reply: Send,
+        client: str = "",
+        *,
+        origin: Send | None = None,
     ) -> None:
-        """Carry out one intent of ``seat``; ``reply`` answers it, on connection ``origin``."""
+        """Carry out one intent of ``seat`` from ``client``.
+
+        ``reply`` answers it, on connection ``origin``.
+        """
         match message:
             case Act() | Next() | Redeal() if message.n is not None and message.n <= (
-                self.applied.get(seat, 0)
+                self.applied.get((seat, client), 0)
             ):
                 await reply(self._view_message(seat))  # a resend of what was applied
             case HintRequest() | React() | Leave() | Rematch() | Bye() | Hello():
@@ -921,14 +674,14 @@ class Table:
                 )
                 await reply(self._view_message(seat))
             case Act():
-                if await self._act(seat, message.d.action, reply) and message.n is not None:
-                    self.applied[seat] = message.n
+                if await self._act(seat, message.d.action, reply):
+                    self._applied(seat, client, message.n)
             case Next():
-                if await self._next_deal(reply) and message.n is not None:
-                    self.applied[seat] = message.n
+                if await self._next_deal(reply):
+                    self._applied(seat, client, message.n)
             case Redeal():
-                if await self._redeal(reply) and message.n is not None:
-                    self.applied[seat] = message.n
+                if await self._redeal(reply):
+                    self._applied(seat, client, message.n)
             case _:
                 assert_never(message)
 
@@ -1009,7 +762,7 @@ class Table:
         self.left.add(seat)
         self.bots[seat] = STAND_IN
         self.standing_in.discard(seat)
-        await self._announce(seat, self._has_left)
+        await self._announce(seat, has_left)
         await self._broadcast(None)
 
     async def _rematch(self, seat: int, reply: Send) -> None:
@@ -1050,6 +803,9 @@ class Table:
         return True
 
     async def _hint(self, seat: int, reply: Send) -> None:
+        if len(self.humans) > 1:  # the strong player's advice would play for one of them
+            await reply(refusal(self.version, ErrorCode.NO_HINTS, NO_HINTS_AT_PARTIES))
+            return
         view = observe(self.game, seat)
         if not view.is_my_turn:
             await reply(

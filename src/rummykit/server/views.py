@@ -7,11 +7,14 @@ hidden cards or the stock's order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rummykit.core.actions import Draw, LayOff, Meld
-from rummykit.core.cards import Card
+from rummykit.core.actions import Draw, LayOff, Meld, parse_action
+from rummykit.core.cards import Card, parse_cards
+from rummykit.core.melds import MeldKind, TableMeld
 from rummykit.core.observation import Observation, observe
+from rummykit.core.rules import Rules
 from rummykit.core.state import DealResult, GameState, Phase
 from rummykit.server.protocol import (
     DealResultView,
@@ -39,7 +42,7 @@ def position_name(viewer: int | None, seat: int, seats: int) -> str:
     return POSITIONS[seats][(seat - viewer) % seats]
 
 
-def called(viewer: int | None, seat: int, names: list[str] | tuple[str, ...]) -> str:
+def called(viewer: int | None, seat: int, names: Sequence[str]) -> str:
     """How ``viewer`` calls the player at ``seat``: ``You``, or ``Ann (Left)``, or ``Ann``."""
     where = position_name(viewer, seat, len(names))
     if where == "You":
@@ -178,7 +181,12 @@ def seat_view(
         hand_sizes=tuple(view.hand_sizes),
         known=tuple(_cards(cards) for cards in view.known_cards),
         melds=tuple(
-            MeldView(owner=meld.owner, kind=meld.kind.value, cards=tuple(meld.text.split()))
+            MeldView(
+                owner=meld.owner,
+                kind=meld.kind.value,
+                cards=tuple(meld.text.split()),
+                start=meld.start,
+            )
             for meld in view.melds
         ),
         discard=_cards(view.discard_pile),
@@ -186,6 +194,13 @@ def seat_view(
         renewals_used=view.renewals_used,
         scores=tuple(view.scores),
         taken=str(view.taken_top) if view.taken_top else None,
+        turn_number=view.turn_number,
+        has_laid=view.has_laid,
+        first_meld_turns=view.first_meld_turns,
+        refused=tuple(_cards(cards) for cards in view.refused),
+        must_play=str(view.must_play) if view.must_play else None,
+        melds_this_turn=view.melds_this_turn,
+        played_this_turn=view.played_this_turn,
         legal=tuple(_without_seat(str(action)) for action in view.legal_actions),
         can_draw_stock=any(
             isinstance(action, Draw) and action.source.value == "stock"
@@ -208,3 +223,52 @@ def seat_view(
         paused=presence.paused,
         watchers=presence.watchers,
     )
+
+
+def observation_of(view: SeatView) -> Observation:
+    """The observation a view was made from: ``seat_view``'s other direction.
+
+    A program at the table (``rummy join``) gives its bot this, exactly what the server's own
+    computer players are given.
+    """
+    seat = view.seat
+    result = view.deal_result
+    return Observation(
+        seat=seat,
+        rules=Rules.from_mapping({"preset": view.preset, **view.rules}),
+        seat_count=len(view.players),
+        dealer=view.dealer,
+        deal_number=view.deal,
+        turn=view.turn,
+        turn_number=view.turn_number,
+        phase=Phase(view.phase),
+        hand=tuple(parse_cards(view.hand)),
+        hand_sizes=view.hand_sizes,
+        known_cards=tuple(tuple(parse_cards(cards)) for cards in view.known),
+        melds=tuple(_table_meld(meld) for meld in view.melds),
+        discard_pile=tuple(parse_cards(view.discard)),
+        stock_count=view.stock,
+        renewals_used=view.renewals_used,
+        scores=view.scores,
+        has_laid=view.has_laid,
+        first_meld_turns=view.first_meld_turns,
+        refused=tuple(tuple(parse_cards(cards)) for cards in view.refused),
+        taken_top=Card.parse(view.taken) if view.taken else None,
+        must_play=Card.parse(view.must_play) if view.must_play else None,
+        melds_this_turn=view.melds_this_turn,
+        played_this_turn=view.played_this_turn,
+        legal_actions=tuple(parse_action(f"{seat} {text}") for text in view.legal),
+        result=DealResult(result.result) if result and result.result else None,
+        deal_winner=result.winner if result else None,
+        deal_points=result.points if result else None,
+        game_over=view.game_over,
+        winner=view.winner,
+    )
+
+
+def _table_meld(view: MeldView) -> TableMeld:
+    """A meld as the engine holds it, from its view (``X=6h``: a joker standing for 6h)."""
+    laid = [word.partition("=") for word in view.cards]
+    cards = tuple(Card.parse(shown) for shown, _, _ in laid)
+    stands_for = tuple(Card.parse(stood or shown) for shown, _, stood in laid)
+    return TableMeld(MeldKind(view.kind), cards, stands_for, view.start, view.owner)

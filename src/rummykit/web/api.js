@@ -1,4 +1,5 @@
-// Talking to the server: a few JSON requests, and the table's WebSocket (which reconnects).
+// Talking to the server: a few JSON requests, a table's WebSocket and a party's (both
+// reconnect by themselves, and say who they are in their first message, never in the address).
 
 /** The response if it is a success; else an Error with the server's sentence and the status. */
 async function answered(response) {
@@ -7,6 +8,7 @@ async function answered(response) {
   const body = await response.json().catch(() => null);
   const error = new Error((body && body.error) || `The server answered ${response.status}.`);
   error.status = response.status;
+  error.body = body; // a refused join says why (code) and whether watching is open (watch)
   throw error;
 }
 
@@ -57,71 +59,127 @@ export async function downloadRecord(id, token) {
   setTimeout(() => URL.revokeObjectURL(url), RECORD_URL_KEPT_MS);
 }
 
+/** A seat's view (for "continue your game"); the token goes in a header, never the address. */
 export const getTable = (id, token) =>
-  json(`/api/tables/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`);
+  json(`/api/tables/${encodeURIComponent(id)}`, { headers: bearer(token) });
 
-export const createTable = (settings) =>
-  json("/api/tables", {
+const postJson = (url, body) =>
+  json(url, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(settings),
+    body: JSON.stringify(body),
   });
 
+export const createTable = (settings) => postJson("/api/tables", settings);
+
+const partyUrl = (code) => `/api/parties/${encodeURIComponent(code)}`;
+
+/** A new party with you as its host: {code, member, token, url}. */
+export const createParty = (settings) => postJson("/api/parties", settings);
+
+/** What the invite page shows before joining: the party's view, with no `me`. */
+export const getParty = (code) => json(partyUrl(code));
+
+/** A seat in the party: {code, member, token, url}; a 409 error's `body` says why not
+ * (`code`: party_full, party_started) and whether the party may be watched (`watch`). */
+export const joinParty = (code, name) => postJson(`${partyUrl(code)}/join`, { name });
+
+// ----- sockets ---------------------------------------------------------------------------
+
+/** The close code of a token that holds no seat there (the server's CloseCode.NO_SEAT): the
+ * one close after which the page does not try again. */
+export const NO_SEAT = 4404;
+
+/** The first wait before reconnecting, doubled after each failure up to the last. */
+const FIRST_WAIT_MS = 500;
+const LAST_WAIT_MS = 8000;
+
+/** The socket's first message: who this is (a token, or a spectator) and the last version seen. */
+export function helloMessage(version, who) {
+  if (who.watch) return { t: "hello", v: version, d: { watch: true } };
+  return { t: "hello", v: version, d: who.client ? { token: who.token, client: who.client } : { token: who.token } };
+}
+
+/** A random id for this page's intent numbers (crypto.randomUUID needs https; this does not). */
+export function newClientId() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /**
- * One seat's connection. `on` receives {message, open, closed, noSeat}. Drops are retried
- * with a growing wait (0.5 s doubling to 8 s); each new connection re-reads the view.
+ * One socket that says hello first and reconnects after a drop, with a growing wait (0.5 s
+ * doubling to 8 s). `on` receives {message, open, closed, noSeat}; `open` once the server has
+ * answered the hello, so a server that shuts the door at once is not retried in a hurry.
  */
-export class Connection {
-  constructor(table, token, on) {
-    this.table = table;
-    this.token = token;
+class HelloSocket {
+  constructor(path, who, on) {
+    this.path = path;
+    this.who = who;
     this.on = on;
     this.version = 0;
     this.socket = null;
-    this.wait = 500;
+    this.wait = FIRST_WAIT_MS;
     this.stopped = false;
     this.timer = 0;
+    this.answered = false; // the server has answered this socket's hello
+  }
+
+  /** The version this socket's hello says it saw. */
+  helloVersion() {
+    return this.version;
   }
 
   start() {
     if (this.stopped) return;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const url = `${scheme}//${location.host}/ws/${encodeURIComponent(this.table)}?token=${encodeURIComponent(this.token)}`;
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(`${scheme}//${location.host}${this.path}`);
     this.socket = socket;
+    this.answered = false;
     socket.onopen = () => {
-      this.wait = 500;
-      this.on.open && this.on.open();
+      if (this.socket !== socket) return;
+      socket.send(JSON.stringify(helloMessage(this.helloVersion(), this.who)));
     };
     socket.onmessage = (event) => {
+      if (this.socket !== socket) return;
       let message;
       try {
         message = JSON.parse(event.data);
       } catch {
         return;
       }
-      if (typeof message.v === "number" && message.v > this.version) this.version = message.v;
+      if (!this.answered) {
+        this.answered = true;
+        this.wait = FIRST_WAIT_MS;
+        this.on.open && this.on.open();
+      }
+      this.received(message);
       this.on.message(message);
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.stopped) return;
-      if (event.code === 4404) {
+      if (event.code === NO_SEAT) {
         this.on.noSeat && this.on.noSeat(event.reason);
         return;
       }
       this.on.closed && this.on.closed(this.wait);
       this.timer = setTimeout(() => this.start(), this.wait);
-      this.wait = Math.min(this.wait * 2, 8000);
+      this.wait = Math.min(this.wait * 2, LAST_WAIT_MS);
     };
   }
 
-  get open() {
-    return !!this.socket && this.socket.readyState === WebSocket.OPEN;
+  /** A message from the server, before the page's handler sees it. */
+  received(message) {
+    if (typeof message.v === "number" && message.v > this.version) this.version = message.v;
   }
 
-  /** Send an intent against the latest version seen; false when not connected. */
+  get open() {
+    return !!this.socket && this.socket.readyState === WebSocket.OPEN && this.answered;
+  }
+
+  /** Send a message against the latest version seen; false when not connected. */
   send(type, data = {}) {
     if (!this.open) return false;
     this.socket.send(JSON.stringify({ t: type, v: this.version, d: data }));
@@ -136,5 +194,123 @@ export class Connection {
       this.socket = null;
       socket.close();
     }
+  }
+}
+
+/** The intents that change the table: numbered, and sent again once after a drop. */
+const NUMBERED = new Set(["act", "next", "redeal"]);
+
+/**
+ * A page's intent numbers and the one intent still waiting for its answer. The numbers count
+ * 1, 2, 3... under the page's own id, which its hello gives the server: the server applies an
+ * intent only if its number is above the last it applied for that id, so a resend applies
+ * once and another page's numbers never get in the way. An intent is answered by a view past
+ * the version it was sent against, or by a refusal; one unanswered when the socket dropped is
+ * sent again, once, with its number, after the reconnection's view, if that view shows the
+ * table has not moved (had it moved, the intent was either played or is out of date).
+ */
+export class IntentBook {
+  constructor(id = newClientId()) {
+    this.id = id;
+    this.last = 0;
+    this.pending = null; // the message sent and not yet answered
+    this.resent = false; // whether `pending` was sent again already
+  }
+
+  /** The next intent's number. */
+  next() {
+    this.last += 1;
+    return this.last;
+  }
+
+  /** The message to send for an intent (numbered when it changes the table). */
+  message(type, version, data) {
+    if (!NUMBERED.has(type)) return { t: type, v: version, d: data };
+    const message = { t: type, v: version, n: this.next(), d: data };
+    this.pending = message;
+    this.resent = false;
+    return message;
+  }
+
+  /** A message from the server: does it answer the pending intent? */
+  received(message) {
+    if (!this.pending) return;
+    if (message.t === "refused" || (message.t === "view" && message.v > this.pending.v)) this.pending = null;
+  }
+
+  /** After a reconnection's first view (at `version`): the intent to send again, or null. */
+  afterReconnect(version) {
+    const pending = this.pending;
+    if (!pending) return null;
+    if (this.resent || version !== pending.v) {
+      this.pending = null;
+      return null;
+    }
+    this.resent = true;
+    return pending;
+  }
+}
+
+/**
+ * One seat's connection to a table (`who`: {token} for a seat, {watch: true} to watch):
+ * intents are numbered and one lost in a drop is sent again after the reconnection; the
+ * page closing says `bye`, so the computer may take the seat's turns sooner.
+ */
+export class Connection extends HelloSocket {
+  constructor(table, who, on, book = new IntentBook()) {
+    const seat = typeof who === "string" ? { token: who } : who;
+    super(`/ws/${encodeURIComponent(table)}`, seat.watch ? seat : { ...seat, client: book.id }, on);
+    this.table = table;
+    this.book = book;
+    this.reconnected = false; // the socket dropped; its next view decides a resend
+    this.everOpened = false;
+    this.onPageHide = () => this.bye();
+    if (typeof window !== "undefined") window.addEventListener("pagehide", this.onPageHide);
+  }
+
+  start() {
+    if (this.everOpened) this.reconnected = true;
+    this.everOpened = true;
+    super.start();
+  }
+
+  received(message) {
+    super.received(message);
+    this.book.received(message);
+    if (message.t === "view" && this.reconnected) {
+      this.reconnected = false;
+      const again = this.book.afterReconnect(message.v);
+      if (again && this.socket) this.socket.send(JSON.stringify(again));
+    }
+  }
+
+  send(type, data = {}) {
+    if (!this.open || this.who.watch) return false;
+    this.socket.send(JSON.stringify(this.book.message(type, this.version, data)));
+    return true;
+  }
+
+  /** The page is going away on purpose: say so (a shorter grace before the computer plays). */
+  bye() {
+    if (this.open && !this.who.watch) this.socket.send(JSON.stringify({ t: "bye", v: this.version, d: {} }));
+  }
+
+  stop() {
+    this.bye();
+    if (typeof window !== "undefined") window.removeEventListener("pagehide", this.onPageHide);
+    super.stop();
+  }
+}
+
+/** A party's lobby socket (`/ws/party/CODE`): `party` views after each change, `refused`
+ * answers. `who`: {token} for a member, {watch: true} to watch it fill up. */
+export class PartyConnection extends HelloSocket {
+  constructor(code, who, on) {
+    super(`/ws/party/${encodeURIComponent(code)}`, who, on);
+  }
+
+  /** A party's hello says 0: its socket always answers with the whole party. */
+  helloVersion() {
+    return 0;
   }
 }

@@ -1,4 +1,5 @@
-// The page: hash routes (#/, #/table/ID, #/history, #/replay/ID) and the display settings.
+// The page: hash routes (#/, #/table/ID, #/watch/ID, #/party/CODE, #/history, #/replay/ID) and
+// the display settings.
 import { installKeyboard, setPageKeys } from "./keyboard.js";
 import { setting } from "./util.js";
 
@@ -28,14 +29,16 @@ function route() {
   document.body.dataset.page = parts[0] || "lobby";
   // Each page's module is loaded when first visited, so a first load fetches only its page.
   const token = ++routed;
-  const load =
-    parts[0] === "table" && parts[1]
-      ? import("./table.js").then((m) => () => m.mountTable(root, parts[1]))
-      : parts[0] === "history"
-        ? import("./history.js").then((m) => () => m.mountHistory(root))
-        : parts[0] === "replay" && parts[1]
-          ? import("./replay.js").then((m) => () => m.mountReplay(root, parts[1]))
-          : import("./lobby.js").then((m) => () => m.mountLobby(root));
+  const id = parts[1];
+  const pages = {
+    table: id && (() => import("./table.js").then((m) => () => m.mountTable(root, id))),
+    watch: id && (() => import("./table.js").then((m) => () => m.mountTable(root, id, { watch: true }))),
+    party: id && (() => import("./party.js").then((m) => () => m.mountParty(root, id))),
+    history: () => import("./history.js").then((m) => () => m.mountHistory(root)),
+    replay: id && (() => import("./replay.js").then((m) => () => m.mountReplay(root, id))),
+  };
+  const page = Object.hasOwn(pages, parts[0]) && pages[parts[0]];
+  const load = page ? page() : import("./lobby.js").then((m) => () => m.mountLobby(root));
   load
     .then((mount) => {
       if (token === routed) unmount = mount(); // else the user has moved on meanwhile

@@ -1,6 +1,66 @@
-// The lobby (#/): who you play, under which rules; continue a game; start a practice game.
-import { createTable, getOptions, getTable } from "./api.js";
+// The lobby (#/): who you play, under which rules; continue a game; start a practice game;
+// make a party to play with friends, or join one with its code.
+import { createParty, createTable, getOptions, getTable } from "./api.js";
+import { PARTY_PRESET, cleanCode, partyKey } from "./party/model.js";
 import { h, fill, store, seatKey, LAST_TABLE } from "./util.js";
+
+/** "Play with friends": make a party (you host it, with the rule text's defaults), or go to
+ * one by its code. */
+function friendsPanel(options) {
+  const error = h("p", { class: "error", testid: "friends-error", role: "alert" });
+  const name = h("input", {
+    id: "friends-name", testid: "friends-name", type: "text", maxlength: "24",
+    autocomplete: "nickname", value: store.get("rummykit.name", "") || "",
+  });
+  const create = h("button", { type: "button", class: "primary big", testid: "play-with-friends" }, "Play with friends");
+  create.addEventListener("click", async () => {
+    const who = name.value.trim();
+    if (!who) {
+      error.textContent = "Your name first: it is how your friends see you.";
+      name.focus();
+      return;
+    }
+    store.set("rummykit.name", who);
+    error.textContent = "";
+    create.disabled = true;
+    try {
+      const preset = options() && !options().presets[PARTY_PRESET] ? undefined : PARTY_PRESET;
+      const made = await createParty({ name: who, ...(preset ? { preset } : {}) });
+      store.set(partyKey(made.code), { token: made.token, member: made.member });
+      location.hash = `#/party/${encodeURIComponent(made.code)}`;
+    } catch (problem) {
+      error.textContent = problem.message;
+    } finally {
+      create.disabled = false;
+    }
+  });
+  const code = h("input", {
+    id: "join-code", testid: "join-code", type: "text", maxlength: "16", autocomplete: "off",
+    autocapitalize: "characters", spellcheck: false, placeholder: "Code",
+  });
+  const join = h("form", {
+    class: "row join-code",
+    onsubmit: (event) => {
+      event.preventDefault();
+      const wanted = cleanCode(code.value);
+      if (!wanted) {
+        error.textContent = "Type the code your friend read out.";
+        code.focus();
+        return;
+      }
+      location.hash = `#/party/${encodeURIComponent(wanted)}`;
+    },
+  },
+  h("label", { for: "join-code" }, "Have a code?"), code,
+  h("button", { type: "submit", testid: "join-with-code" }, "Join"));
+  return h("section", { class: "panel friends", testid: "friends" },
+    h("h2", {}, "Play with friends"),
+    h("p", {}, "Make a party, send the link or read out its code, choose the house rules, and play at one table, two to six of you."),
+    h("div", { class: "field" }, h("label", { for: "friends-name" }, "Your name"), name),
+    h("div", { class: "row" }, create),
+    join,
+    error);
+}
 
 // Every option's title, help, values and labels come from /api/options (the options' one
 // description in rummykit.core.rules): this page keeps no list of its own.
@@ -245,7 +305,8 @@ export function mountLobby(root) {
         continueBox,
         h("p", {}, h("a", { href: "#/history", testid: "history-link" }, "Past games and replays"))),
       form,
-      learn),
+      learn,
+      friendsPanel(() => options)),
   );
 
   const last = store.raw(LAST_TABLE);
@@ -255,7 +316,7 @@ export function mountLobby(root) {
       .then((found) => {
         if (!found || found.view.game_over) return;
         const v = found.view;
-        const where = v.players.filter((p) => p.position !== "You").map((p) => `${p.position} (${p.level || p.kind})`).join(", ");
+        const where = v.players.filter((_, seat) => seat !== v.seat).map((p) => (p.level ? `${p.name} (${p.level})` : p.name)).join(", ");
         fill(continueBox,
           h("a", { class: "button primary", href: `#/table/${encodeURIComponent(last)}`, testid: "continue" }, "Continue your game"),
           h("span", { class: "help" }, ` Deal ${v.deal + 1} against ${where}.`));

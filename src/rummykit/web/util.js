@@ -117,3 +117,20 @@ export function setting(name, value) {
   document.body.classList.toggle(className, on);
   return on;
 }
+
+/** A page that only says something, with the way back to the lobby (and `more` before it). */
+export function noticePage(root, title, text, ...more) {
+  fill(root, h("section", { class: "panel notice", testid: "notice" },
+    h("h1", {}, title),
+    h("p", {}, text),
+    ...more,
+    h("a", { class: "button primary", href: "#/" }, "To the lobby")));
+}
+
+/** The header's connection line ("Connected", "Connection lost…"); `kind` ok or bad. */
+export function setConnectionStatus(text, kind) {
+  const el = document.getElementById("conn");
+  if (!el) return;
+  el.textContent = text;
+  el.dataset.state = kind;
+}

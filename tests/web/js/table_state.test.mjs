@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { displayHand, newTableState, selectedCodes, takeEvent, takeView } from "../../../src/rummykit/web/table/state.js";
-import { statusText, who } from "../../../src/rummykit/web/table/texts.js";
+import { displayHand, newTableState, selectedCodes, takeEvent, takeReaction, takeView } from "../../../src/rummykit/web/table/state.js";
+import { nameOf, seatLine, seatMarks, statusText, who } from "../../../src/rummykit/web/table/texts.js";
 
 /** A two-seat view of seat 0, in the shape of server/views.py's seat_view, with `changes`. */
 function view(changes = {}) {
@@ -45,7 +45,7 @@ test("a view older than the one held is ignored", () => {
 
 test("the first view of a deal logs who deals", () => {
   const state = newTableState("t");
-  assert.deepEqual(takeView(state, view(), 1), [{ text: "Deal 1: Across deals.", kind: "deal" }]);
+  assert.deepEqual(takeView(state, view(), 1), [{ text: "Deal 1: Basic deals.", kind: "deal" }]);
   assert.deepEqual(takeView(state, view({ stock: 19 }), 2), []);
 });
 
@@ -83,7 +83,7 @@ test("a redeal is the new view that no event announced", () => {
   takeView(state, view(), 1);
   state.redealing = true;
   const lines = takeView(state, view({ hand: ["As", "4d", "Qc"] }), 2);
-  assert.deepEqual(lines.map((line) => line.text), ["That deal was thrown away; here is a new one.", "Deal 1: Across deals."]);
+  assert.deepEqual(lines.map((line) => line.text), ["That deal was thrown away; here is a new one.", "Deal 1: Basic deals."]);
   assert.equal(state.redealing, false);
 });
 
@@ -120,8 +120,62 @@ test("the hand sorts by rank or by suit, jokers last, two copies apart", () => {
 
 test("the status line follows the legal actions sent", () => {
   assert.equal(statusText(view()), "Your turn: draw from the stock or take the 9♠.");
-  assert.equal(statusText(view({ turn: 1 })), "Across is thinking…");
+  assert.equal(statusText(view({ turn: 1 })), "Basic is thinking…");
   const noThrowback = view({ phase: "play", taken: "9s", hand: ["9s", "7h"], legal: ["discard 7h"] });
   assert.match(statusText(noThrowback), /The 9♠ you just took may not go straight back\.$/);
   assert.equal(who(view(), 0), "You");
+});
+
+test("seats go by their names; positions only on the small line; twins told apart", () => {
+  const three = view({
+    players: [
+      { name: "Ada", kind: "human", level: null, position: "You" },
+      { name: "Basic", kind: "bot", level: "basic", position: "Left" },
+      { name: "Basic", kind: "bot", level: "basic", position: "Right" },
+    ],
+    hand_sizes: [3, 3, 3],
+    scores: [0, 0, 0],
+  });
+  assert.equal(who(three, 0), "You");
+  assert.equal(who(three, 1), "Basic (left)");
+  assert.equal(nameOf(three, 2), "Basic (right)");
+  assert.equal(seatLine(three, 1), "Left · computer · basic");
+  assert.equal(seatLine(three, 0), "");
+  // a spectator sees no positions: twins get numbers
+  const watched = { ...three, seat: null, players: three.players.map((p) => ({ ...p, position: "" })) };
+  assert.equal(who(watched, 0), "Ada");
+  assert.equal(who(watched, 2), "Basic 2");
+});
+
+test("a seat's marks: away, the computer playing for them, gone for good", () => {
+  const person = { name: "Bo", kind: "human", level: null, position: "Left", connected: true, stand_in: false, left: false };
+  assert.deepEqual(seatMarks(person), []);
+  assert.deepEqual(seatMarks({ ...person, connected: false }), ["disconnected"]);
+  assert.deepEqual(seatMarks({ ...person, connected: false, stand_in: true }), ["disconnected", "computer playing"]);
+  assert.deepEqual(seatMarks({ ...person, left: true, stand_in: true, connected: false }), ["left"]);
+  assert.deepEqual(seatMarks({ name: "Basic", kind: "bot", level: "basic", position: "Left" }), []);
+});
+
+test("the status line says when the table is paused, and who the computer plays for", () => {
+  assert.match(statusText(view({ paused: true, turn: 1 })), /^Paused: waiting for a player to come back\. /);
+  const friends = view({
+    turn: 1,
+    players: [
+      { name: "Ada", kind: "human", level: null, position: "You" },
+      { name: "Bo", kind: "human", level: null, position: "Across", connected: false, stand_in: true },
+    ],
+  });
+  assert.equal(statusText(friends), "The computer is playing for Bo…");
+  assert.match(statusText(view({ game_over: true, winner: 0, party: "ABCD" })), /Rematch\.$/);
+  assert.doesNotMatch(statusText(view({ seat: null, phase: "over", deal_result: null })), /\(N\)/);
+});
+
+test("a reaction shows at its sender's seat; events before the first view are logged only", () => {
+  const state = newTableState("t");
+  const line = takeEvent(state, { seat: 1, action: "discard 9s", card: "9s", text: "Bo discarded 9♠." });
+  assert.deepEqual(line, { text: "Bo discarded 9♠.", kind: "" });
+  assert.deepEqual(state.notes, {});
+  assert.equal(state.flash, null);
+  takeReaction(state, { seat: 1, reaction: "good_luck", text: "Good luck" });
+  assert.equal(state.bubbles[1].text, "Good luck");
 });

@@ -3,9 +3,13 @@
 import { cardBack, cardFace, cardName, cardRow, short } from "../cards.js";
 import { h, fill, plural } from "../util.js";
 import { changed } from "./state.js";
+import { nameOf, seatLine, seatMarks, watching, who } from "./texts.js";
 
 /** How long a seat's note flashes after its move, in ms (a glance, not a distraction). */
 const NOTE_FLASH_MS = 1500;
+
+/** How long a quick reaction shows at its sender's seat, in ms. */
+export const BUBBLE_MS = 3000;
 
 function seatBox(table, seat, box) {
   const { state, parts } = table;
@@ -13,20 +17,24 @@ function seatBox(table, seat, box) {
   const player = view.players[seat];
   const mine = seat === view.seat;
   const turn = view.turn === seat && view.phase !== "over";
-  box.className = `seat${mine ? " me" : ""}${turn ? " turn" : ""}`;
+  const marks = seatMarks(player);
+  box.className = `seat${mine ? " me" : ""}${turn ? " turn" : ""}${marks.length ? " away" : ""}`;
   box.dataset.seat = String(seat);
   box.dataset.position = player.position;
+  box.dataset.name = player.name;
   const note = state.notes[seat];
+  const bubble = state.bubbles[seat];
   const cards = view.hand_sizes[seat];
-  const label = mine ? `You${player.name && player.name !== "You" ? ` (${player.name})` : ""}` : player.position;
-  const kind = player.kind === "bot" ? `Computer · ${player.level}` : player.name;
+  const label = mine ? `You${player.name && player.name !== "You" ? ` (${player.name})` : ""}` : nameOf(view, seat);
+  const line = seatLine(view, seat);
   const result = view.deal_result;
   fill(box,
     h("div", { class: "seat-head" },
-      h("strong", { class: "seat-name" }, label),
+      h("strong", { class: "seat-name", testid: "seat-name" }, label),
       view.dealer === seat ? h("span", { class: "dealer", testid: "dealer-mark", title: "Dealer", "aria-label": "dealer" }, "D") : null,
-      turn ? h("span", { class: "turn-dot" }, mine ? "your turn" : "to play") : null),
-    h("div", { class: "seat-sub" }, mine ? null : h("span", {}, kind), h("span", { class: "count", testid: "card-count" }, plural(cards, "card"))),
+      turn ? h("span", { class: "turn-dot" }, mine ? "your turn" : "to play") : null,
+      marks.map((mark) => h("span", { class: `seat-mark mark-${mark.split(" ")[0]}`, testid: "seat-mark" }, mark))),
+    h("div", { class: "seat-sub" }, line ? h("span", { class: "seat-line" }, line) : null, h("span", { class: "count", testid: "card-count" }, plural(cards, "card"))),
     mine
       ? parts.handValue
       : result
@@ -37,23 +45,28 @@ function seatBox(table, seat, box) {
       : null,
     note && !mine
       ? h("div", { class: `note${Date.now() - note.stamp < NOTE_FLASH_MS ? " flash" : ""}`, testid: "seat-note" }, note.text)
+      : null,
+    bubble && Date.now() - bubble.stamp < BUBBLE_MS
+      ? h("div", { class: "bubble", testid: "reaction-bubble", role: "status" }, bubble.text)
       : null);
   return box;
 }
 
-/** Every seat: the others in play order from your left, then yours. */
+/** Every seat: the others in play order from your left, then yours (a spectator sees every
+ * seat in order, and has none of their own). */
 export function renderSeats(table) {
   const { state, parts } = table;
   const view = state.view;
   const n = view.players.length;
   const boxes = [];
-  for (let step = 1; step < n; step++) {
-    const seat = (view.seat + step) % n;
+  const spectator = watching(view);
+  for (let step = spectator ? 0 : 1; step < n; step++) {
+    const seat = ((spectator ? 0 : view.seat) + step) % n;
     boxes.push(seatBox(table, seat, h("div", { testid: "seat" })));
   }
   fill(parts.opponents, boxes);
-  parts.opponents.dataset.count = String(n - 1);
-  seatBox(table, view.seat, parts.mySeat);
+  parts.opponents.dataset.count = String(boxes.length);
+  if (!spectator) seatBox(table, view.seat, parts.mySeat);
 }
 
 /** The stock and the discard pile, live when you may draw from them; the whole pile on demand. */
@@ -102,7 +115,7 @@ export function renderMelds(table) {
   const last = view.melds.length - 1;
   const flash = state.flash && state.flash.kind === "meld" ? state.flash.meld : null;
   fill(parts.melds, view.melds.map((meld, i) => {
-    const owner = view.players[meld.owner] ? view.players[meld.owner].position : "";
+    const owner = who(view, meld.owner);
     const flashing = flash === i || (flash === -1 && i === last);
     return h("button", {
       type: "button",

@@ -4,6 +4,7 @@
 import { bare, parse, short } from "../cards.js";
 import { openChoice } from "./choice.js";
 import { selectedCodes, setSort } from "./state.js";
+import { who } from "./texts.js";
 
 /** The intents of one table page; `table` is {state, parts, conn, render} (see table.js). */
 export function createIntents(table) {
@@ -69,7 +70,7 @@ export function createIntents(table) {
       const n = Number(w[2]);
       counts[n] = (counts[n] || 0) + 1;
       const m = view.melds[n];
-      const owner = m && view.players[m.owner] ? view.players[m.owner].position : "";
+      const owner = m ? who(view, m.owner) : "";
       return {
         id: counts[n] === 1 ? String(n) : `${n}-${counts[n]}`,
         label: `Meld ${n + 1} (${owner})${w[1].includes("=") ? `, joker as ${short(w[1].split("=")[1])}` : ""}`,
@@ -127,15 +128,25 @@ export function createIntents(table) {
     send("redeal", {});
   }
 
+  function leave() {
+    if (!window.confirm("Leave this game for good? The computer plays your seat to the end, and you cannot come back to it.")) return;
+    if (table.conn.send("leave", {})) table.left();
+    else say("Not connected to the table yet; trying again shortly.");
+  }
+
   return {
     say,
+    leave,
+    react: (reaction) => table.conn.send("react", { reaction }),
+    rematch: () => send("rematch", {}),
     drawStock: () => act("draw stock"),
     drawDiscard,
     meldSelected,
     layoffSelected,
     layoffOn,
     discardSelected,
-    askHint: () => send("hint", {}),
+    // no hints at a party's table (the button is hidden there too): friends play on their own
+    askHint: () => !(state.view && state.view.party) && send("hint", {}),
     nextDeal: () => send("next", {}),
     redeal,
     newGame: () => (location.hash = "#/"),

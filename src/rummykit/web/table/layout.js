@@ -38,11 +38,16 @@ export function buildLayout(root, intents) {
     largeCards: h("input", { type: "checkbox", id: "large-cards", testid: "large-cards", checked: setting("largeCards") }),
     newDeal: button({ class: "ghost", testid: "new-deal", onclick: intents.redeal }, "New deal"),
     newGame: button({ class: "ghost", testid: "new-game", onclick: intents.newGame }, "New game"),
+    leave: button({ class: "ghost", testid: "leave-table", hidden: true, onclick: intents.leave }, "Leave for good"),
+    reactions: h("div", { class: "reactions", testid: "reactions", role: "group", "aria-label": "Quick reactions" }),
+    reactionNote: h("span", { class: "reaction-note", testid: "reaction-note", "aria-live": "polite" }),
+    watchBadge: h("p", { class: "badge watching-badge", testid: "watching-badge", hidden: true }, "Watching"),
     choice: h("dialog", { class: "choice", "aria-labelledby": "choice-title" }),
     gameOver: h("section", { class: "game-over", testid: "game-over", "aria-live": "polite" }),
     overSlot: h("div", { class: "over-slot" }),
     summary: h("dialog", { class: "summary", testid: "deal-summary", "aria-labelledby": "summary-title" }),
   };
+  p.reactionBar = h("div", { class: "reaction-bar", hidden: true }, p.reactions, p.reactionNote);
   p.pace.addEventListener("input", () => (p.paceOut.textContent = `${p.pace.value} ms`));
   p.pace.addEventListener("change", () => intents.setPace(Number(p.pace.value)));
   p.fourColour.addEventListener("change", () => setting("fourColour", p.fourColour.checked));
@@ -51,6 +56,7 @@ export function buildLayout(root, intents) {
 
   p.page = h("div", { class: "table-page" },
     h("section", { class: "board", "aria-label": "The table" },
+      p.watchBadge,
       p.opponents,
       h("div", { class: "middle" },
         h("div", { class: "piles" },
@@ -62,6 +68,7 @@ export function buildLayout(root, intents) {
       p.status,
       p.turnTimer,
       p.message,
+      p.reactionBar,
       p.hint,
       p.explain,
       h("div", { class: "my-bar" }, p.mySeat,
@@ -75,7 +82,7 @@ export function buildLayout(root, intents) {
         p.log),
       h("section", { class: "panel settings" },
         h("h2", {}, "Table"),
-        h("div", { class: "row" }, p.newDeal, p.newGame),
+        h("div", { class: "row" }, p.newDeal, p.newGame, p.leave),
         h("div", { class: "field" }, h("label", { for: "pace" }, "Computer's pace "), p.paceOut, p.pace),
         h("div", { class: "field check" }, p.fourColour, h("label", { for: "four-colour" }, "Four-colour deck")),
         h("div", { class: "field check" }, p.largeCards, h("label", { for: "large-cards" }, "Large cards")))));

@@ -6,7 +6,7 @@ import { renderMelds, renderPiles, renderSeats } from "./board.js";
 import { renderButtons, renderHand } from "./hand.js";
 import { renderScores } from "./scores.js";
 import { renderGameOver, renderSummary } from "./summary.js";
-import { statusText } from "./texts.js";
+import { statusText, watching } from "./texts.js";
 import { renderTimer } from "./timer.js";
 
 /** Lines kept in the log: enough for a few deals, without growing for ever. */
@@ -16,8 +16,19 @@ export function render(table) {
   const { state, parts } = table;
   const view = state.view;
   if (!view) return;
-  document.title = `rummykit — ${view.turn === view.seat && view.phase !== "over" ? "your turn" : "table"}`;
+  const spectator = watching(view);
+  document.title = `rummykit — ${spectator ? "watching" : view.turn === view.seat && view.phase !== "over" ? "your turn" : "table"}`;
   parts.page.classList.toggle("practice", !!view.practice);
+  // a spectator sees the table only; a party's table has no redeal and no hint (friends
+  // play on their own), and may be left for good
+  parts.page.classList.toggle("watching", spectator);
+  parts.page.classList.toggle("party-table", !!view.party);
+  parts.watchBadge.hidden = !spectator;
+  if (spectator) parts.watchBadge.textContent = `Watching${view.watchers > 1 ? ` with ${view.watchers - 1} other${view.watchers > 2 ? "s" : ""}` : ""}`;
+  parts.leave.hidden = !view.party || spectator || view.game_over;
+  parts.newDeal.hidden = !!view.party || spectator;
+  parts.hintButton.hidden = !!view.party || spectator;
+  parts.reactionBar.hidden = !view.party || spectator || !parts.reactions.childElementCount;
   renderSeats(table);
   renderPiles(table);
   renderMelds(table);

@@ -28,6 +28,7 @@ export function newTableState(tableId) {
     eventSeen: false, // an event came since the last view
     shown: {}, // part -> what it last showed (see `changed`)
     clockOffset: 0, // the server's clock minus this device's, in seconds (timer.js)
+    bubbles: {}, // seat -> {text, stamp}: the quick reaction that seat just sent
   };
 }
 
@@ -85,7 +86,9 @@ export function changed(state, part, ...inputs) {
  */
 export function takeEvent(state, event) {
   state.eventSeen = true;
-  const mine = state.view && event.seat === state.view.seat;
+  const mine = !!state.view && event.seat === state.view.seat;
+  // events missed before this page's first view (a reload's catch-up): logged, not flashed
+  if (!state.view) return { text: event.text, kind: "" };
   const verb = event.action.split(" ")[0];
   const fromStock = event.action.startsWith("draw stock");
   state.notes[event.seat] = { text: event.text, stamp: Date.now() };
@@ -96,6 +99,11 @@ export function takeEvent(state, event) {
   else state.flash = { kind: "stock" };
   if (mine && verb !== "draw") state.selected.clear();
   return { text: event.text, kind: mine ? "mine" : "" };
+}
+
+/** A quick reaction from a seat: shown at that seat for a moment (board.js's BUBBLE_MS). */
+export function takeReaction(state, reaction) {
+  state.bubbles[reaction.seat] = { text: reaction.text, stamp: Date.now() };
 }
 
 /**

@@ -2,7 +2,8 @@
 // cost and the points scored) and the game-over notice.
 import { cardRow } from "../cards.js";
 import { h, fill } from "../util.js";
-import { gameOverText, resultText, who } from "./texts.js";
+import { changed } from "./state.js";
+import { gameOverText, resultText, watching, who } from "./texts.js";
 
 function summaryTitle(view) {
   const result = view.deal_result.result;
@@ -36,7 +37,7 @@ export function renderSummary(table) {
         h("tbody", {}, rows))),
     view.game_over ? parts.gameOver : null,
     h("div", { class: "row" },
-      view.game_over ? null : next,
+      view.game_over || watching(view) ? null : next,
       h("button", { type: "button", class: "ghost", onclick: intents.hideSummary }, "Look at the table")));
   if (state.summaryClosed !== view.deal && !summary.open) {
     summary.showModal();
@@ -47,6 +48,27 @@ export function renderSummary(table) {
   if (view.game_over && !summary.open) parts.overSlot.append(parts.gameOver);
 }
 
+/** What comes after a game: a party plays again (the first press makes the rematch, the
+ * others join it), a spectator may watch the rematch, anyone else starts a new game. */
+function afterGame(table) {
+  const { state, parts, intents } = table;
+  const view = state.view;
+  const close = () => parts.summary.open && parts.summary.close();
+  const lobby = (text) => h("a", { class: `button${view.party ? " ghost" : " primary"}`, href: "#/", onclick: close }, text);
+  if (watching(view)) {
+    return view.next_table
+      ? h("a", { class: "button primary", testid: "watch-rematch", href: `#/watch/${encodeURIComponent(view.next_table)}`, onclick: close }, "Watch the rematch")
+      : lobby("To the lobby");
+  }
+  if (!view.party) return lobby("New game");
+  const mine = view.players[view.seat];
+  if (mine && mine.left) return lobby("To the lobby");
+  return [
+    h("button", { type: "button", class: "primary", testid: "rematch", onclick: intents.rematch }, view.next_table ? "Join the rematch" : "Rematch"),
+    lobby("To the lobby"),
+  ];
+}
+
 export function renderGameOver(table) {
   const { state, parts } = table;
   const view = state.view;
@@ -54,8 +76,9 @@ export function renderGameOver(table) {
     parts.gameOver.remove();
     return;
   }
+  if (!changed(state, "gameOver", state.version, view.scores, view.winner, view.next_table, view.seat, view.party)) return;
   fill(parts.gameOver,
     h("h3", {}, "Game over"),
     h("p", {}, gameOverText(view)),
-    h("a", { class: "button primary", href: "#/", onclick: () => parts.summary.open && parts.summary.close() }, "New game"));
+    h("div", { class: "row" }, afterGame(table)));
 }

@@ -3,10 +3,44 @@
 // server's event frames carry their own text.
 import { short } from "../cards.js";
 
-/** "You" for your own seat, else where the seat sits ("Left", "Across"...). */
+/** A seat's name, told apart from another seat of the same name (two computer players
+ * named "Basic") by where it sits, or by a number for a spectator, who sees no positions. */
+export function nameOf(view, seat) {
+  const player = view && view.players[seat];
+  if (!player) return "Someone";
+  const name = player.name || (player.kind === "bot" ? "Computer" : "Player");
+  const same = view.players.map((p, i) => [p, i]).filter(([p]) => (p.name || "") === (player.name || ""));
+  if (same.length < 2) return name;
+  if (player.position) return `${name} (${player.position.toLowerCase()})`;
+  return `${name} ${same.findIndex(([, i]) => i === seat) + 1}`;
+}
+
+/** "You" for your own seat, else the seat's name (`nameOf`). */
 export function who(view, seat) {
-  if (!view || !view.players[seat]) return `Seat ${seat}`;
-  return seat === view.seat ? "You" : view.players[seat].position;
+  if (!view || !view.players[seat]) return "Someone";
+  return seat === view.seat ? "You" : nameOf(view, seat);
+}
+
+/** Whether the view is a spectator's: no seat, no hand, no intents. */
+export const watching = (view) => view.seat === null || view.seat === undefined;
+
+/** Where a seat sits and what it is, for the small line under its name. */
+export function seatLine(view, seat) {
+  const player = view.players[seat];
+  const parts = [];
+  if (player.position && seat !== view.seat) parts.push(player.position);
+  if (player.kind === "bot") parts.push(`computer · ${player.level}`);
+  return parts.join(" · ");
+}
+
+/** A seat's marks: a person away, a computer playing their turns, a person who left. */
+export function seatMarks(player) {
+  if (player.kind !== "human") return [];
+  if (player.left) return ["left"];
+  const marks = [];
+  if (!player.connected) marks.push("disconnected");
+  if (player.stand_in) marks.push("computer playing");
+  return marks;
 }
 
 /** How the deal ended, and who scored what. */
@@ -48,9 +82,21 @@ export function pastDealText(view, deal) {
 
 /** The status line: whose turn it is and what you may do, from the legal actions sent. */
 export function statusText(view) {
-  if (view.game_over) return gameOverText(view) + " Start a new game from the lobby.";
-  if (view.phase === "over") return resultText(view) + " Deal the next deal when you are ready (N).";
-  if (view.turn !== view.seat) return `${who(view, view.turn)} is thinking…`;
+  const text = turnText(view);
+  return view.paused && !view.game_over ? `Paused: waiting for a player to come back. ${text}` : text;
+}
+
+function turnText(view) {
+  if (view.game_over) {
+    if (watching(view)) return gameOverText(view);
+    return gameOverText(view) + (view.party ? " Play again with Rematch." : " Start a new game from the lobby.");
+  }
+  if (view.phase === "over") return resultText(view) + (watching(view) ? " The next deal comes soon." : " Deal the next deal when you are ready (N).");
+  if (view.turn !== view.seat) {
+    const player = view.players[view.turn];
+    if (player && player.kind === "human" && player.stand_in) return `The computer is playing for ${who(view, view.turn)}…`;
+    return `${who(view, view.turn)} is thinking…`;
+  }
   if (view.phase === "draw") {
     const top = view.discard.at(-1);
     const stock = view.legal.includes("draw stock");

@@ -1,0 +1,425 @@
+// A party (#/party/CODE): friends at one table. Without a seat in it on this device, the
+// invite page asks for a name and joins; with one, the party's lobby: the invite link and the
+// code to read aloud, who is in, who is ready, the house rules (the host changes them), and
+// Start. Once the host starts, everyone goes to the table with the same token.
+import { getOptions, getParty, joinParty, PartyConnection } from "./api.js";
+import { h, fill, noticePage as notice, setConnectionStatus as setConnection, store, seatKey, LAST_TABLE } from "./util.js";
+import {
+  HOUSE_RULES,
+  hostName,
+  houseChoices,
+  isHost,
+  isHouseRule,
+  me,
+  memberMarks,
+  partyKey,
+  readyClearedNote,
+  ruleValue,
+  spelled,
+  startProblem,
+  valueLabel,
+  withRule,
+} from "./party/model.js";
+
+const NAME_KEY = "rummykit.name";
+
+/** Where the party page sends you once the party has a table. */
+function goToTable(view, token) {
+  if (token) {
+    store.setRaw(seatKey(view.table), token);
+    store.setRaw(LAST_TABLE, view.table);
+    location.hash = `#/table/${encodeURIComponent(view.table)}`;
+  } else {
+    location.hash = `#/watch/${encodeURIComponent(view.table)}`;
+  }
+}
+
+export function mountParty(root, rawCode) {
+  const code = String(rawCode).toUpperCase();
+  document.title = `rummykit — party ${code}`;
+  let cleanup = () => {};
+  const show = (mount) => {
+    cleanup();
+    cleanup = mount() || (() => {});
+  };
+  const showInvite = () => show(() => mountInvite(root, code, { joined: showMember, watch: showWatch }));
+  const showMember = () => show(() => mountLobby(root, code, store.get(partyKey(code)), showInvite));
+  const showWatch = () => show(() => mountLobby(root, code, null, showInvite));
+  const held = store.get(partyKey(code));
+  if (held && held.token) showMember();
+  else showInvite();
+  return () => cleanup();
+}
+
+// ----- the invite page ----------------------------------------------------------------------
+
+function mountInvite(root, code, next) {
+  let stopped = false;
+  const error = h("p", { class: "error", testid: "party-error", role: "alert" });
+  const name = h("input", {
+    id: "party-name", testid: "party-name", type: "text", maxlength: "24", required: true,
+    autocomplete: "nickname", value: store.get(NAME_KEY, "") || "",
+  });
+  const join = h("button", { type: "submit", class: "primary big", testid: "join-party" }, "Join");
+  const watchButton = h("button", { type: "button", class: "big", testid: "watch-instead", hidden: true, onclick: () => next.watch() }, "Watch instead");
+  const about = h("p", { testid: "party-about" }, "Looking up the party…");
+  const form = h("form", {
+    class: "panel invite",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const who = name.value.trim();
+      if (!who) {
+        error.textContent = "Your name, please: it is how the others see you at the table.";
+        name.focus();
+        return;
+      }
+      store.set(NAME_KEY, who);
+      error.textContent = "";
+      join.disabled = true;
+      try {
+        const joined = await joinParty(code, who);
+        if (stopped) return;
+        store.set(partyKey(code), { token: joined.token, member: joined.member });
+        next.joined();
+      } catch (problem) {
+        if (stopped) return;
+        join.disabled = false;
+        error.textContent = problem.message;
+        if (problem.status === 409 && problem.body && problem.body.watch) watchButton.hidden = false;
+      }
+    },
+  },
+  h("h1", {}, "Join the party"),
+  about,
+  h("div", { class: "field" }, h("label", { for: "party-name" }, "Your name"), name),
+  h("div", { class: "row" }, join, watchButton),
+  error);
+  fill(root, h("div", { class: "party-invite" }, form));
+  name.focus();
+
+  getParty(code)
+    .then((view) => {
+      if (stopped) return;
+      const seats = `${view.members.length} of ${view.max_seats || 6} seats taken`;
+      if (view.state === "lobby") {
+        about.textContent = `${hostName(view)} invites you to a game of rummy (${seats}). Tell us your name and you're in.`;
+        if (view.members.length >= (view.max_seats || 6)) {
+          about.textContent = `${hostName(view)}'s party is full.`;
+          join.disabled = true;
+          watchButton.hidden = !view.spectators;
+        }
+      } else if (view.state === "playing") {
+        about.textContent = `${hostName(view)}'s party has started: it is too late to join${view.spectators ? ", but you may watch" : ""}.`;
+        join.disabled = true;
+        watchButton.hidden = !view.spectators;
+      } else {
+        about.textContent = "This party is over.";
+        join.disabled = true;
+      }
+    })
+    .catch((problem) => {
+      if (stopped) return;
+      if (problem.status === 404) notice(root, "No such party", `No party has the code ${spelled(code)}. Check it with whoever invited you.`);
+      else about.textContent = `The party could not be looked up: ${problem.message}`;
+    });
+
+  return () => {
+    stopped = true;
+  };
+}
+
+// ----- the party's lobby ----------------------------------------------------------------------
+
+/** An object with its keys in order, to compare two rule sets. */
+const sortedKeys = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+function selectOf(id, choices, onchange) {
+  const select = h("select", { id, testid: id },
+    choices.map(([value, label]) => h("option", { value: JSON.stringify(value) }, label)));
+  select.addEventListener("change", () => onchange(JSON.parse(select.value)));
+  return select;
+}
+
+/** A control for one option of /api/options' form: {node, set(value), control}. */
+function ruleControl(field, id, onchange) {
+  if (field.kind === "boolean") {
+    const box = h("input", { id, testid: id, type: "checkbox" });
+    box.addEventListener("change", () => onchange(box.checked));
+    return { control: box, row: h("div", { class: "field check" }, box, h("label", { for: id }, field.title)), set: (v) => (box.checked = !!v) };
+  }
+  if (field.choices.length) {
+    const select = selectOf(id, field.choices.map((choice) => [choice.value, choice.label]), onchange);
+    return { control: select, row: h("div", { class: "field" }, h("label", { for: id }, field.title), select), set: (v) => setSelect(select, field, v) };
+  }
+  const input = h("input", { id, testid: id, type: "number", inputmode: "numeric", step: "1", min: String(field.min), max: field.max === null ? null : String(field.max) });
+  const none = field.none === null ? null : h("input", { id: `${id}-none`, testid: `${id}-none`, type: "checkbox" });
+  input.addEventListener("change", () => {
+    const number = Number(input.value);
+    if (input.value.trim() !== "" && Number.isInteger(number)) onchange(number);
+  });
+  if (none) none.addEventListener("change", () => onchange(none.checked ? null : Number(input.value || field.min)));
+  const row = h("div", { class: "field" }, h("label", { for: id }, field.title), input,
+    none ? h("span", { class: "no-limit" }, none, h("label", { for: none.id }, ` ${field.none}`)) : null);
+  return {
+    control: input,
+    extra: none,
+    row,
+    set: (v) => {
+      if (none) none.checked = v === null;
+      input.disabled = input.disabledByRole || v === null;
+      if (document.activeElement !== input) input.value = v === null ? "" : String(v);
+    },
+  };
+}
+
+/** Show `value` in a select, adding it when the select does not offer it. */
+function setSelect(select, field, value) {
+  const wanted = JSON.stringify(value);
+  if (![...select.options].some((option) => option.value === wanted)) {
+    select.append(h("option", { value: wanted }, valueLabel(field, value)));
+  }
+  select.value = wanted;
+}
+
+function mountLobby(root, code, held, invite) {
+  const token = held && held.token;
+  const watching = !token;
+  let view = null;
+  let options = null;
+  let built = null; // the rules panel's controls, once options and the first view are in
+  const controls = {}; // option -> {control, extra, set}
+
+  const message = h("p", { class: "message", testid: "party-message", role: "status" });
+  const say = (text) => (message.textContent = text || "");
+  const codeBig = h("p", { class: "party-code", testid: "party-code" }, code);
+  const link = h("input", { type: "text", id: "invite-link", testid: "invite-link", readonly: true, value: `${location.origin}/#/party/${code}` });
+  const copied = h("span", { class: "help", testid: "copied", "aria-live": "polite" });
+  const copy = h("button", {
+    type: "button", testid: "copy-link",
+    onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(link.value);
+        copied.textContent = "Copied: send it to your friends.";
+      } catch {
+        link.select();
+        copied.textContent = "Select the link and copy it.";
+      }
+    },
+  }, "Copy the link");
+  const members = h("ol", { class: "members", testid: "members" });
+  const seatsLine = h("p", { class: "help", testid: "seats-line" });
+  const ready = h("button", { type: "button", class: "big", testid: "ready-toggle", "aria-pressed": "false" }, "I'm ready");
+  const start = h("button", { type: "button", class: "primary big", testid: "start-party" }, "Start the game");
+  const why = h("p", { class: "help", testid: "start-why", "aria-live": "polite" });
+  const cpuLevel = h("select", { id: "cpu-level", testid: "cpu-level" });
+  const addCpu = h("button", { type: "button", testid: "add-cpu" }, "Add a computer player");
+  const hostTools = h("div", { class: "row host-only" }, h("label", { for: "cpu-level" }, "Level"), cpuLevel, addCpu);
+  const leave = h("button", { type: "button", class: "ghost", testid: "leave-party" }, "Leave the party");
+  const house = h("div", { class: "rules-grid", testid: "party-house-rules" });
+  const more = h("div", { class: "rules-grid", testid: "more-rules-body" });
+  const timer = h("select", { id: "party-timer", testid: "party-timer" });
+  const spectators = h("input", { id: "party-spectators", testid: "party-spectators", type: "checkbox" });
+  const whoChanges = h("p", { class: "help", testid: "who-changes" });
+  const badge = watching ? h("span", { class: "badge", testid: "watching-badge" }, "Watching") : null;
+
+  const conn = new PartyConnection(code, watching ? { watch: true } : { token }, {
+    message: onMessage,
+    open: () => setConnection("Connected", "ok"),
+    closed: (wait) => setConnection(`Connection lost; trying again in ${Math.round(wait / 100) / 10} s…`, "bad"),
+    noSeat: () => {
+      store.remove(partyKey(code));
+      conn.stop();
+      notice(root, watching ? "Nothing to watch" : "Not in this party any more",
+        watching ? "This party cannot be watched." : "This device no longer holds a seat in the party: the host may have removed you, or the party has closed.",
+        watching ? null : h("p", {}, h("a", { href: `#/party/${encodeURIComponent(code)}`, onclick: (event) => { event.preventDefault(); invite(); } }, "Join it again")));
+    },
+  });
+
+  const send = (type, data) => {
+    say("");
+    if (!conn.send(type, data)) say("Not connected to the party yet; trying again shortly.");
+  };
+  ready.addEventListener("click", () => {
+    const mine = view && me(view);
+    if (mine) send("ready", { ready: !mine.ready });
+  });
+  start.addEventListener("click", () => send("start", {}));
+  addCpu.addEventListener("click", () => send("add_cpu", { level: cpuLevel.value }));
+  leave.addEventListener("click", () => {
+    if (!window.confirm("Leave the party? You can join again with the link while it has a free seat.")) return;
+    send("leave", {});
+    store.remove(partyKey(code));
+    location.hash = "#/";
+  });
+  timer.addEventListener("change", () => send("settings", timer.value ? { turn_timer: Number(timer.value) } : { no_timer: true }));
+  spectators.addEventListener("change", () => send("settings", { spectators: spectators.checked }));
+
+  // The rules last sent and not yet seen back: a second change made before the server's
+  // answer builds on them, not on the view before the first.
+  let sentRules = null;
+
+  function setRule(option, value) {
+    const preset = options.presets[view.preset];
+    sentRules = withRule(preset, sentRules || view.rules, option, value);
+    send("settings", { rules: sentRules });
+  }
+
+  /** The rules panel, built once the options and the first view are in. */
+  function buildRules() {
+    const preset = options.presets[view.preset];
+    if (!preset) return;
+    const fields = Object.fromEntries(preset.form.map((field) => [field.name, field]));
+    fill(house);
+    fill(more);
+    for (const key of Object.keys(controls)) delete controls[key];
+    for (const rule of HOUSE_RULES) {
+      const field = fields[rule.option];
+      if (!field) continue;
+      const id = `party-rule-${rule.option}`;
+      const select = selectOf(id, houseChoices(rule, field), (value) => setRule(rule.option, value));
+      select.setAttribute("aria-describedby", `${id}-help`);
+      controls[rule.option] = { control: select, set: (v) => setSelect(select, field, v) };
+      house.append(h("div", { class: "field" }, h("label", { for: id }, field.title), select, h("p", { class: "help", id: `${id}-help` }, field.help)));
+    }
+    const presetSelect = selectOf("party-preset", Object.keys(options.presets).map((name) => [name, name]), (name) => send("settings", { preset: name, rules: {} }));
+    controls["@preset"] = { control: presetSelect, set: (v) => (presetSelect.value = JSON.stringify(v)) };
+    more.append(h("div", { class: "field" }, h("label", { for: "party-preset" }, "Start from the preset"), presetSelect,
+      h("p", { class: "help" }, preset.summary)));
+    for (const field of preset.form) {
+      if (isHouseRule(field.name)) continue;
+      const made = ruleControl(field, `party-rule-${field.name}`, (value) => setRule(field.name, value));
+      made.row.append(h("p", { class: "help" }, field.help));
+      controls[field.name] = made;
+      more.append(made.row);
+    }
+    built = view.preset;
+  }
+
+  function renderRules() {
+    if (!options) return;
+    if (built !== view.preset) buildRules();
+    const preset = options.presets[view.preset];
+    if (!preset) return;
+    const host = isHost(view);
+    for (const [option, made] of Object.entries(controls)) {
+      made.control.disabledByRole = !host;
+      made.control.disabled = !host;
+      if (made.extra) made.extra.disabled = !host;
+      made.set(option === "@preset" ? view.preset : ruleValue(preset, view.rules, option));
+    }
+    timer.value = view.turn_timer ? String(view.turn_timer) : "";
+    timer.disabled = !host;
+    spectators.checked = !!view.spectators;
+    spectators.disabled = !host;
+    whoChanges.textContent = host ? "Changing a rule asks everyone to mark ready again." : `${hostName(view)} chooses the rules.`;
+  }
+
+  function renderMembers() {
+    const host = isHost(view);
+    fill(members, view.members.map((member) =>
+      h("li", { class: `member${member.id === view.me ? " me" : ""}`, testid: "member", "data-member": String(member.id), "data-ready": String(member.ready), "data-connected": String(member.connected) },
+        h("span", { class: `presence${member.connected ? " on" : ""}`, "aria-hidden": "true" }),
+        h("strong", { class: "member-name" }, member.name),
+        memberMarks(view, member).map((mark) => h("span", { class: `mark mark-${mark.split(" ")[0]}` }, mark)),
+        host && member.id !== view.me && view.state === "lobby"
+          ? h("button", { type: "button", class: "ghost small-btn", testid: "remove-member", onclick: () => send("remove", { member: member.id }) }, "Remove")
+          : null)));
+    const max = view.max_seats || 6;
+    seatsLine.textContent = `${view.members.length} of ${max} seats taken.`;
+  }
+
+  function render() {
+    link.value = `${location.origin}/${view.url.replace(/^\//, "")}`;
+    codeBig.textContent = view.code;
+    renderMembers();
+    const mine = me(view);
+    const host = isHost(view);
+    ready.hidden = !mine || mine.kind !== "human" || host;
+    if (mine) {
+      ready.setAttribute("aria-pressed", String(!!mine.ready));
+      ready.textContent = mine.ready ? "Ready ✓ (press to undo)" : "I'm ready";
+    }
+    hostTools.hidden = !host;
+    start.hidden = !host;
+    leave.hidden = watching;
+    const problem = startProblem(view);
+    start.disabled = !!problem;
+    why.textContent = host ? problem || "Everyone is ready: start when you like." : problem || `Waiting for ${hostName(view)} to start.`;
+    renderRules();
+  }
+
+  function onMessage(msg) {
+    if (msg.t === "refused") {
+      sentRules = null;
+      say(msg.d.message);
+      if (view) renderRules(); // a refused change: the controls show the party's rules again
+      return;
+    }
+    if (msg.t !== "party") return;
+    const before = view;
+    view = msg.d;
+    if (sentRules && (JSON.stringify(sortedKeys(view.rules)) === JSON.stringify(sortedKeys(sentRules)) || before.preset !== view.preset)) sentRules = null;
+    if (view.table) {
+      conn.stop();
+      goToTable(view, token);
+      return;
+    }
+    if (view.state === "closed") {
+      conn.stop();
+      store.remove(partyKey(code));
+      notice(root, "This party has closed", "Everyone left before it started. Make a new one from the lobby.");
+      return;
+    }
+    if (!watching && !me(view)) {
+      // the host removed this member: the party keeps no seat for this device any more
+      store.remove(partyKey(code));
+      conn.stop();
+      notice(root, "Not in this party any more", "The host took you off the party's list.");
+      return;
+    }
+    const note = readyClearedNote(before, view);
+    if (note) say(note);
+    render();
+  }
+
+  fill(root, h("div", { class: "party" },
+    h("section", { class: "panel party-head" },
+      h("h1", {}, "Your party ", badge),
+      h("p", { class: "help" }, "Read this code to your friends, or send them the link:"),
+      codeBig,
+      h("div", { class: "row invite-row" }, link, copy),
+      copied),
+    h("section", { class: "panel party-members", "aria-label": "Players" },
+      h("h2", {}, "Players"),
+      seatsLine,
+      members,
+      hostTools,
+      h("div", { class: "row" }, ready, start),
+      why,
+      message,
+      h("div", { class: "row" }, leave)),
+    h("section", { class: "panel party-rules", "aria-label": "House rules" },
+      h("h2", {}, "House rules"),
+      whoChanges,
+      house,
+      h("div", { class: "field" }, h("label", { for: "party-timer" }, "Time for each turn"), timer,
+        h("p", { class: "help" }, "With a limit, the computer finishes a turn whose time runs out.")),
+      h("div", { class: "field check" }, spectators, h("label", { for: "party-spectators" }, "Let people watch")),
+      h("details", { class: "house-rules", testid: "more-rules" }, h("summary", {}, "More rules"), more))));
+  hostTools.hidden = start.hidden = true;
+
+  getOptions()
+    .then((found) => {
+      options = found;
+      fill(cpuLevel, options.levels.map((level) => h("option", { value: level }, level)));
+      fill(timer, h("option", { value: "" }, "No time limit"), options.turn_timers.map((s) => h("option", { value: String(s) }, `${s} seconds`)));
+      if (view) render();
+    })
+    .catch((problem) => say(`The rules could not be loaded: ${problem.message}`));
+  conn.start();
+
+  return () => {
+    conn.stop();
+    setConnection("", "");
+  };
+}

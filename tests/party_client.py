@@ -1,0 +1,180 @@
+"""Helpers for party tests: making and joining parties, their lobby's socket, and seats.
+
+``PartySocket`` is a member's (or a visitor's) connection to ``/ws/party/{code}``;
+``open_seat`` opens a table's socket the way every client now does, with the token in the
+first message (``hello``); ``play_seat`` plays one seat of a party's table to the end of the
+game, tolerating the refusals that several people acting at once cause (two pressing "next
+deal" together: one of them is stale).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from rummykit.server.party_messages import PARTY_SERVER_MESSAGES
+from table_client import MAX_FRAMES, Frame, SeatSocket, is_my_turn, simple_choice
+
+SHORT_GAME: dict[str, Any] = {"deals": 1}
+"""Rules for a game of one deal: party tests play whole games quickly."""
+
+
+def new_party(client: Any, name: str = "Ann", **body: Any) -> tuple[str, str]:
+    """POST /api/parties; the party's code and the host's token."""
+    response = client.post("/api/parties", json={"name": name, **body})
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer["url"] == f"/#/party/{answer['code']}"
+    return answer["code"], answer["token"]
+
+
+def join_party(client: Any, code: str, name: str) -> str:
+    """POST /api/parties/{code}/join; the member's token (a refusal fails)."""
+    response = client.post(f"/api/parties/{code}/join", json={"name": name})
+    assert response.status_code == 200, response.text
+    token: str = response.json()["token"]
+    return token
+
+
+class PartySocket:
+    """One connection to a party's lobby: every frame parsed and kept."""
+
+    def __init__(self, websocket: Any) -> None:
+        self.ws = websocket
+        self.frames: list[Frame] = []
+        self.party: dict[str, Any] = {}
+
+    def recv(self) -> Frame:
+        """The next frame."""
+        text = self.ws.receive_text()
+        PARTY_SERVER_MESSAGES.validate_json(text)
+        frame: Frame = json.loads(text)
+        self.frames.append(frame)
+        if frame["t"] == "party":
+            self.party = frame["d"]
+        assert len(self.frames) < MAX_FRAMES
+        return frame
+
+    def until(self, condition: Callable[[Frame], bool]) -> Frame:
+        """Receive until a frame satisfies ``condition``."""
+        while True:
+            frame = self.recv()
+            if condition(frame):
+                return frame
+
+    def until_party(self, condition: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """Receive until the party satisfies ``condition`` (refusals fail)."""
+        if self.party and condition(self.party):
+            return self.party
+        frame = self.until(lambda frame: frame["t"] == "refused" or condition(frame["d"]))
+        assert frame["t"] == "party", frame
+        return self.party
+
+    def send(self, kind: str, data: dict[str, Any] | None = None) -> None:
+        """Send a message."""
+        self.ws.send_text(json.dumps({"t": kind, "v": 0, "d": data or {}}))
+
+    def refused(self) -> Frame:
+        """The next refusal."""
+        return self.until(lambda frame: frame["t"] == "refused")
+
+
+@contextlib.contextmanager
+def party_socket(client: Any, code: str, token: str | None) -> Iterator[PartySocket]:
+    """A connection to the party's lobby, its first frame received (``None``: a visitor)."""
+    with client.websocket_connect(f"/ws/party/{code}") as websocket:
+        hello = {"token": token} if token is not None else {"watch": True}
+        websocket.send_text(json.dumps({"t": "hello", "v": 0, "d": hello}))
+        party = PartySocket(websocket)
+        party.recv()
+        yield party
+
+
+@contextlib.contextmanager
+def open_seat(
+    client: Any, table_id: str, token: str | None, last: int = 0, page: str | None = None
+) -> Iterator[SeatSocket]:
+    """A table's socket with the token in its hello (``None``: a spectator), the first
+    view received; ``last`` is the last version this client saw, ``page`` its client id."""
+    with client.websocket_connect(f"/ws/{table_id}") as websocket:
+        hello: dict[str, Any] = {"token": token} if token is not None else {"watch": True}
+        if page is not None:
+            hello["client"] = page
+        websocket.send_text(json.dumps({"t": "hello", "v": last, "d": hello}))
+        seat = SeatSocket(websocket)
+        seat.until(lambda frame: frame["t"] == "view")
+        yield seat
+
+
+def started_party(
+    client: Any,
+    names: list[str],
+    cpus: list[str] | None = None,
+    rules: dict[str, Any] | None = None,
+    **settings: Any,
+) -> tuple[str, str, list[str]]:
+    """A party of these people (the first hosts) and computer players, started.
+
+    Its rules are ``rules`` (default ``SHORT_GAME``); ``settings`` go to ``new_party``. The
+    party's code, its table and each person's token, in seat order.
+    """
+    rules = SHORT_GAME if rules is None else rules
+    code, host = new_party(client, names[0], rules=rules, **settings)
+    tokens = [host] + [join_party(client, code, name) for name in names[1:]]
+    cpus = cpus or []
+    with party_socket(client, code, host) as lobby:
+        for level in cpus:
+            lobby.send("add_cpu", {"level": level})
+        for token in tokens[1:]:
+            with party_socket(client, code, token) as member:
+                member.send("ready", {"ready": True})
+                wait_ready(member)
+        lobby.until_party(lambda party: len(party["members"]) == len(names) + len(cpus))
+        lobby.send("start")
+        party = lobby.until_party(lambda party: party["table"] is not None)
+    return code, party["table"], tokens
+
+
+def wait_ready(member: PartySocket) -> None:
+    """Wait until the party shows this member ready."""
+    me = member.party["me"]
+    member.until_party(
+        lambda party: any(each["id"] == me and each["ready"] for each in party["members"])
+    )
+
+
+STALE_CODES = ("stale", "wrong_phase", "game_over")
+"""Refusals a seat may get when another person acted first (both pressed "next deal")."""
+
+
+def play_seat(
+    seat: SeatSocket, choose: Callable[[list[str]], str] = simple_choice
+) -> dict[str, Any]:
+    """Play this seat until the game is over; its last view.
+
+    Deals the next deal when one is over (another seat may have done so first).
+    """
+    acted_at = -1
+    pending = [_current(seat)] if seat.view else []
+    while True:
+        frame = pending.pop() if pending else seat.recv()
+        if frame["t"] == "refused":
+            assert frame["d"]["code"] in STALE_CODES, frame
+            continue
+        if frame["t"] != "view" or frame["v"] == acted_at:
+            continue
+        view: dict[str, Any] = frame["d"]
+        if view["game_over"]:
+            return view
+        if view["phase"] == "over":
+            acted_at = frame["v"]
+            seat.send("next", version=frame["v"])
+        elif is_my_turn(view):
+            acted_at = frame["v"]
+            seat.send("act", {"action": choose(view["legal"])}, version=frame["v"])
+
+
+def _current(seat: SeatSocket) -> Frame:
+    return {"t": "view", "v": seat.version, "d": seat.view}
