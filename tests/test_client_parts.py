@@ -97,7 +97,7 @@ def test_the_host_adds_its_computer_players_then_starts_when_enough_are_ready() 
 def test_a_seat_file_keeps_one_partys_seat(tmp_path: Path) -> None:
     path = tmp_path / "seat.json"
     assert load_seat(path, "http://h:1", "ABCDEF") is None
-    seat = Seat(server="http://h:1", code="ABCDEF", token="t", member=2, name="Bob", intent=7)
+    seat = Seat(server="http://h:1", code="ABCDEF", token="t", member=2, name="Bob")
     save_seat(path, seat)
     assert load_seat(path, "http://h:1", "abcdef") == seat
     with pytest.raises(SeatFileError, match="another file"):

@@ -65,44 +65,26 @@ class NewPartyOptions:
     cpus: tuple[BotLevel, ...] = ()
 
 
-class _Seat:
-    """The seat being played, with its file if it is kept in one."""
-
-    def __init__(self, seat: Seat, path: Path | None):
-        self.seat = seat
-        self.path = path
-        if path is not None:
-            save_seat(path, seat)
-
-    def next_intent(self) -> int:
-        """The next intent number, kept before it is sent."""
-        self.seat = self.seat.model_copy(update={"intent": self.seat.intent + 1})
-        if self.path is not None:
-            save_seat(self.path, self.seat)
-        return self.seat.intent
-
-
 def _play(
-    options: SeatOptions, seat: _Seat, plan: PartyPlan, report: Report, *, rejoined: bool
+    options: SeatOptions, seat: Seat, plan: PartyPlan, report: Report, *, rejoined: bool
 ) -> int:
     """The party until its table is dealt, then the table to the game's end."""
-    session = PartySession(options.server, seat.seat.code, seat.seat.token, report)
+    session = PartySession(options.server, seat.code, seat.token, report)
     party = session.wait_for_table(plan)
     assert party.table is not None
     report.say(f"Playing at table {party.table} with the {options.bot} bot.")
     player = TablePlayer(
         options.server,
         party.table,
-        seat.seat.token,
+        seat.token,
         options.bot,
         report,
-        number_intent=seat.next_intent,
         rng=random.Random(),
         pace_ms=options.pace_ms,
     )
     view = player.play()
     if options.record is not None:
-        record = _fetch_record(options.server, view.table, seat.seat.token)
+        record = _fetch_record(options.server, view.table, seat.token)
         options.record.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
         report.say(f"The game's record is in {options.record}.")
     report.finished(view, rejoined=rejoined)
@@ -154,9 +136,11 @@ def new_party(options: SeatOptions, party: NewPartyOptions, report: Report) -> i
     )
     plan = PartyPlan(host=True, seats=party.players, cpus=party.cpus)
     try:
+        if options.seat_file is not None:
+            save_seat(options.seat_file, seat)
         return _play(
             dataclasses.replace(options, server=server),
-            _Seat(seat, options.seat_file),
+            seat,
             plan,
             report,
             rejoined=False,
@@ -193,11 +177,15 @@ def join(options: SeatOptions, code_or_link: str, report: Report) -> int:
             member=joined.member,
             name=options.name,
         )
+        try:
+            save_seat(path, seat)  # at once: killed from now on, it comes back to this seat
+        except OSError as error:
+            return _failed("join", report, f"Cannot keep the seat in {path}: {error.strerror}.")
         report.say(f"Joined party {joined.code} as {options.name}.")
     try:
         return _play(
             dataclasses.replace(options, server=server),
-            _Seat(seat, path),
+            seat,
             PartyPlan(),
             report,
             rejoined=rejoined,

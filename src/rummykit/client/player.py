@@ -3,9 +3,10 @@
 The socket ``/ws/{table}`` opens with ``hello``: the seat's token and the last version seen.
 The table answers with the events missed (when it holds them) and the whole view, then an
 event and a view after each change. When the view shows this seat to act, the bot decides
-from the observation the view stands for (``rummykit.client.observation``) and the program
-sends ``act`` with the view's version and a new intent number ``n``. When a deal is over, it
-asks for the next one.
+from the observation the view carries whole (``rummykit.server.views.observation_of``: what
+the server's own computer players are given), and the program sends ``act`` with the view's
+version and a new intent number ``n`` (1, 2, 3... under the program's own ``client`` id, given
+in ``hello``). When a deal is over, it asks for the next one.
 
 An intent stays pending until a view past its version comes (or it is refused). If the
 connection drops meanwhile, the program reconnects and sends it again as it was, same ``v``
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import secrets
 import time
 from collections.abc import Callable
 from typing import Final
@@ -25,7 +27,6 @@ from typing import Final
 from pydantic import ValidationError
 
 from rummykit.bots import make_bot
-from rummykit.client.observation import DealTrack
 from rummykit.client.report import Report
 from rummykit.client.sockets import Backoff, Throttle, keep_trying, opened, table_socket_url
 from rummykit.core.errors import ErrorCode
@@ -46,9 +47,7 @@ from rummykit.server.protocol import (
     ServerMessage,
     ViewMessage,
 )
-
-NumberIntent = Callable[[], int]
-"""Gives the next intent number (and keeps it, so that a restarted program goes on above)."""
+from rummykit.server.views import observation_of
 
 REFUSALS_BEFORE_GIVING_UP: Final = 20
 """Refused intents in a row after which the program stops: the bot picks from the legal
@@ -88,7 +87,7 @@ class TablePlayer:
         bot: str,
         report: Report,
         *,
-        number_intent: NumberIntent,
+        client: str | None = None,
         rng: random.Random | None = None,
         backoff: Backoff | None = None,
         sleep: Callable[[float], None] = time.sleep,
@@ -99,13 +98,14 @@ class TablePlayer:
         self.token = token
         self.bot = make_bot(bot)
         self.report = report
-        self.number_intent = number_intent
+        self.client = client or secrets.token_urlsafe(12)
+        """This program's id: its intent numbers count from 1 under it, across reconnects."""
+        self.intents = 0
         self.rng = rng or random.Random()
         self.backoff = backoff or Backoff()
         self.sleep = sleep
         self.pace_ms = pace_ms
         self.throttle = Throttle(sleep=sleep)
-        self.track = DealTrack()
         self.version = 0
         """The last version seen (sent in ``hello``)."""
         self.view: SeatView | None = None
@@ -136,7 +136,9 @@ class TablePlayer:
 
     def _attempt(self) -> bool:
         with opened(table_socket_url(self.server, self.table)) as connection:
-            hello = Hello(t="hello", v=self.version, d=HelloData(token=self.token))
+            hello = Hello(
+                t="hello", v=self.version, d=HelloData(token=self.token, client=self.client)
+            )
             connection.send(hello.model_dump_json())
             if self.pending is not None:
                 connection.send(self.pending.message.model_dump_json())  # the resend
@@ -166,7 +168,6 @@ class TablePlayer:
     def _take(self, message: ServerMessage) -> bool:
         """Take in one message; whether the game is over."""
         if isinstance(message, EventMessage):
-            self.track.on_event(message.v, message.d)
             pending = self.pending
             if (
                 pending is not None
@@ -187,7 +188,6 @@ class TablePlayer:
 
     def _view(self, message: ViewMessage) -> bool:
         view = message.d
-        self.track.on_view(message.v, view)
         self.view = view
         self.version = message.v
         if self.pending is not None and message.v > self.pending.version:
@@ -211,6 +211,10 @@ class TablePlayer:
         if self._refusals >= REFUSALS_BEFORE_GIVING_UP:
             raise GaveUp(f"The table refused {self._refusals} intents in a row: {refusal.message}")
 
+    def _number(self) -> int:
+        self.intents += 1
+        return self.intents
+
     # ----- deciding --------------------------------------------------------------------
 
     def _decide(self) -> Intent | None:
@@ -222,10 +226,10 @@ class TablePlayer:
             if self.version in self._asked_next:
                 return None
             self._asked_next.add(self.version)  # once per version: a refusal is the answer
-            return Intent(Next(t="next", v=self.version, n=self.number_intent(), d=NoData()))
+            return Intent(Next(t="next", v=self.version, n=self._number(), d=NoData()))
         if view.seat != view.turn or not view.legal:
             return None
-        observation = self.track.observation()
+        observation = observation_of(view)
         refused = {text for version, text in self._refused if version == self.version}
         if refused:
             prefix = f"{view.seat} "
@@ -239,5 +243,5 @@ class TablePlayer:
             observation = dataclasses.replace(observation, legal_actions=kept)
         chosen = self.bot.choose(observation, self.rng)
         text = str(chosen).split(" ", 1)[1]
-        act = Act(t="act", v=self.version, n=self.number_intent(), d=ActData(action=text))
+        act = Act(t="act", v=self.version, n=self._number(), d=ActData(action=text))
         return Intent(act)

@@ -1,9 +1,9 @@
-"""Where a program keeps its seat: the token, and the number of its last intent.
+"""Where a program keeps its seat: the party's token.
 
 ``rummy join`` writes the token it was given to a file as soon as it has it, so that the same
 command run again after the program was killed returns to the seat instead of taking another.
-The file also keeps the last intent number sent (``n``): intents are numbered across the
-program's lives, so a restarted program never sends a number the table already applied.
+Each life of the program numbers its intents afresh under a ``client`` id of its own, so
+nothing else needs keeping.
 By default the file lives in the user's data folder (``RUMMY_DATA_DIR`` if set), one file per
 server and party code; ``--seat-file`` names another.
 """
@@ -35,8 +35,6 @@ class Seat(BaseModel):
     token: str
     member: int
     name: str
-    intent: int = 0
-    """The last intent number sent from this seat (the next is one more)."""
 
 
 def default_seat_path(server: str, code: str) -> Path:
