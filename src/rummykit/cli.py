@@ -10,6 +10,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from importlib import resources
 
+from rummykit.client.cli import add_party_parsers
 from rummykit.core.errors import RecordError, RulesError
 from rummykit.core.options import Choice, OptionKind, OptionSpec, json_value
 from rummykit.core.presets import PRESETS, Preset, find_preset
@@ -39,6 +40,10 @@ examples:
   rummy rules party               one preset, each option explained
   rummy hint game.json            what to do next at the end of a record, and why
   rummy sim strong basic          bots against each other, with confidence intervals
+  rummy party new --server URL --bot basic
+                                  start a party on a server; a bot plays your seat
+  rummy join CODE --server URL --bot strong
+                                  join a party by its code; a bot plays the seat
 """
 
 
@@ -374,6 +379,7 @@ def build_parser() -> argparse.ArgumentParser:
     hint_parser.add_argument("--seed", type=int, default=0, help="the expert's seed")
     hint_parser.set_defaults(run=_command_hint)
     add_sim_parsers(commands)
+    add_party_parsers(commands)
     return parser
 
 

@@ -1,0 +1,243 @@
+"""``rummy party new`` and ``rummy join`` on the command line: their parsers and options."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from pathlib import Path
+from typing import Any, cast
+
+from pydantic import TypeAdapter, ValidationError
+
+from rummykit.bots import BOTS
+from rummykit.core.errors import RulesError
+from rummykit.core.options import json_value
+from rummykit.core.presets import PRESETS
+from rummykit.core.rules import parse_option
+from rummykit.server.party_messages import MAX_PARTY_SEATS, MIN_PARTY_SEATS, PlayerName
+from rummykit.server.protocol import MAX_PACE_MS, RuleValue
+from rummykit.server.settings import BOT_LEVELS, BotLevel, TurnTimer
+
+_PARTY_EPILOG = """\
+examples:
+  rummy party new --server http://127.0.0.1:8000 --bot strong
+      a party of two: prints its code and link, waits for one more player, plays
+  rummy party new --server URL --players 4 --cpu basic --cpu expert --bot basic
+      two computer players seated by the server, one more person or program to come
+  rummy party new --server URL --preset party --rule target=50 --timer 30 --bot expert
+      the house rules: the party preset to 50 points, 30 s a turn
+  rummy party new --server URL --players 3 --cpu basic --bot basic --json | head -1
+      {"code": "K7QM2P", "url": "http://.../#/party/K7QM2P"} at once, for a script
+
+It exits 0 once the game is over (1 with a sentence if the party cannot go on).
+"""
+
+_JOIN_EPILOG = """\
+examples:
+  rummy join K7QM2P --server http://127.0.0.1:8000 --bot basic
+  rummy join 'http://127.0.0.1:8000/#/party/K7QM2P' --server http://127.0.0.1:8000 --bot expert
+  rummy join K7QM2P --server URL --bot strong --json --record game.json
+
+The seat's token is kept in your data folder (or --seat-file FILE): run the same command
+again after the program stopped, and it returns to its seat ("rejoined"). When the server
+goes away it reconnects, waiting 0.5 s doubling to 8 s between tries, and plays on.
+exit codes: 0 the game was played to its end; 1 the party cannot be joined (unknown code,
+full, started) or the seat was lost; 2 a usage error.
+"""
+
+
+def _rule(text: str) -> tuple[str, RuleValue]:
+    """``NAME=VALUE`` read and checked against the rule's own description."""
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip():
+        raise argparse.ArgumentTypeError(f"{text!r}: write a rule as NAME=VALUE, like target=50")
+    try:
+        parsed = json_value(parse_option(name.strip(), value))
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return name.strip(), cast(RuleValue, parsed)
+
+
+def _timer(text: str) -> TurnTimer | None:
+    if text.strip().lower() in ("none", "off", "0"):
+        return None
+    if text.strip() in ("30", "60"):
+        return cast(TurnTimer, int(text))
+    raise argparse.ArgumentTypeError(f"{text!r}: the turn timer is none, 30 or 60 (seconds)")
+
+
+def _seats(text: str) -> int:
+    if text.isdigit() and MIN_PARTY_SEATS <= int(text) <= MAX_PARTY_SEATS:
+        return int(text)
+    raise argparse.ArgumentTypeError(
+        f"{text!r}: a party has {MIN_PARTY_SEATS} to {MAX_PARTY_SEATS} players"
+    )
+
+
+def _pace(text: str) -> int:
+    if text.isdigit() and int(text) <= MAX_PACE_MS:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"{text!r}: a pace is 0 to {MAX_PACE_MS} milliseconds")
+
+
+_NAME: TypeAdapter[str] = TypeAdapter(PlayerName)
+
+
+def _name(text: str) -> str:
+    try:
+        return _NAME.validate_python(text)
+    except ValidationError:
+        raise argparse.ArgumentTypeError(f"{text!r}: a name is 1 to 24 characters") from None
+
+
+def _seat_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--server", required=True, metavar="URL", help="the server, like http://127.0.0.1:8000"
+    )
+    parser.add_argument(
+        "--bot",
+        required=True,
+        choices=sorted(BOTS),
+        metavar="LEVEL",
+        help=f"who plays this seat: {', '.join(sorted(BOTS))}",
+    )
+    parser.add_argument(
+        "--name", type=_name, help="the seat's name at the table (default: LEVEL bot NN)"
+    )
+    parser.add_argument(
+        "--record", type=Path, metavar="FILE", help="write the finished game's record here"
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object a line: each deal, each action the table applied, and a "
+        'last line {"table", "seat", "scores", "winner", "rejoined"}',
+    )
+    parser.add_argument(
+        "--pace",
+        type=_pace,
+        metavar="MS",
+        help="ask the table's computer players to wait MS milliseconds between moves",
+    )
+
+
+def _default_name(level: str) -> str:
+    """``Basic bot 42``: the level says who plays, the number tells two of them apart."""
+    return f"{level.capitalize()} bot {secrets.randbelow(90) + 10}"
+
+
+def _options(args: argparse.Namespace) -> Any:
+    from rummykit.client.commands import SeatOptions
+
+    return SeatOptions(
+        server=args.server,
+        bot=args.bot,
+        name=args.name or _default_name(args.bot),
+        record=args.record,
+        as_json=args.json,
+        seat_file=args.seat_file,
+        pace_ms=args.pace,
+    )
+
+
+def _command_party_new(args: argparse.Namespace) -> int:
+    from rummykit.client.commands import NewPartyOptions, new_party
+    from rummykit.client.report import Report
+
+    cpus: tuple[BotLevel, ...] = tuple(args.cpu or ())
+    if len(cpus) >= args.players:
+        print(
+            f"rummy party new: {len(cpus)} computer players leave no seat for this program in a "
+            f"party of {args.players}: raise --players.",
+            file=sys.stderr,
+        )
+        return 2
+    party = NewPartyOptions(
+        preset=args.preset,
+        rules=tuple(args.rule or ()),
+        timer=args.timer,
+        players=args.players,
+        cpus=cpus,
+    )
+    return new_party(_options(args), party, Report(args.json))
+
+
+def _command_join(args: argparse.Namespace) -> int:
+    from rummykit.client.commands import join
+    from rummykit.client.report import Report
+
+    return join(_options(args), args.party, Report(args.json))
+
+
+def add_party_parsers(commands: Any) -> None:
+    """Add ``party new`` and ``join`` to the ``rummy`` command's sub-commands."""
+    party = commands.add_parser(
+        "party",
+        help="start a party on a server, and play it with a bot",
+        description="Parties: friends (people or programs) at one table on a server.",
+    )
+    party_commands = party.add_subparsers(dest="party_command", metavar="COMMAND", required=True)
+    new = party_commands.add_parser(
+        "new",
+        help="create a party, print its code and link, and play the host's seat with a bot",
+        description="Create a party on the server with the house rules given, print its code "
+        "and invite link at once, add the computer players asked for, wait until PLAYERS "
+        "players (people, programs and computer players) have joined and are ready, start, "
+        "and play the host's seat with the bot until the game is over.",
+        epilog=_PARTY_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _seat_arguments(new)
+    new.add_argument(
+        "--preset", default="classic", choices=list(PRESETS), help="the house rules to start from"
+    )
+    new.add_argument(
+        "--rule",
+        action="append",
+        type=_rule,
+        metavar="NAME=VALUE",
+        help="a rule that differs from the preset (repeat it); see `rummy rules PRESET`",
+    )
+    new.add_argument(
+        "--timer", type=_timer, default=None, metavar="none|30|60", help="seconds a turn"
+    )
+    new.add_argument(
+        "--players",
+        type=_seats,
+        default=MIN_PARTY_SEATS,
+        metavar="N",
+        help=f"start once N players are there and ready ({MIN_PARTY_SEATS}-{MAX_PARTY_SEATS}, "
+        "the computer players included; default 2)",
+    )
+    new.add_argument(
+        "--cpu",
+        action="append",
+        choices=BOT_LEVELS,
+        metavar="LEVEL",
+        help=f"add a computer player of the server's ({', '.join(BOT_LEVELS)}); repeat it",
+    )
+    new.add_argument(
+        "--seat-file",
+        type=Path,
+        metavar="FILE",
+        help="keep the host's seat in FILE: `rummy join CODE --seat-file FILE` returns to it",
+    )
+    new.set_defaults(run=_command_party_new)
+    join = commands.add_parser(
+        "join",
+        help="join a party by its code or link and play the seat with a bot",
+        description="Join a party, mark ready, and play the seat with the bot until the game "
+        "is over.",
+        epilog=_JOIN_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    join.add_argument("party", metavar="CODE_OR_URL", help="the party's code or invite link")
+    _seat_arguments(join)
+    join.add_argument(
+        "--seat-file",
+        type=Path,
+        metavar="FILE",
+        help="keep the seat's token in FILE instead of your data folder",
+    )
+    join.set_defaults(run=_command_join)

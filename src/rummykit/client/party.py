@@ -1,0 +1,165 @@
+"""A member's side of a party's socket, until the party's table is dealt.
+
+The socket ``/ws/party/{code}`` sends the party as it stands after every change. This side
+decides from each view alone what to send, so that a reconnect (which brings a fresh view)
+picks up where it was: a member marks itself ready; the host adds the computer players it was
+asked for and starts once enough members are ready. It is done when the view names the
+party's table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from typing import Final
+
+from pydantic import BaseModel, ValidationError
+
+from rummykit.client.report import Report
+from rummykit.client.sockets import Backoff, SeatLost, keep_trying, opened, party_socket_url
+from rummykit.server.party_messages import (
+    PARTY_SERVER_MESSAGES,
+    AddCpu,
+    AddCpuData,
+    PartyMessage,
+    PartyView,
+    Ready,
+    ReadyData,
+    Start,
+)
+from rummykit.server.protocol import Hello, HelloData, NoData, RefusedMessage
+from rummykit.server.settings import BotLevel
+
+Send = Callable[[BaseModel], None]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PartyPlan:
+    """What this member wants before the start."""
+
+    host: bool = False
+    """The host adds computer players and starts."""
+    seats: int = 2
+    """The host starts once this many members (computer players too) are there and ready."""
+    cpus: tuple[BotLevel, ...] = ()
+    """The computer players the host adds, by level."""
+
+
+def wanted(view: PartyView, plan: PartyPlan) -> BaseModel | None:
+    """The one message this member should send now, if any, from the view alone."""
+    me = next((member for member in view.members if member.id == view.me), None)
+    if me is None or view.state != "lobby":
+        return None
+    if not me.ready:
+        return Ready(t="ready", v=0, d=ReadyData(ready=True))
+    if not plan.host:
+        return None
+    computers = sum(member.kind == "bot" for member in view.members)
+    if computers < len(plan.cpus) and len(view.members) < view.max_seats:
+        return AddCpu(t="add_cpu", v=0, d=AddCpuData(level=plan.cpus[computers]))
+    everyone_ready = all(member.ready for member in view.members)
+    if len(view.members) >= plan.seats and everyone_ready:
+        return Start(t="start", v=0, d=NoData())
+    return None
+
+
+def seats_sentence(view: PartyView) -> str:
+    """Who is at the party, for people: ``Seats: Ann (host, ready), Bob; 1 of 2 ready``."""
+    parts = []
+    for member in view.members:
+        marks = []
+        if member.id == view.host:
+            marks.append("host")
+        if member.kind == "bot":
+            marks.append(f"computer, {member.level}")
+        elif member.ready:
+            marks.append("ready")
+        if member.id == view.me:
+            marks.append("you")
+        parts.append(member.name + (f" ({', '.join(marks)})" if marks else ""))
+    ready = sum(member.ready for member in view.members)
+    return f"Seats: {', '.join(parts)}; {ready} of {len(view.members)} ready."
+
+
+STARTED_TABLE_WAIT: Final = "The party has started; waiting for its table."
+
+
+class PartySession:
+    """One member's connection to a party's socket, reconnecting until the table is dealt."""
+
+    def __init__(
+        self,
+        server: str,
+        code: str,
+        token: str,
+        report: Report,
+        *,
+        backoff: Backoff | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ):
+        self.server = server
+        self.code = code
+        self.token = token
+        self.report = report
+        self.backoff = backoff or Backoff()
+        self.sleep = sleep
+        self.view: PartyView | None = None
+        self._said = ""
+        self._asked: set[tuple[str, int]] = set()
+
+    def wait_for_table(self, plan: PartyPlan) -> PartyView:
+        """Send what ``plan`` asks until the party's table is dealt; the view naming it.
+
+        ``SeatLost`` when this member has no seat (removed, or a token the party never gave).
+        """
+
+        def dropped(why: str, wait: float) -> None:
+            self.report.note(f"Lost the party's connection ({why}); trying again in {wait:.1f} s.")
+
+        keep_trying(lambda: self._attempt(plan), self.backoff, self.sleep, dropped)
+        assert self.view is not None
+        return self.view
+
+    def _attempt(self, plan: PartyPlan) -> bool:
+        with opened(party_socket_url(self.server, self.code)) as connection:
+            hello = Hello(t="hello", v=0, d=HelloData(token=self.token))
+            connection.send(hello.model_dump_json())
+            for text in connection:
+                try:
+                    message = PARTY_SERVER_MESSAGES.validate_json(text)
+                except ValidationError as error:
+                    self.report.note(f"Ignored a party message that cannot be read: {error}")
+                    continue
+                if isinstance(message, RefusedMessage):
+                    self.report.note(f"The party refused: {message.d.message}")
+                    continue
+                self.backoff.reset()
+                if self._seen(message, plan, connection.send):
+                    return True
+        return False
+
+    def _seen(self, message: PartyMessage, plan: PartyPlan, send: Callable[[str], None]) -> bool:
+        """Take in a view of the party; whether the table is dealt."""
+        view = message.d
+        self.view = view
+        if view.me is None:
+            raise SeatLost("This seat is no longer a member of the party (removed by the host?).")
+        if view.state == "closed":
+            raise SeatLost("The party was closed.")
+        said = seats_sentence(view)
+        if said != self._said:
+            self.report.say(said)
+            self._said = said
+        if view.table is not None:
+            return True
+        if view.state == "playing":
+            self.report.say(STARTED_TABLE_WAIT)
+            return False
+        reply = wanted(view, plan)
+        if reply is not None:
+            kind = str(getattr(reply, "t", ""))
+            if (kind, message.v) not in self._asked:  # once per version: its answer is a view
+                self._asked.add((kind, message.v))
+                send(reply.model_copy(update={"v": message.v}).model_dump_json())
+        return False

@@ -1,0 +1,178 @@
+"""A party's HTTP calls, with the standard library: create, join, look, and the record.
+
+Every call takes the server's address (``http://host:port``) and answers a typed model of
+``rummykit.server.party_messages``; a refusal raises ``ServerError`` with the server's own
+sentence (``PartyRefused`` for a party that cannot be joined).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import Any, Final, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from rummykit.server.party_messages import (
+    JoinParty,
+    NewParty,
+    PartyJoined,
+    PartyRefusal,
+    PartyView,
+)
+
+HTTP_TIMEOUT_S: Final = 15.0
+"""How long one request may take: the server answers in milliseconds, so this long means it
+is gone."""
+
+_CODE = re.compile(r"^[A-Za-z0-9]{4,12}$")
+"""A party's code as ``PartyCode`` reads it."""
+
+_CODE_IN_LINK = re.compile(r"party/([A-Za-z0-9]{4,12})(?:[/?#]|$)")
+"""Where an invite link (``http://host/#/party/CODE``) holds the code."""
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+class ServerError(Exception):
+    """The server refused a request, or could not be reached; ``message`` says which."""
+
+    def __init__(self, message: str, *, status: int | None = None, code: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        """The HTTP status; ``None`` when the server did not answer."""
+        self.code = code
+        """The refusal's code, when it gave one (``party_full``...)."""
+
+
+class PartyRefused(ServerError):
+    """A party that cannot be joined: no such code, full, started or closed."""
+
+    def __init__(self, message: str, *, status: int, code: str | None, watch: bool = False):
+        super().__init__(message, status=status, code=code)
+        self.watch = watch
+        """Whether its tables may be watched instead."""
+
+
+def base_url(server: str) -> str:
+    """The server's address as given, without a trailing slash; ``ValueError`` if it is none."""
+    parts = urllib.parse.urlsplit(server.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"{server!r} is not a server address: write it like http://host:8000.")
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
+
+
+def party_code(text: str) -> str:
+    """The party's code from a code or an invite link (``.../#/party/CODE``).
+
+    >>> party_code("http://127.0.0.1:8000/#/party/K7QM2P"), party_code(" k7qm2p ")
+    ('K7QM2P', 'K7QM2P')
+    """
+    text = text.strip()
+    found = _CODE_IN_LINK.search(text)
+    if found is not None:
+        return found.group(1).upper()
+    if _CODE.fullmatch(text):
+        return text.upper()
+    raise ValueError(f"{text!r} is neither a party's code (letters and digits) nor its link.")
+
+
+def _answer(request: urllib.request.Request) -> tuple[int, bytes]:
+    """The status and body of a request's answer, error statuses included."""
+    try:
+        with urllib.request.urlopen(request, timeout=HTTP_TIMEOUT_S) as answer:
+            return answer.status, answer.read()
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, error.read()
+    except (urllib.error.URLError, OSError) as error:
+        reason = getattr(error, "reason", error)
+        host = urllib.parse.urlsplit(request.full_url).netloc
+        raise ServerError(f"Cannot reach the server at {host}: {reason}.") from None
+
+
+def _sentence(status: int, body: bytes) -> str:
+    try:
+        said = json.loads(body).get("error")
+    except (ValueError, AttributeError):
+        said = None
+    return str(said) if said else f"The server answered {status}."
+
+
+def _call(server: str, path: str, body: BaseModel | None = None, token: str | None = None) -> Any:
+    """The JSON answer of a GET (or a POST of ``body``); ``ServerError`` for an error."""
+    headers = {"Content-Type": "application/json", "Accept": "application/json"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(
+        base_url(server) + path,
+        data=None if body is None else body.model_dump_json(exclude_defaults=True).encode(),
+        headers=headers,
+        method="GET" if body is None else "POST",
+    )
+    status, data = _answer(request)
+    if status == 409:
+        try:
+            refusal = PartyRefusal.model_validate_json(data, strict=False)
+        except ValidationError:
+            raise PartyRefused(_sentence(status, data), status=status, code=None) from None
+        raise PartyRefused(refusal.error, status=status, code=refusal.code, watch=refusal.watch)
+    if status >= 400:
+        raise ServerError(_sentence(status, data), status=status)
+    try:
+        return json.loads(data)
+    except ValueError:
+        raise ServerError(f"The server's answer to {path} is not JSON.", status=status) from None
+
+
+def _read(model: type[Model], data: Any) -> Model:
+    try:
+        return model.model_validate(data, strict=False)
+    except ValidationError as error:
+        raise ServerError(f"The server's answer is not a {model.__name__}: {error}") from None
+
+
+def _party_path(code: str, tail: str = "") -> str:
+    return f"/api/parties/{urllib.parse.quote(code)}{tail}"
+
+
+def create_party(server: str, request: NewParty) -> PartyJoined:
+    """``POST /api/parties``: a new party, with its host's seat."""
+    return _read(PartyJoined, _call(server, "/api/parties", request))
+
+
+def join_party(server: str, code: str, name: str) -> PartyJoined:
+    """``POST /api/parties/{code}/join``: a seat; ``PartyRefused`` if there is none to take."""
+    try:
+        answer = _call(server, _party_path(code, "/join"), JoinParty(name=name))
+    except ServerError as error:
+        if error.status == 404:
+            raise PartyRefused(
+                f"There is no party {code} on this server: check the code.",
+                status=404,
+                code="unknown_party",
+            ) from None
+        raise
+    return _read(PartyJoined, answer)
+
+
+def look_at_party(server: str, code: str) -> PartyView:
+    """``GET /api/parties/{code}``: the party as its invite page shows it."""
+    return _read(PartyView, _call(server, _party_path(code)))
+
+
+def game_record(server: str, table: str, token: str) -> dict[str, Any]:
+    """``GET /api/games/{table}/record``: a finished game's ``rummy-record/1``."""
+    record = _call(server, f"/api/games/{urllib.parse.quote(table)}/record", token=token)
+    if not isinstance(record, dict):
+        raise ServerError("The server's record is not a JSON object.")
+    return record
+
+
+def invite_link(server: str, path: str) -> str:
+    """The invite link to share: the server's address and the party's path (``/#/party/C``)."""
+    return base_url(server) + path
