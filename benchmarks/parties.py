@@ -204,9 +204,9 @@ def run_reconnect(args: argparse.Namespace) -> dict[str, Any]:
         [
             mode,
             f"{part['reconnects']:,}",
-            *(_num(part["hello_to_view_ms"][key], 2) for key in ("p50", "p95", "p99", "max")),
+            *(_num(part["hello_to_view_ms"][key]) for key in ("p50", "p95", "p99", "max")),
             _num(part.get("missed_events_mean"), 2),
-            _num(part["open_to_view_ms"]["p95"], 2) if "open_to_view_ms" in part else "",
+            _num(part["open_to_view_ms"]["p95"]) if "open_to_view_ms" in part else "",
         ]
         for mode, part in result["modes"].items()
     ]
@@ -366,7 +366,7 @@ def run_lag(args: argparse.Namespace) -> dict[str, Any]:
         [
             name,
             f"{part['probes']:,}",
-            *(_num(part[key], 2) for key in ("p50", "p95", "p99", "max")),
+            *(_num(part[key]) for key in ("p50", "p95", "p99", "max")),
             _num(cpu.get("server_cpu_pct"), 0),
             _num(cpu.get("workers_cpu_pct"), 0),
         ]
