@@ -12,8 +12,9 @@ fresh store, the server's defaults, rate limits on, one worker process per core)
 - ``lag``: the round trip of a cheap message on an idle table, every 50 ms, with the server
   idle and then with 50 tables of ``expert`` computer players thinking at once.
 - ``ramp``: four-seat party tables (two people acting as soon as it is their turn, two
-  computer players), more and more of them, each count on a fresh server: the largest count
-  whose act-to-view round trip keeps p99 within 50 ms.
+  computer players), more and more of them, each count on a fresh server, then counts halfway
+  between the last within budget and the first over it: the largest count whose act-to-view
+  round trip keeps p99 within 50 ms.
 
 Usage::
 
@@ -250,7 +251,7 @@ async def _timeout(server: LoadServer, args: argparse.Namespace) -> dict[str, An
         nonlocal connected
         connected += 1
 
-    patience = TURN_TIMER + EXPIRY_PATIENCE_S + args.setup_concurrency
+    patience = TURN_TIMER + EXPIRY_PATIENCE_S
     seats = [
         asyncio.create_task(timed_seat(server.port, party, one_more, go, patience))
         for party in started
@@ -395,32 +396,64 @@ NOT_FOR_PARTIES: Final = (
 """The load run's figures that take seat 0 for the only person: wrong at a party (dropped)."""
 
 
+def _ramp_step(args: argparse.Namespace, tables: int, progress: Progress) -> dict[str, Any]:
+    """``tables`` party tables on a fresh server: their figures, and whether within budget."""
+    progress.say(f"ramp: {tables} party tables", force=True)
+    timing = argparse.Namespace(ramp_rate=args.ramp_rate, warmup=args.warmup)
+    with LoadServer() as server:
+        settings = PlayerSettings(server.port, args.ramp_level, args.ramp_think)
+        result, _ = asyncio.run(
+            drive(
+                server,
+                settings,
+                tables,
+                timing,
+                progress,
+                args.ramp_seconds,
+                make_player=party_player,
+            )
+        )
+    for key in NOT_FOR_PARTIES:
+        result.pop(key, None)
+    p99 = result["round_trip_ms"]["p99"]
+    within = p99 is not None and p99 <= args.budget_ms and result["unanswered"] == 0
+    return {"tables": tables, "within_budget": within, **result}
+
+
+def largest_within(steps: Sequence[dict[str, Any]]) -> int | None:
+    """The largest count within budget below the smallest count over it."""
+    over = min((step["tables"] for step in steps if not step["within_budget"]), default=math.inf)
+    return max(
+        (step["tables"] for step in steps if step["within_budget"] and step["tables"] < over),
+        default=None,
+    )
+
+
+def next_between(steps: Sequence[dict[str, Any]]) -> int | None:
+    """The count halfway between the largest within budget and the smallest over it (a
+    multiple of 5), if there is room for one."""
+    below = largest_within(steps)
+    over = min((step["tables"] for step in steps if not step["within_budget"]), default=None)
+    if below is None or over is None:
+        return None
+    middle = round((below + over) / 2 / 5) * 5
+    return middle if below < middle < over else None
+
+
 def run_ramp(args: argparse.Namespace) -> dict[str, Any]:
     progress = Progress()
-    timing = argparse.Namespace(ramp_rate=args.ramp_rate, warmup=args.warmup)
     steps: list[dict[str, Any]] = []
     for tables in args.ramp_tables:
-        progress.say(f"ramp: {tables} party tables", force=True)
-        with LoadServer() as server:
-            result, _ = asyncio.run(
-                drive(
-                    server,
-                    PlayerSettings(server.port, args.ramp_level, args.ramp_think),
-                    tables,
-                    timing,
-                    progress,
-                    args.ramp_seconds,
-                    make_player=party_player,
-                )
-            )
-        for key in NOT_FOR_PARTIES:
-            result.pop(key, None)
-        p99 = result["round_trip_ms"]["p99"]
-        within = p99 is not None and p99 <= args.budget_ms and result["unanswered"] == 0
-        steps.append({"tables": tables, "within_budget": within, **result})
-        if not within and not args.ramp_all:
+        steps.append(_ramp_step(args, tables, progress))
+        if not steps[-1]["within_budget"] and not args.ramp_all:
             break
-    largest = max((step["tables"] for step in steps if step["within_budget"]), default=None)
+    for _ in range(args.refine):
+        middle = next_between(steps)
+        if middle is None:
+            break
+        steps.append(_ramp_step(args, middle, progress))
+    steps.sort(key=lambda step: int(step["tables"]))
+    largest = largest_within(steps)
     render(
         f"Party tables (2 people acting at once, 2 {args.ramp_level} computers): act to view, "
         f"ms, over {args.ramp_seconds:.0f} s",
@@ -541,6 +574,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add("--ramp-think", type=float, default=0.0, help="the people's think time, seconds")
     add("--ramp-seconds", type=float, help="the measured window of each count")
     add("--ramp-all", action="store_true", help="run every count, even past the budget")
+    add(
+        "--refine",
+        type=int,
+        default=2,
+        help="counts tried between the last within budget and the first over it",
+    )
     add("--budget-ms", type=float, default=50.0, help="the round trip's p99 budget")
     add("--warmup", type=float, help="seconds between the last table and a window")
     add("--ramp-rate", type=float, default=20.0, help="tables started a second")

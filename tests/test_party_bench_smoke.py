@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from benchmarks.parties import largest_within, next_between
 
 ROOT = Path(__file__).resolve().parent.parent
 PARTIES = ROOT / "benchmarks" / "parties.py"
@@ -91,3 +92,19 @@ def test_turn_timers_run_out_and_the_computer_plays_never_before_the_deadline(
     assert same_clock["min"] >= 0  # the server shares this clock: never early
     window = timeout["deadlines_after_go_s"]
     assert 30 <= window["first"] <= window["last"]
+
+
+def test_the_ramp_narrows_down_between_the_last_count_within_budget_and_the_first_over() -> None:
+    steps: list[dict[str, Any]] = [
+        {"tables": 25, "within_budget": True},
+        {"tables": 100, "within_budget": True},
+        {"tables": 200, "within_budget": False},
+    ]
+    assert (largest_within(steps), next_between(steps)) == (100, 150)
+    steps.append({"tables": 150, "within_budget": False})
+    assert (largest_within(steps), next_between(steps)) == (100, 125)
+    steps.append({"tables": 125, "within_budget": True})
+    steps.append({"tables": 400, "within_budget": True})  # noise past a failure: not counted
+    assert (largest_within(steps), next_between(steps)) == (125, 140)
+    assert largest_within([{"tables": 2, "within_budget": False}]) is None
+    assert next_between([{"tables": 2, "within_budget": True}]) is None
