@@ -25,7 +25,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +50,8 @@ from rummykit.server.settings import BOT_LEVELS
 GRACE_S = 5.0
 """After the window, time for the actions sent in it to be answered before they are counted
 as unanswered (with the time they waited so far)."""
+MakePlayer = Callable[[int, PlayerSettings, Recorder], Coroutine[Any, Any, None]]
+"""Plays table ``index`` (its people, table after table) until cancelled: ``player``."""
 PROGRESS_EVERY_S = 10.0
 """A progress line this often when the output is not a terminal (a log file)."""
 
@@ -117,17 +119,22 @@ async def drive(
     progress: Progress,
     seconds: float,
     slice_s: float | None = None,
+    *,
+    make_player: MakePlayer = player,
+    recorder: Recorder | None = None,
 ) -> tuple[dict[str, Any], list[Any]]:
     """``tables`` players against ``server``: ramp up, warm up, measure ``seconds``.
 
-    With ``slice_s`` the window is also cut in slices (the soak's minutes).
+    With ``slice_s`` the window is also cut in slices (the soak's minutes). ``make_player``
+    plays each table (the parties benchmark passes its parties'); ``recorder`` keeps what
+    they saw (pass one to read its window afterwards).
     """
-    recorder = Recorder()
+    recorder = Recorder() if recorder is None else recorder
     label = f"{tables} tables, {settings.level}"
     watcher = asyncio.create_task(watch_loop(recorder))
     players: list[asyncio.Task[None]] = []
     for index in range(tables):
-        players.append(asyncio.create_task(player(index, settings, recorder)))
+        players.append(asyncio.create_task(make_player(index, settings, recorder)))
         await asyncio.sleep(1 / args.ramp_rate)
         progress.say(f"{label}: ramping up, {index + 1}/{tables} players")
     await _wait(
