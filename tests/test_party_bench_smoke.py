@@ -45,6 +45,9 @@ def test_reconnection_lag_and_party_tables_in_miniature(tmp_path: Path) -> None:
         tmp_path,
         *("--only", "reconnect,lag,ramp", "--reconnect-tables", "2", "--reconnects", "4"),
         *("--lag-tables", "2", "--ramp-tables", "2"),
+        # basic computers and a 5 s window: two strong ones at the default pace could hold
+        # the people without a turn through a 2 s window (the dealer is drawn at random)
+        *("--ramp-level", "basic", "--ramp-seconds", "5"),
     )
     reconnect = report["reconnect"]
     assert reconnect["errors"] == {} and reconnect["server_log_error_lines"] == 0

@@ -42,7 +42,9 @@ from table_client import (
     ManualClock,
     SeatSocket,
     audit_sockets,
+    create_table,
     is_my_turn,
+    seed_where_human_starts,
     simple_choice,
     truth_by_version,
 )
@@ -523,3 +525,21 @@ def test_a_seed_is_for_test_servers_only_and_deals_a_party_the_same_cards(
     with TestClient(create_app(store_path, workers=WORKERS)) as live:
         refused = live.post("/api/parties", json={"name": "Ann", "seed": 42})
         assert refused.status_code == 400 and refused.json()["error"].startswith("seed")
+
+
+def test_pages_coming_and_going_do_not_hold_the_computer_back(
+    app_client: TestClient, clock: ManualClock
+) -> None:
+    """The computer waits its pace once a move: a page that opens and closes meanwhile (a
+    reconnect, a spectator) does not start the wait again."""
+    table, token = create_table(app_client, seed=seed_where_human_starts())
+    with open_seat(app_client, table, token) as ann:
+        ann.set_pace(1000)
+        _play_turn(ann)
+        version = ann.version  # the computer's turn: it waits 1 s
+        for _ in range(3):
+            clock.advance(0.4)
+            with open_seat(app_client, table, token):
+                pass
+        moved = ann.until(lambda frame: frame["t"] == "view" and frame["v"] > version)
+        assert moved["v"] == version + 1  # the computer played within its one pace

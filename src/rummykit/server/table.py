@@ -538,48 +538,65 @@ class Table(TurnKeeper):
 
     async def run(self) -> None:
         """Apply intents, expiries and bot moves in order, forever (until stopped)."""
-        while True:
-            self._arm()
-            bot_seat = self._bot_to_act()
-            if bot_seat is None:
-                intent: Work | None = await self.queue.get()
-            else:
-                intent = await self._intent_within(self.pace_ms / 1000)
-            if isinstance(intent, Wake):
-                continue
-            if isinstance(intent, Expiry):
-                try:
-                    await self._expire(intent)
-                except Exception:  # a failing stand-in must not take the table down
-                    logger.exception("table %s: the turn timer's expiry failed", self.id)
-                    await self.sleep(BOT_FAILURE_PAUSE_S)
-            elif intent is None and bot_seat is not None:
-                try:
-                    await self._bot_move(bot_seat)
-                except Exception:  # a failing bot must not take the table down with it
-                    logger.exception("table %s: the computer at seat %s failed", self.id, bot_seat)
-                    await self.sleep(BOT_FAILURE_PAUSE_S)
-            elif intent is not None:
-                seat, message, reply, client = intent
-                try:
-                    await self._handle(seat, message, _quiet(reply), client, origin=reply)
-                except Exception:  # one bad intent must never stop the table, nor go unanswered
-                    logger.exception("table %s: an intent failed", self.id)
-                    await _quiet(reply)(refusal(self.version, ErrorCode.BAD_MESSAGE, UNREADABLE))
-
-    async def _intent_within(self, seconds: float) -> Work | None:
-        """The next intent if one comes before ``sleep(seconds)`` ends, else ``None``.
-
-        An intent already queued always comes first.
-        """
-        if not self.queue.empty():
-            return self.queue.get_nowait()
-        getting = asyncio.ensure_future(self.queue.get())
-        waiting = asyncio.ensure_future(self.sleep(seconds))
+        pacing: tuple[int, int, int] | None = None  # the computer's move whose pace runs
+        pace: asyncio.Future[None] | None = None
         try:
-            await asyncio.wait((getting, waiting), return_when=asyncio.FIRST_COMPLETED)
+            while True:
+                self._arm()
+                bot_seat = self._bot_to_act()
+                key = None if bot_seat is None else (bot_seat, self.version, self.pace_ms)
+                if key != pacing:
+                    # the pace runs once for each move: an intent, or someone coming or
+                    # going, meanwhile does not start it again
+                    if pace is not None:
+                        pace.cancel()
+                    pacing = key
+                    pace = (
+                        None
+                        if key is None
+                        else asyncio.ensure_future(self.sleep(self.pace_ms / 1000))
+                    )
+                intent = await self._next_work(pace)
+                await self._carry(intent, bot_seat)
         finally:
-            waiting.cancel()
+            if pace is not None:
+                pace.cancel()
+
+    async def _carry(self, intent: Work | None, bot_seat: int | None) -> None:
+        """Carry out one piece of work; ``None``: the computer at ``bot_seat`` moves."""
+        if isinstance(intent, Wake):
+            return
+        if isinstance(intent, Expiry):
+            try:
+                await self._expire(intent)
+            except Exception:  # a failing stand-in must not take the table down
+                logger.exception("table %s: the turn timer's expiry failed", self.id)
+                await self.sleep(BOT_FAILURE_PAUSE_S)
+        elif intent is None and bot_seat is not None:
+            try:
+                await self._bot_move(bot_seat)
+            except Exception:  # a failing bot must not take the table down with it
+                logger.exception("table %s: the computer at seat %s failed", self.id, bot_seat)
+                await self.sleep(BOT_FAILURE_PAUSE_S)
+        elif intent is not None:
+            seat, message, reply, client = intent
+            try:
+                await self._handle(seat, message, _quiet(reply), client, origin=reply)
+            except Exception:  # one bad intent must never stop the table, nor go unanswered
+                logger.exception("table %s: an intent failed", self.id)
+                await _quiet(reply)(refusal(self.version, ErrorCode.BAD_MESSAGE, UNREADABLE))
+
+    async def _next_work(self, pace: asyncio.Future[None] | None) -> Work | None:
+        """The next piece of work; ``None`` if ``pace`` (the computer's wait) ends first.
+
+        Work already queued always comes first; without a pace, wait for work.
+        """
+        if not self.queue.empty() or pace is None:
+            return await self.queue.get()
+        getting = asyncio.ensure_future(self.queue.get())
+        try:
+            await asyncio.wait((getting, pace), return_when=asyncio.FIRST_COMPLETED)
+        finally:
             got = getting.done()
             if not got:
                 getting.cancel()  # nothing was taken off the queue: it stays for the next turn
