@@ -70,10 +70,9 @@ from rummykit.server.api import (
 from rummykit.server.body import read_request_body
 from rummykit.server.frames import replay_frames
 from rummykit.server.guard import OriginGuard, RateGuard
-from rummykit.server.hello import receive_hello
+from rummykit.server.hello import counted_socket, receive_hello
 from rummykit.server.limits import (
     TOO_MANY_MESSAGES,
-    TOO_MANY_SOCKETS,
     AddressLimiter,
     Clock,
     Limits,
@@ -349,16 +348,7 @@ async def _viewer_for_socket(
 
 async def socket(websocket: WebSocket) -> None:
     """One seat's connection: its views out, its intents in, each read once."""
-    await websocket.accept()  # accepted first, so the client sees why it is closed
-    limiter: AddressLimiter = websocket.app.state.limiter
-    address = websocket.client.host if websocket.client else ""
-    if not limiter.open_socket(address):
-        await websocket.close(CloseCode.TOO_MANY_PAGES, TOO_MANY_SOCKETS)
-        return
-    try:
-        await _play_socket(websocket, limiter)
-    finally:
-        limiter.close_socket(address)
+    await counted_socket(websocket, _play_socket)
 
 
 async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Final, TypeVar
 
 from starlette.websockets import WebSocket
 
+from rummykit.server.limits import TOO_MANY_SOCKETS, AddressLimiter
 from rummykit.server.protocol import CloseCode, Hello, ProtocolError
 
 HELLO_FIRST: Final = (
@@ -44,3 +45,21 @@ async def receive_hello(
         await websocket.close(CloseCode.BAD_QUERY, HELLO_FIRST[:120])
         return None
     return message
+
+
+async def counted_socket(
+    websocket: WebSocket, serve: Callable[[WebSocket, AddressLimiter], Awaitable[None]]
+) -> None:
+    """Accept a socket (so the client sees why it is closed), count it against its address's
+    ``sockets_per_address``, and ``serve`` it.
+    """
+    await websocket.accept()
+    limiter: AddressLimiter = websocket.app.state.limiter
+    address = websocket.client.host if websocket.client else ""
+    if not limiter.open_socket(address):
+        await websocket.close(CloseCode.TOO_MANY_PAGES, TOO_MANY_SOCKETS)
+        return
+    try:
+        await serve(websocket, limiter)
+    finally:
+        limiter.close_socket(address)

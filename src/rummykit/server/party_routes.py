@@ -14,8 +14,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from rummykit.core.errors import ErrorCode, RulesError
 from rummykit.server.api import SEED_REFUSED, BadRequest, ErrorAnswer, read_body
 from rummykit.server.body import read_request_body
-from rummykit.server.hello import receive_hello
-from rummykit.server.limits import TOO_MANY_MESSAGES, TOO_MANY_SOCKETS, AddressLimiter
+from rummykit.server.hello import counted_socket, receive_hello
+from rummykit.server.limits import TOO_MANY_MESSAGES, AddressLimiter
 from rummykit.server.lobby import Lobby
 from rummykit.server.outbox import ConnectionDropped, Outbox
 from rummykit.server.party import Member, Party, PartyError, invite_path
@@ -108,16 +108,7 @@ async def party_view(request: Request) -> Response:
 
 async def party_socket(websocket: WebSocket) -> None:
     """A member's (or a visitor's) connection to the party's lobby."""
-    await websocket.accept()
-    limiter: AddressLimiter = websocket.app.state.limiter
-    address = websocket.client.host if websocket.client else ""
-    if not limiter.open_socket(address):
-        await websocket.close(CloseCode.TOO_MANY_PAGES, TOO_MANY_SOCKETS)
-        return
-    try:
-        await _party_socket(websocket, limiter)
-    finally:
-        limiter.close_socket(address)
+    await counted_socket(websocket, _party_socket)
 
 
 async def _party_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
