@@ -50,8 +50,9 @@ async def receive_hello(
 async def counted_socket(
     websocket: WebSocket, serve: Callable[[WebSocket, AddressLimiter], Awaitable[None]]
 ) -> None:
-    """Accept a socket (so the client sees why it is closed), count it against its address's
-    ``sockets_per_address``, and ``serve`` it.
+    """Accept a socket, count it against its address's limit, and ``serve`` it.
+
+    Accepted first, so that a client refused sees the close code and why.
     """
     await websocket.accept()
     limiter: AddressLimiter = websocket.app.state.limiter
