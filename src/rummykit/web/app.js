@@ -1,7 +1,8 @@
 // The page: hash routes (#/, #/table/ID, #/watch/ID, #/party/CODE, #/history, #/replay/ID) and
 // the display settings.
+import { LANGUAGES, applyStatic, lang, setLang, t } from "./i18n.js";
 import { installKeyboard, setPageKeys } from "./keyboard.js";
-import { setting } from "./util.js";
+import { h, setting } from "./util.js";
 
 let unmount = null;
 let routed = 0;
@@ -44,11 +45,29 @@ function route() {
       if (token === routed) unmount = mount(); // else the user has moved on meanwhile
     })
     .catch((problem) => {
-      if (token === routed) root.textContent = `This page could not be loaded: ${problem.message}`;
+      if (token === routed) root.textContent = t("common.page_failed", { problem: problem.message });
     });
   window.scrollTo(0, 0);
 }
 
+/** The header's language switch; a change redraws the page in the new language. */
+function installLanguages() {
+  document.documentElement.lang = lang();
+  applyStatic(document);
+  const select = document.getElementById("lang");
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    select.append(h("option", { value: code, lang: code, selected: code === lang() }, name));
+  }
+  select.addEventListener("change", () => setLang(select.value));
+  window.addEventListener("rummy:lang", () => {
+    select.value = lang();
+    applyStatic(document);
+    current = null; // the same route, drawn again in the new words
+    route();
+  });
+}
+
+installLanguages();
 setting("fourColour");
 setting("largeCards");
 installKeyboard();

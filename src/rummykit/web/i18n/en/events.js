@@ -1,0 +1,2 @@
+// The events area's words in English (see ../../i18n.js).
+export default {};

@@ -1,0 +1,2 @@
+// The lobby area's words in English (see ../../i18n.js).
+export default {};

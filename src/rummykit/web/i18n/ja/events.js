@@ -1,0 +1,2 @@
+// The events area's words in Japanese (see ../../i18n.js).
+export default {};

@@ -1,0 +1,2 @@
+// The lobby area's words in Japanese (see ../../i18n.js).
+export default {};
