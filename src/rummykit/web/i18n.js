@@ -7,8 +7,10 @@
 // `params.count`. Keys start with their area: "table.draw", "lobby.start".
 import enCommon from "./i18n/en/common.js";
 import enEvents from "./i18n/en/events.js";
+import enHand from "./i18n/en/hand.js";
 import enHistory from "./i18n/en/history.js";
 import enHowto from "./i18n/en/howto.js";
+import enKeys from "./i18n/en/keys.js";
 import enLobby from "./i18n/en/lobby.js";
 import enParty from "./i18n/en/party.js";
 import enPractice from "./i18n/en/practice.js";
@@ -16,10 +18,13 @@ import enRefusals from "./i18n/en/refusals.js";
 import enReplay from "./i18n/en/replay.js";
 import enRules from "./i18n/en/rules.js";
 import enTable from "./i18n/en/table.js";
+import enWords from "./i18n/en/words.js";
 import jaCommon from "./i18n/ja/common.js";
 import jaEvents from "./i18n/ja/events.js";
+import jaHand from "./i18n/ja/hand.js";
 import jaHistory from "./i18n/ja/history.js";
 import jaHowto from "./i18n/ja/howto.js";
+import jaKeys from "./i18n/ja/keys.js";
 import jaLobby from "./i18n/ja/lobby.js";
 import jaParty from "./i18n/ja/party.js";
 import jaPractice from "./i18n/ja/practice.js";
@@ -27,16 +32,19 @@ import jaRefusals from "./i18n/ja/refusals.js";
 import jaReplay from "./i18n/ja/replay.js";
 import jaRules from "./i18n/ja/rules.js";
 import jaTable from "./i18n/ja/table.js";
+import jaWords from "./i18n/ja/words.js";
 
 /** The areas of each catalogue, by name (the Node test checks English and Japanese agree). */
 export const CATALOGUES = {
   en: {
-    common: enCommon, events: enEvents, history: enHistory, howto: enHowto, lobby: enLobby, party: enParty,
-    practice: enPractice, refusals: enRefusals, replay: enReplay, rules: enRules, table: enTable,
+    common: enCommon, events: enEvents, hand: enHand, history: enHistory, howto: enHowto, keys: enKeys,
+    lobby: enLobby, party: enParty, practice: enPractice, refusals: enRefusals, replay: enReplay,
+    rules: enRules, table: enTable, words: enWords,
   },
   ja: {
-    common: jaCommon, events: jaEvents, history: jaHistory, howto: jaHowto, lobby: jaLobby, party: jaParty,
-    practice: jaPractice, refusals: jaRefusals, replay: jaReplay, rules: jaRules, table: jaTable,
+    common: jaCommon, events: jaEvents, hand: jaHand, history: jaHistory, howto: jaHowto, keys: jaKeys,
+    lobby: jaLobby, party: jaParty, practice: jaPractice, refusals: jaRefusals, replay: jaReplay,
+    rules: jaRules, table: jaTable, words: jaWords,
   },
 };
 

@@ -1,0 +1,2 @@
+// The keys area's words in English (see ../../i18n.js).
+export default {};

@@ -1,0 +1,2 @@
+// The words area's words in English (see ../../i18n.js).
+export default {};

@@ -1,0 +1,2 @@
+// The keys area's words in Japanese (see ../../i18n.js).
+export default {};

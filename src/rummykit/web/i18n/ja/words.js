@@ -1,0 +1,2 @@
+// The words area's words in Japanese (see ../../i18n.js).
+export default {};
