@@ -17,6 +17,7 @@ import enPractice from "./i18n/en/practice.js";
 import enRefusals from "./i18n/en/refusals.js";
 import enReplay from "./i18n/en/replay.js";
 import enRules from "./i18n/en/rules.js";
+import enSeats from "./i18n/en/seats.js";
 import enTable from "./i18n/en/table.js";
 import enWords from "./i18n/en/words.js";
 import jaCommon from "./i18n/ja/common.js";
@@ -31,6 +32,7 @@ import jaPractice from "./i18n/ja/practice.js";
 import jaRefusals from "./i18n/ja/refusals.js";
 import jaReplay from "./i18n/ja/replay.js";
 import jaRules from "./i18n/ja/rules.js";
+import jaSeats from "./i18n/ja/seats.js";
 import jaTable from "./i18n/ja/table.js";
 import jaWords from "./i18n/ja/words.js";
 
@@ -39,12 +41,12 @@ export const CATALOGUES = {
   en: {
     common: enCommon, events: enEvents, hand: enHand, history: enHistory, howto: enHowto, keys: enKeys,
     lobby: enLobby, party: enParty, practice: enPractice, refusals: enRefusals, replay: enReplay,
-    rules: enRules, table: enTable, words: enWords,
+    rules: enRules, seats: enSeats, table: enTable, words: enWords,
   },
   ja: {
     common: jaCommon, events: jaEvents, hand: jaHand, history: jaHistory, howto: jaHowto, keys: jaKeys,
     lobby: jaLobby, party: jaParty, practice: jaPractice, refusals: jaRefusals, replay: jaReplay,
-    rules: jaRules, table: jaTable, words: jaWords,
+    rules: jaRules, seats: jaSeats, table: jaTable, words: jaWords,
   },
 };
 
