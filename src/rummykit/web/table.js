@@ -9,6 +9,7 @@
 //   reactions.js the quick reactions' buttons
 //   keys.js      the keyboard bindings
 import { Connection, getOptions } from "./api.js";
+import { t } from "./i18n.js";
 import { setPageKeys } from "./keyboard.js";
 import { noticePage, setConnectionStatus, store, seatKey, LAST_TABLE } from "./util.js";
 import { BUBBLE_MS, renderSeats } from "./table/board.js";
@@ -17,7 +18,7 @@ import { tableKeys } from "./table/keys.js";
 import { buildLayout } from "./table/layout.js";
 import { reactionList, renderReactions, tooFast } from "./table/reactions.js";
 import { appendLog, render, showPace } from "./table/render.js";
-import { newTableState, takeEvent, takeReaction, takeView } from "./table/state.js";
+import { messageMoot, newTableState, takeEvent, takeReaction, takeView } from "./table/state.js";
 
 /** How long a seat's note is redrawn after its move: until its flash (board.js) has ended. */
 const NOTE_REDRAW_MS = 3200;
@@ -28,10 +29,10 @@ const TOO_FAST = "too_fast";
 /** Mount the table `tableId`: your seat (its token from this device), or, with `watch`, the
  * table as a spectator sees it. */
 export function mountTable(root, tableId, { watch = false } = {}) {
-  document.title = "rummykit — table";
+  document.title = t("table.title");
   const token = watch ? null : store.raw(seatKey(tableId));
   if (!watch && !token) {
-    noticePage(root, "No seat here", "This browser holds no seat at that table. Start a new game from the lobby.");
+    noticePage(root, t("table.no_seat_title"), t("table.no_seat_text"));
     return () => {};
   }
   if (!watch) store.setRaw(LAST_TABLE, tableId);
@@ -46,11 +47,11 @@ export function mountTable(root, tableId, { watch = false } = {}) {
   function noSeat() {
     table.conn.stop();
     if (watch) {
-      noticePage(root, "Nothing to watch", "This table cannot be watched: its players have not opened it to spectators.");
+      noticePage(root, t("table.no_watch_title"), t("table.no_watch_text"));
       return;
     }
     if (store.raw(LAST_TABLE) === tableId) store.remove(LAST_TABLE);
-    noticePage(root, "No seat at this table", "The server does not know this seat any more. Start a new game from the lobby.");
+    noticePage(root, t("table.seat_gone_title"), t("table.seat_gone_text"));
   }
 
   /** You left for good: the computer has your seat; back to the lobby. */
@@ -60,9 +61,30 @@ export function mountTable(root, tableId, { watch = false } = {}) {
     location.hash = "#/";
   };
 
+  /** Remember what the message line just said: a refusal (with its code) or a notice (see
+   * clearMoot); it is styled by its kind. */
+  function noteMessage(kind, code = null) {
+    state.message = { kind, code, text: parts.message.textContent, version: state.version };
+    parts.message.dataset.kind = kind;
+  }
+
+  /** Take the message away once it has stopped being true (state.js messageMoot). A message
+   * the page said itself (intents.js: "Select the card…") counts as said at `before`. */
+  function clearMoot(before) {
+    const text = parts.message.textContent;
+    if (!text) return;
+    const said = state.message && state.message.text === text ? state.message : { kind: "local", code: null, version: before };
+    if (messageMoot(state, said)) {
+      intents.say("");
+      state.message = null;
+    }
+  }
+
   function showView(view, version) {
+    const before = state.version;
     const lines = takeView(state, view, version);
     if (!lines) return;
+    clearMoot(before);
     appendLog(parts, lines);
     showPace(parts, view.pace_ms);
     table.render();
@@ -84,6 +106,7 @@ export function mountTable(root, tableId, { watch = false } = {}) {
       // back, the server restarted): log it and show it
       appendLog(parts, [{ text: msg.d.text, kind: "result" }]);
       intents.say(msg.d.text);
+      noteMessage("notice");
     } else if (msg.t === "reaction") {
       takeReaction(state, msg.d);
       if (state.view) renderSeats(table);
@@ -97,6 +120,7 @@ export function mountTable(root, tableId, { watch = false } = {}) {
       }
       state.redealing = false;
       intents.say(msg.d.message);
+      noteMessage("refusal", msg.d.code);
     } else if (msg.t === "hint") {
       state.hint = { ...msg.d, version: msg.v };
       table.render();
@@ -105,8 +129,12 @@ export function mountTable(root, tableId, { watch = false } = {}) {
 
   table.conn = new Connection(tableId, watch ? { watch: true } : { token }, {
     message: onMessage,
-    open: () => setConnectionStatus(watch ? "Watching" : "Connected", "ok"),
-    closed: (wait) => setConnectionStatus(`Connection lost; trying again in ${Math.round(wait / 100) / 10} s…`, "bad"),
+    open: () => {
+      setConnectionStatus(t(watch ? "table.conn_watching" : "table.conn_ok"), "ok");
+      // "Not connected to the table yet" stops being true now; a notice stays
+      if (!state.message || state.message.kind !== "notice" || state.message.text !== parts.message.textContent) intents.say("");
+    },
+    closed: (wait) => setConnectionStatus(t("table.conn_lost", { seconds: Math.round(wait / 100) / 10 }), "bad"),
     noSeat,
   });
 
@@ -129,8 +157,16 @@ export function mountTable(root, tableId, { watch = false } = {}) {
   }
   table.conn.start();
 
+  // The board is one screen high under the page's header, whatever the header's height.
+  const header = document.querySelector(".top");
+  const sizer = header && typeof ResizeObserver === "function"
+    ? new ResizeObserver(() => document.documentElement.style.setProperty("--top-h", `${header.offsetHeight}px`))
+    : null;
+  if (sizer) sizer.observe(header);
+
   return () => {
     clearInterval(timer);
+    if (sizer) sizer.disconnect();
     table.conn.stop();
     if (parts.choice.open) parts.choice.close();
     if (parts.summary.open) parts.summary.close();

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { displayHand, newTableState, selectedCodes, takeEvent, takeReaction, takeView } from "../../../src/rummykit/web/table/state.js";
+import { displayHand, newTableState, noteText, selectedCodes, takeEvent, takeReaction, takeView } from "../../../src/rummykit/web/table/state.js";
 import { nameOf, seatLine, seatMarks, statusText, who } from "../../../src/rummykit/web/table/texts.js";
 
 /** A two-seat view of seat 0, in the shape of server/views.py's seat_view, with `changes`. */
@@ -87,13 +87,13 @@ test("a redeal is the new view that no event announced", () => {
   assert.equal(state.redealing, false);
 });
 
-test("an event's note and log line are the server's text, never the page's words", () => {
+test("an event's log line is the server's text; its seat's note says the move in a few words", () => {
   const state = newTableState("t");
   takeView(state, view(), 1);
   const text = "Basic (Across) took 9♠ from the discard pile.";
   const line = takeEvent(state, { seat: 1, action: "draw discard", card: "9s", text });
   assert.deepEqual(line, { text, kind: "" });
-  assert.equal(state.notes[1].text, text);
+  assert.equal(noteText(state.notes[1]), "took 9♠");
   assert.deepEqual(state.flash, { kind: "took" });
   assert.equal(takeEvent(state, { seat: 0, action: "layoff 7h 1", card: "7h", text: "You laid off 7♥." }).kind, "mine");
   assert.deepEqual(state.flash, { kind: "meld", meld: 1 });

@@ -1,8 +1,9 @@
 // Drawing the middle of the table from the view: the other seats, the stock and discard
 // piles, and the melds laid down.
 import { cardBack, cardFace, cardName, cardRow, short } from "../cards.js";
-import { h, fill, plural } from "../util.js";
-import { changed } from "./state.js";
+import { t } from "../i18n.js";
+import { h, fill } from "../util.js";
+import { changed, noteText } from "./state.js";
 import { nameOf, seatLine, seatMarks, watching, who } from "./texts.js";
 
 /** How long a seat's note flashes after its move, in ms (a glance, not a distraction). */
@@ -25,26 +26,31 @@ function seatBox(table, seat, box) {
   const note = state.notes[seat];
   const bubble = state.bubbles[seat];
   const cards = view.hand_sizes[seat];
-  const label = mine ? `You${player.name && player.name !== "You" ? ` (${player.name})` : ""}` : nameOf(view, seat);
+  const label = mine ? (player.name && player.name !== "You" ? t("table.you_named", { name: player.name }) : t("table.you")) : nameOf(view, seat);
   const line = seatLine(view, seat);
   const result = view.deal_result;
+  const score = view.scores ? view.scores[seat] : null;
+  const said = note && !mine ? noteText(note) : "";
   fill(box,
     h("div", { class: "seat-head" },
       h("strong", { class: "seat-name", testid: "seat-name" }, label),
-      view.dealer === seat ? h("span", { class: "dealer", testid: "dealer-mark", title: "Dealer", "aria-label": "dealer" }, "D") : null,
-      turn ? h("span", { class: "turn-dot" }, mine ? "your turn" : "to play") : null,
+      view.dealer === seat ? h("span", { class: "dealer", testid: "dealer-mark", title: t("table.dealer"), "aria-label": t("table.dealer") }, t("table.dealer_mark")) : null,
+      turn ? h("span", { class: "turn-dot", testid: "turn-mark" }, mine ? t("table.your_turn") : t("table.to_play")) : null,
       marks.map((mark) => h("span", { class: `seat-mark mark-${mark.split(" ")[0]}`, testid: "seat-mark" }, mark))),
-    h("div", { class: "seat-sub" }, line ? h("span", { class: "seat-line" }, line) : null, h("span", { class: "count", testid: "card-count" }, plural(cards, "card"))),
+    h("div", { class: "seat-sub" },
+      line ? h("span", { class: "seat-line" }, line) : null,
+      h("span", { class: "count", testid: "card-count" }, t("common.cards", { count: cards })),
+      score === null || score === undefined ? null : h("span", { class: "seat-score", testid: "seat-score" }, t("table.points", { count: score }))),
     mine
       ? parts.handValue
       : result
-        ? h("div", { class: "revealed" }, result.hands[seat].length ? cardRow(result.hands[seat]) : null, ` ${result.values[seat]} pts`)
+        ? h("div", { class: "revealed" }, result.hands[seat].length ? cardRow(result.hands[seat]) : null, " ", t("table.points", { count: result.values[seat] }))
         : h("div", { class: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(cards, 12) }, () => cardBack({ small: true }))),
     !mine && view.known[seat] && view.known[seat].length
-      ? h("div", { class: "known" }, h("span", {}, "Known: "), cardRow(view.known[seat]))
+      ? h("div", { class: "known" }, h("span", {}, t("table.known")), cardRow(view.known[seat]))
       : null,
-    note && !mine
-      ? h("div", { class: `note${Date.now() - note.stamp < NOTE_FLASH_MS ? " flash" : ""}`, testid: "seat-note" }, note.text)
+    said
+      ? h("div", { class: `note${Date.now() - note.stamp < NOTE_FLASH_MS ? " flash" : ""}`, testid: "seat-note", title: said }, said)
       : null,
     bubble && Date.now() - bubble.stamp < BUBBLE_MS
       ? h("div", { class: "bubble", testid: "reaction-bubble", role: "status" }, bubble.text)
@@ -79,14 +85,14 @@ export function renderPiles(table) {
   const { stock, discard } = parts;
   stock.classList.toggle("live", canStock);
   stock.classList.toggle("flash", !!state.flash && state.flash.kind === "stock");
-  stock.setAttribute("aria-label", `Stock, ${plural(view.stock, "card")}${canStock ? ": draw from it (S)" : ""}`);
-  fill(stock, view.stock ? cardBack() : h("span", { class: "card empty" }), h("span", { class: "pile-label" }, "Stock ", h("b", { testid: "stock-count" }, String(view.stock))));
+  stock.setAttribute("aria-label", t(canStock ? "table.stock_live_aria" : "table.stock_aria", { count: view.stock }));
+  fill(stock, view.stock ? cardBack() : h("span", { class: "card empty" }), h("span", { class: "pile-label" }, t("table.stock"), " ", h("b", { testid: "stock-count" }, String(view.stock))));
   const top = view.discard.at(-1);
   discard.classList.toggle("live", canPile);
   discard.classList.toggle("flash", !!state.flash && (state.flash.kind === "discard" || state.flash.kind === "took"));
-  discard.setAttribute("aria-label", top ? `Discard pile, ${cardName(top)} on top${canPile ? ": take it (T)" : ""}` : "Discard pile, empty");
-  fill(discard, top ? cardFace(top) : h("span", { class: "card empty" }), h("span", { class: "pile-label" }, "Discard ", h("b", {}, String(view.discard.length))));
-  parts.pileToggle.textContent = state.pileOpen ? "Hide the pile" : `See the pile (${view.discard.length})`;
+  discard.setAttribute("aria-label", top ? t(canPile ? "table.discard_live_aria" : "table.discard_aria", { card: cardName(top) }) : t("table.discard_empty_aria"));
+  fill(discard, top ? cardFace(top) : h("span", { class: "card empty" }), h("span", { class: "pile-label" }, t("table.discard_pile"), " ", h("b", {}, String(view.discard.length))));
+  parts.pileToggle.textContent = state.pileOpen ? t("table.hide_pile") : t("table.see_pile", { count: view.discard.length });
   parts.pileToggle.setAttribute("aria-expanded", String(state.pileOpen));
   parts.pilePanel.hidden = !state.pileOpen;
   if (!state.pileOpen) return;
@@ -94,14 +100,17 @@ export function renderPiles(table) {
   const takeable = new Set(view.legal.filter((a) => a.startsWith("draw discard")).map((a) => Number(a.split(" ")[2] || 1)));
   const n = view.discard.length;
   fill(parts.pilePanel,
-    h("p", { class: "help" }, n ? "The whole pile, bottom card first; the last card is on top." : "The discard pile is empty."),
+    h("p", { class: "help" }, n ? t("table.pile_help") : t("table.pile_empty")),
     h("div", { class: "card-row" }, view.discard.map((code, i) => {
       const depth = n - i;
       if (takeable.has(depth) && depth > 1)
-        return cardFace(code, { tag: "button", small: true, attrs: { type: "button", class: "takeable", title: `Take the ${short(code)} and every card above it`, onclick: () => intents.drawDiscard(depth) } });
+        return cardFace(code, { tag: "button", small: true, attrs: { type: "button", class: "takeable", title: t("table.take_deep", { card: short(code) }), onclick: () => intents.drawDiscard(depth) } });
       return cardFace(code, { small: true });
     })));
 }
+
+/** "set" or "run" in the page's language. */
+const kindWord = (kind) => (kind === "set" ? t("table.kind_set") : kind === "run" ? t("table.kind_run") : kind);
 
 /** The melds on the table; clicking one lays the selected card off on it. */
 export function renderMelds(table) {
@@ -109,7 +118,7 @@ export function renderMelds(table) {
   const view = state.view;
   if (!changed(state, "melds", view.melds, state.flash, view.players)) return;
   if (!view.melds.length) {
-    fill(parts.melds, h("p", { class: "help empty-melds" }, "The table is empty. The first set or run laid down will show here."));
+    fill(parts.melds, h("p", { class: "help empty-melds" }, t("table.melds_empty")));
     return;
   }
   const last = view.melds.length - 1;
@@ -122,10 +131,10 @@ export function renderMelds(table) {
       class: `meld${flashing ? " flash" : ""}`,
       testid: `meld-${i}`,
       "data-meld": String(i),
-      "aria-label": `Meld ${i + 1}, ${meld.kind} by ${owner}: ${meld.cards.map(cardName).join(", ")}. Lay the selected card off here.`,
+      "aria-label": t("table.meld_aria", { n: i + 1, kind: kindWord(meld.kind), owner, cards: meld.cards.map(cardName).join(t("table.card_joiner")) }),
       onclick: () => intents.layoffOn(i),
     },
-    h("span", { class: "meld-owner" }, `${owner} · ${meld.kind}`),
+    h("span", { class: "meld-owner" }, t("table.meld_owner", { owner, kind: kindWord(meld.kind) })),
     h("span", { class: "card-row" }, meld.cards.map((code) => cardFace(code, { small: true }))));
   }));
 }

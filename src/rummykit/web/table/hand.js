@@ -2,6 +2,7 @@
 // chosen order, with the cards just drawn and the hinted ones marked; and the action
 // buttons, lit when the selection fits them.
 import { cardFace } from "../cards.js";
+import { t } from "../i18n.js";
 import { h, fill } from "../util.js";
 import { changed, displayHand } from "./state.js";
 
@@ -10,7 +11,7 @@ export function renderHand(table) {
   const view = state.view;
   const hand = parts.hand;
   // The cost of the hand is the server's figure: the page never counts points itself.
-  parts.handValue.textContent = `In hand: ${view.hand_value} pts`;
+  parts.handValue.textContent = t("table.in_hand", { count: view.hand_value });
   parts.sortSuit.setAttribute("aria-pressed", String(state.sort === "suit"));
   parts.sortRank.setAttribute("aria-pressed", String(state.sort === "rank"));
   if (!changed(state, "hand", view.hand, [...state.selected], state.sort, [...state.fresh], state.hint && state.hint.action)) return;
@@ -18,6 +19,9 @@ export function renderHand(table) {
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
   const focusIndex = focused ? [...hand.children].findIndex((b) => b.dataset.key === focused) : -1;
   const cards = displayHand(state);
+  // The hand is one row: the cards overlap (a fan) when they would not fit side by side.
+  // The stylesheet spreads them over --columns places (see .hand in style.css).
+  hand.style.setProperty("--columns", String(Math.max(cards.length - 1, 1)));
   fill(hand, cards.map((c) => {
     const button = cardFace(c.code, {
       tag: "button",
@@ -34,7 +38,7 @@ export function renderHand(table) {
     if (c.hinted) button.classList.add("hinted");
     return button;
   }));
-  if (!cards.length) hand.append(h("p", { class: "help" }, "No cards in hand."));
+  if (!cards.length) hand.append(h("p", { class: "help" }, t("table.no_cards")));
   if (focused) {
     const again = [...hand.children].find((b) => b.dataset.key === focused) || hand.children[Math.min(focusIndex, hand.children.length - 1)];
     if (again && again.focus) again.focus({ preventScroll: true });

@@ -1,10 +1,12 @@
 // Drawing the whole table from the state, part by part; the log of what happened; the pace
 // slider. Each part's own module draws it; this one calls them in order.
+import { t } from "../i18n.js";
 import { h } from "../util.js";
 import { renderExplain, renderHint } from "./advice.js";
 import { renderMelds, renderPiles, renderSeats } from "./board.js";
 import { renderButtons, renderHand } from "./hand.js";
 import { renderScores } from "./scores.js";
+import { myTurn } from "./state.js";
 import { renderGameOver, renderSummary } from "./summary.js";
 import { statusText, watching } from "./texts.js";
 import { renderTimer } from "./timer.js";
@@ -17,14 +19,17 @@ export function render(table) {
   const view = state.view;
   if (!view) return;
   const spectator = watching(view);
-  document.title = `rummykit — ${spectator ? "watching" : view.turn === view.seat && view.phase !== "over" ? "your turn" : "table"}`;
+  // Whose turn it is, where a background tab shows it: the page's title.
+  const mine = !spectator && myTurn(view);
+  document.title = t(spectator ? "table.title_watching" : mine ? "table.title_your_turn" : "table.title");
+  parts.board.classList.toggle("my-turn", mine);
   parts.page.classList.toggle("practice", !!view.practice);
   // a spectator sees the table only; a party's table has no redeal and no hint (friends
   // play on their own), and may be left for good
   parts.page.classList.toggle("watching", spectator);
   parts.page.classList.toggle("party-table", !!view.party);
   parts.watchBadge.hidden = !spectator;
-  if (spectator) parts.watchBadge.textContent = `Watching${view.watchers > 1 ? ` with ${view.watchers - 1} other${view.watchers > 2 ? "s" : ""}` : ""}`;
+  if (spectator) parts.watchBadge.textContent = view.watchers > 1 ? t("table.watching_with", { count: view.watchers - 1 }) : t("table.watching");
   parts.leave.hidden = !view.party || spectator || view.game_over;
   parts.newDeal.hidden = !!view.party || spectator;
   parts.hintButton.hidden = !!view.party || spectator;
@@ -57,5 +62,5 @@ export function appendLog(parts, lines) {
 export function showPace(parts, ms) {
   if (document.activeElement === parts.pace) return;
   parts.pace.value = String(ms);
-  parts.paceOut.textContent = `${ms} ms`;
+  parts.paceOut.textContent = t("table.pace_ms", { ms });
 }

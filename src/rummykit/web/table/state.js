@@ -1,6 +1,7 @@
 // The table's state: the server's latest view, this page's own choices (selection, sort,
 // open panels, flashes), and how each frame from the server changes them. No DOM here.
-import { bare, sortKey } from "../cards.js";
+import { bare, short, sortKey } from "../cards.js";
+import { t } from "../i18n.js";
 import { Topics } from "../practice.js";
 import { store } from "../util.js";
 import { resultText, who } from "./texts.js";
@@ -17,7 +18,8 @@ export function newTableState(tableId) {
     selected: new Set(), // keys "7h#0" (the first 7♥ in the hand)
     sort: store.get(SORT_KEY, "rank"),
     pileOpen: false,
-    notes: {}, // seat -> {text, stamp}: what that seat did last, under its name
+    notes: {}, // seat -> {moves: [{verb, card, count}], stamp}: that seat's last turn so far
+    message: null, // {kind: "refusal"|"notice", code, text, version}: what the message line says
     flash: null, // {kind: "discard"|"took"|"stock"|"meld", meld}
     fresh: new Set(), // keys of the cards just drawn
     summaryClosed: null, // deal number whose summary was put away
@@ -91,7 +93,7 @@ export function takeEvent(state, event) {
   if (!state.view) return { text: event.text, kind: "" };
   const verb = event.action.split(" ")[0];
   const fromStock = event.action.startsWith("draw stock");
-  state.notes[event.seat] = { text: event.text, stamp: Date.now() };
+  noteMove(state, event);
   if (verb === "discard") state.flash = { kind: "discard" };
   else if (verb === "meld") state.flash = { kind: "meld", meld: -1 };
   else if (verb === "layoff") state.flash = { kind: "meld", meld: Number(event.action.split(" ").at(-1)) };
@@ -99,6 +101,64 @@ export function takeEvent(state, event) {
   else state.flash = { kind: "stock" };
   if (mine && verb !== "draw") state.selected.clear();
   return { text: event.text, kind: mine ? "mine" : "" };
+}
+
+/**
+ * Keep what a seat did at its seat until its next turn: a draw begins a new turn, and each
+ * move after it joins the list ("drew from the stock · melded 3 cards · discarded 7♥").
+ */
+function noteMove(state, event) {
+  const words = event.action.split(" ");
+  const verb = words[0];
+  let move;
+  if (verb === "draw" && words[1] === "stock") move = { verb: "draw_stock" };
+  else if (verb === "draw") move = { verb: "draw_discard", card: event.card, count: Number(words[2] || 1) };
+  else if (verb === "meld") move = { verb: "meld", count: words.length - 1 };
+  else if (verb === "layoff") move = { verb: "layoff", card: event.card || words[1] };
+  else if (verb === "discard") move = { verb: "discard", card: event.card || words[1] };
+  else move = { verb: "other", text: event.text };
+  const note = state.notes[event.seat];
+  const moves = verb === "draw" || !note ? [] : note.moves;
+  state.notes[event.seat] = { moves: [...moves, move], stamp: Date.now() };
+}
+
+/** One move of a seat's last turn, in a few words for its seat. */
+function moveText(move) {
+  switch (move.verb) {
+    case "draw_stock":
+      return t("table.last_draw_stock");
+    case "draw_discard":
+      if (!move.card) return t("table.last_draw_discard_any");
+      return move.count > 1 ? t("table.last_draw_deep", { count: move.count, card: short(move.card) }) : t("table.last_draw_discard", { card: short(move.card) });
+    case "meld":
+      return t("table.last_meld", { count: move.count });
+    case "layoff":
+      return t("table.last_layoff", { card: short(move.card) });
+    case "discard":
+      return t("table.last_discard", { card: short(move.card) });
+    default:
+      return move.text;
+  }
+}
+
+/** What a seat did on its last turn (so far), for the note at its seat; "" when nothing. */
+export function noteText(note) {
+  return note ? note.moves.map(moveText).join(t("table.last_joiner")) : "";
+}
+
+/** Whether it is this seat's turn to act (a deal in play, not a spectator). */
+export const myTurn = (view) => !!view && view.seat !== null && view.seat !== undefined && view.turn === view.seat && view.phase !== "over";
+
+/**
+ * Whether the message on show has stopped being true, now that the view at `state.version`
+ * has come. `message` is {kind, code, version}: a notice stays until you act (sending clears
+ * it); "not your turn" goes when your turn comes; any other refusal, or a word of the page's
+ * own, goes once the table has moved on from the version it was said at.
+ */
+export function messageMoot(state, message) {
+  if (message.kind === "notice") return false;
+  if (message.code === "not_your_turn") return myTurn(state.view);
+  return state.version > message.version;
 }
 
 /** A quick reaction from a seat: shown at that seat for a moment (board.js's BUBBLE_MS). */
@@ -120,7 +180,7 @@ export function takeView(state, view, version) {
   if (redealt) {
     state.redealing = false;
     state.loggedDeal = null;
-    lines.push({ text: "That deal was thrown away; here is a new one.", kind: "result" });
+    lines.push({ text: t("table.redealt"), kind: "result" });
   }
   state.version = version;
   state.view = view;
@@ -136,8 +196,8 @@ export function takeView(state, view, version) {
     }
     if (state.loggedDeal !== view.deal) {
       state.loggedDeal = view.deal;
-      const dealer = who(view, view.dealer);
-      lines.push({ text: `Deal ${view.deal + 1}: ${dealer === "You" ? "you deal" : `${dealer} deals`}.`, kind: "deal" });
+      const text = view.dealer === view.seat ? t("table.deal_you", { n: view.deal + 1 }) : t("table.deal_other", { n: view.deal + 1, dealer: who(view, view.dealer) });
+      lines.push({ text, kind: "deal" });
     }
   }
   const newlyOver = view.phase === "over" && (!old || old.phase !== "over" || old.deal !== view.deal);
