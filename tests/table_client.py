@@ -148,6 +148,11 @@ class ManualClock:
         for loop, woken in due:
             loop.call_soon_threadsafe(_wake, woken)
 
+    def sleeping(self) -> bool:
+        """Whether something waits on the clock now (the computer waiting its pace)."""
+        with self._lock:
+            return any(not woken.done() for _, _, woken in self._sleepers)
+
     def advance_once_sleeping(self, seconds: float) -> None:
         """Wait until something sleeps on the clock (the computer waiting its pace), then
         ``advance``; a test that advances too early would leave that sleep waiting."""

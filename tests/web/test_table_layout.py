@@ -1,0 +1,248 @@
+"""The table's layout in a browser: on a phone the hand, the piles and the buttons are in view
+together at every moment of a turn; nothing that appears during a turn moves the hand or the
+buttons; errors go when they stop being true; whose turn it is shows in the page's title and
+at the seats, with each seat's last turn; a dark theme follows the system.
+
+Sizes measured: 390x844 (a phone) and 1280x800 (a desktop), as issue 10 asks.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from rummykit.server.run import free_port
+from table_client import LiveServer, ManualClock, seed_where_human_starts, seeded_deal
+from web_helpers import ClickPlayer, TablePage, is_my_turn, not_a_meld, wait_until
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+IN_VIEW = """() => {
+  const ids = ['hand-card', 'stock', 'discard', 'meld-button', 'layoff-button', 'discard-button',
+    'hint-button'];
+  const parts = [...document.querySelectorAll(ids.map((id) => `[data-testid=${id}]`).join(','))];
+  const out = parts.filter((el) => {
+    const r = el.getBoundingClientRect();
+    return !r.width || r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight;
+  }).map((el) => `${el.dataset.testid} ${el.dataset.card || ''}`);
+  return {out, count: parts.length, scrollY: window.scrollY};
+}"""
+"""The hand's cards, the two piles and the action buttons that are not wholly in the viewport
+(as the page lies, unscrolled)."""
+
+FIXED = """() => Object.fromEntries(
+  ['hand', 'meld-button', 'layoff-button', 'discard-button', 'hint-button'].map((id) => {
+    const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+    return [id, [r.left, r.top, r.width, r.height]];
+  }))"""
+"""Where the hand's row and the action buttons are."""
+
+
+@pytest.fixture
+def sized(browser: Any, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A fresh page at the size the test is parametrized with (``PHONE`` by default)."""
+    viewport = getattr(request, "param", PHONE)
+    context = browser.new_context(viewport=viewport)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def clocked_server(tmp_path: Path, clock: ManualClock) -> Iterator[LiveServer]:
+    """A live server whose computer players wait their pace on ``clock``: between our
+    turns the table stands still until the test moves time on."""
+    server = LiveServer(tmp_path / "clocked.sqlite3", free_port(), clock.sleep)
+    server.start()
+    yield server
+    server.stop()
+
+
+def assert_in_view(page: Page, moment: str) -> None:
+    seen = page.evaluate(IN_VIEW)
+    assert seen["count"] >= 7, f"{moment}: the hand or the buttons are missing"
+    assert seen["scrollY"] == 0, f"{moment}: the page had to scroll ({seen['scrollY']} px)"
+    assert not seen["out"], f"{moment}: out of view: {seen['out']}"
+
+
+def draw_from_stock(table: TablePage) -> dict[str, Any]:
+    """Draw from the stock by a click; the view once the page shows it."""
+    view = table.wait_turn_or_over()
+    assert is_my_turn(view) and view["phase"] == "draw"
+    table.page.get_by_test_id("stock").click()
+    view = table.wait_applied(view["version"], "draw stock")
+    table.wait_synced(view)
+    return view
+
+
+def play_computer_turns(table: TablePage, clock: ManualClock) -> None:
+    """Move the clock on while the computer waits its pace, until it is our turn again."""
+
+    def next_step() -> str | None:
+        if is_my_turn(table.view()):
+            return "ours"
+        return "wait" if clock.sleeping() else None
+
+    while wait_until(next_step, what="the computer to wait or our turn") == "wait":
+        clock.advance(1.0)
+    table.wait_turn_or_over()
+
+
+def practice_seed() -> int:
+    """A seed whose first practice deal the computer deals, so seat 0 plays first."""
+    return next(s for s in itertools.count() if seeded_deal(s, 2, "practice")[0] == 1)
+
+
+# ----- a phone: everything of a turn in view, for 2 to 6 seats ---------------------------------
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def test_phone_shows_hand_piles_and_buttons_together(
+    sized: Page, live_server: LiveServer, seats: int
+) -> None:
+    page = sized
+    table_id, token = live_server.create_table(
+        seed=seed_where_human_starts(seats), opponents=["basic"] * (seats - 1)
+    )
+    table = TablePage(page, live_server, table_id, token).open()
+    view = table.wait_turn_or_over()
+    assert_in_view(page, "the start of the turn")
+    view = draw_from_stock(table)
+    assert_in_view(page, "after drawing")
+    trio = not_a_meld(view["hand"])
+    ClickPlayer(table).select(trio)
+    assert_in_view(page, "three cards selected")
+    page.get_by_test_id("meld-button").click()
+    expect(page.get_by_test_id("message")).not_to_be_empty()
+    assert_in_view(page, "a refusal shown")
+    page.get_by_test_id("hint-button").click()
+    expect(page.get_by_test_id("hint")).to_be_visible()
+    assert_in_view(page, "the hint shown")
+    # the other seats are chips: each says its cards and score on the phone
+    chips = page.locator(".opponents [data-testid=seat]")
+    expect(chips).to_have_count(seats - 1)
+    expect(chips.locator("[data-testid=seat-score]")).to_have_count(seats - 1)
+
+
+# ----- nothing moves the hand or the buttons ---------------------------------------------------
+
+
+@pytest.mark.parametrize("sized", [DESKTOP, PHONE], indirect=True, ids=["desktop", "phone"])
+def test_messages_hints_and_explanations_move_nothing(sized: Page, live_server: LiveServer) -> None:
+    page = sized
+    table_id, token = live_server.create_table(
+        practice=True, preset="practice", opponents=["strong"], seed=practice_seed()
+    )
+    table = TablePage(page, live_server, table_id, token).open()
+    table.wait_turn_or_over()
+    explain = page.get_by_test_id("explain")
+    expect(explain).to_be_visible()
+    before = page.evaluate(FIXED)
+    view = draw_from_stock(table)
+    assert page.evaluate(FIXED) == before, "the draw's explanation moved the hand or buttons"
+    # a refusal
+    ClickPlayer(table).select(not_a_meld(view["hand"]))
+    page.get_by_test_id("meld-button").click()
+    expect(page.get_by_test_id("message")).not_to_be_empty()
+    assert page.evaluate(FIXED) == before, "a refusal moved the hand or buttons"
+    # the hint
+    page.get_by_test_id("hint-button").click()
+    expect(page.get_by_test_id("hint")).to_be_visible()
+    assert page.evaluate(FIXED) == before, "the hint moved the hand or buttons"
+    # an explanation in three parts (or more), however long
+    explain.evaluate(
+        "el => { const ps = [...el.querySelectorAll('p')];"
+        " while (el.querySelectorAll('p').length < 3) el.append(ps[0].cloneNode(true));"
+        " el.querySelectorAll('p').forEach((p) => p.append(' ' + p.textContent)); }"
+    )
+    assert explain.locator("p").count() >= 3
+    assert page.evaluate(FIXED) == before, "a long explanation moved the hand or buttons"
+    assert_in_view(page, "everything shown at once")
+
+
+# ----- errors go when they stop being true -----------------------------------------------------
+
+
+def test_an_out_of_turn_error_goes_when_your_turn_comes(
+    page: Page, clocked_server: LiveServer, clock: ManualClock
+) -> None:
+    table_id, token = clocked_server.create_table(seed=seed_where_human_starts(2))
+    table = TablePage(page, clocked_server, table_id, token).open()
+    expect(page).to_have_title("● Your turn — rummykit")
+    view = draw_from_stock(table)
+    discard = next(action for action in view["legal"] if action.startswith("discard "))
+    ClickPlayer(table).play(discard, view)
+    table.wait_applied(view["version"], discard)
+    # the computer's turn: it waits its pace on the test's clock
+    expect(page).to_have_title("rummykit — table")
+    page.get_by_test_id("stock").click()
+    message = page.get_by_test_id("message")
+    expect(message).to_contain_text(re.compile(r"turn", re.IGNORECASE))
+    play_computer_turns(table, clock)
+    expect(message).to_be_empty()
+    expect(page).to_have_title("● Your turn — rummykit")
+    # the computer's turn stays at its seat: what it drew and what it discarded
+    note = page.locator(".opponents [data-testid=seat-note]")
+    expect(note).to_have_count(1)
+    expect(note).to_contain_text(re.compile(r"^(drew from the stock|took .+) · .*discarded .+$"))
+
+
+def test_not_connected_goes_once_connected(page: Page, live_server: LiveServer) -> None:
+    table_id, token = live_server.create_table(seed=seed_where_human_starts(2))
+    table = TablePage(page, live_server, table_id, token).open()
+    table.wait_turn_or_over()
+    connection = page.get_by_test_id("connection")
+    live_server.stop()
+    expect(connection).to_have_attribute("data-state", "bad")
+    page.get_by_test_id("stock").click()
+    message = page.get_by_test_id("message")
+    expect(message).to_contain_text("Not connected")
+    live_server.start()
+    expect(connection).to_have_attribute("data-state", "ok", timeout=20_000)
+    expect(message).to_be_empty()
+
+
+# ----- the dark theme --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_theme_follows_the_system(
+    page: Page, live_server: LiveServer, scheme: Literal["dark", "light"]
+) -> None:
+    page.emulate_media(color_scheme=scheme)
+    table_id, token = live_server.create_table(seed=seed_where_human_starts(2))
+    TablePage(page, live_server, table_id, token).open()
+    background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    channels = [int(c) for c in re.findall(r"\d+", background)[:3]]
+    if scheme == "dark":
+        assert max(channels) < 60, background
+    else:
+        assert min(channels) > 200, background
+    # the cards keep their paper in both themes, and the four-colour deck its colours
+    card = page.get_by_test_id("hand-card").first
+    paper_colour = card.evaluate("e => getComputedStyle(e).backgroundColor")
+    paper = [int(c) for c in re.findall(r"\d+", paper_colour)[:3]]
+    assert min(paper) > 200, paper
+    page.get_by_test_id("four-colour").check()
+    clubs = page.evaluate(
+        "() => getComputedStyle(document.body).getPropertyValue('--clubs').trim()"
+    )
+    assert clubs == "#1b7a2e"
