@@ -106,9 +106,9 @@ def test_whole_deal_by_keyboard_only(page: Any, live_server: Any) -> None:
     assert keys.keys["ArrowRight"] + keys.keys["ArrowLeft"] >= 1
 
 
-def test_a_seat_shows_its_last_move_in_the_servers_words(page: Any, live_server: Any) -> None:
-    """The note under a computer's name is the server's event text, as in the log: the page
-    does not word actions itself."""
+def test_a_seat_shows_its_last_turn(page: Any, live_server: Any) -> None:
+    """The note under a computer's name says its last turn in a few words, move by move, each
+    move one the log tells in full; it stays until that seat's next turn."""
     table_id, token = live_server.create_table(seed=human_first_seed())
     table = TablePage(page, live_server, table_id, token).open()
     table.set_pace(0)
@@ -119,10 +119,13 @@ def test_a_seat_shows_its_last_move_in_the_servers_words(page: Any, live_server:
         if view["phase"] == "over" or note.count():
             break
     expect(note).to_have_count(1)
-    text = note.inner_text().strip()
-    lines = page.get_by_test_id("log").locator("li").all_inner_texts()
-    assert text in lines, (text, lines)
-    assert text.endswith("."), text
+    moves = note.inner_text().strip().split(" · ")
+    assert re.fullmatch(r"drew from the stock|took .+", moves[0]), moves
+    log = " ".join(page.get_by_test_id("log").locator("li").all_inner_texts())
+    for move in moves:
+        card = re.search(r"(10|[A2-9JQK])[♣♦♥♠]", move)
+        if card:
+            assert card.group(0) in log, (move, log)
 
 
 # ----- refusals and choices ------------------------------------------------------------------
