@@ -34,7 +34,10 @@ export function renderHand(table) {
         onclick: () => intents.toggleCard(c.key),
       },
     });
-    if (state.fresh.has(c.key)) button.classList.add("fresh");
+    if (state.fresh.has(c.key)) {
+      button.classList.add("fresh");
+      button.dataset.freshLabel = t("table.fresh");
+    }
     if (c.hinted) button.classList.add("hinted");
     return button;
   }));
