@@ -3,6 +3,7 @@
 import { createParty, createTable, getOptions, getTable } from "./api.js";
 import { listOf, t } from "./i18n.js";
 import { PARTY_PRESET, cleanCode, partyKey } from "./party/model.js";
+import { localField, presetSummary, tieReason } from "./rule_words.js";
 import { h, fill, store, seatKey, LAST_TABLE } from "./util.js";
 
 /** "Play with friends": make a party (you host it, with the rule text's defaults), or go to
@@ -122,8 +123,8 @@ export function mountLobby(root) {
   );
 
   const preset = h("select", { id: "preset", testid: "preset", "aria-describedby": "preset-summary" });
-  const summary = h("p", { class: "help", id: "preset-summary", testid: "preset-summary" });
-  const rulesBody = h("div", { class: "rules-grid" });
+  const summary = h("p", { class: "help", id: "preset-summary", testid: "preset-summary", "data-words": "rules" });
+  const rulesBody = h("div", { class: "rules-grid", "data-words": "rules" });
   const controls = {};
 
   function presetInfo() {
@@ -191,19 +192,20 @@ export function mountLobby(root) {
 
   function buildRules() {
     const info = presetInfo();
+    const said = info ? presetSummary(preset.value, info) : "";
     if (!info) summary.textContent = "";
-    else if (info.min_seats === info.max_seats) summary.textContent = t("lobby.players_exact", { summary: info.summary, count: info.min_seats });
-    else summary.textContent = t("lobby.players_range", { summary: info.summary, min: info.min_seats, max: info.max_seats });
+    else if (info.min_seats === info.max_seats) summary.textContent = t("lobby.players_exact", { summary: said, count: info.min_seats });
+    else summary.textContent = t("lobby.players_range", { summary: said, min: info.min_seats, max: info.max_seats });
     for (const option of Object.keys(controls)) delete controls[option];
     fill(rulesBody);
     if (!info) return;
-    for (const field of info.form) {
+    for (const field of info.form.map((raw) => localField(raw, preset.value))) {
       const id = `rule-${field.name}`;
       const input = control(field, id);
       input.field = field;
       controls[field.name] = input;
       const help = h("p", { class: "help", id: `${id}-help` }, field.help);
-      for (const tie of info.ties) if (tie.follower === field.name) help.append(` ${tie.reason}`);
+      for (const tie of info.ties) if (tie.follower === field.name) help.append(` ${tieReason(preset.value, tie)}`);
       const row =
         input.type === "checkbox"
           ? h("div", { class: "field check" }, input, h("label", { for: id }, field.title))

@@ -21,6 +21,7 @@ import {
   valueLabel,
   withRule,
 } from "./party/model.js";
+import { localField, presetSummary } from "./rule_words.js";
 
 const NAME_KEY = "rummykit.name";
 
@@ -217,8 +218,8 @@ function mountLobby(root, code, held, invite) {
   const addCpu = h("button", { type: "button", testid: "add-cpu" }, t("party.add_cpu"));
   const hostTools = h("div", { class: "row host-only" }, h("label", { for: "cpu-level" }, t("party.level")), cpuLevel, addCpu);
   const leave = h("button", { type: "button", class: "ghost", testid: "leave-party" }, t("party.leave"));
-  const house = h("div", { class: "rules-grid", testid: "party-house-rules" });
-  const more = h("div", { class: "rules-grid", testid: "more-rules-body" });
+  const house = h("div", { class: "rules-grid", testid: "party-house-rules", "data-words": "rules" });
+  const more = h("div", { class: "rules-grid", testid: "more-rules-body", "data-words": "rules" });
   const timer = h("select", { id: "party-timer", testid: "party-timer" });
   const spectators = h("input", { id: "party-spectators", testid: "party-spectators", type: "checkbox" });
   const whoChanges = h("p", { class: "help", testid: "who-changes" });
@@ -270,7 +271,8 @@ function mountLobby(root, code, held, invite) {
   function buildRules() {
     const preset = options.presets[view.preset];
     if (!preset) return;
-    const fields = Object.fromEntries(preset.form.map((field) => [field.name, field]));
+    const form = preset.form.map((field) => localField(field, view.preset));
+    const fields = Object.fromEntries(form.map((field) => [field.name, field]));
     fill(house);
     fill(more);
     for (const key of Object.keys(controls)) delete controls[key];
@@ -286,8 +288,8 @@ function mountLobby(root, code, held, invite) {
     const presetSelect = selectOf("party-preset", Object.keys(options.presets).map((name) => [name, name]), (name) => send("settings", { preset: name, rules: {} }));
     controls["@preset"] = { control: presetSelect, set: (v) => (presetSelect.value = JSON.stringify(v)) };
     more.append(h("div", { class: "field" }, h("label", { for: "party-preset" }, t("party.start_preset")), presetSelect,
-      h("p", { class: "help" }, preset.summary)));
-    for (const field of preset.form) {
+      h("p", { class: "help" }, presetSummary(view.preset, preset))));
+    for (const field of form) {
       if (isHouseRule(field.name)) continue;
       const made = ruleControl(field, `party-rule-${field.name}`, (value) => setRule(field.name, value));
       made.row.append(h("p", { class: "help" }, field.help));

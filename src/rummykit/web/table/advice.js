@@ -14,7 +14,7 @@ export function renderHint(table) {
     return;
   }
   box.hidden = false;
-  fill(box, h("strong", {}, t("words.hint")), " ", state.hint.reason);
+  fill(box, h("strong", {}, t("words.hint")), " ", h("span", { "data-words": "advice" }, state.hint.reason));
 }
 
 export function renderExplain(table) {
@@ -30,7 +30,8 @@ export function renderExplain(table) {
   const earlier = [...state.topics.shown].filter((topic) => !topics.includes(topic));
   if (!changed(state, "explain", topics, earlier)) return;
   const para = (topic) => h("p", { "data-topic": topic },
-    h("strong", {}, t("words.topic_title", { title: TOPIC_TITLES[topic] || topic })), " ", explainTopic(topic, view.rules));
+    h("strong", { "data-words": "practice" }, t("words.topic_title", { title: TOPIC_TITLES[topic] || topic })), " ",
+    h("span", { "data-words": "practice" }, explainTopic(topic, view.rules)));
   fill(box,
     h("h2", {}, t("words.learning")),
     topics.length ? topics.map(para) : h("p", {}, t("words.explained_here")),
