@@ -30,9 +30,12 @@ MY_AREAS = ("common", "lobby", "party", "history", "keys", "words")
 
 
 @contextlib.contextmanager
-def language_page(browser: Any, lang: str, viewport: dict[str, int]) -> Iterator[Page]:
-    """A fresh page (own storage) whose browser asks for ``lang``; page errors fail the test."""
-    context = browser.new_context(viewport=viewport, locale=LOCALES[lang])
+def language_page(
+    browser: Any, lang: str, viewport: dict[str, int], *, bypass_csp: bool = False
+) -> Iterator[Page]:
+    """A fresh page (own storage) whose browser asks for ``lang``; page errors fail the test.
+    ``bypass_csp`` lets the test inject a script (the page's policy allows none inline)."""
+    context = browser.new_context(viewport=viewport, locale=LOCALES[lang], bypass_csp=bypass_csp)
     context.set_default_timeout(15_000)
     page = context.new_page()
     errors: list[str] = []

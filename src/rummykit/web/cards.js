@@ -47,6 +47,8 @@ export function sortKey(code, mode) {
 /**
  * A drawn card face. `tag` is "span" (display) or "button" (your hand).
  * Colour is never the only cue: the suit symbol is always printed twice.
+ * A span is an image named by its `aria-label`; a button is named by its own (visually
+ * hidden) words, so its accessible name is its content, as WCAG's "label in name" asks.
  */
 export function cardFace(code, { tag = "span", small = false, attrs = {} } = {}) {
   const card = parse(code);
@@ -57,14 +59,16 @@ export function cardFace(code, { tag = "span", small = false, attrs = {} } = {})
     attrs = { ...attrs };
     delete attrs.class;
   }
-  if (tag === "span") attrs = { role: "img", ...attrs };
+  const named = tag === "span" ? { role: "img", "aria-label": cardName(code) } : {};
+  const spoken = tag === "span" ? null : h("span", { class: "sr-only" }, cardName(code));
   if (card.joker) {
     classes.push("joker");
     const stands = card.stands;
     if (stands) classes.push("has-stands");
     return h(
       tag,
-      { class: classes.join(" "), "aria-label": cardName(code), title: short(code), ...attrs },
+      { class: classes.join(" "), ...named, title: short(code), ...attrs },
+      spoken,
       h("span", { class: "corner", "aria-hidden": "true" }, h("span", { class: "rank" }, "★"), h("span", { class: "suit" }, "JKR")),
       h("span", { class: "pip", "aria-hidden": "true" }, "★"),
       stands ? h("span", { class: `stands suit-${stands.suit}`, "aria-hidden": "true" }, short(stands.code)) : null,
@@ -74,7 +78,8 @@ export function cardFace(code, { tag = "span", small = false, attrs = {} } = {})
   const shownRank = RANK_SHOWN[card.rank - 1];
   return h(
     tag,
-    { class: classes.join(" "), "aria-label": cardName(code), title: short(code), ...attrs },
+    { class: classes.join(" "), ...named, title: short(code), ...attrs },
+    spoken,
     h("span", { class: "corner", "aria-hidden": "true" }, h("span", { class: "rank" }, shownRank), h("span", { class: "suit" }, SUITS[card.suit])),
     h("span", { class: "pip", "aria-hidden": "true" }, SUITS[card.suit]),
   );

@@ -84,7 +84,9 @@ export function renderPiles(table) {
   const top = view.discard.at(-1);
   discard.classList.toggle("live", canPile);
   discard.classList.toggle("flash", !!state.flash && (state.flash.kind === "discard" || state.flash.kind === "took"));
-  discard.setAttribute("aria-label", top ? `Discard pile, ${cardName(top)} on top${canPile ? ": take it (T)" : ""}` : "Discard pile, empty");
+  // named by its content (the top card's name, "Discard" and the count: WCAG's label in name);
+  // the longer sentence is its description
+  discard.title = top ? `Discard pile, ${cardName(top)} on top${canPile ? ": take it (T)" : ""}` : "Discard pile, empty";
   fill(discard, top ? cardFace(top) : h("span", { class: "card empty" }), h("span", { class: "pile-label" }, "Discard ", h("b", {}, String(view.discard.length))));
   parts.pileToggle.textContent = state.pileOpen ? "Hide the pile" : `See the pile (${view.discard.length})`;
   parts.pileToggle.setAttribute("aria-expanded", String(state.pileOpen));

@@ -31,7 +31,7 @@ export function buildLayout(root, intents) {
     hintButton: button({ class: "ghost", testid: "hint-button", "aria-keyshortcuts": "H", onclick: intents.askHint }, "Hint", h("kbd", {}, "H")),
     showSummary: button({ class: "primary", hidden: true, onclick: intents.showSummary }, "Show the deal's result"),
     scoreboard: h("section", { class: "panel scoreboard", testid: "scoreboard", "aria-label": "Scores" }),
-    log: h("ol", { class: "log", testid: "log", role: "log", "aria-label": "What happened" }),
+    log: h("ol", { class: "log", testid: "log", "aria-live": "polite", "aria-label": "What happened" }),
     paceOut: h("output", { for: "pace" }),
     pace: h("input", { type: "range", id: "pace", testid: "pace", min: "0", max: "3000", step: "100", value: "700" }),
     fourColour: h("input", { type: "checkbox", id: "four-colour", testid: "four-colour", checked: setting("fourColour") }),
