@@ -62,7 +62,7 @@ def test_whole_deal_by_clicks(page: Any, live_server: Any, tmp_path: Path) -> No
     first = page.get_by_test_id("hand-card").first
     code = first.get_attribute("data-card")
     assert code is not None
-    assert first.get_attribute("aria-label") == Card.parse(code).word  # "seven of hearts"
+    expect(first).to_have_accessible_name(Card.parse(code).word)  # "seven of hearts"
     assert first.get_attribute("aria-pressed") == "false"
     assert page.get_by_test_id("hand-value").inner_text().strip()
 

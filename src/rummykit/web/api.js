@@ -1,12 +1,13 @@
 // Talking to the server: a few JSON requests, a table's WebSocket and a party's (both
 // reconnect by themselves, and say who they are in their first message, never in the address).
+import { t } from "./i18n.js";
 
 /** The response if it is a success; else an Error with the server's sentence and the status. */
 async function answered(response) {
   if (response.ok) return response;
   // An error page or an empty answer has no JSON body: the status alone then speaks.
   const body = await response.json().catch(() => null);
-  const error = new Error((body && body.error) || `The server answered ${response.status}.`);
+  const error = new Error((body && body.error) || t("common.server_answered", { status: response.status }));
   error.status = response.status;
   error.body = body; // a refused join says why (code) and whether watching is open (watch)
   throw error;

@@ -1,11 +1,10 @@
 // Cards: reading the server's codes ("7h", "Td", "X", "X=6h"), naming them, drawing them.
+import { t } from "./i18n.js";
 import { h } from "./util.js";
 
 const RANKS = "A23456789TJQK";
-const RANK_WORDS = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"];
 const RANK_SHOWN = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
-const SUIT_WORDS = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
 
 /** {code, joker, rank (1-13), suit ("c"...), stands} for a card or "X=6h" meld code. */
 export function parse(code) {
@@ -21,17 +20,18 @@ export function parse(code) {
 /** The card as plain code, a joker without what it stands for: "X=6h" -> "X". */
 export const bare = (code) => (String(code).startsWith("X") ? "X" : String(code));
 
-/** "seven of hearts", "joker", "joker as six of hearts". */
+/** The card's name for screen readers, in the page's language: "seven of hearts" / "ハートの7",
+ * "joker", "joker as six of hearts". */
 export function cardName(code) {
   const card = parse(code);
-  if (card.joker) return card.stands ? `joker as ${cardName(card.stands.code)}` : "joker";
-  return `${RANK_WORDS[card.rank - 1]} of ${SUIT_WORDS[card.suit]}`;
+  if (card.joker) return card.stands ? t("common.joker_as_name", { card: cardName(card.stands.code) }) : t("common.joker_name");
+  return t("common.card_name", { rank: t(`common.rank.${card.rank}`), suit: t(`common.suit.${card.suit}`) });
 }
 
-/** "7♥", "10♦", "Joker", "Joker (6♥)". */
+/** "7♥", "10♦", "Joker", "Joker (6♥)" (the joker's word in the page's language). */
 export function short(code) {
   const card = parse(code);
-  if (card.joker) return card.stands ? `Joker (${short(card.stands.code)})` : "Joker";
+  if (card.joker) return card.stands ? t("common.joker_as", { card: short(card.stands.code) }) : t("common.joker");
   return RANK_SHOWN[card.rank - 1] + SUITS[card.suit];
 }
 
@@ -47,6 +47,8 @@ export function sortKey(code, mode) {
 /**
  * A drawn card face. `tag` is "span" (display) or "button" (your hand).
  * Colour is never the only cue: the suit symbol is always printed twice.
+ * A span is an image named by its `aria-label`; a button is named by its own (visually
+ * hidden) words, so its accessible name is its content, as WCAG's "label in name" asks.
  */
 export function cardFace(code, { tag = "span", small = false, attrs = {} } = {}) {
   const card = parse(code);
@@ -57,14 +59,16 @@ export function cardFace(code, { tag = "span", small = false, attrs = {} } = {})
     attrs = { ...attrs };
     delete attrs.class;
   }
-  if (tag === "span") attrs = { role: "img", ...attrs };
+  const named = tag === "span" ? { role: "img", "aria-label": cardName(code) } : {};
+  const spoken = tag === "span" ? null : h("span", { class: "sr-only" }, cardName(code));
   if (card.joker) {
     classes.push("joker");
     const stands = card.stands;
     if (stands) classes.push("has-stands");
     return h(
       tag,
-      { class: classes.join(" "), "aria-label": cardName(code), title: short(code), ...attrs },
+      { class: classes.join(" "), ...named, title: short(code), ...attrs },
+      spoken,
       h("span", { class: "corner", "aria-hidden": "true" }, h("span", { class: "rank" }, "★"), h("span", { class: "suit" }, "JKR")),
       h("span", { class: "pip", "aria-hidden": "true" }, "★"),
       stands ? h("span", { class: `stands suit-${stands.suit}`, "aria-hidden": "true" }, short(stands.code)) : null,
@@ -74,7 +78,8 @@ export function cardFace(code, { tag = "span", small = false, attrs = {} } = {})
   const shownRank = RANK_SHOWN[card.rank - 1];
   return h(
     tag,
-    { class: classes.join(" "), "aria-label": cardName(code), title: short(code), ...attrs },
+    { class: classes.join(" "), ...named, title: short(code), ...attrs },
+    spoken,
     h("span", { class: "corner", "aria-hidden": "true" }, h("span", { class: "rank" }, shownRank), h("span", { class: "suit" }, SUITS[card.suit])),
     h("span", { class: "pip", "aria-hidden": "true" }, SUITS[card.suit]),
   );

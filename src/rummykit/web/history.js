@@ -1,7 +1,8 @@
 // Past games (#/history): the finished games of the seats this browser holds (or every game,
 // where the host made the history public), each with a replay and its record to download.
 import { downloadRecord, getHistory, HISTORY_TOKENS_AT_ONCE } from "./api.js";
-import { h, fill, when, store, seatKey } from "./util.js";
+import { t } from "./i18n.js";
+import { h, fill, number, when, store, seatKey } from "./util.js";
 
 const SEAT_PREFIX = seatKey("");
 
@@ -48,15 +49,15 @@ async function loadHistory(seats) {
 }
 
 export function mountHistory(root) {
-  document.title = "rummykit — past games";
-  const list = h("ol", { class: "history-list", testid: "history" }, h("li", { class: "help" }, "Loading…"));
-  const about = h("p", { testid: "history-about" }, "Replay a game step by step, or download its record.");
+  document.title = t("history.title");
+  const list = h("ol", { class: "history-list", testid: "history" }, h("li", { class: "help" }, t("common.loading")));
+  const about = h("p", { testid: "history-about" }, t("history.about"));
   fill(root,
     h("section", { class: "panel history" },
-      h("h1", {}, "Past games"),
+      h("h1", {}, t("history.heading")),
       about,
       list,
-      h("p", {}, h("a", { href: "#/" }, "Back to the lobby"))));
+      h("p", {}, h("a", { href: "#/" }, t("history.back")))));
 
   const seats = heldSeats();
 
@@ -65,13 +66,14 @@ export function mountHistory(root) {
     const scores = game.scores || [];
     const winner = game.winner !== null && game.winner !== undefined ? players[game.winner] : null;
     const problem = h("p", { class: "error", role: "alert", testid: "download-error", hidden: true });
-    const download = h("button", { type: "button", class: "ghost", testid: "download" }, "Download record");
+    const played = when(game.finished || game.created);
+    const download = h("button", { type: "button", class: "ghost", testid: "download", "aria-label": t("history.download_label", { when: played }) }, t("history.download"));
     download.addEventListener("click", () => {
       problem.hidden = true;
       download.disabled = true;
       downloadRecord(game.id, seats.get(game.id))
         .catch((failure) => {
-          problem.textContent = `The record could not be downloaded: ${failure.message}`;
+          problem.textContent = t("history.download_failed", { problem: failure.message });
           problem.hidden = false;
         })
         .finally(() => {
@@ -80,27 +82,30 @@ export function mountHistory(root) {
     });
     return h("li", { class: "history-item", testid: "history-item", "data-game": game.id },
       h("div", { class: "history-head" },
-        h("strong", {}, winner ? `${winner} won` : "No winner"),
-        h("span", { class: "help" }, ` · ${when(game.finished || game.created)} · ${game.preset || ""} · ${game.deals ?? "?"} deals`)),
+        h("strong", {}, winner ? t("history.won", { name: winner }) : t("history.no_winner")),
+        " ",
+        h("span", { class: "help" }, t("history.details", {
+          when: played,
+          preset: game.preset || "",
+          deals: game.deals === null || game.deals === undefined ? t("history.deals_unknown") : t("common.deals", { count: game.deals }),
+        }))),
       h("ul", { class: "history-scores" }, players.map((name, i) =>
-        h("li", { class: i === game.winner ? "winner" : "" }, `${name}: ${scores[i] ?? 0}`))),
+        h("li", { class: i === game.winner ? "winner" : "" }, t("history.score", { name, score: number(scores[i] ?? 0) })))),
       h("div", { class: "row" },
-        h("a", { class: "button", href: `#/replay/${encodeURIComponent(game.id)}`, testid: "replay-link" }, "Replay"),
+        h("a", { class: "button", href: `#/replay/${encodeURIComponent(game.id)}`, testid: "replay-link", "aria-label": t("history.replay_label", { when: played }) }, t("history.replay")),
         download),
       problem);
   }
 
   loadHistory(seats)
     .then(({ games, everyone }) => {
-      about.textContent = everyone
-        ? "Every finished game on this server, newest first. Replay one step by step, or download its record."
-        : "Your finished games, newest first: those played in this browser, for a while after they end. Replay one step by step, or download its record.";
+      about.textContent = t(everyone ? "history.about_everyone" : "history.about_yours");
       if (!games.length) {
-        fill(list, h("li", { class: "help" }, "No finished games yet."));
+        fill(list, h("li", { class: "help" }, t("history.none")));
         return;
       }
       fill(list, games.map(item));
     })
-    .catch((problem) => fill(list, h("li", { class: "error", role: "alert" }, `The list could not be loaded: ${problem.message}`)));
+    .catch((problem) => fill(list, h("li", { class: "error", role: "alert" }, t("history.failed", { problem: problem.message }))));
   return () => {};
 }

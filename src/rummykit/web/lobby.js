@@ -1,7 +1,9 @@
 // The lobby (#/): who you play, under which rules; continue a game; start a practice game;
 // make a party to play with friends, or join one with its code.
 import { createParty, createTable, getOptions, getTable } from "./api.js";
+import { listOf, t } from "./i18n.js";
 import { PARTY_PRESET, cleanCode, partyKey } from "./party/model.js";
+import { localField, presetSummary, tieReason } from "./rule_words.js";
 import { h, fill, store, seatKey, LAST_TABLE } from "./util.js";
 
 /** "Play with friends": make a party (you host it, with the rule text's defaults), or go to
@@ -12,11 +14,11 @@ function friendsPanel(options) {
     id: "friends-name", testid: "friends-name", type: "text", maxlength: "24",
     autocomplete: "nickname", value: store.get("rummykit.name", "") || "",
   });
-  const create = h("button", { type: "button", class: "primary big", testid: "play-with-friends" }, "Play with friends");
+  const create = h("button", { type: "button", class: "primary big", testid: "play-with-friends" }, t("lobby.friends_create"));
   create.addEventListener("click", async () => {
     const who = name.value.trim();
     if (!who) {
-      error.textContent = "Your name first: it is how your friends see you.";
+      error.textContent = t("lobby.friends_name_first");
       name.focus();
       return;
     }
@@ -36,7 +38,7 @@ function friendsPanel(options) {
   });
   const code = h("input", {
     id: "join-code", testid: "join-code", type: "text", maxlength: "16", autocomplete: "off",
-    autocapitalize: "characters", spellcheck: false, placeholder: "Code",
+    autocapitalize: "characters", spellcheck: false, placeholder: t("lobby.code_placeholder"),
   });
   const join = h("form", {
     class: "row join-code",
@@ -44,19 +46,19 @@ function friendsPanel(options) {
       event.preventDefault();
       const wanted = cleanCode(code.value);
       if (!wanted) {
-        error.textContent = "Type the code your friend read out.";
+        error.textContent = t("lobby.code_first");
         code.focus();
         return;
       }
       location.hash = `#/party/${encodeURIComponent(wanted)}`;
     },
   },
-  h("label", { for: "join-code" }, "Have a code?"), code,
-  h("button", { type: "submit", testid: "join-with-code" }, "Join"));
+  h("label", { for: "join-code" }, t("lobby.have_code")), code,
+  h("button", { type: "submit", testid: "join-with-code" }, t("lobby.join")));
   return h("section", { class: "panel friends", testid: "friends" },
-    h("h2", {}, "Play with friends"),
-    h("p", {}, "Make a party, send the link or read out its code, choose the house rules, and play at one table, two to six of you."),
-    h("div", { class: "field" }, h("label", { for: "friends-name" }, "Your name"), name),
+    h("h2", {}, t("lobby.friends_heading")),
+    h("p", {}, t("lobby.friends_text")),
+    h("div", { class: "field" }, h("label", { for: "friends-name" }, t("lobby.your_name")), name),
     h("div", { class: "row" }, create),
     join,
     error);
@@ -69,13 +71,13 @@ function friendsPanel(options) {
 function labelOf(field, value) {
   const found = field.choices.find((choice) => choice.value === value);
   if (found) return found.label;
-  if (value === null) return field.none || "none";
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (value === null) return field.none || t("common.none");
+  if (typeof value === "boolean") return t(value ? "common.yes" : "common.no");
   return String(value);
 }
 
 export function mountLobby(root) {
-  document.title = "rummykit — new game";
+  document.title = t("lobby.title");
   let options = null;
   const error = h("p", { class: "error", testid: "lobby-error", role: "alert" });
   const continueBox = h("div", { class: "continue-box" });
@@ -87,7 +89,7 @@ export function mountLobby(root) {
     maxlength: "24",
     autocomplete: "nickname",
     value: store.get("rummykit.name", "") || "",
-    placeholder: "You",
+    placeholder: t("lobby.name_placeholder"),
   });
 
   const count = h(
@@ -101,10 +103,10 @@ export function mountLobby(root) {
     const select = h(
       "select",
       { id: `opponent-level-${i}`, testid: `opponent-level-${i}` },
-      ["basic", "strong", "expert"].map((level) => h("option", { value: level }, level)),
+      ["basic", "strong", "expert"].map((level) => h("option", { value: level }, t(`common.level.${level}`))),
     );
     levelSelects.push(select);
-    levelRows.push(h("div", { class: "field level-row" }, h("label", { for: select.id }, `Opponent ${i + 1}`), select));
+    levelRows.push(h("div", { class: "field level-row" }, h("label", { for: select.id }, t("lobby.opponent", { n: i + 1 })), select));
   }
   const showLevels = () => {
     const n = Number(count.value);
@@ -117,12 +119,12 @@ export function mountLobby(root) {
   const turnTimer = h(
     "select",
     { id: "turn-timer", testid: "turn-timer-choice", "aria-describedby": "turn-timer-help" },
-    h("option", { value: "" }, "No time limit"),
+    h("option", { value: "" }, t("common.no_time_limit")),
   );
 
   const preset = h("select", { id: "preset", testid: "preset", "aria-describedby": "preset-summary" });
-  const summary = h("p", { class: "help", id: "preset-summary", testid: "preset-summary" });
-  const rulesBody = h("div", { class: "rules-grid" });
+  const summary = h("p", { class: "help", id: "preset-summary", testid: "preset-summary", "data-words": "rules" });
+  const rulesBody = h("div", { class: "rules-grid", "data-words": "rules" });
   const controls = {};
 
   function presetInfo() {
@@ -158,7 +160,7 @@ export function mountLobby(root) {
 
   function showDefaults() {
     for (const [option, control] of Object.entries(controls)) {
-      if (control.tagName === "SELECT") control.options[0].textContent = `As the preset: ${labelOf(control.field, presetValue(option, control.field))}`;
+      if (control.tagName === "SELECT") control.options[0].textContent = t("lobby.as_preset", { value: labelOf(control.field, presetValue(option, control.field)) });
     }
   }
 
@@ -190,17 +192,20 @@ export function mountLobby(root) {
 
   function buildRules() {
     const info = presetInfo();
-    summary.textContent = info ? `${info.summary} For ${info.min_seats === info.max_seats ? info.min_seats : `${info.min_seats} to ${info.max_seats}`} players.` : "";
+    const said = info ? presetSummary(preset.value, info) : "";
+    if (!info) summary.textContent = "";
+    else if (info.min_seats === info.max_seats) summary.textContent = t("lobby.players_exact", { summary: said, count: info.min_seats });
+    else summary.textContent = t("lobby.players_range", { summary: said, min: info.min_seats, max: info.max_seats });
     for (const option of Object.keys(controls)) delete controls[option];
     fill(rulesBody);
     if (!info) return;
-    for (const field of info.form) {
+    for (const field of info.form.map((raw) => localField(raw, preset.value))) {
       const id = `rule-${field.name}`;
       const input = control(field, id);
       input.field = field;
       controls[field.name] = input;
       const help = h("p", { class: "help", id: `${id}-help` }, field.help);
-      for (const tie of info.ties) if (tie.follower === field.name) help.append(` ${tie.reason}`);
+      for (const tie of info.ties) if (tie.follower === field.name) help.append(` ${tieReason(preset.value, tie)}`);
       const row =
         input.type === "checkbox"
           ? h("div", { class: "field check" }, input, h("label", { for: id }, field.title))
@@ -232,8 +237,8 @@ export function mountLobby(root) {
     return result;
   }
 
-  const start = h("button", { type: "submit", class: "primary big", testid: "start" }, "Deal me in");
-  const practice = h("button", { type: "button", class: "big", testid: "practice" }, "Start a practice game");
+  const start = h("button", { type: "submit", class: "primary big", testid: "start" }, t("lobby.start"));
+  const practice = h("button", { type: "button", class: "big", testid: "practice" }, t("lobby.practice"));
 
   async function begin(isPractice) {
     error.textContent = "";
@@ -241,7 +246,7 @@ export function mountLobby(root) {
     store.set("rummykit.name", who);
     const n = Number(count.value);
     const body = {
-      name: who || "You",
+      ...(who ? { name: who } : {}), // the server names an unnamed player "You"
       practice: isPractice,
       preset: isPractice ? "practice" : preset.value,
       rules: isPractice ? {} : overrides(),
@@ -270,18 +275,18 @@ export function mountLobby(root) {
         begin(false);
       },
     },
-    h("h2", {}, "A new game"),
-    h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), name),
-    h("div", { class: "field" }, h("label", { for: "opponents-count" }, "Computer opponents"), count),
-    h("fieldset", { class: "levels" }, h("legend", {}, "How well each one plays"), levelRows,
-      h("p", { class: "help" }, "Basic keeps it simple, strong counts the cards it has seen, expert thinks further ahead.")),
-    h("div", { class: "field" }, h("label", { for: "turn-timer" }, "Time for each of your turns"), turnTimer),
-    h("p", { class: "help", id: "turn-timer-help" }, "With a limit, a clock counts down on your turn; if it runs out, the computer finishes that turn for you."),
-    h("div", { class: "field" }, h("label", { for: "preset" }, "Rules"), preset),
+    h("h2", {}, t("lobby.new_game")),
+    h("div", { class: "field" }, h("label", { for: "name" }, t("lobby.your_name")), name),
+    h("div", { class: "field" }, h("label", { for: "opponents-count" }, t("lobby.opponents")), count),
+    h("fieldset", { class: "levels" }, h("legend", {}, t("lobby.levels")), levelRows,
+      h("p", { class: "help" }, t("lobby.levels_help"))),
+    h("div", { class: "field" }, h("label", { for: "turn-timer" }, t("lobby.turn_timer")), turnTimer),
+    h("p", { class: "help", id: "turn-timer-help" }, t("lobby.turn_timer_help")),
+    h("div", { class: "field" }, h("label", { for: "preset" }, t("lobby.rules")), preset),
     summary,
     h("details", { class: "house-rules", testid: "house-rules" },
-      h("summary", {}, "House rules"),
-      h("p", { class: "help" }, "Leave a rule on “As the preset” (or a number box empty) to keep the preset’s choice."),
+      h("summary", {}, t("lobby.house_rules")),
+      h("p", { class: "help" }, t("lobby.house_rules_help")),
       rulesBody),
     h("div", { class: "row" }, start),
     error,
@@ -290,8 +295,8 @@ export function mountLobby(root) {
   const learn = h(
     "section",
     { class: "panel learn" },
-    h("h2", {}, "New to Rummy?"),
-    h("p", {}, "Play a practice game: you against one computer player, ten cards each. Each rule is explained in a sentence the first time it comes up, your hand's cost is always shown, and a hint is one click away."),
+    h("h2", {}, t("lobby.learn_heading")),
+    h("p", {}, t("lobby.learn_text")),
     practice,
   );
   practice.addEventListener("click", () => begin(true));
@@ -300,10 +305,10 @@ export function mountLobby(root) {
     root,
     h("div", { class: "lobby" },
       h("section", { class: "intro" },
-        h("h1", {}, "Rummy against the computer"),
-        h("p", {}, "Draw a card, lay down sets and runs, throw one away. Empty your hand first and the cards the others still hold are your points."),
+        h("h1", {}, t("lobby.heading")),
+        h("p", {}, t("lobby.intro")),
         continueBox,
-        h("p", {}, h("a", { href: "#/history", testid: "history-link" }, "Past games and replays"))),
+        h("p", {}, h("a", { href: "#/history", testid: "history-link" }, t("lobby.history_link")))),
       form,
       learn,
       friendsPanel(() => options)),
@@ -316,10 +321,13 @@ export function mountLobby(root) {
       .then((found) => {
         if (!found || found.view.game_over) return;
         const v = found.view;
-        const where = v.players.filter((_, seat) => seat !== v.seat).map((p) => (p.level ? `${p.name} (${p.level})` : p.name)).join(", ");
+        const where = v.players
+          .filter((_, seat) => seat !== v.seat)
+          .map((p) => (p.level ? t("lobby.player_with_level", { name: p.name, level: t(`common.level.${p.level}`) }) : p.name));
         fill(continueBox,
-          h("a", { class: "button primary", href: `#/table/${encodeURIComponent(last)}`, testid: "continue" }, "Continue your game"),
-          h("span", { class: "help" }, ` Deal ${v.deal + 1} against ${where}.`));
+          h("a", { class: "button primary", href: `#/table/${encodeURIComponent(last)}`, testid: "continue" }, t("lobby.continue")),
+          " ",
+          h("span", { class: "help" }, t("lobby.continue_where", { deal: v.deal + 1, players: listOf(where) })));
       })
       .catch((problem) => {
         if (problem.status === 404) store.remove(LAST_TABLE);
@@ -331,15 +339,15 @@ export function mountLobby(root) {
       options = found;
       // the limits the server offers (its TURN_TIMERS): the page keeps no list of its own
       fill(turnTimer, [
-        h("option", { value: "" }, "No time limit"),
-        ...options.turn_timers.map((s) => h("option", { value: String(s) }, `${s} seconds a turn`)),
+        h("option", { value: "" }, t("common.no_time_limit")),
+        ...options.turn_timers.map((s) => h("option", { value: String(s) }, t("lobby.seconds_a_turn", { count: s }))),
       ]);
       fill(preset, Object.keys(options.presets).map((p) => h("option", { value: p }, p)));
       if (options.presets.classic) preset.value = "classic";
       buildRules();
     })
     .catch((problem) => {
-      error.textContent = `The rules could not be loaded: ${problem.message}`;
+      error.textContent = t("common.rules_failed", { problem: problem.message });
     });
 
   return () => {};

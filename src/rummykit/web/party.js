@@ -3,7 +3,8 @@
 // code to read aloud, who is in, who is ready, the house rules (the host changes them), and
 // Start. Once the host starts, everyone goes to the table with the same token.
 import { getOptions, getParty, joinParty, PartyConnection } from "./api.js";
-import { h, fill, noticePage as notice, setConnectionStatus as setConnection, store, seatKey, LAST_TABLE } from "./util.js";
+import { t } from "./i18n.js";
+import { h, fill, connectionLost, noticePage as notice, setConnectionStatus as setConnection, store, seatKey, LAST_TABLE } from "./util.js";
 import {
   HOUSE_RULES,
   hostName,
@@ -20,6 +21,7 @@ import {
   valueLabel,
   withRule,
 } from "./party/model.js";
+import { localField, presetSummary } from "./rule_words.js";
 
 const NAME_KEY = "rummykit.name";
 
@@ -36,7 +38,7 @@ function goToTable(view, token) {
 
 export function mountParty(root, rawCode) {
   const code = String(rawCode).toUpperCase();
-  document.title = `rummykit — party ${code}`;
+  document.title = t("party.title", { code });
   let cleanup = () => {};
   const show = (mount) => {
     cleanup();
@@ -60,16 +62,16 @@ function mountInvite(root, code, next) {
     id: "party-name", testid: "party-name", type: "text", maxlength: "24", required: true,
     autocomplete: "nickname", value: store.get(NAME_KEY, "") || "",
   });
-  const join = h("button", { type: "submit", class: "primary big", testid: "join-party" }, "Join");
-  const watchButton = h("button", { type: "button", class: "big", testid: "watch-instead", hidden: true, onclick: () => next.watch() }, "Watch instead");
-  const about = h("p", { testid: "party-about" }, "Looking up the party…");
+  const join = h("button", { type: "submit", class: "primary big", testid: "join-party" }, t("party.join"));
+  const watchButton = h("button", { type: "button", class: "big", testid: "watch-instead", hidden: true, onclick: () => next.watch() }, t("party.watch_instead"));
+  const about = h("p", { testid: "party-about" }, t("party.looking_up"));
   const form = h("form", {
     class: "panel invite",
     onsubmit: async (event) => {
       event.preventDefault();
       const who = name.value.trim();
       if (!who) {
-        error.textContent = "Your name, please: it is how the others see you at the table.";
+        error.textContent = t("party.name_first");
         name.focus();
         return;
       }
@@ -89,9 +91,9 @@ function mountInvite(root, code, next) {
       }
     },
   },
-  h("h1", {}, "Join the party"),
+  h("h1", {}, t("party.join_heading")),
   about,
-  h("div", { class: "field" }, h("label", { for: "party-name" }, "Your name"), name),
+  h("div", { class: "field" }, h("label", { for: "party-name" }, t("party.your_name")), name),
   h("div", { class: "row" }, join, watchButton),
   error);
   fill(root, h("div", { class: "party-invite" }, form));
@@ -100,27 +102,28 @@ function mountInvite(root, code, next) {
   getParty(code)
     .then((view) => {
       if (stopped) return;
-      const seats = `${view.members.length} of ${view.max_seats || 6} seats taken`;
+      const host = hostName(view);
+      const seats = t("party.seats_taken", { count: view.members.length, max: view.max_seats || 6 });
       if (view.state === "lobby") {
-        about.textContent = `${hostName(view)} invites you to a game of rummy (${seats}). Tell us your name and you're in.`;
+        about.textContent = t("party.invites", { host, seats });
         if (view.members.length >= (view.max_seats || 6)) {
-          about.textContent = `${hostName(view)}'s party is full.`;
+          about.textContent = t("party.full", { host });
           join.disabled = true;
           watchButton.hidden = !view.spectators;
         }
       } else if (view.state === "playing") {
-        about.textContent = `${hostName(view)}'s party has started: it is too late to join${view.spectators ? ", but you may watch" : ""}.`;
+        about.textContent = t(view.spectators ? "party.started_watch" : "party.started", { host });
         join.disabled = true;
         watchButton.hidden = !view.spectators;
       } else {
-        about.textContent = "This party is over.";
+        about.textContent = t("party.over");
         join.disabled = true;
       }
     })
     .catch((problem) => {
       if (stopped) return;
-      if (problem.status === 404) notice(root, "No such party", `No party has the code ${spelled(code)}. Check it with whoever invited you.`);
-      else about.textContent = `The party could not be looked up: ${problem.message}`;
+      if (problem.status === 404) notice(root, t("party.no_such"), t("party.no_such_text", { code: spelled(code) }));
+      else about.textContent = t("party.lookup_failed", { problem: problem.message });
     });
 
   return () => {
@@ -192,52 +195,52 @@ function mountLobby(root, code, held, invite) {
   const message = h("p", { class: "message", testid: "party-message", role: "status" });
   const say = (text) => (message.textContent = text || "");
   const codeBig = h("p", { class: "party-code", testid: "party-code" }, code);
-  const link = h("input", { type: "text", id: "invite-link", testid: "invite-link", readonly: true, value: `${location.origin}/#/party/${code}` });
+  const link = h("input", { type: "text", id: "invite-link", testid: "invite-link", readonly: true, "aria-label": t("party.invite_link"), value: `${location.origin}/#/party/${code}` });
   const copied = h("span", { class: "help", testid: "copied", "aria-live": "polite" });
   const copy = h("button", {
     type: "button", testid: "copy-link",
     onclick: async () => {
       try {
         await navigator.clipboard.writeText(link.value);
-        copied.textContent = "Copied: send it to your friends.";
+        copied.textContent = t("party.copied");
       } catch {
         link.select();
-        copied.textContent = "Select the link and copy it.";
+        copied.textContent = t("party.copy_by_hand");
       }
     },
-  }, "Copy the link");
+  }, t("party.copy"));
   const members = h("ol", { class: "members", testid: "members" });
   const seatsLine = h("p", { class: "help", testid: "seats-line" });
-  const ready = h("button", { type: "button", class: "big", testid: "ready-toggle", "aria-pressed": "false" }, "I'm ready");
-  const start = h("button", { type: "button", class: "primary big", testid: "start-party" }, "Start the game");
+  const ready = h("button", { type: "button", class: "big", testid: "ready-toggle", "aria-pressed": "false" }, t("party.ready"));
+  const start = h("button", { type: "button", class: "primary big", testid: "start-party" }, t("party.start"));
   const why = h("p", { class: "help", testid: "start-why", "aria-live": "polite" });
   const cpuLevel = h("select", { id: "cpu-level", testid: "cpu-level" });
-  const addCpu = h("button", { type: "button", testid: "add-cpu" }, "Add a computer player");
-  const hostTools = h("div", { class: "row host-only" }, h("label", { for: "cpu-level" }, "Level"), cpuLevel, addCpu);
-  const leave = h("button", { type: "button", class: "ghost", testid: "leave-party" }, "Leave the party");
-  const house = h("div", { class: "rules-grid", testid: "party-house-rules" });
-  const more = h("div", { class: "rules-grid", testid: "more-rules-body" });
+  const addCpu = h("button", { type: "button", testid: "add-cpu" }, t("party.add_cpu"));
+  const hostTools = h("div", { class: "row host-only" }, h("label", { for: "cpu-level" }, t("party.level")), cpuLevel, addCpu);
+  const leave = h("button", { type: "button", class: "ghost", testid: "leave-party" }, t("party.leave"));
+  const house = h("div", { class: "rules-grid", testid: "party-house-rules", "data-words": "rules" });
+  const more = h("div", { class: "rules-grid", testid: "more-rules-body", "data-words": "rules" });
   const timer = h("select", { id: "party-timer", testid: "party-timer" });
   const spectators = h("input", { id: "party-spectators", testid: "party-spectators", type: "checkbox" });
   const whoChanges = h("p", { class: "help", testid: "who-changes" });
-  const badge = watching ? h("span", { class: "badge", testid: "watching-badge" }, "Watching") : null;
+  const badge = watching ? h("span", { class: "badge", testid: "watching-badge" }, t("party.watching")) : null;
 
   const conn = new PartyConnection(code, watching ? { watch: true } : { token }, {
     message: onMessage,
-    open: () => setConnection("Connected", "ok"),
-    closed: (wait) => setConnection(`Connection lost; trying again in ${Math.round(wait / 100) / 10} s…`, "bad"),
+    open: () => setConnection(t("common.connected"), "ok"),
+    closed: (wait) => setConnection(connectionLost(wait), "bad"),
     noSeat: () => {
       store.remove(partyKey(code));
       conn.stop();
-      notice(root, watching ? "Nothing to watch" : "Not in this party any more",
-        watching ? "This party cannot be watched." : "This device no longer holds a seat in the party: the host may have removed you, or the party has closed.",
-        watching ? null : h("p", {}, h("a", { href: `#/party/${encodeURIComponent(code)}`, onclick: (event) => { event.preventDefault(); invite(); } }, "Join it again")));
+      notice(root, t(watching ? "party.nothing_to_watch" : "party.not_in"),
+        t(watching ? "party.cannot_watch" : "party.no_seat_here"),
+        watching ? null : h("p", {}, h("a", { href: `#/party/${encodeURIComponent(code)}`, onclick: (event) => { event.preventDefault(); invite(); } }, t("party.join_again"))));
     },
   });
 
   const send = (type, data) => {
     say("");
-    if (!conn.send(type, data)) say("Not connected to the party yet; trying again shortly.");
+    if (!conn.send(type, data)) say(t("party.not_connected"));
   };
   ready.addEventListener("click", () => {
     const mine = view && me(view);
@@ -246,7 +249,7 @@ function mountLobby(root, code, held, invite) {
   start.addEventListener("click", () => send("start", {}));
   addCpu.addEventListener("click", () => send("add_cpu", { level: cpuLevel.value }));
   leave.addEventListener("click", () => {
-    if (!window.confirm("Leave the party? You can join again with the link while it has a free seat.")) return;
+    if (!window.confirm(t("party.leave_confirm"))) return;
     send("leave", {});
     store.remove(partyKey(code));
     location.hash = "#/";
@@ -268,7 +271,8 @@ function mountLobby(root, code, held, invite) {
   function buildRules() {
     const preset = options.presets[view.preset];
     if (!preset) return;
-    const fields = Object.fromEntries(preset.form.map((field) => [field.name, field]));
+    const form = preset.form.map((field) => localField(field, view.preset));
+    const fields = Object.fromEntries(form.map((field) => [field.name, field]));
     fill(house);
     fill(more);
     for (const key of Object.keys(controls)) delete controls[key];
@@ -283,9 +287,9 @@ function mountLobby(root, code, held, invite) {
     }
     const presetSelect = selectOf("party-preset", Object.keys(options.presets).map((name) => [name, name]), (name) => send("settings", { preset: name, rules: {} }));
     controls["@preset"] = { control: presetSelect, set: (v) => (presetSelect.value = JSON.stringify(v)) };
-    more.append(h("div", { class: "field" }, h("label", { for: "party-preset" }, "Start from the preset"), presetSelect,
-      h("p", { class: "help" }, preset.summary)));
-    for (const field of preset.form) {
+    more.append(h("div", { class: "field" }, h("label", { for: "party-preset" }, t("party.start_preset")), presetSelect,
+      h("p", { class: "help" }, presetSummary(view.preset, preset))));
+    for (const field of form) {
       if (isHouseRule(field.name)) continue;
       const made = ruleControl(field, `party-rule-${field.name}`, (value) => setRule(field.name, value));
       made.row.append(h("p", { class: "help" }, field.help));
@@ -311,7 +315,7 @@ function mountLobby(root, code, held, invite) {
     timer.disabled = !host;
     spectators.checked = !!view.spectators;
     spectators.disabled = !host;
-    whoChanges.textContent = host ? "Changing a rule asks everyone to mark ready again." : `${hostName(view)} chooses the rules.`;
+    whoChanges.textContent = host ? t("party.rules_change_note") : t("party.host_chooses", { host: hostName(view) });
   }
 
   function renderMembers() {
@@ -320,12 +324,12 @@ function mountLobby(root, code, held, invite) {
       h("li", { class: `member${member.id === view.me ? " me" : ""}`, testid: "member", "data-member": String(member.id), "data-ready": String(member.ready), "data-connected": String(member.connected) },
         h("span", { class: `presence${member.connected ? " on" : ""}`, "aria-hidden": "true" }),
         h("strong", { class: "member-name" }, member.name),
-        memberMarks(view, member).map((mark) => h("span", { class: `mark mark-${mark.split(" ")[0]}` }, mark)),
+        memberMarks(view, member).map((mark) => h("span", { class: `mark mark-${mark.kind}` }, mark.text)),
         host && member.id !== view.me && view.state === "lobby"
-          ? h("button", { type: "button", class: "ghost small-btn", testid: "remove-member", onclick: () => send("remove", { member: member.id }) }, "Remove")
+          ? h("button", { type: "button", class: "ghost small-btn", testid: "remove-member", onclick: () => send("remove", { member: member.id }) }, t("party.remove"))
           : null)));
     const max = view.max_seats || 6;
-    seatsLine.textContent = `${view.members.length} of ${max} seats taken.`;
+    seatsLine.textContent = t("party.seats_taken_line", { count: view.members.length, max });
   }
 
   function render() {
@@ -337,14 +341,14 @@ function mountLobby(root, code, held, invite) {
     ready.hidden = !mine || mine.kind !== "human" || host;
     if (mine) {
       ready.setAttribute("aria-pressed", String(!!mine.ready));
-      ready.textContent = mine.ready ? "Ready ✓ (press to undo)" : "I'm ready";
+      ready.textContent = t(mine.ready ? "party.ready_undo" : "party.ready");
     }
     hostTools.hidden = !host;
     start.hidden = !host;
     leave.hidden = watching;
     const problem = startProblem(view);
     start.disabled = !!problem;
-    why.textContent = host ? problem || "Everyone is ready: start when you like." : problem || `Waiting for ${hostName(view)} to start.`;
+    why.textContent = problem || (host ? t("party.all_ready") : t("party.waiting_host", { host: hostName(view) }));
     renderRules();
   }
 
@@ -367,14 +371,14 @@ function mountLobby(root, code, held, invite) {
     if (view.state === "closed") {
       conn.stop();
       store.remove(partyKey(code));
-      notice(root, "This party has closed", "Everyone left before it started. Make a new one from the lobby.");
+      notice(root, t("party.closed"), t("party.closed_text"));
       return;
     }
     if (!watching && !me(view)) {
       // the host removed this member: the party keeps no seat for this device any more
       store.remove(partyKey(code));
       conn.stop();
-      notice(root, "Not in this party any more", "The host took you off the party's list.");
+      notice(root, t("party.not_in"), t("party.removed_text"));
       return;
     }
     const note = readyClearedNote(before, view);
@@ -384,13 +388,13 @@ function mountLobby(root, code, held, invite) {
 
   fill(root, h("div", { class: "party" },
     h("section", { class: "panel party-head" },
-      h("h1", {}, "Your party ", badge),
-      h("p", { class: "help" }, "Read this code to your friends, or send them the link:"),
+      h("h1", {}, t("party.heading"), " ", badge),
+      h("p", { class: "help" }, t("party.read_code")),
       codeBig,
       h("div", { class: "row invite-row" }, link, copy),
       copied),
-    h("section", { class: "panel party-members", "aria-label": "Players" },
-      h("h2", {}, "Players"),
+    h("section", { class: "panel party-members", "aria-label": t("party.players") },
+      h("h2", {}, t("party.players")),
       seatsLine,
       members,
       hostTools,
@@ -398,24 +402,24 @@ function mountLobby(root, code, held, invite) {
       why,
       message,
       h("div", { class: "row" }, leave)),
-    h("section", { class: "panel party-rules", "aria-label": "House rules" },
-      h("h2", {}, "House rules"),
+    h("section", { class: "panel party-rules", "aria-label": t("party.house_rules") },
+      h("h2", {}, t("party.house_rules")),
       whoChanges,
       house,
-      h("div", { class: "field" }, h("label", { for: "party-timer" }, "Time for each turn"), timer,
-        h("p", { class: "help" }, "With a limit, the computer finishes a turn whose time runs out.")),
-      h("div", { class: "field check" }, spectators, h("label", { for: "party-spectators" }, "Let people watch")),
-      h("details", { class: "house-rules", testid: "more-rules" }, h("summary", {}, "More rules"), more))));
+      h("div", { class: "field" }, h("label", { for: "party-timer" }, t("party.turn_time")), timer,
+        h("p", { class: "help" }, t("party.turn_time_help"))),
+      h("div", { class: "field check" }, spectators, h("label", { for: "party-spectators" }, t("party.let_watch"))),
+      h("details", { class: "house-rules", testid: "more-rules" }, h("summary", {}, t("party.more_rules")), more))));
   hostTools.hidden = start.hidden = true;
 
   getOptions()
     .then((found) => {
       options = found;
-      fill(cpuLevel, options.levels.map((level) => h("option", { value: level }, level)));
-      fill(timer, h("option", { value: "" }, "No time limit"), options.turn_timers.map((s) => h("option", { value: String(s) }, `${s} seconds`)));
+      fill(cpuLevel, options.levels.map((level) => h("option", { value: level }, t(`common.level.${level}`))));
+      fill(timer, h("option", { value: "" }, t("common.no_time_limit")), options.turn_timers.map((s) => h("option", { value: String(s) }, t("common.seconds", { count: s }))));
       if (view) render();
     })
-    .catch((problem) => say(`The rules could not be loaded: ${problem.message}`));
+    .catch((problem) => say(t("common.rules_failed", { problem: problem.message })));
   conn.start();
 
   return () => {

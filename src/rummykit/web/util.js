@@ -1,4 +1,5 @@
 // Small helpers shared by every page: building elements and remembering settings.
+import { has, lang, t } from "./i18n.js";
 
 /** Make an element: h("button", {class: "x", onclick: f}, "text", child...). */
 export function h(tag, attrs = {}, ...children) {
@@ -82,25 +83,32 @@ export const store = {
 export const seatKey = (table) => `rummykit.seat.${table}`;
 export const LAST_TABLE = "rummykit.lastTable";
 
-/** "1 card", "3 cards". */
-export const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
+/** "1 card", "3 cards": the catalogue's plural forms of `common.<many>` when it has them
+ * ("card" → `common.cards`), else English. New code calls `t("common.cards", {count})`. */
+export function plural(n, one, many = one + "s") {
+  const key = `common.${many}`;
+  return has(key) ? t(key, { count: n }) : `${n} ${n === 1 ? one : many}`;
+}
 
 /** Whether a key event comes from somewhere the user types. */
 export function typing(event) {
-  const t = event.target;
-  if (!(t instanceof Element)) return false;
-  if (t.isContentEditable) return true;
-  if (t.tagName === "TEXTAREA" || t.tagName === "SELECT") return true;
-  if (t.tagName === "INPUT") return !["checkbox", "radio", "button", "submit"].includes(t.type);
+  const target = event.target;
+  if (!(target instanceof Element)) return false;
+  if (target.isContentEditable) return true;
+  if (target.tagName === "TEXTAREA" || target.tagName === "SELECT") return true;
+  if (target.tagName === "INPUT") return !["checkbox", "radio", "button", "submit"].includes(target.type);
   return false;
 }
 
-/** A friendly date from an ISO string or seconds. */
+/** A number in the page's language ("1,234" / "1,234"). */
+export const number = (value) => new Intl.NumberFormat(lang()).format(value);
+
+/** A friendly date from an ISO string or seconds, in the page's language. */
 export function when(value) {
   if (value === null || value === undefined || value === "") return "";
   const date = typeof value === "number" ? new Date(value * (value < 1e12 ? 1000 : 1)) : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return new Intl.DateTimeFormat(lang(), { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
 // Display settings remembered in localStorage, applied as classes on <body>.
@@ -124,7 +132,7 @@ export function noticePage(root, title, text, ...more) {
     h("h1", {}, title),
     h("p", {}, text),
     ...more,
-    h("a", { class: "button primary", href: "#/" }, "To the lobby")));
+    h("a", { class: "button primary", href: "#/" }, t("common.to_lobby"))));
 }
 
 /** The header's connection line ("Connected", "Connection lost…"); `kind` ok or bad. */
@@ -134,3 +142,6 @@ export function setConnectionStatus(text, kind) {
   el.textContent = text;
   el.dataset.state = kind;
 }
+
+/** The header's words for a dropped connection that is tried again after `waitMs`. */
+export const connectionLost = (waitMs) => t("common.connection_lost", { seconds: new Intl.NumberFormat(lang(), { maximumFractionDigits: 1 }).format(waitMs / 1000) });

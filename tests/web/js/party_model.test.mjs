@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { setLang } from "../../../src/rummykit/web/i18n.js";
+
 import {
   HOUSE_RULES,
   cleanCode,
@@ -16,6 +18,8 @@ import {
   withRule,
 } from "../../../src/rummykit/web/party/model.js";
 import { reactionList } from "../../../src/rummykit/web/table/reactions.js";
+
+setLang("en", { remember: false }); // the sentences below are the English catalogue's
 
 const person = (id, name, changes = {}) => ({ id, name, kind: "human", level: null, ready: false, connected: true, host: id === 1, ...changes });
 const cpu = (id, level = "basic") => ({ id, name: level, kind: "bot", level, ready: true, connected: true, host: false });
@@ -52,9 +56,11 @@ test("members show who is host, ready, away or a computer", () => {
   assert.ok(isHost(view));
   assert.ok(!isHost({ ...view, me: 2 }));
   assert.ok(!isHost({ ...view, me: null }));
-  assert.deepEqual(memberMarks(view, view.members[0]), ["you", "host"]);
-  assert.deepEqual(memberMarks(view, person(2, "Bo", { ready: true, connected: false })), ["ready", "away"]);
-  assert.deepEqual(memberMarks(view, cpu(3, "strong")), ["computer · strong"]);
+  const texts = (marks) => marks.map((mark) => mark.text);
+  assert.deepEqual(memberMarks(view, view.members[0]), [{ kind: "you", text: "you" }, { kind: "host", text: "host" }]);
+  assert.deepEqual(texts(memberMarks(view, person(2, "Bo", { ready: true, connected: false }))), ["ready", "away"]);
+  assert.deepEqual(memberMarks(view, person(2, "Bo")).map((mark) => mark.kind), ["not-ready"]);
+  assert.deepEqual(texts(memberMarks(view, cpu(3, "strong"))), ["computer · strong"]);
 });
 
 test("a rules change that cleared your ready is said; a change of members is not", () => {
@@ -107,4 +113,16 @@ test("the reactions offered come from /api/options in any of its shapes", () => 
   assert.deepEqual(reactionList({ reactions: [["good_luck", "Good luck"], ["thanks", "Thanks"]] }), expected);
   assert.deepEqual(reactionList({ reactions: expected }), expected);
   assert.deepEqual(reactionList({}), []);
+});
+
+test("the party's sentences and marks in Japanese", () => {
+  setLang("ja", { remember: false });
+  try {
+    assert.equal(startProblem(party({ me: 2, members: [person(1, "Ada"), person(2, "Bo"), person(3, "Cy")] })), "あなた、Cyの準備OKを待っています。");
+    assert.deepEqual(memberMarks(party(), cpu(3, "expert")), [{ kind: "computer", text: "CPU・上級" }]);
+    const target = HOUSE_RULES.find((rule) => rule.option === "target");
+    assert.deepEqual(houseChoices(target, { choices: [] }).map(([, label]) => label), ["50点", "100点", "200点"]);
+  } finally {
+    setLang("en", { remember: false });
+  }
 });

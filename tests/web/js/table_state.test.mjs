@@ -3,8 +3,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { setLang } from "../../../src/rummykit/web/i18n.js";
+
 import { displayHand, newTableState, noteText, selectedCodes, takeEvent, takeReaction, takeView } from "../../../src/rummykit/web/table/state.js";
-import { nameOf, seatLine, seatMarks, statusText, who } from "../../../src/rummykit/web/table/texts.js";
+import { gameOverText, nameOf, pastDealText, positionName, resultText, seatLine, seatMarkText, seatMarks, statusText, who } from "../../../src/rummykit/web/table/texts.js";
+import { cardName, short } from "../../../src/rummykit/web/cards.js";
+
+setLang("en", { remember: false }); // the sentences below are the English catalogue's
 
 /** A two-seat view of seat 0, in the shape of server/views.py's seat_view, with `changes`. */
 function view(changes = {}) {
@@ -178,4 +183,50 @@ test("a reaction shows at its sender's seat; events before the first view are lo
   assert.equal(state.flash, null);
   takeReaction(state, { seat: 1, reaction: "good_luck", text: "Good luck" });
   assert.equal(state.bubbles[1].text, "Good luck");
+});
+
+/** Run `check` with the page in `code`, then back in English. */
+function inLanguage(code, check) {
+  setLang(code, { remember: false });
+  try {
+    check();
+  } finally {
+    setLang("en", { remember: false });
+  }
+}
+
+test("a deal's end and the game's end, worded from the view", () => {
+  const over = view({ phase: "over", deal_result: { result: "out", winner: 1, points: [0, 12], hands: [[], []], values: [12, 0] } });
+  assert.equal(resultText(over), "Basic went out. Points: Basic 12.");
+  const blocked = view({ phase: "over", deal_result: { result: "blocked", winner: null, points: [0, 0], hands: [[], []], values: [3, 4] } });
+  assert.equal(resultText(blocked), "The deal is blocked: the stock has run out for good. Nobody scores.");
+  assert.equal(gameOverText(view({ game_over: true, winner: 0, scores: [104, 3] })), "The game is over: you win with 104 points.");
+  assert.equal(gameOverText(view({ game_over: true, winner: 1, scores: [4, 103] })), "The game is over: Basic wins with 103 points.");
+  assert.equal(pastDealText(view(), { result: "rummy", winner: 0, points: [20, 0] }), "You went rummy: You +20");
+});
+
+test("in Japanese: positions by value, card names, the status line and a deal's end", () => {
+  inLanguage("ja", () => {
+    assert.equal(positionName("Far left"), "左奥");
+    assert.equal(positionName("Somewhere"), "Somewhere", "an unknown position shows as it came");
+    assert.equal(cardName("7h"), "ハートの7");
+    assert.equal(cardName("X=Ad"), "ジョーカー（ダイヤのエースとして）");
+    assert.equal(short("X"), "ジョーカー");
+    assert.equal(who(view(), 0), "あなた");
+    assert.equal(statusText(view()), "あなたの番：山札から引くか、9♠を取ってください。");
+    assert.equal(statusText(view({ turn: 1 })), "Basicが考えています…");
+    const twins = view({
+      players: [
+        { name: "Ada", kind: "human", level: null, position: "You" },
+        { name: "Basic", kind: "bot", level: "basic", position: "Left" },
+        { name: "Basic", kind: "bot", level: "basic", position: "Right" },
+      ],
+    });
+    assert.equal(nameOf(twins, 1), "Basic（左）");
+    assert.equal(seatLine(twins, 2), "右・CPU・初級");
+    assert.equal(seatMarkText("computer playing"), "CPU代打ち中");
+    const over = view({ phase: "over", deal_result: { result: "out", winner: 0, points: [12, 0], hands: [[], []], values: [0, 12] } });
+    assert.equal(resultText(over), "あなたが上がりました。得点：あなた 12点。");
+  });
+  assert.equal(cardName("7h"), "seven of hearts");
 });

@@ -2,7 +2,8 @@
 // is in it, whether the host may start and why not, and the house rules' values. The rules'
 // titles, help, choices and defaults all come from /api/options; the one list kept here maps
 // the rule text's house rules (seeds/003) to the engine's option names, with the values
-// that text offers.
+// that text offers. Its words are in the party area of the catalogues (../i18n.js).
+import { listOf, t } from "../i18n.js";
 
 /** Where this device keeps its seat in a party: {token, member}. */
 export const partyKey = (code) => `rummykit.party.${String(code).toUpperCase()}`;
@@ -12,16 +13,17 @@ export const PARTY_PRESET = "party";
 
 /**
  * The house rules of the rule text, in its order: each names an engine option and the values
- * the text offers (a label only where /api/options has none for that value). Every other
- * option goes under "More rules".
+ * the text offers (a label, as a function giving it in the page's language, only where
+ * /api/options has none for that value). Every other option goes under "More rules".
  */
+const points = (count) => () => t("party.target_points", { count });
 export const HOUSE_RULES = [
-  { option: "target", values: [[50, "50 points"], [100, "100 points"], [200, "200 points"]] },
+  { option: "target", values: [[50, points(50)], [100, points(100)], [200, points(200)]] },
   { option: "scoring", values: [["winner"], ["penalty"]] },
-  { option: "hand_size", values: [["by_seats"], [7, "Seven each"]] },
+  { option: "hand_size", values: [["by_seats"], [7, () => t("party.seven_each")]] },
   { option: "aces", values: [["low"], ["low_or_high"]] },
   { option: "layoff", values: [["anytime"], ["after_meld"]] },
-  { option: "melds_per_turn", values: [[0, "Any number"], [1, "One a turn"]] },
+  { option: "melds_per_turn", values: [[0, () => t("party.any_number")], [1, () => t("party.one_a_turn")]] },
   { option: "go_out", values: [["any"], ["discard"]] },
   { option: "rummy_bonus", values: [["double"], ["none"]] },
   { option: "renewals", values: [[15], [1], [3]] },
@@ -32,13 +34,14 @@ const HOUSE_OPTIONS = new Set(HOUSE_RULES.map((rule) => rule.option));
 /** Whether an option is one of the rule text's house rules (else it is under "More rules"). */
 export const isHouseRule = (option) => HOUSE_OPTIONS.has(option);
 
-/** A value's label: the one given, the option's own choice label, or the value itself. */
+/** A value's label: the one given (a text, or a function giving it), the option's own choice
+ * label, or the value itself. */
 export function valueLabel(field, value, given) {
-  if (given) return given;
+  if (given) return typeof given === "function" ? given() : given;
   const found = (field.choices || []).find((choice) => choice.value === value);
   if (found) return found.label;
-  if (value === null) return field.none || "No limit";
-  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (value === null) return field.none || t("party.no_limit");
+  if (typeof value === "boolean") return t(value ? "party.yes" : "party.no");
   return String(value);
 }
 
@@ -90,13 +93,7 @@ export const isHost = (view) => view.me !== null && view.me !== undefined && vie
 /** The host's name. */
 export function hostName(view) {
   const host = view.members.find((member) => member.id === view.host);
-  return host ? host.name : "Someone";
-}
-
-/** "Ada, Bo and Cy". */
-export function names(list) {
-  if (list.length <= 1) return list.join("");
-  return `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+  return host ? host.name : t("party.someone");
 }
 
 /** The people who must mark ready before the start: everyone but the host, whose Start says it. */
@@ -107,20 +104,21 @@ export function startProblem(view) {
   const seats = view.members.length;
   const min = view.min_seats || 2;
   const max = view.max_seats || 6;
-  if (seats < min) return `A game needs at least ${min} players: share the link, or add a computer player.`;
-  if (seats > max) return `A table holds at most ${max} players.`;
-  const waiting = mustBeReady(view).filter((member) => !member.ready).map((member) => (member.id === view.me ? "you" : member.name));
-  return waiting.length ? `Waiting for ${names(waiting)} to be ready.` : null;
+  if (seats < min) return t("party.need_players", { min });
+  if (seats > max) return t("party.too_many", { max });
+  const waiting = mustBeReady(view).filter((member) => !member.ready).map((member) => (member.id === view.me ? t("party.you") : member.name));
+  return waiting.length ? t("party.waiting_ready", { names: listOf(waiting) }) : null;
 }
 
-/** The marks shown by a member's name. */
+/** The marks shown by a member's name: {kind (for its style), text (in the page's language)}. */
 export function memberMarks(view, member) {
   const marks = [];
-  if (member.id === view.me) marks.push("you");
-  if (member.id === view.host) marks.push("host");
-  if (member.kind === "bot") marks.push(`computer · ${member.level}`);
-  else if (member.id !== view.host) marks.push(member.ready ? "ready" : "not ready");
-  if (member.kind === "human" && !member.connected) marks.push("away");
+  const mark = (kind, text) => marks.push({ kind, text });
+  if (member.id === view.me) mark("you", t("party.mark_you"));
+  if (member.id === view.host) mark("host", t("party.mark_host"));
+  if (member.kind === "bot") mark("computer", t("common.computer_level", { level: t(`common.level.${member.level}`) }));
+  else if (member.id !== view.host) mark(member.ready ? "ready" : "not-ready", t(member.ready ? "party.mark_ready" : "party.mark_not_ready"));
+  if (member.kind === "human" && !member.connected) mark("away", t("party.mark_away"));
   return marks;
 }
 
@@ -139,10 +137,10 @@ export function readyClearedNote(before, after) {
   if (isHost(after)) {
     // the host needs no ready of their own: say it when someone else's was cleared
     const cleared = mustBeReady(before).some((m) => m.ready && !(after.members.find((n) => n.id === m.id) || {}).ready);
-    return cleared ? "You changed the rules, so everyone has to mark ready again." : null;
+    return cleared ? t("party.you_changed") : null;
   }
   if (!was.ready || now.ready) return null;
-  return "The host changed the rules: look them over and mark ready again.";
+  return t("party.host_changed");
 }
 
 /** A code as typed ("ab-12 cd") as the party's code ("AB12CD"). */

@@ -1,6 +1,7 @@
 // What the table teaches: the hint you asked for (the server's advice, in its words), and
 // on a practice table each rule explained the first time it matters.
 import { TOPIC_TITLES, explainTopic } from "../practice.js";
+import { t } from "../i18n.js";
 import { h, fill } from "../util.js";
 import { changed } from "./state.js";
 
@@ -13,7 +14,7 @@ export function renderHint(table) {
     return;
   }
   box.hidden = false;
-  fill(box, h("strong", {}, "Hint: "), state.hint.reason);
+  fill(box, h("strong", {}, t("words.hint")), " ", h("span", { "data-words": "advice" }, state.hint.reason));
 }
 
 export function renderExplain(table) {
@@ -26,11 +27,13 @@ export function renderExplain(table) {
   }
   box.hidden = false;
   const topics = state.topics.take(view.topics);
-  const earlier = [...state.topics.shown].filter((t) => !topics.includes(t));
+  const earlier = [...state.topics.shown].filter((topic) => !topics.includes(topic));
   if (!changed(state, "explain", topics, earlier)) return;
-  const para = (t) => h("p", { "data-topic": t }, h("strong", {}, `${TOPIC_TITLES[t] || t}. `), explainTopic(t, view.rules));
+  const para = (topic) => h("p", { "data-topic": topic },
+    h("strong", { "data-words": "practice" }, t("words.topic_title", { title: TOPIC_TITLES[topic] || topic })), " ",
+    h("span", { "data-words": "practice" }, explainTopic(topic, view.rules)));
   fill(box,
-    h("h2", {}, "Learning the rules"),
-    topics.length ? topics.map(para) : h("p", {}, "Each rule is explained here the first time it matters."),
-    earlier.length ? h("details", { class: "earlier" }, h("summary", {}, `Explained before (${earlier.length})`), earlier.map(para)) : null);
+    h("h2", {}, t("words.learning")),
+    topics.length ? topics.map(para) : h("p", {}, t("words.explained_here")),
+    earlier.length ? h("details", { class: "earlier" }, h("summary", {}, t("words.explained_before", { count: earlier.length })), earlier.map(para)) : null);
 }

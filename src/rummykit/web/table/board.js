@@ -4,7 +4,7 @@ import { cardBack, cardFace, cardName, cardRow, short } from "../cards.js";
 import { t } from "../i18n.js";
 import { h, fill } from "../util.js";
 import { changed, noteText } from "./state.js";
-import { nameOf, seatLine, seatMarks, watching, who } from "./texts.js";
+import { nameOf, seatLine, seatMarkText, seatMarks, watching, who } from "./texts.js";
 
 /** How long a seat's note flashes after its move, in ms (a glance, not a distraction). */
 const NOTE_FLASH_MS = 1500;
@@ -36,7 +36,7 @@ function seatBox(table, seat, box) {
       h("strong", { class: "seat-name", testid: "seat-name" }, label),
       view.dealer === seat ? h("span", { class: "dealer", testid: "dealer-mark", title: t("table.dealer"), "aria-label": t("table.dealer") }, t("table.dealer_mark")) : null,
       turn ? h("span", { class: "turn-dot", testid: "turn-mark" }, mine ? t("table.your_turn") : t("table.to_play")) : null,
-      marks.map((mark) => h("span", { class: `seat-mark mark-${mark.split(" ")[0]}`, testid: "seat-mark" }, mark))),
+      marks.map((mark) => h("span", { class: `seat-mark mark-${mark.split(" ")[0]}`, testid: "seat-mark", "data-mark": mark }, seatMarkText(mark)))),
     h("div", { class: "seat-sub" },
       line ? h("span", { class: "seat-line" }, line) : null,
       h("span", { class: "count", testid: "card-count" }, t("common.cards", { count: cards })),
@@ -90,7 +90,9 @@ export function renderPiles(table) {
   const top = view.discard.at(-1);
   discard.classList.toggle("live", canPile);
   discard.classList.toggle("flash", !!state.flash && (state.flash.kind === "discard" || state.flash.kind === "took"));
-  discard.setAttribute("aria-label", top ? t(canPile ? "table.discard_live_aria" : "table.discard_aria", { card: cardName(top) }) : t("table.discard_empty_aria"));
+  // named by its content (the top card, "Discard" and the count: WCAG's label in name);
+  // the longer sentence is its description
+  discard.title = top ? t(canPile ? "table.discard_live_aria" : "table.discard_aria", { card: cardName(top) }) : t("table.discard_empty_aria");
   fill(discard, top ? cardFace(top) : h("span", { class: "card empty" }), h("span", { class: "pile-label" }, t("table.discard_pile"), " ", h("b", {}, String(view.discard.length))));
   parts.pileToggle.textContent = state.pileOpen ? t("table.hide_pile") : t("table.see_pile", { count: view.discard.length });
   parts.pileToggle.setAttribute("aria-expanded", String(state.pileOpen));

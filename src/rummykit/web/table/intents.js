@@ -2,6 +2,7 @@
 // own `legal` list (or a plain request: hint, next deal, redeal, pace). The server decides;
 // when it refuses, its message is shown. Page-only choices (selection, sort) just re-render.
 import { bare, parse, short } from "../cards.js";
+import { t } from "../i18n.js";
 import { openChoice } from "./choice.js";
 import { selectedCodes, setSort } from "./state.js";
 import { who } from "./texts.js";
@@ -16,7 +17,7 @@ export function createIntents(table) {
 
   function send(type, data) {
     say("");
-    if (!table.conn.send(type, data)) say("Not connected to the table yet; trying again shortly.");
+    if (!table.conn.send(type, data)) say(t("words.not_connected"));
   }
 
   function act(action) {
@@ -36,14 +37,14 @@ export function createIntents(table) {
     const view = state.view;
     if (!view) return;
     const codes = selectedCodes(state);
-    if (!codes.length) return say("Select the cards of your meld first.");
+    if (!codes.length) return say(t("words.select_meld"));
     const wanted = codes.map(bare).sort().join(" ");
     if (codes.some((c) => parse(c).joker)) {
       // Which card the joker stands for: the server lists each reading as its own action.
       const options = view.legal.filter((a) => a.startsWith("meld ") && a.split(" ").slice(1).map(bare).sort().join(" ") === wanted);
       if (options.length === 1) return act(options[0]);
       if (options.length > 1) {
-        return ask("meld", "Which card does the joker stand for?", options.map((a, i) => ({
+        return ask("meld", t("words.which_joker"), options.map((a, i) => ({
           id: String(i),
           label: a.split(" ").slice(1).map(short).join(" "),
           cards: a.split(" ").slice(1),
@@ -73,17 +74,19 @@ export function createIntents(table) {
       const owner = m ? who(view, m.owner) : "";
       return {
         id: counts[n] === 1 ? String(n) : `${n}-${counts[n]}`,
-        label: `Meld ${n + 1} (${owner})${w[1].includes("=") ? `, joker as ${short(w[1].split("=")[1])}` : ""}`,
+        label: w[1].includes("=")
+          ? t("words.meld_choice_joker", { n: n + 1, owner, card: short(w[1].split("=")[1]) })
+          : t("words.meld_choice", { n: n + 1, owner }),
         cards: m ? m.cards : [],
         action: a,
       };
     });
   }
 
-  function oneSelected(verb) {
+  function oneSelected() {
     const codes = selectedCodes(state);
     if (codes.length !== 1) {
-      say(codes.length ? `Select just one card to ${verb}.` : `Select the card to ${verb} first.`);
+      say(t(codes.length ? "words.just_one_layoff" : "words.first_layoff"));
       return null;
     }
     return codes[0];
@@ -92,21 +95,21 @@ export function createIntents(table) {
   // With no legal lay-off, the card is still sent: the server's refusal says why it does not fit.
   function layoffSelected() {
     if (!state.view) return;
-    const code = oneSelected("lay off");
+    const code = oneSelected();
     if (!code) return;
     const options = layoffOptions(code);
     if (options.length === 1) return act(options[0]);
-    if (options.length > 1) return ask("layoff", `Lay off the ${short(code)} on which meld?`, layoffChoices(options));
+    if (options.length > 1) return ask("layoff", t("words.which_meld", { card: short(code) }), layoffChoices(options));
     act(`layoff ${code} 0`);
   }
 
   function layoffOn(meld) {
     if (!state.view) return;
     const codes = selectedCodes(state);
-    if (codes.length !== 1) return say("Select one card of your hand, then click a meld to lay it off there.");
+    if (codes.length !== 1) return say(t("words.select_then_meld"));
     const options = layoffOptions(codes[0], meld);
     if (options.length === 1) return act(options[0]);
-    if (options.length > 1) return ask("layoff", `Where does the joker go on meld ${meld + 1}?`, layoffChoices(options));
+    if (options.length > 1) return ask("layoff", t("words.joker_where", { n: meld + 1 }), layoffChoices(options));
     act(`layoff ${codes[0]} ${meld}`);
   }
 
@@ -118,20 +121,20 @@ export function createIntents(table) {
       const el = document.activeElement;
       if (el && el.dataset && el.dataset.testid === "hand-card") codes = [el.dataset.card];
     }
-    if (codes.length !== 1) return say(codes.length ? "Select just one card to discard." : "Select the card to discard first.");
+    if (codes.length !== 1) return say(t(codes.length ? "words.just_one_discard" : "words.first_discard"));
     act(`discard ${codes[0]}`);
   }
 
   function redeal() {
-    if (!window.confirm("Throw this deal away and deal again? It will not count.")) return;
+    if (!window.confirm(t("words.redeal_confirm"))) return;
     state.redealing = true;
     send("redeal", {});
   }
 
   function leave() {
-    if (!window.confirm("Leave this game for good? The computer plays your seat to the end, and you cannot come back to it.")) return;
+    if (!window.confirm(t("words.leave_confirm"))) return;
     if (table.conn.send("leave", {})) table.left();
-    else say("Not connected to the table yet; trying again shortly.");
+    else say(t("words.not_connected"));
   }
 
   return {

@@ -1,6 +1,7 @@
 // Quick reactions: the fixed set the server offers (/api/options `reactions`), a row of
 // buttons that send one, and a quiet word when they come too fast. The bubble at the
 // sender's seat is board.js's.
+import { t } from "../i18n.js";
 import { h, fill } from "../util.js";
 
 /** How long the "too fast" word stays, in ms. */
@@ -27,7 +28,7 @@ export function renderReactions(parts, list, send) {
 
 /** Say, quietly and for a moment, that the server refused a reaction as too fast. */
 export function tooFast(parts, text) {
-  parts.reactionNote.textContent = text || "Slow down a little.";
+  parts.reactionNote.textContent = text || t("words.slow_down");
   clearTimeout(parts.reactionNoteTimer);
   parts.reactionNoteTimer = setTimeout(() => (parts.reactionNote.textContent = ""), QUIET_MS);
 }

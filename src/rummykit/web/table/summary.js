@@ -1,13 +1,15 @@
 // Drawing the end of a deal and of the game: the deal's summary dialog (every hand, its
 // cost and the points scored) and the game-over notice.
 import { cardRow } from "../cards.js";
-import { h, fill } from "../util.js";
+import { t } from "../i18n.js";
+import { h, fill, number } from "../util.js";
 import { changed } from "./state.js";
 import { gameOverText, resultText, watching, who } from "./texts.js";
 
 function summaryTitle(view) {
   const result = view.deal_result.result;
-  return result === "blocked" ? "Blocked deal" : result === "rummy" ? "Rummy!" : `Deal ${view.deal + 1} is over`;
+  if (result === "blocked") return t("words.title_blocked");
+  return result === "rummy" ? t("words.title_rummy") : t("words.title_over", { deal: view.deal + 1 });
 }
 
 export function renderSummary(table) {
@@ -22,23 +24,23 @@ export function renderSummary(table) {
   const rows = view.players.map((_, seat) =>
     h("tr", { class: r.winner === seat ? "winner" : "" },
       h("th", { scope: "row" }, who(view, seat)),
-      h("td", { class: "summary-hand" }, r.hands[seat].length ? cardRow(r.hands[seat]) : h("span", { class: "help" }, "no cards")),
-      h("td", {}, String(r.values[seat])),
-      h("td", {}, r.points[seat] ? `+${r.points[seat]}` : "0"),
-      h("td", {}, h("b", {}, String(view.scores[seat])))));
+      h("td", { class: "summary-hand" }, r.hands[seat].length ? cardRow(r.hands[seat]) : h("span", { class: "help" }, t("words.no_cards"))),
+      h("td", {}, number(r.values[seat])),
+      h("td", {}, r.points[seat] ? `+${number(r.points[seat])}` : "0"),
+      h("td", {}, h("b", {}, number(view.scores[seat])))));
   const heading = (text) => h("th", { scope: "col" }, text);
-  const next = h("button", { type: "button", class: "primary", testid: "next-deal", "aria-keyshortcuts": "N", onclick: intents.nextDeal }, "Next deal ", h("kbd", {}, "N"));
+  const next = h("button", { type: "button", class: "primary", testid: "next-deal", "aria-keyshortcuts": "N", onclick: intents.nextDeal }, t("words.next_deal"), " ", h("kbd", {}, "N"));
   fill(summary,
     h("h2", { id: "summary-title" }, summaryTitle(view)),
     h("p", { class: "result-text" }, resultText(view)),
     h("div", { class: "table-scroll" },
       h("table", { class: "summary-table" },
-        h("thead", {}, h("tr", {}, heading("Player"), heading("Cards left"), heading("In hand"), heading("This deal"), heading("Total"))),
+        h("thead", {}, h("tr", {}, heading(t("words.player_col")), heading(t("words.cards_left")), heading(t("words.in_hand")), heading(t("words.this_deal")), heading(t("words.total")))),
         h("tbody", {}, rows))),
     view.game_over ? parts.gameOver : null,
     h("div", { class: "row" },
       view.game_over || watching(view) ? null : next,
-      h("button", { type: "button", class: "ghost", onclick: intents.hideSummary }, "Look at the table")));
+      h("button", { type: "button", class: "ghost", onclick: intents.hideSummary }, t("words.look_at_table"))));
   if (state.summaryClosed !== view.deal && !summary.open) {
     summary.showModal();
     const focusTarget = summary.querySelector("[data-testid=next-deal]") || summary.querySelector(".button");
@@ -57,15 +59,15 @@ function afterGame(table) {
   const lobby = (text) => h("a", { class: `button${view.party ? " ghost" : " primary"}`, href: "#/", onclick: close }, text);
   if (watching(view)) {
     return view.next_table
-      ? h("a", { class: "button primary", testid: "watch-rematch", href: `#/watch/${encodeURIComponent(view.next_table)}`, onclick: close }, "Watch the rematch")
-      : lobby("To the lobby");
+      ? h("a", { class: "button primary", testid: "watch-rematch", href: `#/watch/${encodeURIComponent(view.next_table)}`, onclick: close }, t("words.watch_rematch"))
+      : lobby(t("words.to_lobby"));
   }
-  if (!view.party) return lobby("New game");
+  if (!view.party) return lobby(t("words.new_game"));
   const mine = view.players[view.seat];
-  if (mine && mine.left) return lobby("To the lobby");
+  if (mine && mine.left) return lobby(t("words.to_lobby"));
   return [
-    h("button", { type: "button", class: "primary", testid: "rematch", onclick: intents.rematch }, view.next_table ? "Join the rematch" : "Rematch"),
-    lobby("To the lobby"),
+    h("button", { type: "button", class: "primary", testid: "rematch", onclick: intents.rematch }, t(view.next_table ? "words.join_rematch" : "words.rematch")),
+    lobby(t("words.to_lobby")),
   ];
 }
 
@@ -78,7 +80,7 @@ export function renderGameOver(table) {
   }
   if (!changed(state, "gameOver", state.version, view.scores, view.winner, view.next_table, view.seat, view.party)) return;
   fill(parts.gameOver,
-    h("h3", {}, "Game over"),
+    h("h3", {}, t("words.game_over")),
     h("p", {}, gameOverText(view)),
     h("div", { class: "row" }, afterGame(table)));
 }

@@ -1,39 +1,58 @@
 // The table's sentences, read off the server's view: who a seat is, how a deal ended, how
-// the game ended, and what the status line asks of you. Actions are never worded here: the
-// server's event frames carry their own text.
+// the game ended, and what the status line asks of you, in the page's language (the words
+// area of the catalogues). Actions are never worded here: the server's event frames carry
+// their own text.
 import { short } from "../cards.js";
+import { has, listOf, t } from "../i18n.js";
+
+/** The catalogue's key part for a position the server sends in English ("Far left" → "far_left"). */
+const positionKey = (position) => String(position).toLowerCase().replace(/\s+/g, "_");
+
+/** A position from the server's view ("You", "Left", "Across", "Far right"...) in the page's
+ * language; an unknown one as it came. */
+export function positionName(position) {
+  const key = `words.position.${positionKey(position)}`;
+  return has(key, "en") ? t(key) : String(position);
+}
 
 /** A seat's name, told apart from another seat of the same name (two computer players
  * named "Basic") by where it sits, or by a number for a spectator, who sees no positions. */
 export function nameOf(view, seat) {
   const player = view && view.players[seat];
-  if (!player) return "Someone";
-  const name = player.name || (player.kind === "bot" ? "Computer" : "Player");
+  if (!player) return t("words.someone");
+  const name = player.name || t(player.kind === "bot" ? "words.computer" : "words.player");
   const same = view.players.map((p, i) => [p, i]).filter(([p]) => (p.name || "") === (player.name || ""));
   if (same.length < 2) return name;
-  if (player.position) return `${name} (${player.position.toLowerCase()})`;
-  return `${name} ${same.findIndex(([, i]) => i === seat) + 1}`;
+  if (player.position) {
+    const key = `words.name_at.${positionKey(player.position)}`;
+    if (has(key, "en")) return t(key, { name });
+  }
+  return t("words.name_number", { name, n: same.findIndex(([, i]) => i === seat) + 1 });
 }
 
 /** "You" for your own seat, else the seat's name (`nameOf`). */
 export function who(view, seat) {
-  if (!view || !view.players[seat]) return "Someone";
-  return seat === view.seat ? "You" : nameOf(view, seat);
+  if (!view || !view.players[seat]) return t("words.someone");
+  return seat === view.seat ? t("words.you") : nameOf(view, seat);
 }
 
 /** Whether the view is a spectator's: no seat, no hand, no intents. */
 export const watching = (view) => view.seat === null || view.seat === undefined;
 
+/** A computer's level in the page's language ("basic" / "初級"). */
+export const levelName = (level) => t(`common.level.${level}`);
+
 /** Where a seat sits and what it is, for the small line under its name. */
 export function seatLine(view, seat) {
   const player = view.players[seat];
-  const parts = [];
-  if (player.position && seat !== view.seat) parts.push(player.position);
-  if (player.kind === "bot") parts.push(`computer · ${player.level}`);
-  return parts.join(" · ");
+  const where = player.position && seat !== view.seat ? positionName(player.position) : "";
+  const what = player.kind === "bot" ? t("common.computer_level", { level: levelName(player.level) }) : "";
+  return where && what ? t("words.seat_line", { position: where, what }) : where || what;
 }
 
-/** A seat's marks: a person away, a computer playing their turns, a person who left. */
+/** A seat's marks: a person away, a computer playing their turns, a person who left. The
+ * marks are fixed English keys ("left", "disconnected", "computer playing", also used as
+ * style names); `seatMarkText` words one in the page's language. */
 export function seatMarks(player) {
   if (player.kind !== "human") return [];
   if (player.left) return ["left"];
@@ -43,70 +62,75 @@ export function seatMarks(player) {
   return marks;
 }
 
+/** A mark of `seatMarks` in the page's language. */
+export const seatMarkText = (mark) => t(`words.mark.${positionKey(mark)}`);
+
+const both = (first, second) => (second ? t("words.sentences", { first, second }) : first);
+
 /** How the deal ended, and who scored what. */
 export function resultText(view) {
   const r = view.deal_result;
-  if (!r) return "The deal is over.";
-  const scored = r.points.map((p, seat) => (p ? `${who(view, seat)} ${p}` : null)).filter(Boolean);
-  const scoring = scored.length ? ` Points: ${scored.join(", ")}.` : " Nobody scores.";
+  if (!r) return t("words.deal_over");
+  const scored = r.points.map((p, seat) => (p ? t("words.scored", { name: who(view, seat), points: p }) : null)).filter(Boolean);
+  const scoring = scored.length ? t("words.points", { list: listOf(scored) }) : t("words.nobody_scores");
   if (r.result === "blocked") {
-    const lead = "The deal is blocked: the stock has run out for good.";
-    const cheapest = r.winner !== null && r.winner !== undefined ? ` ${who(view, r.winner)} held the cheapest hand.` : "";
-    return lead + cheapest + scoring;
+    const cheapest = r.winner !== null && r.winner !== undefined ? t("words.cheapest", { name: who(view, r.winner) }) : "";
+    return both(both(t("words.blocked"), cheapest), scoring);
   }
   const name = who(view, r.winner);
   if (r.result === "rummy") {
-    const bonus = view.rules.rummy_bonus === "double" ? " — points double!" : view.rules.rummy_bonus === "plus10" ? " — 10 points more!" : "!";
-    return `${name} went rummy, the whole hand down in one turn${bonus}` + scoring;
+    const bonus = view.rules.rummy_bonus;
+    const key = bonus === "double" ? "words.rummy_double" : bonus === "plus10" ? "words.rummy_plus10" : "words.rummy";
+    return both(t(key, { name }), scoring);
   }
-  return `${name} went out.` + scoring;
+  return both(t("words.went_out", { name }), scoring);
 }
 
 /** Who won the game, with what total. */
 export function gameOverText(view) {
-  if (view.winner === null || view.winner === undefined) return "The game is over, and it is a tie.";
+  if (view.winner === null || view.winner === undefined) return t("words.game_tie");
   const total = view.scores[view.winner];
-  const name = who(view, view.winner);
-  const verb = name === "You" ? "win" : "wins";
-  return view.lower_wins
-    ? `The game is over: ${name} ${verb} with the lowest total, ${total}.`
-    : `The game is over: ${name} ${verb} with ${total} points.`;
+  if (view.winner === view.seat) return t(view.lower_wins ? "words.you_win_lowest" : "words.you_win", { total });
+  return t(view.lower_wins ? "words.wins_lowest" : "words.wins", { name: who(view, view.winner), total });
 }
 
 /** One line on a past deal in the scoreboard: "Left went out: Left +12". */
 export function pastDealText(view, deal) {
-  const scored = (deal.points || []).map((pt, seat) => (pt ? `${who(view, seat)} +${pt}` : null)).filter(Boolean);
-  const how = deal.result === "blocked" ? "blocked" : deal.result === "rummy" ? `${who(view, deal.winner)} went rummy` : `${who(view, deal.winner)} went out`;
-  return `${how}: ${scored.length ? scored.join(", ") : "no score"}`;
+  const scored = (deal.points || []).map((pt, seat) => (pt ? t("words.past_scored", { name: who(view, seat), points: pt }) : null)).filter(Boolean);
+  const scores = scored.length ? listOf(scored) : t("words.no_score");
+  if (deal.result === "blocked") return t("words.past_blocked", { scores });
+  return t(deal.result === "rummy" ? "words.past_rummy" : "words.past_out", { name: who(view, deal.winner), scores });
 }
 
 /** The status line: whose turn it is and what you may do, from the legal actions sent. */
 export function statusText(view) {
   const text = turnText(view);
-  return view.paused && !view.game_over ? `Paused: waiting for a player to come back. ${text}` : text;
+  return view.paused && !view.game_over ? t("words.paused", { status: text }) : text;
 }
 
 function turnText(view) {
   if (view.game_over) {
     if (watching(view)) return gameOverText(view);
-    return gameOverText(view) + (view.party ? " Play again with Rematch." : " Start a new game from the lobby.");
+    return both(gameOverText(view), t(view.party ? "words.play_again" : "words.new_from_lobby"));
   }
-  if (view.phase === "over") return resultText(view) + (watching(view) ? " The next deal comes soon." : " Deal the next deal when you are ready (N).");
+  if (view.phase === "over") return both(resultText(view), t(watching(view) ? "words.next_deal_soon" : "words.next_deal_when_ready"));
   if (view.turn !== view.seat) {
     const player = view.players[view.turn];
-    if (player && player.kind === "human" && player.stand_in) return `The computer is playing for ${who(view, view.turn)}…`;
-    return `${who(view, view.turn)} is thinking…`;
+    if (player && player.kind === "human" && player.stand_in) return t("words.computer_playing_for", { name: who(view, view.turn) });
+    return t("words.thinking", { name: who(view, view.turn) });
   }
   if (view.phase === "draw") {
     const top = view.discard.at(-1);
     const stock = view.legal.includes("draw stock");
     const pile = view.legal.some((a) => a.startsWith("draw discard"));
-    if (stock && pile) return `Your turn: draw from the stock or take the ${short(top)}.`;
-    if (stock) return view.stock > 0 ? "Your turn: draw from the stock." : "Your turn: the stock is empty; drawing from it makes a new one from the discard pile.";
-    if (pile) return `Your turn: the stock is empty, so take the ${short(top)}.`;
-    return "Your turn.";
+    if (stock && pile) return t("words.draw_either", { card: short(top) });
+    if (stock) return t(view.stock > 0 ? "words.draw_stock" : "words.draw_empty_stock");
+    if (pile) return t("words.take_pile", { card: short(top) });
+    return t("words.your_turn");
   }
-  let text = "Select cards to meld, lay off, or discard one to end your turn.";
-  if (view.taken && view.hand.length > 1 && view.legal.every((a) => a !== `discard ${view.taken}`)) text += ` The ${short(view.taken)} you just took may not go straight back.`;
+  const text = t("words.play");
+  if (view.taken && view.hand.length > 1 && view.legal.every((a) => a !== `discard ${view.taken}`)) {
+    return both(text, t("words.not_back", { card: short(view.taken) }));
+  }
   return text;
 }

@@ -3,6 +3,7 @@
 // measured on the server's clock: each view brings the server's time (server_now), and the
 // difference from this device's clock is kept, so a device whose clock is wrong still counts
 // the right seconds. Other players see only that the turn is timed.
+import { t } from "../i18n.js";
 import { who } from "./texts.js";
 
 /** Under this many seconds the countdown turns urgent. */
@@ -44,13 +45,11 @@ function draw(table) {
   }
   el.hidden = false;
   if (view.turn === view.seat) {
-    el.textContent = left > 0
-      ? `Time left for your turn: ${clockText(left)}`
-      : "Time is up: the computer is playing your turn.";
+    el.textContent = left > 0 ? t("words.time_left", { clock: clockText(left) }) : t("words.time_up");
     el.classList.toggle("urgent", left <= URGENT_S);
     el.dataset.mine = "true";
   } else {
-    el.textContent = `${who(view, view.turn)}'s turn is timed.`;
+    el.textContent = t("words.turn_timed", { name: who(view, view.turn) });
     el.classList.remove("urgent");
     el.dataset.mine = "false";
   }

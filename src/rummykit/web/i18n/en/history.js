@@ -1,2 +1,21 @@
-// The history area's words in English (see ../../i18n.js).
-export default {};
+// The history area's words in English (see ../../i18n.js): past games (history.js).
+export default {
+  "history.title": "rummykit — past games",
+  "history.heading": "Past games",
+  "history.about": "Replay a game step by step, or download its record.",
+  "history.about_everyone": "Every finished game on this server, newest first. Replay one step by step, or download its record.",
+  "history.about_yours": "Your finished games, newest first: those played in this browser, for a while after they end. Replay one step by step, or download its record.",
+  "history.back": "Back to the lobby",
+  "history.download": "Download record",
+  "history.download_failed": "The record could not be downloaded: {problem}",
+  "history.won": "{name} won",
+  "history.no_winner": "No winner",
+  "history.deals_unknown": "? deals",
+  "history.details": "{when} · {preset} · {deals}",
+  "history.score": "{name}: {score}",
+  "history.replay": "Replay",
+  "history.replay_label": "Replay the game of {when}",
+  "history.download_label": "Download record: the game of {when}",
+  "history.none": "No finished games yet.",
+  "history.failed": "The list could not be loaded: {problem}",
+};

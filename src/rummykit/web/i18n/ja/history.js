@@ -1,2 +1,21 @@
 // The history area's words in Japanese (see ../../i18n.js).
-export default {};
+export default {
+  "history.title": "rummykit — 過去のゲーム",
+  "history.heading": "過去のゲーム",
+  "history.about": "ゲームを1手ずつ再生したり、記録をダウンロードしたりできます。",
+  "history.about_everyone": "このサーバーで終わったすべてのゲーム（新しい順）。1手ずつ再生したり、記録をダウンロードしたりできます。",
+  "history.about_yours": "このブラウザーで遊んだ、終わったゲーム（新しい順、終了後しばらくの間）。1手ずつ再生したり、記録をダウンロードしたりできます。",
+  "history.back": "ロビーに戻る",
+  "history.download": "記録をダウンロード",
+  "history.download_failed": "記録をダウンロードできませんでした：{problem}",
+  "history.won": "{name}の勝ち",
+  "history.no_winner": "勝者なし",
+  "history.deals_unknown": "?ディール",
+  "history.details": "{when}・{preset}・{deals}",
+  "history.score": "{name}：{score}",
+  "history.replay": "リプレイ",
+  "history.replay_label": "{when}のゲームをリプレイ",
+  "history.download_label": "記録をダウンロード：{when}のゲーム",
+  "history.none": "終わったゲームはまだありません。",
+  "history.failed": "一覧を読み込めませんでした：{problem}",
+};

@@ -1,0 +1,48 @@
+// The rule options' words in the page's language, for the lobby's and the party's rule forms.
+// /api/options sends the options' English (titles, help, choice labels, preset summaries,
+// ties); the catalogue area `rules` holds the same words by key (generated from the same
+// Python source, with a Japanese catalogue written by hand). Each function takes the key's
+// words when the catalogue has them, else the server's English. No DOM: Node tests import it.
+import { has, t } from "./i18n.js";
+
+/** A rule value as it appears in a catalogue key: "low", "15", "true", "null". */
+export const valueKey = (value) => (typeof value === "string" ? value : JSON.stringify(value));
+
+/** The first of `keys` the catalogue has, in the page's language; else `fallback`. */
+function first(keys, fallback) {
+  const key = keys.find((candidate) => has(candidate, "en"));
+  return key ? t(key) : fallback;
+}
+
+/** An option's title ("Aces in runs"). */
+export const ruleTitle = (field) => first([`rules.option.${field.name}`], field.title);
+
+/** An option's help, the preset's own when it has one. */
+export const ruleHelp = (field, preset) => first([`rules.offer_help.${preset}.${field.name}`, `rules.help.${field.name}`], field.help);
+
+/** A value's label: the preset's own offer, the option's choice, what no value means. */
+export function ruleValueLabel(field, value, preset, fallback) {
+  const key = valueKey(value);
+  return first([`rules.offer.${preset}.${field.name}.${key}`, `rules.value.${field.name}.${key}`], fallback);
+}
+
+/** What no value means for an option ("No limit"). */
+export const ruleNone = (field) => first([`rules.value.${field.name}.null`], field.none);
+
+/** A preset's summary. */
+export const presetSummary = (name, info) => first([`rules.preset.${name}`], info.summary);
+
+/** Why a preset ties an option (the follower) to another. */
+export const tieReason = (preset, tie) => first([`rules.tie.${preset}.${tie.follower}`], tie.reason);
+
+/** A field of /api/options' form with its words in the page's language (title, help, what
+ * no value means, each choice's label), for a form that then reads it as it is. */
+export function localField(field, preset) {
+  return {
+    ...field,
+    title: ruleTitle(field),
+    help: ruleHelp(field, preset),
+    none: field.none === null || field.none === undefined ? field.none : ruleNone(field),
+    choices: (field.choices || []).map((choice) => ({ ...choice, label: ruleValueLabel(field, choice.value, preset, choice.label) })),
+  };
+}

@@ -1,0 +1,91 @@
+"""The accessibility audit: axe-core (WCAG 2.0 and 2.1, levels A and AA) finds no violation on
+any page, at a desktop and a phone size, in English and in Japanese.
+
+axe-core comes from npm (``package.json``'s devDependencies, installed by ``npm ci``); its
+``axe.min.js`` is injected into each page, which is audited as a player sees it: the lobby, a
+table mid-turn with a card selected, the practice table, a party's lobby, the history and a
+replay.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from helpers import IN_CI
+from table_client import LiveServer
+from web_languages import (
+    SIZES,
+    history_page,
+    language_page,
+    open_lobby,
+    party_page,
+    practice_table,
+    replay_page,
+    table_mid_turn,
+    wait_language,
+)
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core's browser build, from ``npm ci``."""
+
+WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+AUDIT = """async (tags) => {
+  const results = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => [n.target.join(' '), n.failureSummary]),
+  }));
+}"""
+
+
+def violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's WCAG A and AA violations on the page as it is now."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(AUDIT, WCAG_A_AA)
+    return found
+
+
+@pytest.fixture(scope="module")
+def axe_script() -> Path:
+    if not AXE.is_file():
+        reason = f"{AXE} is missing: run npm ci"
+        if IN_CI:
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return AXE
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_every_page_passes_the_audit(
+    browser: Any, live_server: LiveServer, axe_script: Path, lang: str, size: str
+) -> None:
+    game, token = live_server.finished_game(rules={"target": 10}, name="Ada", seed=5)
+    found: dict[str, list[dict[str, Any]]] = {}
+    with language_page(browser, lang, SIZES[size], bypass_csp=True) as page:
+        open_lobby(page, live_server)
+        wait_language(page, lang)
+        found["lobby"] = violations(page)
+        table_mid_turn(page, live_server)
+        found["table"] = violations(page)
+        practice_table(page, live_server)
+        found["practice"] = violations(page)
+        history_page(page, live_server, {game: token})
+        found["history"] = violations(page)
+        replay_page(page, live_server, game)
+        found["replay"] = violations(page)
+        party_page(page, live_server)
+        found["party"] = violations(page)
+    failing = {name: problems for name, problems in found.items() if problems}
+    assert not failing, json.dumps(failing, indent=1, ensure_ascii=False)

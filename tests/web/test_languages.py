@@ -1,0 +1,89 @@
+"""The interface in English and in Japanese, in a real browser.
+
+The language comes from the browser the first time (Playwright's ``locale``), then from the
+switch in the header, which draws the page again in the new words and sets ``<html lang>``.
+A Japanese page must show none of the English catalogue's words of the areas moved into the
+catalogues (``web_languages.MY_AREAS``): a string left hard-coded in English is caught here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from table_client import LiveServer
+from web_languages import (
+    DESKTOP,
+    PHONE,
+    TABLE_WORDS,
+    english_left_over,
+    language_page,
+    open_lobby,
+    practice_table,
+    table_mid_turn,
+    wait_language,
+)
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
+
+
+def test_the_language_comes_from_the_browser_then_from_the_switch(
+    browser: Any, live_server: LiveServer
+) -> None:
+    with language_page(browser, "ja", DESKTOP) as page:
+        open_lobby(page, live_server)
+        wait_language(page, "ja")
+        expect(page.get_by_test_id("start")).to_have_text("ゲーム開始")
+        expect(page.get_by_test_id("lang")).to_have_value("ja")
+        page.get_by_test_id("lang").select_option("en")
+        wait_language(page, "en")
+        expect(page.get_by_test_id("start")).to_have_text("Deal me in")
+        expect(page.get_by_test_id("help-button")).to_contain_text("Keys")
+        page.reload()  # the switch is remembered over the browser's language
+        wait_language(page, "en")
+        expect(page.get_by_test_id("start")).to_have_text("Deal me in")
+        page.get_by_test_id("lang").select_option("ja")
+        wait_language(page, "ja")
+        expect(page.get_by_test_id("start")).to_have_text("ゲーム開始")
+        expect(page.get_by_test_id("help-button")).to_contain_text("キー操作")
+
+
+def test_the_table_redraws_in_the_new_language(browser: Any, live_server: LiveServer) -> None:
+    with language_page(browser, "en", DESKTOP) as page:
+        table_mid_turn(page, live_server)
+        status = page.get_by_test_id("status")
+        expect(status).to_contain_text("Select cards to meld")
+        page.get_by_test_id("lang").select_option("ja")
+        wait_language(page, "ja")
+        expect(status).to_contain_text("1枚捨てて番を終えて")
+        expect(page.get_by_test_id("scoreboard")).to_contain_text("得点")
+        assert page.title().startswith("rummykit")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_japanese_lobby_shows_no_english_words(
+    browser: Any, live_server: LiveServer, viewport: dict[str, int]
+) -> None:
+    with language_page(browser, "ja", viewport) as page:
+        open_lobby(page, live_server)
+        wait_language(page, "ja")
+        page.get_by_test_id("house-rules").locator("summary").click()
+        page.get_by_test_id("help-button").click()
+        expect(page.get_by_test_id("help")).to_be_visible()
+        assert english_left_over(page) == []
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_japanese_table_shows_no_english_words(
+    browser: Any, live_server: LiveServer, viewport: dict[str, int]
+) -> None:
+    with language_page(browser, "ja", viewport) as page:
+        table_mid_turn(page, live_server, opponents=["basic", "basic"])
+        wait_language(page, "ja")
+        expect(page.get_by_test_id("status")).to_contain_text("番")
+        assert english_left_over(page, roots=TABLE_WORDS) == []
+        practice_table(page, live_server)
+        expect(page.get_by_test_id("explain")).to_contain_text("ルールを覚えよう")
+        assert english_left_over(page, roots=TABLE_WORDS) == []
