@@ -1,5 +1,6 @@
 // The table page's fixed parts, built once: the render modules fill them, and each control
 // calls one of the intents (intents.js).
+import { t } from "../i18n.js";
 import { h, fill, setting } from "../util.js";
 
 function button(attrs, ...children) {
@@ -23,8 +24,8 @@ export function buildLayout(root, intents) {
     mySeat: h("div", { class: "seat me", testid: "seat" }),
     handValue: h("span", { class: "hand-value", testid: "hand-value" }),
     hand: h("div", { class: "hand", testid: "hand", role: "group", "aria-label": "Your hand" }),
-    sortSuit: button({ class: "ghost small-btn", testid: "sort-suit", onclick: () => intents.sortBy("suit") }, "By suit"),
-    sortRank: button({ class: "ghost small-btn", testid: "sort-rank", onclick: () => intents.sortBy("rank") }, "By rank"),
+    sortSuit: button({ class: "ghost small-btn", testid: "sort-suit", onclick: () => intents.sortBy("suit") }, t("hand.sort_suit")),
+    sortRank: button({ class: "ghost small-btn", testid: "sort-rank", onclick: () => intents.sortBy("rank") }, t("hand.sort_rank")),
     meldButton: button({ testid: "meld-button", "aria-keyshortcuts": "M", onclick: intents.meldSelected }, "Meld", h("kbd", {}, "M")),
     layoffButton: button({ testid: "layoff-button", "aria-keyshortcuts": "L", onclick: intents.layoffSelected }, "Lay off", h("kbd", {}, "L")),
     discardButton: button({ testid: "discard-button", "aria-keyshortcuts": "D", onclick: () => intents.discardSelected(false) }, "Discard", h("kbd", {}, "D")),
@@ -72,7 +73,7 @@ export function buildLayout(root, intents) {
       p.hint,
       p.explain,
       h("div", { class: "my-bar" }, p.mySeat,
-        h("span", { class: "sorts", role: "group", "aria-label": "Sort your hand" }, "Sort ", p.sortSuit, p.sortRank)),
+        h("span", { class: "sorts", role: "group", "aria-label": t("hand.sort_group") }, t("hand.sort"), " ", p.sortSuit, p.sortRank)),
       p.hand,
       h("div", { class: "actions" }, p.meldButton, p.layoffButton, p.discardButton, p.hintButton, p.showSummary)),
     h("aside", { class: "side" },
