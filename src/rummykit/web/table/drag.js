@@ -108,7 +108,8 @@ export function installDrag(table) {
   });
 
   hand.addEventListener("pointercancel", end);
-  hand.addEventListener("lostpointercapture", (event) => press && event.pointerId === press.id && press.dragging && end());
+  // (a touch is captured by its card first: only the hand's own capture ending ends a drag)
+  hand.addEventListener("lostpointercapture", (event) => event.target === hand && press && event.pointerId === press.id && press.dragging && end());
 
   hand.addEventListener("click", (event) => {
     if (!swallowClick) return;
