@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rummykit.core.cards import Card
-from table_client import seed_where_human_starts, simple_choice
+from table_client import LiveSocket, SeatSocket, seed_where_human_starts, simple_choice
 from web_helpers import HAND_CARDS, ClickPlayer, TablePage
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(90)]
@@ -45,8 +45,9 @@ Element.prototype.animate = function (keyframes, options) {
   const anim = animate.call(this, keyframes, options);
   if (options && options.id === "rummy-flight") {
     if (window.__holdFlights) anim.pause();
-    const hand = [...document.querySelectorAll("[data-testid=hand-card]")].map((e) => e.dataset.card);
-    window.__flights.push({ anim, ghost: this.classList.contains("flying"), hand: hand.sort() });
+    const hand = [...document.querySelectorAll("[data-testid=hand-card]")]
+      .map((e) => e.dataset.card).sort();
+    window.__flights.push({ anim, ghost: this.classList.contains("flying"), hand });
   }
   return anim;
 };
@@ -111,13 +112,13 @@ def center(locator: Any) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def drag(page: Any, card: Any, to: tuple[float, float], touch: bool) -> None:
+def drag(page: Any, card: Any, to: tuple[float, float], finger: bool) -> None:
     """Drag ``card`` to the point ``to``: with the mouse, or a finger (Chromium's touch input)."""
     (x, y), (tx, ty) = center(card), to
     path = [(x + 14 * i, y) for i in range(1, 3)] + [
         (x + (tx - x) * i / 8, y + (ty - y) * i / 8) for i in range(1, 9)
     ]
-    if not touch:
+    if not finger:
         page.mouse.move(x, y)
         page.mouse.down()
         for px, py in path:
@@ -125,10 +126,15 @@ def drag(page: Any, card: Any, to: tuple[float, float], touch: bool) -> None:
         page.mouse.up()
         return
     cdp = page.context.new_cdp_session(page)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    for px, py in path:
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": px, "y": py}]})
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def touch(kind: str, *points: tuple[float, float]) -> None:
+        at = [{"x": px, "y": py} for px, py in points]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": at})
+
+    touch("touchStart", (x, y))
+    for point in path:
+        touch("touchMove", point)
+    touch("touchEnd")
 
 
 def past_the_last_card(page: Any) -> tuple[float, float]:
@@ -166,6 +172,24 @@ def play_out_the_turn(table: TablePage) -> dict[str, Any]:
     return table.wait_turn_or_over()
 
 
+def table_with_a_meld(server: Any) -> tuple[str, str, str]:
+    """A table whose first turn is ours and whose hand holds a meld once we have drawn from
+    the stock (drawn over a socket): its id, its token and the meld."""
+    start = 0
+    for _ in range(50):
+        seed = seed_where_human_starts(start=start)
+        start = seed + 1
+        table_id, token = server.create_table(seed=seed)
+        with server.seat_socket(table_id, token) as websocket:
+            seat = SeatSocket(LiveSocket(websocket))
+            seat.my_turn_view()
+            legal = seat.act("draw stock")["d"]["legal"]
+        melds = [action for action in legal if action.startswith("meld ")]
+        if melds:
+            return table_id, token, melds[0]
+    raise AssertionError("no seed gives a meld on the first turn")
+
+
 def suit_sorted(codes: list[str]) -> bool:
     cards = [Card.parse(code) for code in codes]
     keys = [("shcd".index(str(card)[-1]), int(card.rank or 0)) for card in cards]
@@ -183,7 +207,7 @@ def test_dragging_a_card_moves_it_and_a_reload_keeps_the_order(
         table = open_table(page, live_server, human_starts=False)
         hand = table.hand()
         first = page.locator(HAND_CARDS).first
-        drag(page, first, past_the_last_card(page), touch=size == "phone")
+        drag(page, first, past_the_last_card(page), finger=size == "phone")
         moved = hand[1:] + hand[:1]
         wait_hand_is(table, moved)
         # a drag is not a click: nothing was selected, and neither sort is on any more
@@ -221,7 +245,7 @@ def test_a_sort_places_new_cards_and_your_own_order_puts_them_last(
     draw_from_stock(table)
     assert suit_sorted(table.hand()), "after a sort, the drawn card goes to its sorted place"
 
-    drag(page, page.locator(HAND_CARDS).first, past_the_last_card(page), touch=False)
+    drag(page, page.locator(HAND_CARDS).first, past_the_last_card(page), finger=False)
     expect(page.get_by_test_id("sort-suit")).to_have_attribute("aria-pressed", "false")
     view = play_out_the_turn(table)
     assert view["phase"] == "draw", "the deal ended before our second turn"
@@ -249,7 +273,9 @@ def test_a_draw_flies_over_a_hand_that_already_holds_the_card(
         before = table.hand()
         code = draw_from_stock(table)
         page.wait_for_function("() => window.__flights.some((f) => f.ghost)")
-        flights = page.evaluate("() => window.__flights.map((f) => ({ghost: f.ghost, hand: f.hand}))")
+        flights = page.evaluate(
+            "() => window.__flights.map((f) => ({ghost: f.ghost, hand: f.hand}))"
+        )
         assert flights[0]["hand"] == sorted([*before, code]), "the hand was final before the flight"
         expect(page.locator(".card.flying")).to_have_count(1)
         assert page.evaluate(FLIGHTS_RUNNING) > 0
@@ -276,6 +302,26 @@ def test_the_next_view_or_a_click_ends_the_flights(page: Any, live_server: Any) 
     page.wait_for_function(f"() => ({FLIGHTS_RUNNING})() > 0 || window.__flights.length > 2")
     page.get_by_test_id("log").click()
     assert page.evaluate(FLIGHTS_RUNNING) == 0
+    expect(page.locator(".card.flying")).to_have_count(0)
+
+
+def test_a_meld_flies_from_the_hand_to_the_table(page: Any, live_server: Any) -> None:
+    page.add_init_script(RECORD_FLIGHTS)
+    table_id, token, meld = table_with_a_meld(live_server)
+    table = TablePage(page, live_server, table_id, token).open()
+    view = table.view()
+    table.wait_synced(view)
+    page.evaluate("() => { window.__holdFlights = true; }")
+    ClickPlayer(table).play(meld, view)
+    played = meld.split()[1:]
+    page.wait_for_function(
+        "(n) => window.__flights.filter((f) => f.ghost).length === n", arg=len(played)
+    )
+    left = sorted((Counter(view["hand"]) - Counter(played)).elements())
+    assert page.evaluate("() => window.__flights[0].hand") == left
+    expect(page.get_by_test_id("meld-0").locator(".card")).to_have_count(len(played))
+    expect(page.locator(".card.flying")).to_have_count(len(played))
+    page.mouse.click(5, 5)  # a click anywhere ends them
     expect(page.locator(".card.flying")).to_have_count(0)
 
 
