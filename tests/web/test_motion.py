@@ -14,6 +14,7 @@ flight and, when asked, holds it paused so that the test sees it without racing 
 from __future__ import annotations
 
 import contextlib
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -232,6 +233,15 @@ def test_shift_arrows_move_the_card_the_focus_is_on(page: Any, live_server: Any)
     page.keyboard.press("Shift+ArrowLeft")  # already first: stays
     wait_hand_is(table, hand)
     expect(page.get_by_test_id("hand-help")).to_contain_text("Shift")
+
+    page.get_by_test_id("lang").select_option("ja")  # the table is drawn again, in Japanese
+    expect(page.get_by_test_id("sort-suit")).to_have_text("スート順")
+    expect(page.get_by_test_id("hand-help")).to_contain_text("ドラッグ")
+    expect(page.get_by_test_id("sound-setting")).to_have_accessible_name(re.compile("音"))
+    table.wait_hand()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
+    wait_hand_is(table, [hand[1], hand[0], *hand[2:]])
 
 
 def test_a_sort_places_new_cards_and_your_own_order_puts_them_last(

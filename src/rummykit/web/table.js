@@ -8,6 +8,7 @@
 //   intents.js   what clicks and keys ask the server for; choice.js asks "which one?"
 //   reactions.js the quick reactions' buttons
 //   keys.js      the keyboard bindings
+//   order.js     the hand's order (drag.js moves cards in it); motion.js the cards' flights
 import { Connection, getOptions } from "./api.js";
 import { setPageKeys } from "./keyboard.js";
 import { cueFor, playCue, soundSetting } from "./sound.js";
