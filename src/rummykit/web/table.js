@@ -8,14 +8,18 @@
 //   intents.js   what clicks and keys ask the server for; choice.js asks "which one?"
 //   reactions.js the quick reactions' buttons
 //   keys.js      the keyboard bindings
+//   order.js     the hand's order (drag.js moves cards in it); motion.js the cards' flights
 import { Connection, getOptions } from "./api.js";
 import { t } from "./i18n.js";
 import { setPageKeys } from "./keyboard.js";
+import { cueFor, playCue, soundSetting } from "./sound.js";
 import { noticePage, setConnectionStatus, store, seatKey, LAST_TABLE } from "./util.js";
 import { BUBBLE_MS, renderSeats } from "./table/board.js";
+import { installDrag } from "./table/drag.js";
 import { createIntents } from "./table/intents.js";
 import { tableKeys } from "./table/keys.js";
 import { buildLayout } from "./table/layout.js";
+import { createMotion, motionSetting } from "./table/motion.js";
 import { reactionList, renderReactions, tooFast } from "./table/reactions.js";
 import { appendLog, render, showPace } from "./table/render.js";
 import { messageMoot, newTableState, takeEvent, takeReaction, takeView } from "./table/state.js";
@@ -43,6 +47,10 @@ export function mountTable(root, tableId, { watch = false } = {}) {
   table.intents = createIntents(table);
   table.parts = buildLayout(root, table.intents);
   const { state, parts, intents } = table;
+  // the hand's own order, moving cards and sound: their settings join the table's
+  const motion = createMotion(table);
+  const handTools = installDrag(table);
+  parts.page.querySelector(".settings")?.append(motionSetting(), soundSetting(), handTools);
 
   function noSeat() {
     table.conn.stop();
@@ -82,12 +90,16 @@ export function mountTable(root, tableId, { watch = false } = {}) {
 
   function showView(view, version) {
     const before = state.version;
+    const old = state.view;
+    motion.measure();
     const lines = takeView(state, view, version);
     if (!lines) return;
     clearMoot(before);
     appendLog(parts, lines);
     showPace(parts, view.pace_ms);
     table.render();
+    motion.play();
+    if (!watch) playCue(cueFor(old, state.view));
   }
 
   /** The party's next table: this seat's token holds the seat there too. */
@@ -100,7 +112,10 @@ export function mountTable(root, tableId, { watch = false } = {}) {
 
   function onMessage(msg) {
     if (msg.t === "view") showView(msg.d, msg.v);
-    else if (msg.t === "event") appendLog(parts, [takeEvent(state, msg.d)]);
+    else if (msg.t === "event") {
+      motion.event(msg.d);
+      appendLog(parts, [takeEvent(state, msg.d)]);
+    }
     else if (msg.t === "notice") {
       // the table speaks (the turn timer ran out, the computer plays for someone, they are
       // back, the server restarted): log it and show it
@@ -167,6 +182,7 @@ export function mountTable(root, tableId, { watch = false } = {}) {
   return () => {
     clearInterval(timer);
     if (sizer) sizer.disconnect();
+    motion.stop();
     table.conn.stop();
     if (parts.choice.open) parts.choice.close();
     if (parts.summary.open) parts.summary.close();

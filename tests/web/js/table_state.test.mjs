@@ -5,7 +5,7 @@ import { test } from "node:test";
 
 import { setLang } from "../../../src/rummykit/web/i18n.js";
 
-import { displayHand, newTableState, noteText, selectedCodes, takeEvent, takeReaction, takeView } from "../../../src/rummykit/web/table/state.js";
+import { displayHand, newTableState, noteText, selectedCodes, setSort, takeEvent, takeReaction, takeView } from "../../../src/rummykit/web/table/state.js";
 import { gameOverText, nameOf, pastDealText, positionName, resultText, seatLine, seatMarkText, seatMarks, statusText, who } from "../../../src/rummykit/web/table/texts.js";
 import { cardName, short } from "../../../src/rummykit/web/cards.js";
 
@@ -117,9 +117,9 @@ test("a hint is dropped once the table has moved on", () => {
 test("the hand sorts by rank or by suit, jokers last, two copies apart", () => {
   const state = newTableState("t");
   takeView(state, view({ hand: ["X", "Kd", "2c", "7h", "2c"] }), 1);
-  state.sort = "rank";
+  setSort(state, "rank");
   assert.deepEqual(displayHand(state).map((c) => c.key), ["2c#0", "2c#1", "7h#0", "Kd#0", "X#0"]);
-  state.sort = "suit";
+  setSort(state, "suit");
   assert.deepEqual(displayHand(state).map((c) => c.code), ["7h", "2c", "2c", "Kd", "X"]);
 });
 

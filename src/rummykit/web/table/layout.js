@@ -31,8 +31,8 @@ export function buildLayout(root, intents) {
     mySeat: h("div", { class: "seat me", testid: "seat" }),
     handValue: h("span", { class: "hand-value", testid: "hand-value" }),
     hand: h("div", { class: "hand", testid: "hand", role: "group", "aria-label": t("table.hand_label") }),
-    sortSuit: button({ class: "ghost small-btn", testid: "sort-suit", onclick: () => intents.sortBy("suit") }, t("table.by_suit")),
-    sortRank: button({ class: "ghost small-btn", testid: "sort-rank", onclick: () => intents.sortBy("rank") }, t("table.by_rank")),
+    sortSuit: button({ class: "ghost small-btn", testid: "sort-suit", onclick: () => intents.sortBy("suit") }, t("hand.sort_suit")),
+    sortRank: button({ class: "ghost small-btn", testid: "sort-rank", onclick: () => intents.sortBy("rank") }, t("hand.sort_rank")),
     meldButton: button({ testid: "meld-button", "aria-keyshortcuts": "M", onclick: intents.meldSelected }, t("table.meld"), h("kbd", {}, "M")),
     layoffButton: button({ testid: "layoff-button", "aria-keyshortcuts": "L", onclick: intents.layoffSelected }, t("table.lay_off"), h("kbd", {}, "L")),
     discardButton: button({ testid: "discard-button", "aria-keyshortcuts": "D", onclick: () => intents.discardSelected(false) }, t("table.discard"), h("kbd", {}, "D")),
@@ -65,7 +65,7 @@ export function buildLayout(root, intents) {
   p.notices = h("div", { class: "notices", testid: "notices" }, p.pilePanel, p.overSlot, p.explain, p.hint, p.message);
   p.handZone = h("div", { class: "hand-zone", testid: "hand-zone" },
     h("div", { class: "my-bar" }, p.mySeat,
-      h("span", { class: "sorts", role: "group", "aria-label": t("table.sort_label") }, p.sortSuit, p.sortRank)),
+      h("span", { class: "sorts", role: "group", "aria-label": t("hand.sort_group") }, p.sortSuit, p.sortRank)),
     p.hand);
   p.board = h("section", { class: "board", "aria-label": t("table.board_label") },
     p.watchBadge,

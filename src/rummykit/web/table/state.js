@@ -1,9 +1,10 @@
 // The table's state: the server's latest view, this page's own choices (selection, sort,
 // open panels, flashes), and how each frame from the server changes them. No DOM here.
-import { bare, short, sortKey } from "../cards.js";
+import { bare, short } from "../cards.js";
 import { t } from "../i18n.js";
 import { Topics } from "../practice.js";
 import { store } from "../util.js";
+import { loadOrder, orderedHand, sortHand } from "./order.js";
 import { resultText, who } from "./texts.js";
 import { takeServerClock } from "./timer.js";
 
@@ -11,12 +12,14 @@ const SORT_KEY = "rummykit.sort";
 
 /** A fresh state for one table page. */
 export function newTableState(tableId) {
+  const order = loadOrder(tableId, store.get(SORT_KEY, "rank"));
   return {
     tableId,
     view: null,
     version: -1,
     selected: new Set(), // keys "7h#0" (the first 7♥ in the hand)
-    sort: store.get(SORT_KEY, "rank"),
+    sort: order.sort, // "suit", "rank", or null while the player's own order holds
+    order, // the hand's order, remembered per table (order.js)
     pileOpen: false,
     notes: {}, // seat -> {moves: [{verb, card, count}], stamp}: that seat's last turn so far
     message: null, // {kind: "refusal"|"notice", code, text, version}: what the message line says
@@ -36,7 +39,7 @@ export function newTableState(tableId) {
 
 /** Remember the sort order of the hand, for this page and the next. */
 export function setSort(state, mode) {
-  state.sort = mode;
+  sortHand(state, mode);
   store.set(SORT_KEY, mode);
 }
 
@@ -49,12 +52,10 @@ function handKeys(cards) {
   });
 }
 
-/** The hand in the chosen order, each card marked when the hint names it. */
+/** The hand in the player's order (order.js), each card marked when the hint names it. */
 export function displayHand(state) {
   const hinted = hintCards(state.hint);
-  return handKeys(state.view.hand)
-    .map((c, i) => ({ ...c, i, hinted: hinted.has(c.code) }))
-    .sort((a, b) => sortKey(a.code, state.sort) - sortKey(b.code, state.sort) || a.i - b.i);
+  return orderedHand(state, handKeys(state.view.hand).map((c, i) => ({ ...c, i, hinted: hinted.has(c.code) })));
 }
 
 /** The codes of the selected cards, in the order the hand shows them. */
