@@ -44,6 +44,8 @@ CARD_PARAMS: Final = frozenset({"card"})
 MELD_PARAMS: Final = frozenset({"cards", "meld"})
 LIST_PARAMS: Final = frozenset({"missing"})
 POSSESSIVE: Final = "_pos"
+NOTHING: Final = "Nothing"
+"""An empty list of cards where a meld was asked for."""
 
 _E = ErrorCode
 
@@ -259,7 +261,7 @@ def _shown(name: str, value: ParamValue) -> str:
     if name in CARD_PARAMS and isinstance(value, str):
         return _code_symbol(value)
     if name in MELD_PARAMS and not isinstance(value, str | int | None):
-        return " ".join(_code_symbol(code) for code in value) or "Nothing"
+        return " ".join(_code_symbol(code) for code in value) or NOTHING
     if name in LIST_PARAMS and not isinstance(value, str | int | None):
         return _listed([_code_symbol(code) for code in value])
     return str(value)
@@ -306,4 +308,8 @@ def cards_of(cards: Sequence[Card], declared: Sequence[Card | None] = ()) -> lis
 
 def catalogue() -> dict[str, Template]:
     """The English catalogue area ``refusals`` (``web_catalogues``): key ``refusals.REASON``."""
-    return {f"refusals.{reason}": template for reason, (_, template) in REFUSALS.items()}
+    words: dict[str, Template] = {
+        f"refusals.{reason}": template for reason, (_, template) in REFUSALS.items()
+    }
+    words["refusals.nothing"] = NOTHING
+    return words

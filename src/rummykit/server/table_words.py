@@ -91,7 +91,8 @@ EVENTS: Final[dict[str, Template]] = {
         "other": "{count} cards left in the stock, and it will not be renewed.",
     },
     "blocked": "The deal is blocked: nobody scores.",
-    "blocked_collects": "The deal is blocked: {seat} held the cheapest hand and scores {points}.",
+    "blocked_collects": "The deal is blocked: {points} points to {seat}, who held the cheapest "
+    "hand.",
     # ----- people (notices) ---------------------------------------------------------------
     "time_ran_out_you": TIME_RAN_OUT,
     "time_ran_out": "The time ran out for {seat}: the computer played their turn.",

@@ -3,6 +3,7 @@
 import { bare, sortKey } from "../cards.js";
 import { Topics } from "../practice.js";
 import { store } from "../util.js";
+import { eventText } from "./event_words.js";
 import { resultText, who } from "./texts.js";
 import { takeServerClock } from "./timer.js";
 
@@ -88,17 +89,18 @@ export function takeEvent(state, event) {
   state.eventSeen = true;
   const mine = !!state.view && event.seat === state.view.seat;
   // events missed before this page's first view (a reload's catch-up): logged, not flashed
-  if (!state.view) return { text: event.text, kind: "" };
+  const text = eventText(state.view, event);
+  if (!state.view) return { text, kind: "" };
   const verb = event.action.split(" ")[0];
   const fromStock = event.action.startsWith("draw stock");
-  state.notes[event.seat] = { text: event.text, stamp: Date.now() };
+  state.notes[event.seat] = { text, stamp: Date.now() };
   if (verb === "discard") state.flash = { kind: "discard" };
   else if (verb === "meld") state.flash = { kind: "meld", meld: -1 };
   else if (verb === "layoff") state.flash = { kind: "meld", meld: Number(event.action.split(" ").at(-1)) };
   else if (verb === "draw" && !fromStock) state.flash = { kind: "took" };
   else state.flash = { kind: "stock" };
   if (mine && verb !== "draw") state.selected.clear();
-  return { text: event.text, kind: mine ? "mine" : "" };
+  return { text, kind: mine ? "mine" : "" };
 }
 
 /** A quick reaction from a seat: shown at that seat for a moment (board.js's BUBBLE_MS). */
