@@ -89,3 +89,13 @@ test("every template of events and refusals words without a placeholder left ove
     });
   }
 });
+
+test("the practice game stops explaining a rule that no longer applies", async () => {
+  const { Topics } = await import("../../../src/rummykit/web/practice.js");
+  const topics = new Topics(`t${Date.now()}`);
+  assert.deepEqual(topics.take(["draw", "meld"]), ["draw", "meld"]);
+  assert.deepEqual(topics.take(["meld", "discard"]), ["discard"]);
+  assert.deepEqual(topics.take(["meld"]), []); // the meld was shown; discard no longer applies
+  topics.last = ["meld", "no_throwback"]; // as a page left them before "New deal"
+  assert.deepEqual(topics.take(["draw"]), []); // a new deal: neither applies now
+});
