@@ -25,8 +25,8 @@ from rummykit.core.errors import ErrorCode, IllegalActionError
 from rummykit.core.refusals import (
     POSSESSIVE,
     REFUSALS,
-    ParamValue,
     SEAT_PARAMS,
+    ParamValue,
     catalogue,
     code_of,
     expected_placeholders,
