@@ -321,13 +321,15 @@ def play_until(
             seat.send("act", {"action": choose(view["legal"])}, version=frame["v"])
 
 
-def hello(token: str | None, last: int = 0, page: str | None = None) -> str:
+def hello(token: str | None, last: int = 0, page: str | None = None, log: bool = False) -> str:
     """A table socket's first message: the seat's token (``None``: watch instead), the last
-    version this client saw (0: none), and the client's id ``page`` (intent numbers count
-    per id)."""
+    version this client saw (0: none), the client's id ``page`` (intent numbers count
+    per id), and whether to ask for the deal's log after the view."""
     said: dict[str, Any] = {"token": token} if token is not None else {"watch": True}
     if page is not None:
         said["client"] = page
+    if log:
+        said["log"] = True
     return json.dumps({"t": "hello", "v": last, "d": said})
 
 
@@ -338,13 +340,14 @@ def seat_connection(
     token: str | None,
     last: int = 0,
     page: str | None = None,
+    log: bool = False,
     **options: Any,
 ) -> Iterator[SeatSocket]:
     """A table's socket on a Starlette ``TestClient``, its ``hello`` sent (``token`` ``None``:
     a spectator) and no frame received yet; ``options`` go to ``websocket_connect``
     (``headers``)."""
     with client.websocket_connect(f"/ws/{table_id}", **options) as websocket:
-        websocket.send_text(hello(token, last, page))
+        websocket.send_text(hello(token, last, page, log))
         yield SeatSocket(websocket)
 
 

@@ -11,6 +11,7 @@ from rummykit.core.actions import (
     DrawSource,
     LayOff,
     Meld,
+    agrees,
     describe_action,
     parse_action,
 )
@@ -65,11 +66,12 @@ class Transcript:
         top = game.discard_top
         self.lines.append("")
         self.lines.append(
-            f"Deal {deal + 1}: {self.names[dealer]} deals, {self.names[first]} plays first; "
+            f"Deal {deal + 1}: {agrees(self.names[dealer], 'deals', 'deal')}, "
+            f"{agrees(self.names[first], 'plays', 'play')} first; "
             f"the up-card is {top.symbol if top else 'missing'}, {game.stock_count} in the stock."
         )
         for seat, hand in enumerate(game.hands):
-            self.lines.append(f"  {self.names[seat]} holds {_cards(hand)}.")
+            self.lines.append(f"  {agrees(self.names[seat], 'holds', 'hold')} {_cards(hand)}.")
         self._snapshot(game)
         self._note_renewal(game)
 
@@ -114,12 +116,12 @@ class Transcript:
         else:
             winner = game.deal_winner
             assert winner is not None
-            how = "goes rummy" if game.result is DealResult.RUMMY else "goes out"
-            self.lines.append(f"  {self.names[winner]} {how}!")
+            how = "rummy" if game.result is DealResult.RUMMY else "out"
+            self.lines.append(f"  {agrees(self.names[winner], 'goes', 'go')} {how}!")
         for seat, hand in enumerate(game.hands):
             if hand:
                 self.lines.append(
-                    f"  {self.names[seat]} is caught with {_cards(hand)}: "
+                    f"  {agrees(self.names[seat], 'is', 'are')} caught with {_cards(hand)}: "
                     f"{game.hand_value(seat)} points."
                 )
         scored = ", ".join(
@@ -138,7 +140,8 @@ class Transcript:
             else:
                 self.lines.append("")
                 self.lines.append(
-                    f"Game over: {self.names[game.winner]} wins with {game.scores[game.winner]}."
+                    f"Game over: {agrees(self.names[game.winner], 'wins', 'win')} "
+                    f"with {game.scores[game.winner]}."
                 )
 
 

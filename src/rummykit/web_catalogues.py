@@ -20,30 +20,35 @@ from typing import Final, cast
 
 WEB_DIR: Final = Path(__file__).parent / "web"
 
+Words = str | Mapping[str, str]
+"""A catalogue entry: a text with ``{placeholders}``, or its plural forms (``one``, ``other``)."""
+
 GENERATED: Final[dict[str, str]] = {
     # area: "module:function", the function returning {key: English text with {placeholders}}
+    "events": "rummykit.server.table_words:catalogue",
+    "refusals": "rummykit.core.refusals:catalogue",
 }
 """Each generated area and the Python function that gives its English words."""
 
 
-def english(area: str) -> Mapping[str, str]:
+def english(area: str) -> Mapping[str, Words]:
     """The English words of a generated area, from the Python function that owns them."""
     module_name, _, function_name = GENERATED[area].partition(":")
     source = cast(
-        Callable[[], Mapping[str, str]],
+        Callable[[], Mapping[str, Words]],
         getattr(importlib.import_module(module_name), function_name),
     )
     return source()
 
 
-def render(area: str, words: Mapping[str, str]) -> str:
+def render(area: str, words: Mapping[str, Words]) -> str:
     """The JS module for an area's English words (sorted keys, one per line)."""
     lines = [
         f"// The {area} area's words in English: generated from Python by",
         "// `python -m rummykit.web_catalogues`. Do not edit; change the Python source instead.",
         "export default {",
         *(
-            f"  {json.dumps(key)}: {json.dumps(words[key], ensure_ascii=False)},"
+            f"  {json.dumps(key)}: {json.dumps(words[key], ensure_ascii=False, sort_keys=True)},"
             for key in sorted(words)
         ),
         "};",

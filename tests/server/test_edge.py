@@ -315,7 +315,7 @@ def test_schema_names_every_client_and_server_message_type() -> None:
         for definition in definitions.values()
         if "t" in definition.get("properties", {})
     }
-    kinds_sent = {"view", "event", "refused", "notice", "reaction", "rematch", "party"}
+    kinds_sent = {"view", "event", "refused", "notice", "log", "reaction", "rematch", "party"}
     table_kinds = {"act", "next", "redeal", "hint", "pace", "react", "bye", "leave", "hello"}
     party_kinds = {"ready", "settings", "add_cpu", "remove", "start"}
     assert kinds == table_kinds | party_kinds | kinds_sent

@@ -188,7 +188,10 @@ class Bystander:
         last = before
         for frame in self.seat.frames[start:]:
             # each action is announced at the version it made, then shown; a new deal is a
-            # view one version on
+            # view one version on; the stock's notices come with the action that made them
+            if frame["t"] == "notice":
+                assert frame["v"] in (last, last + 1) and frame["d"]["kind"], frame
+                continue
             assert frame["t"] in ("event", "view"), frame
             assert frame["v"] == last + 1 or (frame["t"] == "view" and frame["v"] == last), (
                 f"the other table's version jumped from {last}: {frame}"

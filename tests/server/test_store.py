@@ -326,7 +326,7 @@ def test_history_lists_a_finished_game(client: TestClient, finished: Any) -> Non
     ids = [game["id"] for game in games]
     assert table_id in ids and unfinished not in ids
     game = games[ids.index(table_id)]
-    assert game["players"] == ["Ada", "Basic"]
+    assert game["players"][0] == "Ada"  # and a computer player (its name chosen per table)
     assert game["scores"] == last["scores"]
     assert game["winner"] == last["winner"]
     assert game["deals"] == len(last["history"])
@@ -341,7 +341,7 @@ def test_record_of_a_finished_game_replays(client: TestClient, finished: Any) ->
     assert "attachment" in answer.headers.get("content-disposition", "")
     record = answer.json()
     assert record["format"] == "rummy-record/1"
-    assert record["players"] == ["Ada", "Basic"]
+    assert record["players"][0] == "Ada"  # and a computer player (its name chosen per table)
     result, code = replay_json(record)
     assert code == 0, result
     state = replay(load_record(record)).state
@@ -356,7 +356,7 @@ def test_frames_one_per_action_and_one_per_deal(client: TestClient, finished: An
     replayed = client.get(f"/api/games/{table_id}/frames", headers=bearer(token)).json()
     actions = sum(len(deal["actions"]) for deal in record["deals"])
     assert len(replayed["frames"]) == actions + len(record["deals"])
-    assert replayed["players"] == ["Ada", "Basic"]
+    assert replayed["players"][0] == "Ada"  # and a computer player (its name chosen per table)
     assert replayed["frames"][0]["text"].startswith("Deal 1")
     assert all(frame["text"].strip() for frame in replayed["frames"])
     assert replayed["frames"][-1]["scores"] == last["scores"]

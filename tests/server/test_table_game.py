@@ -136,7 +136,7 @@ def check_events(frames: list[Frame]) -> None:
     for frame in frames:
         if frame["t"] == "event":
             event = frame["d"]
-            assert set(event) == {"seat", "action", "card", "text"}
+            assert set(event) == {"seat", "action", "card", "kind", "params", "text"}
             assert event["text"].strip()
             assert previous_view is not None and frame["v"] == previous_view + 1
         elif frame["t"] == "view":

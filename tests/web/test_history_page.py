@@ -59,7 +59,7 @@ def test_each_person_sees_and_downloads_only_their_own_games(
     expect(history_item(page, theirs)).to_have_count(0)
     expect(page.get_by_test_id("history-about")).to_contain_text("Your finished games")
     record = downloaded_record(page, item, tmp_path)
-    assert record["players"] == ["Ada", "Basic"]
+    assert record["players"][0] == "Ada"  # and a computer player (its name chosen per table)
     assert replay_json(record)[1] == 0
     # another person's browser holds no seat of it: no list, no replay
     other = browser.new_context()
@@ -102,6 +102,8 @@ def test_a_public_history_shows_and_serves_everyone_every_game(
     open_history(page, public_server, {})
     expect(page.get_by_test_id("history-about")).to_contain_text("Every finished game")
     item = history_item(page, game)
-    assert downloaded_record(page, item, tmp_path)["players"] == ["Ada", "Basic"]
+    assert (
+        downloaded_record(page, item, tmp_path)["players"][0] == "Ada"
+    )  # and a computer player (its name chosen per table)
     item.get_by_test_id("replay-link").click()
     expect(page.get_by_test_id("replay-text")).to_contain_text("Deal 1")

@@ -13,6 +13,7 @@ import dataclasses
 import enum
 import re
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from rummykit.core.cards import JOKER, Card, format_cards
 from rummykit.core.errors import InvalidActionError
@@ -252,6 +253,21 @@ def _meld_symbols(action: Meld) -> str:
     return " ".join(words)
 
 
+def agrees(subject: str, third: str, plain: str) -> str:
+    """``subject`` and its verb in the present, agreed: the one place "You" is conjugated.
+
+    >>> agrees("You", "deals", "deal"), agrees("Ann", "deals", "deal")
+    ('You deal', 'Ann deals')
+    >>> agrees("You", "is caught with", "are caught with")
+    'You are caught with'
+    """
+    return f"{subject} {plain if subject == YOU else third}"
+
+
+YOU: Final = "You"
+"""The name a person's own seat goes by in the table's words (and in its records)."""
+
+
 def describe_action(
     action: Action,
     *,
@@ -279,8 +295,11 @@ def describe_action(
     verb, rest = _verb_and_object(action, taken, meld)
     advice, present, past = _VERBS_BY_TENSE[verb]
     said = advice if tense is Tense.ADVICE else present if tense is Tense.PRESENT else past
-    subject = f"{actor} " if actor is not None and tense is not Tense.ADVICE else ""
-    return f"{subject}{said} {rest}"
+    if actor is None or tense is Tense.ADVICE:
+        return f"{said} {rest}"
+    if tense is Tense.PRESENT:
+        return f"{agrees(actor, said, advice[0].lower() + advice[1:])} {rest}"
+    return f"{actor} {said} {rest}"
 
 
 def _verb_and_object(action: Action, taken: Sequence[Card], meld: str | None) -> tuple[str, str]:

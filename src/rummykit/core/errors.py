@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 
 class ErrorCode(enum.StrEnum):
@@ -91,13 +92,24 @@ class InvalidActionError(RummyError):
 class IllegalActionError(RummyError):
     """A well-formed action that the rules refuse in this position.
 
-    ``code`` is an ``ErrorCode``; ``message`` names the cards involved.
+    ``code`` is an ``ErrorCode``; ``message`` names the cards involved; ``reason`` is the
+    finer, stable reason and ``params`` its parameters (seats as ints, cards as codes), from
+    which ``rummykit.core.refusals`` renders the message (and the browser its own words).
     """
 
-    def __init__(self, code: ErrorCode | str, message: str) -> None:
+    def __init__(
+        self,
+        code: ErrorCode | str,
+        message: str,
+        *,
+        reason: str = "",
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = ErrorCode(code)
         self.message = message
+        self.reason = reason or self.code.value
+        self.params: dict[str, Any] = dict(params or {})
 
     def __repr__(self) -> str:
         return f"IllegalActionError({self.code.value!r}, {self.message!r})"

@@ -30,9 +30,9 @@ from rummykit.core.cards import (
     Card,
     Rank,
     Suit,
-    format_cards,
 )
-from rummykit.core.errors import ErrorCode, IllegalActionError
+from rummykit.core.errors import IllegalActionError
+from rummykit.core.refusals import cards_of, refuse
 from rummykit.core.rules import Aces
 
 MAX_RUN: int = 13
@@ -111,22 +111,6 @@ class TableMeld:
         return dataclasses.replace(self, owner=owner)
 
 
-def _describe(cards: Sequence[Card], declared: Sequence[Card | None]) -> str:
-    parts = []
-    designations = iter(declared)
-    for card in cards:
-        if card.is_joker:
-            stood = next(designations, None)
-            parts.append("🃏" if stood is None else f"🃏({stood.symbol})")
-        else:
-            parts.append(card.symbol)
-    return " ".join(parts)
-
-
-def _refuse(message: str) -> IllegalActionError:
-    return IllegalActionError(ErrorCode.INVALID_MELD, message)
-
-
 def arrange_meld(cards: Sequence[Card], declared: Sequence[Card | None], aces: Aces) -> TableMeld:
     """Lay these cards out as a set or a run, or raise ``IllegalActionError`` (``invalid_meld``).
 
@@ -134,32 +118,30 @@ def arrange_meld(cards: Sequence[Card], declared: Sequence[Card | None], aces: A
     ``None`` to let the rule choose: in a run a joker fills a gap, else goes above the top
     (below the bottom when nothing can go above); in a set it takes the lowest missing suit.
     """
-    shown = _describe(cards, declared)
+    shown = cards_of(cards, declared)
     if len(cards) < 3:
-        raise _refuse(f"{shown or 'Nothing'} is no meld: a meld needs at least three cards.")
+        raise refuse("meld_too_short", cards=shown)
     naturals = [card for card in cards if not card.is_joker]
     joker_count = len(cards) - len(naturals)
     designations = list(declared)[:joker_count]
     designations += [None] * (joker_count - len(designations))
     if len(declared) > joker_count:
-        raise _refuse(f"{shown}: there are more joker designations than jokers.")
+        raise refuse("extra_designations", cards=shown)
     if len(naturals) < 2:
-        raise _refuse(f"{shown} is no meld: a meld needs at least two natural cards.")
+        raise refuse("too_few_naturals", cards=shown)
     fixed = naturals + [card for card in designations if card is not None]
     if any(card.is_joker for card in fixed):
-        raise _refuse(f"{shown}: a joker stands for a natural card, not another joker.")
+        raise refuse("joker_for_joker", cards=shown)
     bare = designations.count(None)
     if len({card.rank for card in naturals}) == 1:
         return _arrange_set(shown, cards, naturals, designations, fixed, bare)
     if len({card.suit for card in naturals}) == 1:
         return _arrange_run(shown, cards, designations, fixed, bare, aces)
-    raise _refuse(
-        f"{shown} is neither a set nor a run: a set is one rank, a run is one suit in sequence."
-    )
+    raise refuse("not_set_or_run", cards=shown)
 
 
 def _arrange_set(
-    shown: str,
+    shown: list[str],
     cards: Sequence[Card],
     naturals: list[Card],
     designations: list[Card | None],
@@ -169,18 +151,15 @@ def _arrange_set(
     rank = naturals[0].rank
     assert rank is not None
     if len(cards) > MAX_SET:
-        raise _refuse(f"{shown} is not a set: a set has at most four cards, one of each suit.")
+        raise refuse("set_too_big", cards=shown)
     for card in fixed:
         if card.rank is not rank:
-            raise _refuse(f"{shown}: a joker in a set of {rank.word}s cannot stand for the {card}.")
+            raise refuse("set_joker_rank", cards=shown, card=str(card))
     suits = [card.suit for card in fixed]
     for suit in set(suits):
         if suits.count(suit) > 1:
             twice = Card(rank, suit)
-            raise _refuse(
-                f"{shown} is not a set: the {twice.symbol} is there twice; "
-                "each card of a set must be a different suit."
-            )
+            raise refuse("set_card_twice", cards=shown, card=str(twice))
     missing = [suit for suit in Suit if suit not in suits]
     stands: list[Card] = []
     designation_iter = iter(designations)
@@ -271,12 +250,12 @@ def _shortest_arc(ranks: list[int]) -> tuple[int, int]:
 
 
 def _run_failure(
-    shown: str, suit: Suit, ranks: list[int], bare: int, aces: Aces
+    shown: list[str], suit: Suit, ranks: list[int], bare: int, aces: Aces
 ) -> IllegalActionError:
     if len(set(ranks)) != len(ranks):
         twice = next(rank for rank in ranks if ranks.count(rank) > 1)
         card = Card(Rank(twice), suit)
-        return _refuse(f"{shown} is not a run: the {card.symbol} is there twice.")
+        return refuse("run_card_twice", cards=shown, card=str(card))
     if aces is not Aces.AROUND:
         high = [14 if rank == 1 else rank for rank in ranks]
         if (
@@ -284,13 +263,9 @@ def _run_failure(
             and 1 in ranks
             and _linear_layout(high, bare, Aces.LOW_OR_HIGH) is not None
         ):
-            return _refuse(
-                f"{shown} is not a run: aces are low here, so nothing goes above the king."
-            )
+            return refuse("run_aces_low", cards=shown)
         if _circular_layout(ranks, bare) is not None:
-            return _refuse(
-                f"{shown} is not a run: a run may not turn the corner from king to ace to two."
-            )
+            return refuse("run_no_corner", cards=shown)
     if aces is Aces.AROUND:
         start, span = _circular_layout(ranks, MAX_RUN) or _shortest_arc(ranks)
         positions = range(start, start + span)
@@ -303,12 +278,8 @@ def _run_failure(
         Card(Rank(rank_at(position)), suit) for position in positions if position not in present
     ]
     if not missing:
-        return _refuse(f"{shown} is not a run: a run holds at most thirteen cards.")
-    names = format_cards(missing, symbols=True).replace(" ", ", ")
-    if len(missing) == 1:
-        return _refuse(f"{shown} is not a run: the {names} is missing.")
-    head, _, last = names.rpartition(", ")
-    return _refuse(f"{shown} is not a run: the {head} and {last} are missing.")
+        return refuse("run_too_long", cards=shown)
+    return refuse("run_missing", cards=shown, missing=cards_of(missing), count=len(missing))
 
 
 def _run_layout(ranks: list[int], bare: int, aces: Aces) -> tuple[int, int, list[int]] | None:
@@ -327,7 +298,7 @@ def _run_layout(ranks: list[int], bare: int, aces: Aces) -> tuple[int, int, list
 
 
 def _arrange_run(
-    shown: str,
+    shown: list[str],
     cards: Sequence[Card],
     designations: list[Card | None],
     fixed: list[Card],
@@ -338,7 +309,7 @@ def _arrange_run(
     assert suit is not None
     for card in fixed:
         if card.suit is not suit:
-            raise _refuse(f"{shown}: a joker in a run of {suit.word} cannot stand for the {card}.")
+            raise refuse("run_joker_suit", cards=shown, card=str(card))
     ranks = [int(card.rank or 0) for card in fixed]
     found = _run_layout(ranks, bare, aces)
     if found is None:

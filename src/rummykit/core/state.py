@@ -30,20 +30,17 @@ from rummykit.core.actions import (
 )
 from rummykit.core.cards import Card, deck_problem, format_cards, standard_deck
 from rummykit.core.deal import DealFields, DealLog, DealResult, DealState, DealSummary, Phase
-from rummykit.core.errors import ErrorCode, IllegalActionError, RecordError
+from rummykit.core.errors import IllegalActionError, RecordError
 from rummykit.core.meld_search import enumerate_melds
 from rummykit.core.melds import MeldKind, arrange_meld, lay_off, layoff_positions
 from rummykit.core.movegen import LegalActions, joker_designations
+from rummykit.core.refusals import refuse
 from rummykit.core.rules import DiscardTake, GoOut, LayOffTiming, Renew, Rules
 from rummykit.core.scoring import blocked_points, game_over, game_winner, next_dealer, out_points
 
 
 def _names(cards: Sequence[Card]) -> str:
     return format_cards(cards, symbols=True)
-
-
-def _illegal(code: ErrorCode, message: str) -> IllegalActionError:
-    return IllegalActionError(code, message)
 
 
 class GameState(DealFields):
@@ -180,24 +177,19 @@ class GameState(DealFields):
         """Raise ``IllegalActionError`` with the code and reason if ``action`` is illegal now."""
         deal = self.deal
         if deal.phase is Phase.OVER:
-            raise _illegal(ErrorCode.WRONG_PHASE, "The deal is over: no more actions in it.")
+            raise refuse("deal_over")
         seat = action.seat
         if seat != deal.turn:
             if not 0 <= seat < self.seat_count:
-                raise _illegal(
-                    ErrorCode.NOT_YOUR_TURN,
-                    f"There is no seat {seat}: seats are 0 to {self.seat_count - 1}.",
-                )
-            raise _illegal(
-                ErrorCode.NOT_YOUR_TURN, f"It is seat {deal.turn}'s turn, not seat {seat}'s."
-            )
+                raise refuse("no_such_seat", number=seat, last=self.seat_count - 1)
+            raise refuse("not_seat_turn", turn=deal.turn, seat=seat)
         if isinstance(action, Draw):
             if deal.phase is not Phase.DRAW:
-                raise _illegal(ErrorCode.WRONG_PHASE, "You have drawn already this turn.")
+                raise refuse("drawn_already")
             self._check_draw(action)
             return
         if deal.phase is not Phase.PLAY:
-            raise _illegal(ErrorCode.WRONG_PHASE, "Draw first: from the stock or the discard pile.")
+            raise refuse("draw_first")
         if isinstance(action, Meld):
             self._check_meld(action)
         elif isinstance(action, LayOff):
@@ -223,30 +215,17 @@ class GameState(DealFields):
             return  # an empty stock here means the seat chose to renew (or block)
         pile = deal.discard_pile
         if not pile:
-            raise _illegal(
-                ErrorCode.EMPTY_DISCARD, "The discard pile is empty: draw from the stock."
-            )
+            raise refuse("empty_discard")
         if action.depth == 1:
             return
         if self.rules.discard_take is DiscardTake.TOP:
-            raise _illegal(
-                ErrorCode.DISCARD_TAKE_NOT_ALLOWED,
-                "Only the top card of the discard pile may be taken under these rules.",
-            )
+            raise refuse("top_only")
         if action.depth > len(pile):
-            raise _illegal(
-                ErrorCode.DISCARD_TAKE_NOT_ALLOWED,
-                f"The discard pile holds only {len(pile)} "
-                f"{'card' if len(pile) == 1 else 'cards'}, not {action.depth}.",
-            )
+            raise refuse("pile_too_short", count=len(pile), depth=action.depth)
         deepest = pile[-action.depth]
         taken = pile[-action.depth :]
         if not self.can_use(deepest, deal.hands[action.seat] + taken):
-            raise _illegal(
-                ErrorCode.DISCARD_TAKE_NOT_ALLOWED,
-                f"You may take the {deepest.symbol} from deep in the pile only to meld it or lay "
-                "it off this turn, and it fits nothing you could make.",
-            )
+            raise refuse("deep_card_useless", card=str(deepest))
 
     def can_use(self, card: Card, hand: Sequence[Card]) -> bool:
         """Whether the turn's seat could meld ``card`` from ``hand`` or lay it off now.
@@ -289,27 +268,18 @@ class GameState(DealFields):
             held = hand.count(card)
             if held < count:
                 if held:
-                    raise _illegal(
-                        ErrorCode.CARD_NOT_IN_HAND,
-                        f"You hold {held} {card.symbol}, not {count}.",
-                    )
-                raise _illegal(ErrorCode.CARD_NOT_IN_HAND, f"You do not hold the {card.symbol}.")
+                    raise refuse("held_fewer", held=held, card=str(card), count=count)
+                raise refuse("not_held", card=str(card))
 
     def _check_meld(self, action: Meld) -> None:
         deal = self.deal
         self._check_holds(action.seat, action.cards)
         limit = self.rules.melds_per_turn
         if limit and deal.melds_this_turn >= limit:
-            many = "one new meld" if limit == 1 else f"{limit} new melds"
-            raise _illegal(
-                ErrorCode.MELD_LIMIT, f"You may lay only {many} a turn under these rules."
-            )
+            raise refuse("meld_limit", count=limit)
         arrange_meld(action.cards, action.jokers_as, self.rules.aces)
         if self.rules.go_out is GoOut.DISCARD and len(action.cards) == len(deal.hands[action.seat]):
-            raise _illegal(
-                ErrorCode.MUST_DISCARD_TO_GO_OUT,
-                "Keep a card back: under these rules you go out only by discarding your last card.",
-            )
+            raise refuse("meld_keep_card")
 
     def layoff_refusal(self, seat: int) -> IllegalActionError | None:
         """Why ``seat`` may not lay off now under the lay-off timing rule, or ``None``."""
@@ -317,16 +287,9 @@ class GameState(DealFields):
         timing = self.rules.layoff
         first = deal.first_meld_turn[seat]
         if timing is LayOffTiming.AFTER_MELD and first is None:
-            return _illegal(
-                ErrorCode.LAYOFF_NOT_ALLOWED, "Lay a meld of your own before you lay off cards."
-            )
+            return refuse("layoff_after_meld")
         if timing is LayOffTiming.TURN_AFTER_MELD and (first is None or first == deal.turn_number):
-            return _illegal(
-                ErrorCode.LAYOFF_NOT_ALLOWED,
-                "You may lay off from the turn after your first meld."
-                if first is not None
-                else "Lay a meld of your own, then from your next turn you may lay off.",
-            )
+            return refuse("layoff_next_turn" if first is not None else "layoff_meld_first")
         return None
 
     def _check_layoff(self, action: LayOff) -> None:
@@ -334,10 +297,9 @@ class GameState(DealFields):
         self._check_holds(action.seat, (action.card,))
         if not 0 <= action.meld < len(deal.melds):
             count = len(deal.melds)
-            listing = "there are none yet" if not count else f"they are numbered 0 to {count - 1}"
-            raise _illegal(
-                ErrorCode.NO_SUCH_MELD, f"There is no meld {action.meld} on the table: {listing}."
-            )
+            if not count:
+                raise refuse("no_melds_yet", number=action.meld)
+            raise refuse("no_such_meld", number=action.meld, last=count - 1)
         refusal = self.layoff_refusal(action.seat)
         if refusal is not None:
             raise refusal
@@ -345,15 +307,10 @@ class GameState(DealFields):
         options = layoff_positions(meld, action.card, self.rules.aces)
         stood = action.joker_as
         if not options or (stood is not None and stood not in options):
-            shown = action.card.symbol if stood is None else f"🃏 as {stood.symbol}"
-            raise _illegal(
-                ErrorCode.LAYOFF_DOES_NOT_FIT, f"The {shown} does not fit {meld.symbols}."
-            )
+            shown = str(action.card) if stood is None else f"X={stood}"
+            raise refuse("layoff_does_not_fit", card=shown, meld=meld.text.split())
         if self.rules.go_out is GoOut.DISCARD and len(deal.hands[action.seat]) == 1:
-            raise _illegal(
-                ErrorCode.MUST_DISCARD_TO_GO_OUT,
-                "Keep your last card to discard: under these rules you go out only by discarding.",
-            )
+            raise refuse("layoff_keep_card")
 
     def _check_discard(self, action: Discard) -> None:
         self._check_holds(action.seat, (action.card,))
@@ -366,18 +323,10 @@ class GameState(DealFields):
         deal = self.deal
         hand = deal.hands[seat]
         if card is deal.taken_top and len(hand) > 1 and hand.count(card) == 1:
-            return _illegal(
-                ErrorCode.DISCARD_TAKEN_CARD,
-                f"You took the {card.symbol} from the discard pile this turn: "
-                "you may not throw it straight back.",
-            )
+            return refuse("taken_card_back", card=str(card))
         deep = deal.must_play
         if deep is not None and len(hand) > 1 and deep in hand and self.can_use(deep, hand):
-            return _illegal(
-                ErrorCode.MUST_USE_TAKEN_CARD,
-                f"Meld or lay off the {deep.symbol} you took from deep in the pile before you "
-                "discard.",
-            )
+            return refuse("must_use_taken", card=str(deep))
         return None
 
     # ----- acting --------------------------------------------------------------------

@@ -50,9 +50,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from rummykit.core.errors import ErrorCode, RulesError
+from rummykit.core.errors import RulesError
 from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
+from rummykit.core.refusals import refusal_text
 from rummykit.core.rules import option_specs
 from rummykit.server.api import (
     SEED_REFUSED,
@@ -86,7 +87,7 @@ from rummykit.server.protocol import (
     CloseCode,
     ProtocolError,
     parse_client_message,
-    refusal,
+    refused,
 )
 from rummykit.server.settings import TURN_TIMERS
 from rummykit.server.store import Now, Store
@@ -144,7 +145,7 @@ TOKEN_IN_HEADER: Final = (
 )
 """Why ``GET /api/tables/{id}`` without that header, or with a query, is answered 400."""
 NOT_WATCHABLE: Final = "This table cannot be watched: its host keeps it among the players."
-WATCHING: Final = "You are watching: spectators do not play."
+WATCHING: Final = refusal_text("watching", {})
 
 MAX_WATCHERS: Final = 100
 """Spectators of one table at once."""
@@ -303,8 +304,10 @@ async def frames(request: Request) -> Response:
 
 async def _viewer_for_socket(
     websocket: WebSocket,
-) -> tuple[Table, Viewer, int | None, str] | None:
-    """The socket's table, viewer (``None``: a spectator) and last version seen.
+) -> tuple[Table, Viewer, int | None, str, bool] | None:
+    """The socket's table, viewer (``None``: a spectator), last version seen, client, log.
+
+    ``log``: whether the hello asked for the current deal's story after the view.
 
     ``None`` when it cannot play: the socket is then closed with the reason.
 
@@ -343,7 +346,7 @@ async def _viewer_for_socket(
     if len(table.listeners.get(viewer, ())) >= most:
         await websocket.close(code=CloseCode.TOO_MANY_PAGES, reason=TOO_MANY_CONNECTIONS)
         return None
-    return table, viewer, last, client
+    return table, viewer, last, client, hello.d.log
 
 
 async def socket(websocket: WebSocket) -> None:
@@ -356,7 +359,7 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
     found = await _viewer_for_socket(websocket)
     if found is None:
         return
-    table, seat, last, client = found
+    table, seat, last, client, log = found
 
     async def close(code: int, reason: str) -> None:
         await websocket.close(code, reason)
@@ -366,7 +369,7 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
     send = outbox.send
     bucket = limiter.socket_bucket()
     try:
-        await table.join(seat, send, last)
+        await table.join(seat, send, last, log=log)
         while True:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
@@ -380,10 +383,10 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
                     raise ProtocolError("Send messages as text frames of JSON, not binary.")
                 message = parse_client_message(text)
             except ProtocolError as error:
-                await send(refusal(table.version, error.code, str(error)))
+                await send(refused(table.version, "bad_message", detail=str(error)))
                 continue
             if seat is None:
-                await send(refusal(table.version, ErrorCode.NOT_YOUR_TURN, WATCHING))
+                await send(refused(table.version, "watching"))
             elif isinstance(message, Bye):  # at once: the socket closes right after it
                 table.note_bye(seat)
             else:

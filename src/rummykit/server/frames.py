@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummykit.core.actions import describe_action, parse_action
+from rummykit.core.actions import agrees, describe_action, parse_action
 from rummykit.core.record import load_record, replay, state_json
 from rummykit.core.state import GameState
 
@@ -22,11 +22,11 @@ class _Frames:
 
     def dealt(self, game: GameState, deal: int) -> None:
         dealer = self.names[game.logs[-1].dealer]
-        self._frame(game, f"Deal {deal + 1}: {dealer} deals.")
+        self._frame(game, f"Deal {deal + 1}: {agrees(dealer, 'deals', 'deal')}.")
 
     def applied(self, game: GameState, deal: int, text: str) -> None:
         action = parse_action(text)
-        line = f"{self.names[action.seat]} {describe_action(action)}."
+        line = f"{describe_action(action, actor=self.names[action.seat])}."
         if game.deal_over:
             points = game.deal_points or ()
             scored = ", ".join(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import secrets
 from typing import Final
 
 from rummykit.core.presets import describe_rules, preset_with_overrides
@@ -36,6 +38,23 @@ def _practice_conflict(request: NewTable) -> str | None:
     return None
 
 
+COMPUTER_NAMES: Final = (
+    "Mira", "Otto", "Lena", "Kai", "Noor", "Ivo", "Sana", "Theo", "Yuki", "Ravi", "Ines", "Bram",
+)  # fmt: skip
+"""The computer players' names: short, told apart at a glance, in records and in replays.
+The level is shown beside the name (``Mira · basic``), never in it."""
+
+
+def computer_names(count: int, taken: str, seed: int | None = None) -> list[str]:
+    """``count`` distinct names for a table's computer players, none the person's own.
+
+    Chosen at random for each table (from its seed on a test table, so tests see the same).
+    """
+    rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
+    free = [name for name in COMPUTER_NAMES if name.casefold() != taken.casefold()]
+    return rng.sample(free, count)
+
+
 def new_table_settings(request: NewTable) -> TableSettings:
     """Checked settings for a new table: the human at seat 0, then the computer players.
 
@@ -54,7 +73,11 @@ def new_table_settings(request: NewTable) -> TableSettings:
     found.check_seats(len(opponents) + 1)
     rules.check_seats(len(opponents) + 1)
     players: list[Player] = [HumanPlayer(kind="human", name=request.name)]
-    players += [BotPlayer(kind="bot", name=level.title(), level=level) for level in opponents]
+    names = computer_names(len(opponents), request.name, request.seed)
+    players += [
+        BotPlayer(kind="bot", name=name, level=level)
+        for name, level in zip(names, opponents, strict=True)
+    ]
     return TableSettings(
         rules=RECORD_RULES.validate_python(describe_rules(found, rules)),
         players=tuple(players),

@@ -30,13 +30,22 @@ Client to server (the first message must be ``hello``; the token never goes in t
 Server to client:
 
 - ``{"t": "view", "v": V, "d": VIEW}``: the viewer's whole view (``SeatView``).
-- ``{"t": "event", "v": V, "d": {"seat": S, "text": ..., "action": ..., "card": ...}}``: one
-  action just played, for step-by-step display (``card`` only when it is public).
-- ``{"t": "refused", "v": V, "d": {"code": CODE, "message": TEXT}}``: an intent was refused.
+- ``{"t": "event", "v": V, "d": {"seat": S, "kind": K, "params": P, "text": ..., "action": ...,
+  "card": ...}}``: one action just played, for step-by-step display (``card`` only when it is
+  public). ``kind`` and ``params`` (seats as ints, cards as codes) let a client word it in its
+  own language; ``text`` is the English (``rummykit.server.table_words``).
+- ``{"t": "refused", "v": V, "d": {"code": CODE, "reason": R, "params": P, "message": TEXT}}``:
+  an intent was refused: ``code`` as in RECORD.md, ``reason`` finer (``rummykit.core.refusals``),
+  ``params`` its parameters, ``message`` the English sentence.
 - ``{"t": "hint", "v": V, "d": {"action": TEXT, "reason": TEXT}}``: advice.
-- ``{"t": "notice", "v": V, "d": {"seat": S, "text": TEXT}}``: the table says something no
-  action says (the turn timer ran out; the computer plays for someone who dropped; they are
-  back; the server was restarted). ``seat`` is the seat it is about, if any.
+- ``{"t": "notice", "v": V, "d": {"seat": S, "kind": K, "params": P, "text": TEXT}}``: the
+  table says something no action says (the turn timer ran out; the computer plays for someone
+  who dropped; they are back; the server was restarted; the stock was turned over or runs
+  low; the deal is blocked). ``seat`` is the seat it is about, if any.
+- ``{"t": "log", "v": V, "d": {"deal": N, "lines": [{"kind": K, "seat": S, "params": P,
+  "text": TEXT}, ...]}}``: after the view that answers a hello with ``"log": true``, the
+  current deal's story so far, rebuilt from the stored actions (the same after a reload or
+  a restart): a page shows these lines in place of its log.
 - ``{"t": "reaction", "v": V, "d": {"seat": S, "reaction": KEY, "text": TEXT}}``.
 - ``{"t": "rematch", "v": V, "d": {"table": ID, "seat": S}}``: the party's next table and
   this client's seat there (a party member's token is their seat at every table of it).
@@ -57,7 +66,8 @@ from typing import Annotated, Final, Literal, TypeAlias, get_args
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
-from rummykit.core.errors import ErrorCode
+from rummykit.core.errors import ErrorCode, IllegalActionError, InvalidActionError
+from rummykit.core.refusals import code_of, refusal_text
 
 MAX_PACE_MS: Final = 5000
 """The slowest the computer may be asked to play: slower feels broken."""
@@ -139,6 +149,9 @@ class HelloData(Strict):
     client: ClientId | None = None
     """This client's id (random, made when the page or the program starts): intent numbers
     ``n`` count per client, so that a resend after a reconnection applies once."""
+    log: bool = False
+    """Send the current deal's story (a ``log`` frame) after the view: a page that shows a
+    log of what happened asks for it, so that a reload shows the same lines."""
 
 
 class Hello(Strict):
@@ -508,6 +521,13 @@ class SeatView(Strict):
 # ----- server to client: the messages --------------------------------------------------------
 
 
+ParamValue: TypeAlias = int | str | list[str] | None
+"""A parameter of a refusal, event or notice: a seat or count, a card code, codes, a word."""
+
+Params: TypeAlias = dict[str, ParamValue]
+"""The parameters of a refusal, event or notice, by placeholder name."""
+
+
 class Event(Strict):
     """One action just played."""
 
@@ -516,8 +536,13 @@ class Event(Strict):
     """The action in notation, without the seat."""
     card: CardText | None
     """The card it showed, when it is public."""
+    kind: str = ""
+    """What happened (``draw_stock``, ``take_discard``, ``meld``, ...:
+    ``rummykit.server.table_words.EVENTS``)."""
+    params: Params = Field(default_factory=dict)
+    """The kind's parameters: ``seat``, ``card``, ``meld``..."""
     text: str
-    """The action in words, for the viewer."""
+    """The action in words, for the viewer (English)."""
 
 
 class Notice(Strict):
@@ -525,16 +550,43 @@ class Notice(Strict):
 
     seat: Seat | None
     """The seat it is about, if any."""
+    kind: str = ""
+    """What it says (``time_ran_out``, ``renewed_flip``, ``stock_low``, ``blocked``, ...)."""
+    params: Params = Field(default_factory=dict)
+    """The kind's parameters."""
     text: str
-    """A sentence for the viewer."""
+    """A sentence for the viewer (English)."""
+
+
+class LogLine(Strict):
+    """One line of the current deal's story: an action's event, or a notice."""
+
+    kind: str
+    seat: Seat | None
+    params: Params
+    text: str
+    """The line in English, for the viewer."""
+
+
+class Log(Strict):
+    """The current deal's story so far."""
+
+    deal: int
+    """The deal it tells (from 0)."""
+    lines: tuple[LogLine, ...]
 
 
 class Refusal(Strict):
     """Why an intent was refused."""
 
     code: ErrorCode
+    reason: str = ""
+    """The finer, stable reason (``rummykit.core.refusals.REFUSALS``); the code's own value
+    when there is no finer one."""
+    params: Params = Field(default_factory=dict)
+    """The reason's parameters: seats as ints, cards as codes, counts as ints."""
     message: str
-    """A sentence for the player."""
+    """A sentence for the player (English)."""
 
 
 class Advice(Strict):
@@ -584,6 +636,14 @@ class NoticeMessage(Strict):
     d: Notice
 
 
+class LogMessage(Strict):
+    """The current deal's story, after the view that answers a hello."""
+
+    t: Literal["log"] = "log"
+    v: Version
+    d: Log
+
+
 class Reacted(Strict):
     """A quick reaction someone sent."""
 
@@ -622,6 +682,7 @@ ServerMessage: TypeAlias = Annotated[
     | RefusedMessage
     | HintMessage
     | NoticeMessage
+    | LogMessage
     | ReactionMessage
     | RematchMessage,
     Field(discriminator="t"),
@@ -632,9 +693,41 @@ SERVER_MESSAGES: Final[TypeAdapter[ServerMessage]] = TypeAdapter(ServerMessage)
 """Every server message, for the schema and for clients in Python."""
 
 
-def refusal(version: int, code: ErrorCode, message: str) -> RefusedMessage:
-    """A ``refused`` message."""
-    return RefusedMessage(v=version, d=Refusal(code=code, message=message))
+def refusal(
+    version: int,
+    code: ErrorCode,
+    message: str,
+    *,
+    reason: str = "",
+    params: Params | None = None,
+) -> RefusedMessage:
+    """A ``refused`` message (``reason``: the code's value when none is finer)."""
+    refused = Refusal(code=code, reason=reason or code.value, params=params or {}, message=message)
+    return RefusedMessage(v=version, d=refused)
+
+
+def refused(version: int, reason: str, **params: ParamValue) -> RefusedMessage:
+    """A ``refused`` message for one of ``rummykit.core.refusals``'s reasons."""
+    return refusal(
+        version, code_of(reason), refusal_text(reason, params), reason=reason, params=params
+    )
+
+
+def refused_for(version: int, error: IllegalActionError | InvalidActionError) -> RefusedMessage:
+    """The ``refused`` message of an engine's error."""
+    if isinstance(error, InvalidActionError):
+        return refusal(
+            version,
+            error.code,
+            error.message,
+            reason="bad_action",
+            params={"detail": error.message},
+        )
+    params = {
+        name: list(value) if isinstance(value, tuple) else value
+        for name, value in error.params.items()
+    }
+    return refusal(version, error.code, error.message, reason=error.reason, params=params)
 
 
 def encode(message: ServerMessage) -> str:

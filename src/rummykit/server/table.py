@@ -34,7 +34,7 @@ from rummykit.core.actions import (
     parse_action,
 )
 from rummykit.core.cards import Card, standard_deck
-from rummykit.core.errors import ErrorCode, IllegalActionError, InvalidActionError
+from rummykit.core.errors import IllegalActionError, InvalidActionError
 from rummykit.core.observation import observe
 from rummykit.core.presets import Preset, preset_with_overrides
 from rummykit.core.record import record_of
@@ -54,6 +54,9 @@ from rummykit.server.protocol import (
     HintMessage,
     HintRequest,
     Leave,
+    Log,
+    LogLine,
+    LogMessage,
     Next,
     NextTable,
     Notice,
@@ -69,7 +72,8 @@ from rummykit.server.protocol import (
     SeatView,
     ServerMessage,
     ViewMessage,
-    refusal,
+    refused,
+    refused_for,
 )
 from rummykit.server.settings import (
     BOT_LEVELS,
@@ -81,22 +85,17 @@ from rummykit.server.settings import (
 )
 from rummykit.server.store import Now, Store, token_hash
 from rummykit.server.table_words import (
-    GAME_OVER_MESSAGE,
-    HELLO_ONCE,
-    LEFT_ALREADY,
-    NO_HINTS_AT_PARTIES,
-    NO_REDEAL_AT_PARTIES,
-    NOT_A_PARTY_LEAVE,
-    NOT_A_PARTY_REMATCH,
-    NOT_OVER_YET,
     REACTION_WINDOW_S,
     REACTIONS_PER_WINDOW,
-    RESTARTED,
-    TOO_MANY_REACTIONS,
+    Said,
     Viewer,
-    event_of,
+    action_said,
+    deal_log,
+    deal_said,
     has_left,
     is_back,
+    restarted,
+    stock_said,
 )
 from rummykit.server.turn_keeper import (
     BYE_GRACE_S,
@@ -154,9 +153,6 @@ def _quiet(send: Send) -> Send:
 
 MAX_CLIENTS_KEPT: Final = 64
 """The clients whose last intent numbers a table keeps: far more pages than its seats hold."""
-
-UNREADABLE: Final = "That message could not be carried out; it changed nothing."
-"""The answer to an intent that failed inside the table (a bug): still an answer."""
 
 
 class Table(TurnKeeper):
@@ -374,12 +370,23 @@ class Table(TurnKeeper):
     def _names(self) -> list[str]:
         return [player.name for player in self.players]
 
-    async def _announce(self, seat: int, text: Callable[[Sequence[str], int, Viewer], str]) -> None:
+    def _notice(self, said: Said, viewer: Viewer) -> NoticeMessage:
+        """A notice frame for ``viewer``."""
+        notice = Notice(
+            seat=said.seat,
+            kind=said.kind,
+            params=dict(said.params),
+            text=said.text(viewer, self._names()),
+        )
+        return NoticeMessage(v=self.version, d=notice)
+
+    async def _announce(
+        self, seat: int, text: Callable[[Sequence[str], int, Viewer], Said]
+    ) -> None:
         """Tell every connection something about ``seat``, in words for its own seat."""
         names = self._names()
         for viewer, sends in list(self.listeners.items()):
-            said = text(names, seat, viewer)
-            notice = NoticeMessage(v=self.version, d=Notice(seat=seat, text=said))
+            notice = self._notice(text(names, seat, viewer), viewer)
             for send in list(sends):
                 try:
                     await send(notice)
@@ -422,11 +429,14 @@ class Table(TurnKeeper):
             presence=self.presence(),
         )
 
-    async def join(self, seat: Viewer, send: Send, last: int | None = None) -> None:
+    async def join(
+        self, seat: Viewer, send: Send, last: int | None = None, *, log: bool = False
+    ) -> None:
         """Start sending ``seat``'s frames to a connection (``None``: a spectator's).
 
         First the events since version ``last`` (when they are all still kept; a client that
-        saw nothing, or missed more, gets only the view), then the whole view.
+        saw nothing, or missed more, gets only the view), then the whole view; with ``log``,
+        then the current deal's story (``log``), rebuilt from the stored actions.
         """
         was_paused = self.paused()
         self.listeners.setdefault(seat, set()).add(send)
@@ -442,10 +452,11 @@ class Table(TurnKeeper):
                 if version > last and seat in events:
                     await send(EventMessage(v=version, d=events[seat]))
         await send(self._view_message(seat))
+        if log:
+            await send(self._log_message(seat))
         timed = self._timed_seat()
         if self.restored_at == self.version and timed is not None:
-            text = RESTARTED.format(grace=int(RESTART_GRACE_S))
-            await send(NoticeMessage(v=self.version, d=Notice(seat=timed, text=text)))
+            await send(self._notice(restarted(timed, int(RESTART_GRACE_S)), seat))
         if back and seat is not None:
             await self._announce(seat, is_back)
         await self._broadcast(None, besides=send)  # everyone sees who is here
@@ -472,26 +483,62 @@ class Table(TurnKeeper):
     def _view_message(self, seat: Viewer) -> ViewMessage:
         return ViewMessage(v=self.version, d=self.view(seat))
 
-    async def _broadcast(self, acted: Action | None, *, besides: Send | None = None) -> None:
+    def _log_message(self, seat: Viewer) -> LogMessage:
+        """The current deal's story for ``seat``, rebuilt from the stored actions."""
+        game = self.game
+        deal = len(game.logs) - 1
+        said = [deal_said(game, deal, seat), *deal_log(game)] if game.logs else []
+        if game.logs and game.deal_over:
+            said.append(Said("deal_over", {}))
+        names = self._names()
+        lines = tuple(
+            LogLine(
+                kind=each.kind,
+                seat=each.seat,
+                params=dict(each.params),
+                text=each.text(seat, names),
+            )
+            for each in said
+        )
+        return LogMessage(v=self.version, d=Log(deal=max(deal, 0), lines=lines))
+
+    async def _broadcast(
+        self,
+        acted: Action | None,
+        *,
+        besides: Send | None = None,
+        before: Sequence[Said] = (),
+        after: Sequence[Said] = (),
+    ) -> None:
         """Send every connection its seat's view, after the event of ``acted`` if any.
 
-        All but ``besides``, which has been answered already.
+        All but ``besides``, which has been answered already. ``before`` and ``after`` are
+        notices said just before and after the event (the stock turned over; running low).
         """
         events: dict[Viewer, Event] = {}
         if acted is not None:
             viewers: list[Viewer] = [*self.humans, None, *self.listeners]
-            # event_of's sentences stay a dict here, read into the model once
+            said = action_said(self.game, acted)
+            names = self._names()
             events = {
-                viewer: Event.model_validate(event_of(self.game, acted, viewer, self._names()))
+                viewer: Event(
+                    seat=acted.seat,
+                    action=said.action or "",
+                    card=said.card,
+                    kind=said.kind,
+                    params=dict(said.params),
+                    text=said.text(viewer, names),
+                )
                 for viewer in viewers
             }
             if len(self.recent) == self.recent.maxlen:
                 self.recent_from = self.recent[0][0] + 1
             self.recent.append((self.version, events))
         for seat, sends in list(self.listeners.items()):
-            frames: list[ServerMessage] = []
+            frames: list[ServerMessage] = [self._notice(each, seat) for each in before]
             if acted is not None:
                 frames.append(EventMessage(v=self.version, d=events[seat]))
+            frames.extend(self._notice(each, seat) for each in after)
             frames.append(self._view_message(seat))
             for send in [send for send in sends if send is not besides]:
                 for frame in frames:
@@ -584,7 +631,7 @@ class Table(TurnKeeper):
                 await self._handle(seat, message, _quiet(reply), client, origin=reply)
             except Exception:  # one bad intent must never stop the table, nor go unanswered
                 logger.exception("table %s: an intent failed", self.id)
-                await _quiet(reply)(refusal(self.version, ErrorCode.BAD_MESSAGE, UNREADABLE))
+                await _quiet(reply)(refused(self.version, "unreadable"))
 
     async def _next_work(self, pace: asyncio.Future[None] | None) -> Work | None:
         """The next piece of work; ``None`` if ``pace`` (the computer's wait) ends first.
@@ -615,6 +662,8 @@ class Table(TurnKeeper):
         """Apply a legal action: on a copy, then stored, then adopted and announced."""
         game = self.game.clone()
         shuffled_before = len(game.logs[-1].reshuffles)
+        renewals_before = game.renewals_used
+        stock_before = game.stock_count
         turn, deal = game.turn, len(game.logs)
         game.apply(action)
         log = game.logs[-1]
@@ -633,7 +682,9 @@ class Table(TurnKeeper):
         self.game = game
         self.deadline = deadline
         self.version += 1
-        await self._broadcast(action)
+        renewed = game.renewals_used > renewals_before
+        told = stock_said(game, stock_before, renewed)
+        await self._broadcast(action, before=told[:1] if renewed else (), after=told[renewed:])
 
     def _summary(self, game: GameState) -> dict[str, Any]:
         """What the history page shows of a finished game."""
@@ -682,13 +733,7 @@ class Table(TurnKeeper):
                 await reply(self._view_message(seat))
                 await self._broadcast(None, besides=origin)  # every page shows the new pace
             case Act() | Next() | Redeal() if message.v != self.version:
-                await reply(
-                    refusal(
-                        self.version,
-                        ErrorCode.STALE,
-                        "The table has moved on since you acted; here is where it stands now.",
-                    )
-                )
+                await reply(refused(self.version, "stale"))
                 await reply(self._view_message(seat))
             case Act():
                 if await self._act(seat, message.d.action, reply):
@@ -721,29 +766,29 @@ class Table(TurnKeeper):
             case Bye():
                 self.note_bye(seat)
             case Hello():
-                await reply(refusal(self.version, ErrorCode.BAD_MESSAGE, HELLO_ONCE))
+                await reply(refused(self.version, "hello_once"))
             case _:
                 assert_never(message)
 
     async def _act(self, seat: int, text: str, reply: Send) -> bool:
         if seat in self.left:
-            await reply(refusal(self.version, ErrorCode.NOT_YOUR_TURN, LEFT_ALREADY))
+            await reply(refused(self.version, "left_already"))
             return False
         try:
             action = parse_action(f"{seat} {text}")
             self.game.check(action)
         except (InvalidActionError, IllegalActionError) as error:
-            await reply(refusal(self.version, error.code, error.message))
+            await reply(refused_for(self.version, error))
             return False
         await self._play(action)
         return True
 
     async def _next_deal(self, reply: Send) -> bool:
         if not self.game.deal_over:
-            await reply(refusal(self.version, ErrorCode.WRONG_PHASE, "Finish this deal first."))
+            await reply(refused(self.version, "finish_deal_first"))
             return False
         if self.game.game_over:
-            await reply(refusal(self.version, ErrorCode.GAME_OVER, GAME_OVER_MESSAGE))
+            await reply(refused(self.version, "game_over"))
             return False
         await self._deal()
         await self._broadcast(None)
@@ -755,7 +800,14 @@ class Table(TurnKeeper):
         while sent and now - sent[0] >= REACTION_WINDOW_S:
             sent.popleft()
         if len(sent) >= REACTIONS_PER_WINDOW:
-            await reply(refusal(self.version, ErrorCode.TOO_FAST, TOO_MANY_REACTIONS))
+            await reply(
+                refused(
+                    self.version,
+                    "too_many_reactions",
+                    count=REACTIONS_PER_WINDOW,
+                    seconds=int(REACTION_WINDOW_S),
+                )
+            )
             return
         sent.append(now)
         message = ReactionMessage(
@@ -767,7 +819,7 @@ class Table(TurnKeeper):
 
     async def _leave_for_good(self, seat: int, reply: Send) -> None:
         if self.settings.party is None:
-            await reply(refusal(self.version, ErrorCode.NOT_A_PARTY, NOT_A_PARTY_LEAVE))
+            await reply(refused(self.version, "not_a_party_leave"))
             return
         if seat in self.left or self.game.game_over:
             await reply(self._view_message(seat))
@@ -784,10 +836,10 @@ class Table(TurnKeeper):
 
     async def _rematch(self, seat: int, reply: Send) -> None:
         if self.on_rematch is None:
-            await reply(refusal(self.version, ErrorCode.NOT_A_PARTY, NOT_A_PARTY_REMATCH))
+            await reply(refused(self.version, "not_a_party_rematch"))
             return
         if not self.game.game_over:
-            await reply(refusal(self.version, ErrorCode.WRONG_PHASE, NOT_OVER_YET))
+            await reply(refused(self.version, "not_over_yet"))
             return
         first = self.next_table is None
         self.next_table = await self.on_rematch(self)
@@ -797,15 +849,13 @@ class Table(TurnKeeper):
 
     async def _redeal(self, reply: Send) -> bool:
         if self.game.game_over:
-            await reply(refusal(self.version, ErrorCode.GAME_OVER, GAME_OVER_MESSAGE))
+            await reply(refused(self.version, "game_over"))
             return False
         if len(self.humans) > 1:
-            await reply(refusal(self.version, ErrorCode.WRONG_PHASE, NO_REDEAL_AT_PARTIES))
+            await reply(refused(self.version, "no_redeal_at_parties"))
             return False
         if self.game.deal_over:
-            await reply(
-                refusal(self.version, ErrorCode.WRONG_PHASE, "This deal is over: deal the next.")
-            )
+            await reply(refused(self.version, "deal_is_over"))
             return False
         deals = (await asyncio.to_thread(self.store.deals, self.id))[:-1]
         if deals:
@@ -821,13 +871,11 @@ class Table(TurnKeeper):
 
     async def _hint(self, seat: int, reply: Send) -> None:
         if len(self.humans) > 1:  # the strong player's advice would play for one of them
-            await reply(refusal(self.version, ErrorCode.NO_HINTS, NO_HINTS_AT_PARTIES))
+            await reply(refused(self.version, "no_hints"))
             return
         view = observe(self.game, seat)
         if not view.is_my_turn:
-            await reply(
-                refusal(self.version, ErrorCode.NOT_YOUR_TURN, "A hint waits for your turn.")
-            )
+            await reply(refused(self.version, "hint_waits"))
             return
         advice = await self.workers.run(advise, view)
         action = str(advice.action).split(" ", 1)[1]

@@ -1,12 +1,20 @@
-"""What a table says: its refusals' sentences, its notices and its events, in our words.
+"""What a table says: its notices and its events, as kinds with parameters and in our words.
 
-A notice or an event is said to each viewer in their own words: "You", or the player's name
-with where they sit ("Ann (Left)"), or the name alone for a spectator.
+Every event (an action played) and notice (what no action says: the timer, someone away or
+back, the stock turned over or running low, a blocked deal) has a stable ``kind`` and
+``params`` (seats as ints, cards as codes, counts as ints). Its English sentence is the
+kind's template here, filled for each viewer: "You", or the player's name with where they
+sit ("Ann (Left)"), or the name alone for a spectator. The browser renders the same
+templates (generated into ``web/i18n/en/events.js``) or their Japanese, with the table's
+names (``web/table/event_words.js``). The refusals' sentences are
+``rummykit.core.refusals``'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from rummykit.core.actions import (
@@ -16,14 +24,22 @@ from rummykit.core.actions import (
     DrawSource,
     LayOff,
     Meld,
-    Tense,
-    describe_action,
+    parse_action,
 )
 from rummykit.core.cards import Card
+from rummykit.core.deal import DealResult
+from rummykit.core.refusals import (
+    SEAT_PARAMS,
+    ParamValue,
+    Template,
+    fill,
+    refusal_text,
+)
+from rummykit.core.rules import Renew
 from rummykit.core.state import GameState
 from rummykit.server.views import called
 
-GAME_OVER_MESSAGE: Final = "The game is over: start a new one."
+GAME_OVER_MESSAGE: Final = refusal_text("game_over", {})
 REACTIONS_PER_WINDOW: Final = 3
 REACTION_WINDOW_S: Final = 10.0
 """At most 3 quick reactions per seat every 10 seconds: enough to say something, too few to
@@ -32,76 +48,265 @@ flood the table."""
 TIME_RAN_OUT: Final = "The time ran out: the computer played your turn."
 RESTARTED: Final = "The server was restarted: the turn timer got at least {grace} more seconds."
 
-HELLO_ONCE: Final = "hello is the socket's first message, and only its first."
-LEFT_ALREADY: Final = "You left this table: the computer plays your seat to the end."
-TOO_MANY_REACTIONS: Final = (
-    f"Easy there: at most {REACTIONS_PER_WINDOW} reactions every {int(REACTION_WINDOW_S)} seconds."
-)
-NOT_A_PARTY_LEAVE: Final = "Only a party's table can be left for good: just close the page."
-NOT_A_PARTY_REMATCH: Final = "A rematch is for a party's table: start a new game from the lobby."
-NOT_OVER_YET: Final = "The game is not over yet: a rematch comes after it."
-NO_HINTS_AT_PARTIES: Final = (
-    "Hints are for games against the computer: at a table of people, each plays their own."
-)
-NO_REDEAL_AT_PARTIES: Final = "A deal can be thrown away only at a table with one person."
+EVENTS: Final[dict[str, Template]] = {
+    # ----- actions (event frames) ---------------------------------------------------------
+    "draw_stock": "{seat} drew from the stock.",
+    "take_discard": "{seat} took the {card} from the discard pile.",
+    "take_discards": "{seat} took {cards} from the discard pile.",
+    "take_top": "{seat} took the top discard.",
+    "meld": "{seat} melded {meld}.",
+    "layoff": "{seat} laid off the {card} on meld {number}, making {meld}.",
+    "discard": "{seat} discarded the {card}.",
+    # ----- the deal (log lines) -----------------------------------------------------------
+    "deal": "Deal {number}: {seat} deals.",
+    "deal_you": "Deal {number}: you deal.",
+    "deal_over": "The deal is over.",
+    # ----- the stock (notices) ------------------------------------------------------------
+    "renewed_flip": {
+        "one": "The discard pile was turned over to make a new stock (this happens once a deal).",
+        "other": "The discard pile was turned over to make a new stock (this happens at most "
+        "{count} times a deal).",
+    },
+    "renewed_flip_any": "The discard pile was turned over to make a new stock.",
+    "renewed_shuffle": {
+        "one": "The discard pile was shuffled to make a new stock (this happens once a deal).",
+        "other": "The discard pile was shuffled to make a new stock (this happens at most "
+        "{count} times a deal).",
+    },
+    "renewed_shuffle_any": "The discard pile was shuffled to make a new stock.",
+    "renewed_shuffle_keep_top": {
+        "one": "The discard pile, all but its top card, was shuffled to make a new stock "
+        "(this happens once a deal).",
+        "other": "The discard pile, all but its top card, was shuffled to make a new stock "
+        "(this happens at most {count} times a deal).",
+    },
+    "renewed_shuffle_keep_top_any": "The discard pile, all but its top card, was shuffled to "
+    "make a new stock.",
+    "stock_low": {
+        "one": "{count} card left in the stock.",
+        "other": "{count} cards left in the stock.",
+    },
+    "stock_last": {
+        "one": "{count} card left in the stock, and it will not be renewed.",
+        "other": "{count} cards left in the stock, and it will not be renewed.",
+    },
+    "blocked": "The deal is blocked: nobody scores.",
+    "blocked_collects": "The deal is blocked: {points} points to {seat}, who held the cheapest "
+    "hand.",
+    # ----- people (notices) ---------------------------------------------------------------
+    "time_ran_out_you": TIME_RAN_OUT,
+    "time_ran_out": "The time ran out for {seat}: the computer played their turn.",
+    "standing_in_you": "You were away: the computer is playing your turns until you are back.",
+    "standing_in": "The computer is playing for {seat}.",
+    "back_you": "Welcome back: your seat is yours again.",
+    "back": "{seat} is back.",
+    "left_you": "You left the table: the computer plays your seat to the end.",
+    "left": "{seat} left the table: the computer plays their seat to the end.",
+    "restarted": RESTARTED,
+}
+"""Every event's and notice's kind and its English template (see ``rummykit.core.refusals``
+for what a placeholder's name says it holds)."""
 
+NAMING_WORDS: Final[dict[str, str]] = {
+    "you": "you",
+    "your": "your",
+    "yours": "yours",
+    "possessive": "{name}'s",
+}
+"""How the browser names your own seat in a sentence, and anyone's possessive."""
+
+STOCK_WARNINGS: Final = (5, 3, 1)
+"""The stock's last counts said out loud."""
+
+HELLO_ONCE: Final = refusal_text("hello_once", {})
+LEFT_ALREADY: Final = refusal_text("left_already", {})
+TOO_MANY_REACTIONS: Final = refusal_text(
+    "too_many_reactions", {"count": REACTIONS_PER_WINDOW, "seconds": int(REACTION_WINDOW_S)}
+)
+NOT_A_PARTY_LEAVE: Final = refusal_text("not_a_party_leave", {})
+NOT_A_PARTY_REMATCH: Final = refusal_text("not_a_party_rematch", {})
+NOT_OVER_YET: Final = refusal_text("not_over_yet", {})
+NO_HINTS_AT_PARTIES: Final = refusal_text("no_hints", {})
+NO_REDEAL_AT_PARTIES: Final = refusal_text("no_redeal_at_parties", {})
 
 Viewer = int | None
 """Who a connection is: a seat, or ``None`` for a spectator."""
 
+_SEAT_PLACEHOLDER: Final = re.compile(r"\{(seat)\}")
 
-def standing_in(names: Sequence[str], seat: int, viewer: Viewer) -> str:
+
+@dataclasses.dataclass(frozen=True)
+class Said:
+    """Something the table says, before it is worded for a viewer: a kind and its params.
+
+    ``seat`` is the seat it is about (``None``: nobody's); ``action`` and ``card`` are set
+    for an action's event (the action without its seat; the card it showed, when public).
+    """
+
+    kind: str
+    params: Mapping[str, ParamValue]
+    seat: int | None = None
+    action: str | None = None
+    card: str | None = None
+
+    def text(self, viewer: Viewer, names: Sequence[str]) -> str:
+        """The English sentence for ``viewer``."""
+        return say(self.kind, self.params, viewer, names)
+
+
+def say(kind: str, params: Mapping[str, ParamValue], viewer: Viewer, names: Sequence[str]) -> str:
+    """A kind's English sentence, its seats named for ``viewer`` ("You" or "Ann (Left)")."""
+    template = EVENTS[kind]
+    named = {
+        name: called(viewer, value, names)
+        for name, value in params.items()
+        if name in SEAT_PARAMS and isinstance(value, int)
+    }
+    plain = {name: value for name, value in params.items() if name not in named}
+    text = fill(template, plain)
+
+    def seat_words(match: re.Match[str]) -> str:
+        word = named.get(match[1], match[0])
+        return "you" if word == "You" and match.start() > 0 else word
+
+    return _SEAT_PLACEHOLDER.sub(seat_words, text)
+
+
+def standing_in(names: Sequence[str], seat: int, viewer: Viewer) -> Said:
     """The computer takes the turns of the person at ``seat``, who is away."""
-    if seat == viewer:
-        return "You were away: the computer is playing your turns until you are back."
-    return f"The computer is playing for {called(viewer, seat, names)}."
+    return Said("standing_in_you" if seat == viewer else "standing_in", {"seat": seat}, seat)
 
 
-def is_back(names: Sequence[str], seat: int, viewer: Viewer) -> str:
+def is_back(names: Sequence[str], seat: int, viewer: Viewer) -> Said:
     """The person at ``seat`` came back."""
-    if seat == viewer:
-        return "Welcome back: your seat is yours again."
-    return f"{called(viewer, seat, names)} is back."
+    return Said("back_you" if seat == viewer else "back", {"seat": seat}, seat)
 
 
-def has_left(names: Sequence[str], seat: int, viewer: Viewer) -> str:
+def has_left(names: Sequence[str], seat: int, viewer: Viewer) -> Said:
     """The person at ``seat`` left for good."""
-    if seat == viewer:
-        return "You left the table: the computer plays your seat to the end."
-    who = called(viewer, seat, names)
-    return f"{who} left the table: the computer plays their seat to the end."
+    return Said("left_you" if seat == viewer else "left", {"seat": seat}, seat)
 
 
-def ran_out(names: Sequence[str], seat: int, viewer: Viewer) -> str:
+def ran_out(names: Sequence[str], seat: int, viewer: Viewer) -> Said:
     """The turn timer of ``seat`` ran out."""
-    if seat == viewer:
-        return TIME_RAN_OUT
-    who = called(viewer, seat, names)
-    return f"The time ran out for {who}: the computer played their turn."
+    return Said("time_ran_out_you" if seat == viewer else "time_ran_out", {"seat": seat}, seat)
+
+
+def restarted(seat: int, grace: int) -> Said:
+    """The server came back; the turn timer of ``seat`` got ``grace`` seconds more."""
+    return Said("restarted", {"grace": grace}, seat)
+
+
+def action_said(game: GameState, action: Action) -> Said:
+    """What ``action``, just applied to ``game``, says (the same for every viewer)."""
+    seat = action.seat
+    notation = str(action).split(" ", 1)[1]
+    params: dict[str, ParamValue] = {"seat": seat}
+    if isinstance(action, Draw):
+        if action.source is DrawSource.STOCK:
+            return Said("draw_stock", params, seat, notation)
+        # Cards taken from the pile are public; a card drawn from the stock is not.
+        taken: tuple[Card, ...] = tuple(game.known[seat][-action.depth :])
+        if not taken:
+            return Said("take_top", params, seat, notation)
+        card = str(taken[-1])
+        if len(taken) == 1:
+            return Said("take_discard", {**params, "card": card}, seat, notation, card)
+        cards = [str(each) for each in taken]
+        return Said("take_discards", {**params, "cards": cards}, seat, notation, card)
+    if isinstance(action, Meld):
+        meld = game.melds[-1].text.split()
+        return Said("meld", {**params, "meld": meld}, seat, notation)
+    card = str(action.card)
+    if isinstance(action, LayOff):
+        meld = game.melds[action.meld].text.split()
+        layoff = {**params, "card": card, "number": action.meld, "meld": meld}
+        return Said("layoff", layoff, seat, notation, card)
+    assert isinstance(action, Discard)
+    return Said("discard", {**params, "card": card}, seat, notation, card)
+
+
+def _renewed(game: GameState) -> Said:
+    rules = game.rules
+    kind = f"renewed_{rules.renew.value}"
+    if rules.renewals is None:
+        return Said(f"{kind}_any", {})
+    return Said(kind, {"count": rules.renewals})
+
+
+def stock_said(game: GameState, stock_before: int, renewed: bool) -> list[Said]:
+    """What the stock says after an action: turned over, running low, a blocked deal."""
+    said: list[Said] = []
+    rules = game.rules
+    if renewed:
+        said.append(_renewed(game))
+    count = game.stock_count
+    if count != stock_before and count in STOCK_WARNINGS and not game.deal_over:
+        may_renew = rules.renew is not Renew.NONE and (
+            rules.renewals is None or game.renewals_used < rules.renewals
+        )
+        said.append(Said("stock_low" if may_renew else "stock_last", {"count": count}))
+    if game.deal_over and game.result is DealResult.BLOCKED:
+        points = game.deal_points or ()
+        winner = game.deal_winner
+        if winner is not None and any(points):
+            collects = {"seat": winner, "points": points[winner]}
+            said.append(Said("blocked_collects", collects, winner))
+        else:
+            said.append(Said("blocked", {}))
+    return said
+
+
+def deal_said(game: GameState, deal: int, viewer: Viewer) -> Said:
+    """The log's first line of a deal: its number (from 1) and its dealer."""
+    dealer = game.logs[deal].dealer
+    if dealer == viewer:
+        return Said("deal_you", {"number": deal + 1}, dealer)
+    return Said("deal", {"number": deal + 1, "seat": dealer}, dealer)
+
+
+def deal_log(game: GameState) -> list[Said]:
+    """The current deal told again from its stored actions: its events and the stock's notices.
+
+    Rebuilt from the deal's deck, seed and actions, so that a page that reloads, or comes
+    back after a restart, shows the lines it showed before.
+    """
+    if not game.logs:
+        return []
+    log = game.logs[-1]
+    replayed = GameState(game.rules, game.seat_count, dealer=log.dealer)
+    replayed.start_deal(log.deck, reshuffles=log.reshuffles, seed=log.seed)
+    said: list[Said] = []
+    for text in log.actions:
+        action = parse_action(text)
+        stock_before = replayed.stock_count
+        renewals_before = replayed.renewals_used
+        replayed.apply(action)
+        renewed = replayed.renewals_used > renewals_before
+        if renewed:
+            said.append(_renewed(replayed))
+        said.append(action_said(replayed, action))
+        said.extend(stock_said(replayed, stock_before, renewed=False))
+    return said
 
 
 def event_of(
     game: GameState, action: Action, viewer: Viewer, names: Sequence[str]
 ) -> dict[str, Any]:
     """The event of ``action``, just applied to ``game``, as ``viewer`` is told it."""
-    name = called(viewer, action.seat, names)
-    card = None
-    taken: tuple[Card, ...] = ()
-    meld = None
-    if isinstance(action, Draw) and action.source is DrawSource.DISCARD:
-        # Cards taken from the pile are public; a card drawn from the stock is not.
-        taken = tuple(game.known[action.seat][-action.depth :])
-        card = str(taken[-1]) if taken else None
-    elif isinstance(action, Meld):
-        meld = game.melds[-1].symbols
-    elif isinstance(action, LayOff | Discard):
-        card = str(action.card)
-        if isinstance(action, LayOff):
-            meld = game.melds[action.meld].symbols
-    said = describe_action(action, actor=name, tense=Tense.PAST, taken=taken, meld=meld)
+    said = action_said(game, action)
     return {
         "seat": action.seat,
-        "action": str(action).split(" ", 1)[1],
-        "card": card,
-        "text": f"{said}.",
+        "action": said.action,
+        "card": said.card,
+        "kind": said.kind,
+        "params": dict(said.params),
+        "text": said.text(viewer, names),
     }
+
+
+def catalogue() -> dict[str, Template]:
+    """The English catalogue area ``events`` (``web_catalogues``): key ``events.KIND``."""
+    words: dict[str, Template] = {f"events.{kind}": text for kind, text in EVENTS.items()}
+    words.update({f"events.{key}": text for key, text in NAMING_WORDS.items()})
+    return words

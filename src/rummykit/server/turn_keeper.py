@@ -33,7 +33,7 @@ from rummykit.server.logs import limit_logging
 from rummykit.server.protocol import ClientMessage, ServerMessage
 from rummykit.server.settings import BotLevel
 from rummykit.server.store import Store
-from rummykit.server.table_words import Viewer, ran_out, standing_in
+from rummykit.server.table_words import Said, Viewer, ran_out, standing_in
 from rummykit.server.workers import WorkerPool, decide
 
 logger = logging.getLogger("rummykit.table")
@@ -117,7 +117,9 @@ class TurnKeeper:
     async def _broadcast(self, acted: Action | None, *, besides: Send | None = None) -> None:
         raise NotImplementedError  # Table's
 
-    async def _announce(self, seat: int, text: Callable[[Sequence[str], int, Viewer], str]) -> None:
+    async def _announce(
+        self, seat: int, text: Callable[[Sequence[str], int, Viewer], Said]
+    ) -> None:
         raise NotImplementedError  # Table's
 
     async def _grace(self) -> None:

@@ -95,10 +95,12 @@ export const NO_SEAT = 4404;
 const FIRST_WAIT_MS = 500;
 const LAST_WAIT_MS = 8000;
 
-/** The socket's first message: who this is (a token, or a spectator) and the last version seen. */
+/** The socket's first message: who this is (a token, or a spectator) and the last version seen;
+ * `who.log` asks for the current deal's story after the view (a `log` frame). */
 export function helloMessage(version, who) {
-  if (who.watch) return { t: "hello", v: version, d: { watch: true } };
-  return { t: "hello", v: version, d: who.client ? { token: who.token, client: who.client } : { token: who.token } };
+  const d = who.watch ? { watch: true } : who.client ? { token: who.token, client: who.client } : { token: who.token };
+  if (who.log) d.log = true;
+  return { t: "hello", v: version, d };
 }
 
 /** A random id for this page's intent numbers (crypto.randomUUID needs https; this does not). */

@@ -110,14 +110,21 @@ export class Topics {
     this.last = saved.last || [];
   }
 
-  /** The topics to show for this view's list: the new ones, else the last ones shown. */
+  /**
+   * The topics to show for this view's list (the rules that apply now): the new ones, else
+   * those last shown that still apply. A rule that no longer applies (a new deal, the meld
+   * laid, the turn over) is not explained any more, after a reload either.
+   */
   take(topics) {
-    const fresh = (topics || []).filter((topic) => TEXTS[topic] && !this.shown.has(topic));
+    const now = (topics || []).filter((topic) => TEXTS[topic]);
+    const fresh = now.filter((topic) => !this.shown.has(topic));
     if (fresh.length) {
       fresh.forEach((topic) => this.shown.add(topic));
       this.last = fresh;
-      store.set(this.key, { shown: [...this.shown], last: this.last });
+    } else {
+      this.last = this.last.filter((topic) => now.includes(topic));
     }
+    store.set(this.key, { shown: [...this.shown], last: this.last });
     return this.last;
   }
 }

@@ -23,6 +23,8 @@ import { createMotion, motionSetting } from "./table/motion.js";
 import { reactionList, renderReactions, tooFast } from "./table/reactions.js";
 import { appendLog, render, showPace } from "./table/render.js";
 import { messageMoot, newTableState, takeEvent, takeReaction, takeView } from "./table/state.js";
+import { eventText, logLines } from "./table/event_words.js";
+import { refusalText } from "./table/refusal_words.js";
 
 /** How long a seat's note is redrawn after its move: until its flash (board.js) has ended. */
 const NOTE_REDRAW_MS = 3200;
@@ -119,22 +121,27 @@ export function mountTable(root, tableId, { watch = false } = {}) {
     else if (msg.t === "notice") {
       // the table speaks (the turn timer ran out, the computer plays for someone, they are
       // back, the server restarted): log it and show it
-      appendLog(parts, [{ text: msg.d.text, kind: "result" }]);
-      intents.say(msg.d.text);
+      const text = eventText(state.view, msg.d);
+      appendLog(parts, [{ text, kind: "result" }]);
+      intents.say(text);
       noteMessage("notice");
     } else if (msg.t === "reaction") {
       takeReaction(state, msg.d);
       if (state.view) renderSeats(table);
       setTimeout(() => state.view && parts.page.isConnected && renderSeats(table), BUBBLE_MS + 50);
+    } else if (msg.t === "log") {
+      // the deal's story from the server (after a reload or a restart too): it replaces ours
+      parts.log.replaceChildren();
+      appendLog(parts, logLines(state.view, msg.d));
     } else if (msg.t === "rematch") {
       if (!watch) toRematch(msg.d);
     } else if (msg.t === "refused") {
       if (msg.d.code === TOO_FAST) {
-        tooFast(parts, msg.d.message);
+        tooFast(parts, refusalText(state.view, msg.d));
         return;
       }
       state.redealing = false;
-      intents.say(msg.d.message);
+      intents.say(refusalText(state.view, msg.d));
       noteMessage("refusal", msg.d.code);
     } else if (msg.t === "hint") {
       state.hint = { ...msg.d, version: msg.v };
@@ -142,7 +149,7 @@ export function mountTable(root, tableId, { watch = false } = {}) {
     }
   }
 
-  table.conn = new Connection(tableId, watch ? { watch: true } : { token }, {
+  table.conn = new Connection(tableId, watch ? { watch: true, log: true } : { token, log: true }, {
     message: onMessage,
     open: () => {
       setConnectionStatus(t(watch ? "table.conn_watching" : "table.conn_ok"), "ok");

@@ -5,6 +5,7 @@ import { t } from "../i18n.js";
 import { Topics } from "../practice.js";
 import { store } from "../util.js";
 import { loadOrder, orderedHand, sortHand } from "./order.js";
+import { eventText } from "./event_words.js";
 import { resultText, who } from "./texts.js";
 import { takeServerClock } from "./timer.js";
 
@@ -91,24 +92,25 @@ export function takeEvent(state, event) {
   state.eventSeen = true;
   const mine = !!state.view && event.seat === state.view.seat;
   // events missed before this page's first view (a reload's catch-up): logged, not flashed
-  if (!state.view) return { text: event.text, kind: "" };
+  const text = eventText(state.view, event);
+  if (!state.view) return { text, kind: "" };
   const verb = event.action.split(" ")[0];
   const fromStock = event.action.startsWith("draw stock");
-  noteMove(state, event);
+  noteMove(state, event, text);
   if (verb === "discard") state.flash = { kind: "discard" };
   else if (verb === "meld") state.flash = { kind: "meld", meld: -1 };
   else if (verb === "layoff") state.flash = { kind: "meld", meld: Number(event.action.split(" ").at(-1)) };
   else if (verb === "draw" && !fromStock) state.flash = { kind: "took" };
   else state.flash = { kind: "stock" };
   if (mine && verb !== "draw") state.selected.clear();
-  return { text: event.text, kind: mine ? "mine" : "" };
+  return { text, kind: mine ? "mine" : "" };
 }
 
 /**
  * Keep what a seat did at its seat until its next turn: a draw begins a new turn, and each
  * move after it joins the list ("drew from the stock · melded 3 cards · discarded 7♥").
  */
-function noteMove(state, event) {
+function noteMove(state, event, text) {
   const words = event.action.split(" ");
   const verb = words[0];
   let move;
@@ -117,7 +119,7 @@ function noteMove(state, event) {
   else if (verb === "meld") move = { verb: "meld", count: words.length - 1 };
   else if (verb === "layoff") move = { verb: "layoff", card: event.card || words[1] };
   else if (verb === "discard") move = { verb: "discard", card: event.card || words[1] };
-  else move = { verb: "other", text: event.text };
+  else move = { verb: "other", text };
   const note = state.notes[event.seat];
   const moves = verb === "draw" || !note ? [] : note.moves;
   state.notes[event.seat] = { moves: [...moves, move], stamp: Date.now() };

@@ -1,0 +1,131 @@
+"""The "What happened" log comes from the server: a hello that asks for it gets the current
+deal's story, rebuilt from the stored actions, so a reload or a restart shows the same lines;
+and the stock says when it is turned over, when it runs low and when the deal is blocked."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from rummykit.core.presets import find_preset
+from rummykit.core.rules import Renew
+from rummykit.core.state import GameState
+from rummykit.server.app import create_app
+from rummykit.server.limits import Limits
+from rummykit.server.new_table import COMPUTER_NAMES
+from rummykit.server.table_words import deal_log
+from table_client import (
+    WORKERS,
+    Frame,
+    ManualClock,
+    SeatSocket,
+    create_table,
+    is_my_turn,
+    seat_connection,
+    seed_where_human_starts,
+    simple_choice,
+)
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@contextmanager
+def running(store_path: Path) -> Iterator[TestClient]:
+    """An app on ``store_path`` for the span of a ``with``: leaving it stops the server."""
+    app = create_app(
+        store_path,
+        sleep=ManualClock().sleep,
+        accept_seeds=True,
+        limits=Limits.unlimited(),
+        workers=WORKERS,
+    )
+    with TestClient(app) as client:
+        yield client
+
+
+def said_lines(frames: list[Frame]) -> list[str]:
+    """The sentences of the events and notices among ``frames``, in order."""
+    return [frame["d"]["text"] for frame in frames if frame["t"] in ("event", "notice")]
+
+
+def play_turns(seat: SeatSocket, turns: int) -> None:
+    """Play ``turns`` of seat 0's turns (the computer plays at once between them), and wait
+    for the next (when the table waits for us, nothing more is said)."""
+    view = seat.view
+    for _ in range(turns):
+        if not is_my_turn(view):
+            view = seat.my_turn_view()["d"]
+        if view["phase"] == "over":
+            return
+        while is_my_turn(view):
+            view = seat.act(simple_choice(view["legal"]))["d"]
+    if not is_my_turn(view):
+        seat.my_turn_view()
+
+
+def log_of(client: TestClient, table_id: str, token: str) -> Frame:
+    """The log frame a fresh page (a reload) gets after its view."""
+    with seat_connection(client, table_id, token, log=True) as seat:
+        assert seat.recv()["t"] == "view"
+        frame = seat.recv()
+        assert frame["t"] == "log", frame
+        return frame
+
+
+def test_a_reload_and_a_restart_show_the_same_lines(store_path: Path) -> None:
+    with running(store_path) as client:
+        table_id, token = create_table(
+            client, seed=seed_where_human_starts(3), opponents=["basic", "basic"]
+        )
+        with seat_connection(client, table_id, token) as seat:
+            seat.recv()
+            seat.set_pace(0)
+            start = len(seat.frames)
+            play_turns(seat, 3)
+            seen = said_lines(seat.frames[start:])
+            view = seat.view
+        assert len(seen) >= 6  # three of our turns and the computers' between them
+        logged = log_of(client, table_id, token)
+        lines = logged["d"]["lines"]
+        assert lines[0]["kind"] == "deal" or lines[0]["kind"] == "deal_you"
+        assert lines[0]["text"].startswith(f"Deal {view['deal'] + 1}: ")
+        assert [line["text"] for line in lines[1:]] == seen
+        again = log_of(client, table_id, token)
+        assert again["d"] == logged["d"]  # a second reload: the same lines again
+    with running(store_path) as client:  # the server restarted: rebuilt from the store
+        assert log_of(client, table_id, token)["d"] == logged["d"]
+
+
+def test_two_computers_of_one_level_have_different_names(store_path: Path) -> None:
+    with running(store_path) as client:
+        table_id, token = create_table(client, opponents=["basic", "basic", "basic"])
+        with seat_connection(client, table_id, token) as seat:
+            players = seat.recv()["d"]["players"]
+    names = [player["name"] for player in players[1:]]
+    assert len(set(names)) == 3 and set(names) <= set(COMPUTER_NAMES)
+    assert [player["level"] for player in players[1:]] == ["basic"] * 3
+
+
+def test_the_stock_says_it_turned_over_runs_low_and_blocks() -> None:
+    rules = find_preset("classic").rules
+    game = GameState.new(rules, 2, seed=11)
+    steps = 0
+    while not game.deal_over and steps < 1000:
+        steps += 1
+        if game.phase.value == "draw":
+            game.apply_text(f"{game.turn} draw stock")
+        else:
+            legal = [str(action) for action in game.legal_actions()]
+            game.apply_text(next(text for text in legal if " discard " in text))
+    said = [(each.kind, dict(each.params)) for each in deal_log(game)]
+    kinds = [kind for kind, _ in said]
+    lows = [params["count"] for kind, params in said if kind in ("stock_low", "stock_last")]
+    assert lows[:3] == [5, 3, 1]
+    assert rules.renew is not Renew.NONE and f"renewed_{rules.renew.value}" in {
+        kind.removesuffix("_any") for kind in kinds
+    }
+    assert game.deal_over and kinds[-1] in ("blocked", "blocked_collects")
