@@ -17,6 +17,7 @@ import { tableKeys } from "./table/keys.js";
 import { buildLayout } from "./table/layout.js";
 import { reactionList, renderReactions, tooFast } from "./table/reactions.js";
 import { appendLog, render, showPace } from "./table/render.js";
+import { addSeatSwitch } from "./table/seats.js";
 import { newTableState, takeEvent, takeReaction, takeView } from "./table/state.js";
 
 /** How long a seat's note is redrawn after its move: until its flash (board.js) has ended. */
@@ -41,6 +42,7 @@ export function mountTable(root, tableId, { watch = false } = {}) {
   table.render = () => render(table);
   table.intents = createIntents(table);
   table.parts = buildLayout(root, table.intents);
+  addSeatSwitch(table); // the number of players, in the Table panel (table/seats.js)
   const { state, parts, intents } = table;
 
   function noSeat() {
