@@ -22,6 +22,7 @@ WEB_DIR: Final = Path(__file__).parent / "web"
 
 GENERATED: Final[dict[str, str]] = {
     # area: "module:function", the function returning {key: English text with {placeholders}}
+    "rules": "rummykit.core.rule_texts:rule_texts",
 }
 """Each generated area and the Python function that gives its English words."""
 
