@@ -2,6 +2,7 @@
 // make a party to play with friends, or join one with its code.
 import { createParty, createTable, getOptions, getTable } from "./api.js";
 import { PARTY_PRESET, cleanCode, partyKey } from "./party/model.js";
+import { t } from "./i18n.js";
 import { h, fill, store, seatKey, LAST_TABLE } from "./util.js";
 
 /** "Play with friends": make a party (you host it, with the rule text's defaults), or go to
@@ -303,7 +304,8 @@ export function mountLobby(root) {
         h("h1", {}, "Rummy against the computer"),
         h("p", {}, "Draw a card, lay down sets and runs, throw one away. Empty your hand first and the cards the others still hold are your points."),
         continueBox,
-        h("p", {}, h("a", { href: "#/history", testid: "history-link" }, "Past games and replays"))),
+        h("p", {}, h("a", { href: "#/history", testid: "history-link" }, "Past games and replays")),
+        h("p", {}, h("a", { href: "#/howto", testid: "howto-link" }, t("howto.link")))),
       form,
       learn,
       friendsPanel(() => options)),

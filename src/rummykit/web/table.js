@@ -14,6 +14,7 @@ import { noticePage, setConnectionStatus, store, seatKey, LAST_TABLE } from "./u
 import { BUBBLE_MS, renderSeats } from "./table/board.js";
 import { createIntents } from "./table/intents.js";
 import { tableKeys } from "./table/keys.js";
+import { addHowtoLink } from "./table/howto_link.js";
 import { buildLayout } from "./table/layout.js";
 import { reactionList, renderReactions, tooFast } from "./table/reactions.js";
 import { appendLog, render, showPace } from "./table/render.js";
@@ -43,6 +44,7 @@ export function mountTable(root, tableId, { watch = false } = {}) {
   table.intents = createIntents(table);
   table.parts = buildLayout(root, table.intents);
   addSeatSwitch(table); // the number of players, in the Table panel (table/seats.js)
+  if (!watch) addHowtoLink(table, tableId); // the rules of this table (#/howto/ID)
   const { state, parts, intents } = table;
 
   function noSeat() {
