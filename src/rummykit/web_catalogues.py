@@ -27,6 +27,7 @@ GENERATED: Final[dict[str, str]] = {
     # area: "module:function", the function returning {key: English text with {placeholders}}
     "events": "rummykit.server.table_words:catalogue",
     "refusals": "rummykit.core.refusals:catalogue",
+    "rules": "rummykit.core.rule_texts:rule_texts",
 }
 """Each generated area and the Python function that gives its English words."""
 

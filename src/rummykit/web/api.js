@@ -27,7 +27,14 @@ const recordUrl = (id) => `/api/games/${encodeURIComponent(id)}/record`;
 /** The most seat tokens one history request may carry (the server's MAX_HISTORY_TOKENS). */
 export const HISTORY_TOKENS_AT_ONCE = 200;
 
-export const getOptions = () => json("/api/options");
+/** The presets, options, levels and reactions (`GET /api/options`): fetched once a page
+ * load (some 38 KB, asked for by several parts of the table), again after a failure. */
+let options = null;
+export const getOptions = () =>
+  (options ??= json("/api/options").catch((problem) => {
+    options = null;
+    throw problem;
+  }));
 
 /** The finished games of these seat tokens, newest first (with every game where the host
  * made the history public), and the tokens the server no longer knows. */

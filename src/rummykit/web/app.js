@@ -37,6 +37,7 @@ function route() {
     party: id && (() => import("./party.js").then((m) => () => m.mountParty(root, id))),
     history: () => import("./history.js").then((m) => () => m.mountHistory(root)),
     replay: id && (() => import("./replay.js").then((m) => () => m.mountReplay(root, id))),
+    howto: () => import("./howto.js").then((m) => () => m.mountHowto(root, id)),
   };
   const page = Object.hasOwn(pages, parts[0]) && pages[parts[0]];
   const load = page ? page() : import("./lobby.js").then((m) => () => m.mountLobby(root));

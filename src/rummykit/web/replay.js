@@ -1,83 +1,162 @@
-// The replay viewer (#/replay/ID): every position of a finished game, one step at a time.
+// The replay viewer (#/replay/ID): every position of a finished game. Step by step (buttons,
+// ← →), deal by deal (a list of deals, buttons, PageUp/PageDown or [ ]), anywhere at once
+// (a scrubber over every step, the deals marked on it), or played at a chosen speed (Space).
 import { getFrames } from "./api.js";
 import { cardRow } from "./cards.js";
+import { t } from "./i18n.js";
 import { setPageKeys } from "./keyboard.js";
-import { h, fill, plural, store, seatKey } from "./util.js";
+import { SPEEDS, dealOf, dealStarts, knownSpeed, nextDeal, previousDeal, stepMs } from "./replay/steps.js";
+import { h, fill, store, seatKey } from "./util.js";
+
+const SPEED_KEY = "rummykit.replaySpeed";
+
+/** Keys the focused control handles itself: a button's Space, a link's Enter. */
+function ownKey(event) {
+  const tag = event.target instanceof Element ? event.target.tagName : "";
+  return event.key === " " && (tag === "BUTTON" || tag === "A" || tag === "SUMMARY");
+}
 
 export function mountReplay(root, gameId) {
-  document.title = "rummykit — replay";
+  document.title = t("replay.title");
   let frames = [];
   let players = [];
+  let starts = [];
   let at = 0;
-  let playing = 0;
+  let timer = 0;
+  let speed = knownSpeed(store.get(SPEED_KEY));
 
-  const text = h("p", { class: "status replay-text", testid: "replay-text", "aria-live": "polite" }, "Loading…");
-  const prev = h("button", { type: "button", testid: "replay-prev", onclick: () => go(at - 1) }, "◀ Back");
-  const next = h("button", { type: "button", class: "primary", testid: "replay-next", onclick: () => go(at + 1) }, "Forward ▶");
-  const play = h("button", { type: "button", class: "ghost", testid: "replay-play", onclick: togglePlay }, "Play");
-  const slider = h("input", { type: "range", id: "replay-slider", testid: "replay-slider", min: "0", max: "0", value: "0", "aria-label": "Position in the game" });
+  const button = (attrs, label) => h("button", { type: "button", ...attrs }, label);
+  const text = h("p", { class: "status replay-text", testid: "replay-text", "aria-live": "polite" }, t("common.loading"));
+  const prevDeal = button({ class: "ghost", testid: "replay-prev-deal", "aria-keyshortcuts": "PageUp [", onclick: () => goDeal(-1) }, t("replay.prev_deal"));
+  const prev = button({ testid: "replay-prev", "aria-keyshortcuts": "ArrowLeft", onclick: () => go(at - 1) }, t("replay.back"));
+  const play = button({ class: "primary", testid: "replay-play", "aria-keyshortcuts": "Space", onclick: togglePlay }, t("replay.play"));
+  const next = button({ testid: "replay-next", "aria-keyshortcuts": "ArrowRight", onclick: () => go(at + 1) }, t("replay.forward"));
+  const nextDealButton = button({ class: "ghost", testid: "replay-next-deal", "aria-keyshortcuts": "PageDown ]", onclick: () => goDeal(1) }, t("replay.next_deal"));
+  const marks = h("datalist", { id: "replay-deal-marks", testid: "replay-deal-marks" });
+  const slider = h("input", {
+    type: "range", id: "replay-slider", testid: "replay-slider", min: "0", max: "0", value: "0",
+    list: "replay-deal-marks", "aria-label": t("replay.scrubber"),
+  });
   slider.addEventListener("input", () => go(Number(slider.value)));
+  const dealSelect = h("select", { id: "replay-deal", testid: "replay-deal" });
+  dealSelect.addEventListener("change", () => go(starts[Number(dealSelect.value)] ?? 0));
+  const speedSelect = h("select", { id: "replay-speed", testid: "replay-speed" },
+    SPEEDS.map((value) => h("option", { value: String(value), selected: value === speed }, t("replay.speed_value", { speed: value }))));
+  speedSelect.addEventListener("change", () => {
+    speed = knownSpeed(speedSelect.value);
+    store.set(SPEED_KEY, speed);
+    if (timer) schedule(); // the next step comes at the new pace
+  });
   const where = h("span", { class: "help", testid: "replay-position" });
   const body = h("div", { class: "replay-body" });
 
   fill(root,
     h("section", { class: "panel replay" },
-      h("h1", {}, "Replay"),
-      h("div", { class: "replay-controls" }, prev, slider, next, play, where),
+      h("h1", { testid: "replay-heading", tabindex: "-1" }, t("replay.heading")),
+      h("div", { class: "replay-controls" },
+        h("span", { class: "field" }, h("label", { for: "replay-deal" }, t("replay.deal_label")), dealSelect),
+        h("span", { class: "field" }, h("label", { for: "replay-speed" }, t("replay.speed_label")), speedSelect),
+        where),
+      h("div", { class: "replay-controls" }, prevDeal, prev, play, next, nextDealButton),
+      h("div", { class: "replay-controls replay-scrub" }, slider, marks),
+      h("p", { class: "help replay-keys" }, t("replay.keys")),
       text,
       body,
-      h("p", {}, h("a", { href: "#/history" }, "Back to past games"))));
+      h("p", {}, h("a", { href: "#/history" }, t("replay.back_to_history")))));
+
+  function stop() {
+    clearTimeout(timer);
+    timer = 0;
+    play.textContent = t("replay.play");
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (at >= frames.length - 1) return stop();
+      go(at + 1);
+      if (timer) schedule();
+    }, stepMs(speed));
+  }
 
   function togglePlay() {
-    if (playing) {
-      clearInterval(playing);
-      playing = 0;
-      play.textContent = "Play";
-      return;
-    }
-    play.textContent = "Pause";
-    playing = setInterval(() => {
-      if (at >= frames.length - 1) togglePlay();
-      else go(at + 1);
-    }, 900);
+    if (!frames.length) return;
+    if (timer) return stop();
+    if (at >= frames.length - 1) go(0); // from the end, play from the start again
+    play.textContent = t("replay.pause");
+    schedule();
   }
 
   function go(index) {
     if (!frames.length) return;
     at = Math.max(0, Math.min(frames.length - 1, index));
+    if (at === frames.length - 1) stop();
     render();
+  }
+
+  function goDeal(direction) {
+    const target = direction < 0 ? previousDeal(starts, at) : nextDeal(starts, at);
+    if (target !== null) go(target);
+  }
+
+  /** The controls that depend only on the game, set once it has loaded. */
+  function setUp() {
+    starts = dealStarts(frames);
+    slider.max = String(frames.length - 1);
+    fill(marks, starts.map((start) => h("option", { value: String(start) })));
+    fill(dealSelect, starts.map((start, deal) =>
+      h("option", { value: String(deal) }, t("replay.deal_option", { deal: frames[start].deal + 1 }))));
   }
 
   function render() {
     const f = frames[at];
-    slider.max = String(frames.length - 1);
+    const deal = dealOf(starts, at);
+    const position = t("replay.position", { step: at + 1, steps: frames.length, deal: f.deal + 1, deals: starts.length });
     slider.value = String(at);
+    slider.setAttribute("aria-valuetext", position);
+    dealSelect.value = String(deal);
     prev.disabled = at === 0;
+    prevDeal.disabled = at === 0;
     next.disabled = at === frames.length - 1;
-    where.textContent = `Step ${at + 1} of ${frames.length} · deal ${f.deal + 1}`;
+    nextDealButton.disabled = nextDeal(starts, at) === null;
+    where.textContent = position;
     text.textContent = f.text;
     const stock = Array.isArray(f.stock) ? f.stock.length : f.stock;
     fill(body,
       h("div", { class: "replay-seats" }, players.map((name, seat) =>
         h("div", { class: `seat${f.turn === seat && f.phase !== "over" ? " turn" : ""}`, testid: "replay-hand" },
-          h("div", { class: "seat-head" }, h("strong", {}, name), h("span", { class: "help" }, ` ${f.scores[seat]} pts · ${plural(f.hands[seat].length, "card")}`)),
+          h("div", { class: "seat-head" }, h("strong", {}, name),
+            h("span", { class: "help" }, ` ${t("replay.seat_line", { points: f.scores[seat], cards: t("common.cards", { count: f.hands[seat].length }) })}`)),
           cardRow(f.hands[seat])))),
       h("div", { class: "replay-middle" },
-        h("div", { class: "replay-pile" }, h("h2", {}, `Discard pile (${f.discard.length}) · stock ${stock}`), f.discard.length ? cardRow(f.discard) : h("p", { class: "help" }, "empty")),
-        h("div", { class: "replay-melds" }, h("h2", {}, "Melds"),
+        h("div", { class: "replay-pile" },
+          h("h2", {}, t("replay.piles", { discard: f.discard.length, stock })),
+          f.discard.length ? cardRow(f.discard) : h("p", { class: "help" }, t("replay.empty"))),
+        h("div", { class: "replay-melds" }, h("h2", {}, t("replay.melds")),
           f.melds.length
-            ? f.melds.map((m, i) => h("div", { class: "meld" }, h("span", { class: "meld-owner" }, `${i + 1}. ${players[m.owner] || ""}`), cardRow(m.cards)))
-            : h("p", { class: "help" }, "none"))),
+            ? f.melds.map((m, i) => h("div", { class: "meld" }, h("span", { class: "meld-owner" }, t("replay.meld_owner", { number: i + 1, name: players[m.owner] || "" })), cardRow(m.cards)))
+            : h("p", { class: "help" }, t("replay.no_melds")))),
       h("table", { class: "replay-scores", testid: "replay-scores" },
+        h("caption", { class: "sr-only" }, t("replay.scores")),
         h("tbody", {}, players.map((name, seat) => h("tr", {}, h("th", { scope: "row" }, name), h("td", {}, String(f.scores[seat])))))));
   }
 
   setPageKeys((event) => {
-    if (event.key === "ArrowLeft") go(at - 1);
-    else if (event.key === "ArrowRight") go(at + 1);
-    else if (event.key === "Home") go(0);
-    else if (event.key === "End") go(frames.length - 1);
-    else return false;
+    if (ownKey(event)) return false;
+    const actions = {
+      ArrowLeft: () => go(at - 1),
+      ArrowRight: () => go(at + 1),
+      Home: () => go(0),
+      End: () => go(frames.length - 1),
+      PageUp: () => goDeal(-1),
+      "[": () => goDeal(-1),
+      PageDown: () => goDeal(1),
+      "]": () => goDeal(1),
+      " ": togglePlay,
+    };
+    const action = Object.hasOwn(actions, event.key) && actions[event.key];
+    if (!action) return false;
+    action();
     return true;
   });
 
@@ -86,12 +165,16 @@ export function mountReplay(root, gameId) {
     .then((found) => {
       frames = found.frames || [];
       players = found.players || [];
-      if (!frames.length) text.textContent = "This game has no steps to show.";
-      else go(0);
+      if (!frames.length) {
+        text.textContent = t("replay.no_steps");
+        return;
+      }
+      setUp();
+      go(0);
     })
     .catch((problem) => {
-      text.textContent = `This replay could not be loaded: ${problem.message}`;
+      text.textContent = t("replay.failed", { problem: problem.message });
     });
 
-  return () => clearInterval(playing);
+  return () => clearTimeout(timer);
 }

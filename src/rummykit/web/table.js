@@ -18,10 +18,12 @@ import { BUBBLE_MS, renderSeats } from "./table/board.js";
 import { installDrag } from "./table/drag.js";
 import { createIntents } from "./table/intents.js";
 import { tableKeys } from "./table/keys.js";
+import { addHowtoLink } from "./table/howto_link.js";
 import { buildLayout } from "./table/layout.js";
 import { createMotion, motionSetting } from "./table/motion.js";
 import { reactionList, renderReactions, tooFast } from "./table/reactions.js";
 import { appendLog, render, showPace } from "./table/render.js";
+import { addSeatSwitch } from "./table/seats.js";
 import { messageMoot, newTableState, takeEvent, takeReaction, takeView } from "./table/state.js";
 import { eventText, logLines } from "./table/event_words.js";
 import { refusalText } from "./table/refusal_words.js";
@@ -48,6 +50,8 @@ export function mountTable(root, tableId, { watch = false } = {}) {
   table.render = () => render(table);
   table.intents = createIntents(table);
   table.parts = buildLayout(root, table.intents);
+  addSeatSwitch(table); // the number of players, in the Table panel (table/seats.js)
+  if (!watch) addHowtoLink(table, tableId); // the rules of this table (#/howto/ID)
   const { state, parts, intents } = table;
   // the hand's own order, moving cards and sound: their settings join the table's
   const motion = createMotion(table);

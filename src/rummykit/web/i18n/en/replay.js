@@ -1,2 +1,28 @@
-// The replay area's words in English (see ../../i18n.js).
-export default {};
+// The replay area's words in English (see ../../i18n.js): the replay viewer (replay.js).
+export default {
+  "replay.title": "rummykit — replay",
+  "replay.heading": "Replay",
+  "replay.back": "◀ Back",
+  "replay.forward": "Forward ▶",
+  "replay.play": "Play",
+  "replay.pause": "Pause",
+  "replay.prev_deal": "« Previous deal",
+  "replay.next_deal": "Next deal »",
+  "replay.scrubber": "Position in the game",
+  "replay.deal_label": "Go to deal",
+  "replay.deal_option": "Deal {deal}",
+  "replay.speed_label": "Speed",
+  "replay.speed_value": "{speed}×",
+  "replay.position": "Step {step} of {steps} · deal {deal} of {deals}",
+  "replay.keys": "Keys: ← → a step, PageUp / PageDown or [ ] a deal, Space play or pause, Home / End the start or the end.",
+  "replay.seat_line": "{points} pts · {cards}",
+  "replay.piles": "Discard pile ({discard}) · stock {stock}",
+  "replay.empty": "empty",
+  "replay.melds": "Melds",
+  "replay.meld_owner": "{number}. {name}",
+  "replay.no_melds": "none",
+  "replay.scores": "Scores",
+  "replay.back_to_history": "Back to past games",
+  "replay.no_steps": "This game has no steps to show.",
+  "replay.failed": "This replay could not be loaded: {problem}",
+};

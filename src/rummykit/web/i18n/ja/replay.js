@@ -1,2 +1,28 @@
-// The replay area's words in Japanese (see ../../i18n.js).
-export default {};
+// The replay area's words in Japanese (see ../../i18n.js): the replay viewer (replay.js).
+export default {
+  "replay.title": "rummykit — リプレイ",
+  "replay.heading": "リプレイ",
+  "replay.back": "◀ 戻る",
+  "replay.forward": "進む ▶",
+  "replay.play": "再生",
+  "replay.pause": "一時停止",
+  "replay.prev_deal": "« 前のディール",
+  "replay.next_deal": "次のディール »",
+  "replay.scrubber": "ゲーム内の位置",
+  "replay.deal_label": "ディールへ移動",
+  "replay.deal_option": "第{deal}ディール",
+  "replay.speed_label": "速さ",
+  "replay.speed_value": "{speed}倍",
+  "replay.position": "{steps}手中 {step}手目 · 第{deal}ディール（全{deals}）",
+  "replay.keys": "キー: ← → で1手、PageUp / PageDown か [ ] で1ディール、Space で再生／一時停止、Home / End で最初／最後。",
+  "replay.seat_line": "{points}点 · {cards}",
+  "replay.piles": "捨て札 ({discard}) · 山札 {stock}",
+  "replay.empty": "なし",
+  "replay.melds": "メルド",
+  "replay.meld_owner": "{number}. {name}",
+  "replay.no_melds": "なし",
+  "replay.scores": "得点",
+  "replay.back_to_history": "過去のゲームに戻る",
+  "replay.no_steps": "このゲームには表示する手がありません。",
+  "replay.failed": "リプレイを読み込めませんでした: {problem}",
+};
