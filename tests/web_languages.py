@@ -139,7 +139,10 @@ TABLE_WORDS = (
 the table area's."""
 
 ENGLISH_LEFT_OVER = """async ([areas, roots]) => {
-  const { CATALOGUES } = await import('/static/i18n.js');
+  const i18n = await import('/static/i18n.js');
+  // a page loads only its own language: the test needs both
+  await Promise.all([i18n.loadLanguage('en'), i18n.loadLanguage('ja')]);
+  const CATALOGUES = i18n.CATALOGUES;
   // the visible text under `roots`, but for other areas' words (data-words="rules"...)
   const texts = [];
   for (const root of document.querySelectorAll(roots.join(','))) {

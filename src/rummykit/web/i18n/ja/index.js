@@ -1,0 +1,18 @@
+// Every area of the Japanese catalogue, loaded together by ../i18n.js when the page speaks it.
+import common from "./common.js";
+import events from "./events.js";
+import hand from "./hand.js";
+import history from "./history.js";
+import howto from "./howto.js";
+import keys from "./keys.js";
+import lobby from "./lobby.js";
+import party from "./party.js";
+import practice from "./practice.js";
+import refusals from "./refusals.js";
+import replay from "./replay.js";
+import rules from "./rules.js";
+import seats from "./seats.js";
+import table from "./table.js";
+import words from "./words.js";
+
+export default { common, events, hand, history, howto, keys, lobby, party, practice, refusals, replay, rules, seats, table, words };
