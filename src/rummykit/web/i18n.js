@@ -56,15 +56,16 @@ export const lang = () => current;
  * once when its catalogue is loaded; else once it is (the promise says when). */
 export function setLang(code, { remember = true } = {}) {
   if (!Object.hasOwn(LANGUAGES, code)) throw new Error(`No such language: ${code}`);
-  if (!Object.hasOwn(CATALOGUES, code)) return loadLanguage(code).then(() => setLang(code, { remember }));
-  current = code;
   if (remember) {
+    // at once, so a page opened while the catalogue loads already speaks it
     try {
       globalThis.localStorage?.setItem(LANG_KEY, code);
     } catch {
       /* a private window: the choice lasts for this page only */
     }
   }
+  if (!Object.hasOwn(CATALOGUES, code)) return loadLanguage(code).then(() => setLang(code, { remember: false }));
+  current = code;
   if (globalThis.document) globalThis.document.documentElement.lang = code;
   if (globalThis.dispatchEvent && globalThis.CustomEvent) {
     globalThis.dispatchEvent(new CustomEvent("rummy:lang", { detail: code }));
@@ -72,8 +73,9 @@ export function setLang(code, { remember = true } = {}) {
   return Promise.resolve();
 }
 
-/** Whether the catalogue has `key` (for words that exist only in some cases). */
-export const has = (key, code = current) => Object.hasOwn(merged[code] || {}, key);
+/** Whether the catalogue has `key` (for words that exist only in some cases). Every
+ * language has the same keys (a test says so), so a language not loaded asks the page's. */
+export const has = (key, code = current) => Object.hasOwn(merged[code] || merged[current], key);
 
 /** The words for `key` in the language in use, with `{name}` filled from `params`.
  * A key missing from the catalogue shows as itself (and the Node test fails). */
