@@ -4,20 +4,25 @@ and the stock says when it is turned over, when it runs low and when the deal is
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from bot_games import positions, random_game
+from rummykit.bots.random_bot import RandomBot
 from rummykit.core.presets import find_preset
 from rummykit.core.rules import Renew
 from rummykit.core.state import GameState
 from rummykit.server.app import create_app
 from rummykit.server.limits import Limits
 from rummykit.server.new_table import COMPUTER_NAMES
-from rummykit.server.table_words import deal_log
+from rummykit.server.table_words import DealStory, deal_log
 from table_client import (
     WORKERS,
     Frame,
@@ -129,3 +134,21 @@ def test_the_stock_says_it_turned_over_runs_low_and_blocks() -> None:
         kind.removesuffix("_any") for kind in kinds
     }
     assert game.deal_over and kinds[-1] in ("blocked", "blocked_collects")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), seats=st.integers(2, 6), every=st.integers(1, 7))
+def test_a_kept_story_tells_what_a_replay_from_scratch_tells(
+    seed: int, seats: int, every: int
+) -> None:
+    """``DealStory`` replays only the new actions; asked every few actions, and after a
+    restore (a new game object), it says exactly what ``deal_log`` says."""
+    game, rng = random_game(seed, seats)
+    bots = [RandomBot() for _ in range(seats)]
+    story = DealStory()
+    for step, position in enumerate(positions(game, bots, rng)):
+        if step % every == 0:
+            assert story.update(position) == deal_log(position)
+    assert story.update(game) == deal_log(game)
+    restored = copy.deepcopy(game)  # as after a restart: the same deal in new objects
+    assert story.update(restored) == deal_log(game)

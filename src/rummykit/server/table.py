@@ -87,10 +87,10 @@ from rummykit.server.store import Now, Store, token_hash
 from rummykit.server.table_words import (
     REACTION_WINDOW_S,
     REACTIONS_PER_WINDOW,
+    DealStory,
     Said,
     Viewer,
     action_said,
-    deal_log,
     deal_said,
     has_left,
     is_back,
@@ -203,6 +203,7 @@ class Table(TurnKeeper):
         if dealer is None:
             dealer = self.rng.randrange(len(self.players))
         self.game = GameState(rules, len(self.players), dealer=dealer)
+        self._story = DealStory()  # the current deal's lines for a reconnect's log frame
         self.version = 0
         self.listeners: dict[Viewer, set[Send]] = {}
         self.standing_in: set[int] = set()
@@ -487,7 +488,7 @@ class Table(TurnKeeper):
         """The current deal's story for ``seat``, rebuilt from the stored actions."""
         game = self.game
         deal = len(game.logs) - 1
-        said = [deal_said(game, deal, seat), *deal_log(game)] if game.logs else []
+        said = [deal_said(game, deal, seat), *self._story.update(game)] if game.logs else []
         if game.logs and game.deal_over:
             said.append(Said("deal_over", {}))
         names = self._names()

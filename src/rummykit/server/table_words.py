@@ -27,7 +27,7 @@ from rummykit.core.actions import (
     parse_action,
 )
 from rummykit.core.cards import Card
-from rummykit.core.deal import DealResult
+from rummykit.core.deal import DealLog, DealResult
 from rummykit.core.refusals import (
     SEAT_PARAMS,
     ParamValue,
@@ -269,25 +269,47 @@ def deal_log(game: GameState) -> list[Said]:
     """The current deal told again from its stored actions: its events and the stock's notices.
 
     Rebuilt from the deal's deck, seed and actions, so that a page that reloads, or comes
-    back after a restart, shows the lines it showed before.
+    back after a restart, shows the lines it showed before. ``DealStory`` does the same
+    without replaying what it has told already.
     """
-    if not game.logs:
-        return []
-    log = game.logs[-1]
-    replayed = GameState(game.rules, game.seat_count, dealer=log.dealer)
-    replayed.start_deal(log.deck, reshuffles=log.reshuffles, seed=log.seed)
-    said: list[Said] = []
-    for text in log.actions:
-        action = parse_action(text)
-        stock_before = replayed.stock_count
-        renewals_before = replayed.renewals_used
-        replayed.apply(action)
-        renewed = replayed.renewals_used > renewals_before
-        if renewed:
-            said.append(_renewed(replayed))
-        said.append(action_said(replayed, action))
-        said.extend(stock_said(replayed, stock_before, renewed=False))
-    return said
+    return DealStory().update(game)
+
+
+class DealStory:
+    """The current deal's story, kept up to date by replaying only the actions new since then.
+
+    A reconnect then does not cost a replay of the whole deal (milliseconds on the server's
+    event loop for a long deal).
+    """
+
+    def __init__(self) -> None:
+        """An empty story, for no deal yet."""
+        self._log: DealLog | None = None
+        self._replayed: GameState | None = None
+        self._told = 0
+        self._said: list[Said] = []
+
+    def update(self, game: GameState) -> list[Said]:
+        """The story of ``game``'s current deal (a copy of the lines), as ``deal_log`` tells it."""
+        if not game.logs:
+            return []
+        log = game.logs[-1]
+        if log is not self._log or self._replayed is None or len(log.actions) < self._told:
+            self._log, self._told, self._said = log, 0, []
+            self._replayed = GameState(game.rules, game.seat_count, dealer=log.dealer)
+            self._replayed.start_deal(log.deck, reshuffles=log.reshuffles, seed=log.seed)
+        replayed = self._replayed
+        for text in log.actions[self._told :]:
+            action = parse_action(text)
+            stock_before = replayed.stock_count
+            renewals_before = replayed.renewals_used
+            replayed.apply(action)
+            if replayed.renewals_used > renewals_before:
+                self._said.append(_renewed(replayed))
+            self._said.append(action_said(replayed, action))
+            self._said.extend(stock_said(replayed, stock_before, renewed=False))
+        self._told = len(log.actions)
+        return list(self._said)
 
 
 def event_of(
