@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 
 from rummykit.server.run import free_port
 from table_client import LiveServer, ManualClock, seed_where_human_starts, seeded_deal
-from web_helpers import ClickPlayer, TablePage, is_my_turn, not_a_meld, wait_until
+from web_helpers import ClickPlayer, TablePage, is_my_turn, not_a_meld, screenshot, wait_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
 
@@ -116,7 +116,7 @@ def practice_seed() -> int:
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 6])
 def test_phone_shows_hand_piles_and_buttons_together(
-    sized: Page, live_server: LiveServer, seats: int
+    sized: Page, live_server: LiveServer, seats: int, tmp_path: Path
 ) -> None:
     page = sized
     table_id, token = live_server.create_table(
@@ -130,6 +130,8 @@ def test_phone_shows_hand_piles_and_buttons_together(
     trio = not_a_meld(view["hand"])
     ClickPlayer(table).select(trio)
     assert_in_view(page, "three cards selected")
+    if seats == 4:
+        screenshot(page, "phone.png", tmp_path)
     page.get_by_test_id("meld-button").click()
     expect(page.get_by_test_id("message")).not_to_be_empty()
     assert_in_view(page, "a refusal shown")
