@@ -120,3 +120,22 @@ def test_the_japanese_replay_history_and_how_to_play_show_no_english_words(
         page.goto(f"{live_server.url}/#/howto")
         expect(page.get_by_test_id("howto-rule").first).to_be_visible()
         assert english_left_over(page, areas=()) == []
+
+
+def test_the_keyboard_help_lists_moving_a_card_and_the_replay_keys(
+    browser: Any, live_server: LiveServer
+) -> None:
+    with language_page(browser, "ja", PHONE) as page:
+        open_lobby(page, live_server)
+        wait_language(page, "ja")
+        page.get_by_test_id("help-button").click()
+        help_ = page.get_by_test_id("help")
+        expect(help_).to_be_visible()
+        expect(help_.locator("tr", has_text="Shift")).to_contain_text("手札の中で動かす")
+        replay = page.get_by_test_id("help-replay")
+        for key in ("PageUp", "PageDown", "[", "]", "Space", "Home", "End"):
+            expect(replay.locator("kbd", has_text=key).first).to_be_visible()
+        expect(replay).to_contain_text("一時停止")
+        assert english_left_over(page, areas=(), roots=("[data-testid=help]",)) == []
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the help scrolls sideways: {width} px"
