@@ -37,10 +37,13 @@ SHOWS_VIEW = """([hand, over, mine]) => {
     return !!summary && summary.checkVisibility();
   }
   if (!mine) return true;
-  const status = document.querySelector('[data-testid=status]').innerText;
-  return status.startsWith('Your turn') || status.startsWith('Select cards');
+  return document.querySelector('[data-testid=status]').dataset.turn === 'mine';
 }"""
-"""Whether the page shows a view's hand, its end of deal, and our turn when it is ours."""
+"""Whether the page shows a view's hand, its end of deal, and our turn when it is ours (the
+status line's ``data-turn``, set with its words: any language)."""
+
+MY_TURN_SHOWN = "() => document.querySelector('[data-testid=status]').dataset.turn === 'mine'"
+"""Whether the status line tells the person it is their turn (in any language)."""
 
 
 def hold_seat(page: Page, table_id: str, token: str) -> None:

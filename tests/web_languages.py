@@ -15,7 +15,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from table_client import LiveServer, seed_where_human_starts
+from table_client import LiveServer, LiveSocket, SeatSocket, play_until, seed_where_human_starts
 from web_helpers import HAND_CARDS, SHOWS_VIEW, TablePage, hold_seat, wait_until
 
 LOCALES = {"en": "en-GB", "ja": "ja-JP"}
@@ -138,7 +138,7 @@ TABLE_WORDS = (
 ``web/table``, the seats' names, the header's links); the rest (and the connection line) is
 the table area's."""
 
-ENGLISH_LEFT_OVER = """async ([areas, roots]) => {
+ENGLISH_LEFT_OVER = """async ([areas, roots, names]) => {
   const i18n = await import('/static/i18n.js');
   // a page loads only its own language: the test needs both
   await Promise.all([i18n.loadLanguage('en'), i18n.loadLanguage('ja')]);
@@ -153,10 +153,12 @@ ENGLISH_LEFT_OVER = """async ([areas, roots]) => {
       texts.push(node.textContent);
     }
   }
-  const text = texts.join('\\n');
+  // the players' names are theirs, in no language
+  let text = texts.join('\\n');
+  for (const name of names) text = text.split(name).join('\\n');
   const forms = (entry) => (typeof entry === 'object' ? Object.values(entry) : [entry]);
   const found = [];
-  for (const area of areas) {
+  for (const area of areas.length ? areas : Object.keys(CATALOGUES.en)) {
     for (const [key, entry] of Object.entries(CATALOGUES.en[area])) {
       const japanese = forms(CATALOGUES.ja[area][key]);
       for (const english of forms(entry)) {
@@ -179,8 +181,31 @@ the server's hint): none, when every string is translated."""
 
 
 def english_left_over(
-    page: Page, areas: tuple[str, ...] = MY_AREAS, roots: tuple[str, ...] = ("body",)
+    page: Page,
+    areas: tuple[str, ...] = MY_AREAS,
+    roots: tuple[str, ...] = ("body",),
+    names: tuple[str, ...] = (),
 ) -> list[str]:
-    """The English catalogue words (key: words) that a Japanese page still shows."""
-    found: list[str] = page.evaluate(ENGLISH_LEFT_OVER, [list(areas), list(roots)])
+    """The English catalogue words (key: words) that a Japanese page still shows; ``areas``
+    empty: every area's. ``names`` (the players') are left out of the text."""
+    found: list[str] = page.evaluate(ENGLISH_LEFT_OVER, [list(areas), list(roots), list(names)])
     return found
+
+
+def player_names(table: TablePage) -> tuple[str, ...]:
+    """The names of a table's players, as its view gives them."""
+    return tuple(player["name"] for player in table.view()["players"] if player["name"])
+
+
+def table_deal_over(page: Page, server: LiveServer, **body: Any) -> TablePage:
+    """A table whose first deal is over (played by the test player over a socket, the
+    computer at pace 0), the deal's summary shown and the game not over."""
+    table_id, token = server.create_table(seed=5, rules={"target": 500}, **body)
+    with server.seat_socket(table_id, token) as websocket:
+        seat = SeatSocket(LiveSocket(websocket))
+        seat.recv()
+        seat.set_pace(0)
+        play_until(seat, lambda view: view["phase"] == "over", next_deals=False)
+    table = TablePage(page, server, table_id, token).open()
+    expect(page.get_by_test_id("deal-summary")).to_be_visible()
+    return table

@@ -33,6 +33,7 @@ from party_client import (
 from rummykit.core.presets import describe_rules, preset_with_overrides
 from rummykit.server.app import create_app
 from rummykit.server.limits import Limits
+from rummykit.server.new_table import COMPUTER_NAMES, computer_names
 from rummykit.server.party import PARTY_IDLE_S
 from rummykit.server.store import Store
 from rummykit.server.turn_keeper import BYE_GRACE_S, DROP_GRACE_S
@@ -109,9 +110,15 @@ def test_a_party_is_made_joined_by_its_code_and_started_by_its_host(
         ann.send("add_cpu", {"level": "strong"})
         ann.send("add_cpu", {"level": "strong"})
         party = ann.until_party(lambda party: len(party["members"]) == 4)
-        assert [m["name"] for m in party["members"]] == ["Ann", "Bob", "Strong", "Strong 2"]
+        names = [m["name"] for m in party["members"]]
+        # two computers of one level, each a name of its own, kept as the party changes
+        assert names[:2] == ["Ann", "Bob"] and len(set(names)) == 4
+        assert set(names[2:]) <= set(COMPUTER_NAMES)
+        assert [m["level"] for m in party["members"][2:]] == ["strong", "strong"]
         ann.send("remove", {"member": party["members"][3]["id"]})
-        ann.until_party(lambda party: len(party["members"]) == 3)
+        kept = ann.until_party(lambda party: len(party["members"]) == 3)["members"]
+        kept_names = [m["name"] for m in kept]
+        assert kept_names == names[:3]
         b.send("ready", {"ready": True})
         ann.until_party(lambda party: party["members"][1]["ready"])
         ann.send("start")
@@ -121,9 +128,17 @@ def test_a_party_is_made_joined_by_its_code_and_started_by_its_host(
     assert late.status_code == 409 and late.json()["code"] == "party_started"
     assert late.json()["watch"] is True
     with open_seat(app_client, table, bob) as seat:
-        names = [player["name"] for player in seat.view["players"]]
-        assert names == ["Ann", "Bob", "Strong"] and seat.view["seat"] == 1
+        seated = [player["name"] for player in seat.view["players"]]
+        assert seated == kept_names and seat.view["seat"] == 1
         assert seat.view["party"] == code and seat.view["turn_timer"] == 30
+
+
+def test_computer_names_skip_every_name_taken() -> None:
+    taken = ["mira", "OTTO", "Ann"]  # a party's members, whatever their case
+    for seed in range(20):
+        names = computer_names(len(COMPUTER_NAMES) - 2, taken, seed)
+        assert len(set(names)) == len(names)
+        assert not {"Mira", "Otto"} & set(names)
 
 
 def test_unknown_codes_and_strangers_are_refused(app_client: TestClient) -> None:
@@ -180,7 +195,10 @@ def test_two_people_and_two_computers_play_a_game_to_the_end(
         finals = _play_everyone({0: first, 1: second})
         spectator.until(lambda frame: frame["t"] == "view" and frame["d"]["game_over"])
     assert finals[0]["scores"] == finals[1]["scores"]
-    assert [p["name"] for p in finals[0]["players"]] == ["Ann", "Bob", "Basic", "Basic 2"]
+    names = [p["name"] for p in finals[0]["players"]]
+    # two computers of one level, named as at a table against the computer: apart
+    assert names[:2] == ["Ann", "Bob"] and len(set(names)) == 4
+    assert set(names[2:]) <= set(COMPUTER_NAMES)
     assert finals[0]["players"][1]["position"] == "Left"
     truth = truth_by_version(store_path, table)
     frames, _ = audit_sockets(

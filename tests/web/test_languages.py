@@ -2,8 +2,9 @@
 
 The language comes from the browser the first time (Playwright's ``locale``), then from the
 switch in the header, which draws the page again in the new words and sets ``<html lang>``.
-A Japanese page must show none of the English catalogue's words of the areas moved into the
-catalogues (``web_languages.MY_AREAS``): a string left hard-coded in English is caught here.
+A Japanese page must show none of the English catalogue's words (of any area, on the table,
+the replay, the history and How to play; of ``web_languages.MY_AREAS`` in the lobby): a
+string left hard-coded in English is caught here.
 """
 
 from __future__ import annotations
@@ -17,11 +18,14 @@ from table_client import LiveServer
 from web_languages import (
     DESKTOP,
     PHONE,
-    TABLE_WORDS,
     english_left_over,
+    history_page,
     language_page,
     open_lobby,
+    player_names,
     practice_table,
+    replay_page,
+    table_deal_over,
     table_mid_turn,
     wait_language,
 )
@@ -79,11 +83,59 @@ def test_a_japanese_lobby_shows_no_english_words(
 def test_a_japanese_table_shows_no_english_words(
     browser: Any, live_server: LiveServer, viewport: dict[str, int]
 ) -> None:
+    """The whole table page, every area's words: mid-turn, at the end of a deal, and on
+    the practice table (the players' names, cards and the server's rules aside)."""
     with language_page(browser, "ja", viewport) as page:
-        table_mid_turn(page, live_server, opponents=["basic", "basic"])
+        table = table_mid_turn(page, live_server, opponents=["basic", "basic"])
         wait_language(page, "ja")
         expect(page.get_by_test_id("status")).to_contain_text("番")
-        assert english_left_over(page, roots=TABLE_WORDS) == []
-        practice_table(page, live_server)
+        assert english_left_over(page, areas=(), names=player_names(table)) == []
+        table = table_deal_over(page, live_server, opponents=["basic", "strong"])
+        expect(page.get_by_test_id("log").locator("li").first).to_contain_text("ディール")
+        assert english_left_over(page, areas=(), names=player_names(table)) == []
+        table = practice_table(page, live_server)
         expect(page.get_by_test_id("explain")).to_contain_text("ルールを覚えよう")
-        assert english_left_over(page, roots=TABLE_WORDS) == []
+        expect(page.get_by_test_id("explain")).to_contain_text("カードを")
+        assert english_left_over(page, areas=(), names=player_names(table)) == []
+
+
+def test_the_japanese_replay_history_and_how_to_play_show_no_english_words(
+    browser: Any, live_server: LiveServer
+) -> None:
+    game, token = live_server.finished_game(rules={"target": 10}, name="Ada", seed=5)
+    names = tuple(live_server.view(game, token)["players"][i]["name"] for i in range(2))
+    with language_page(browser, "ja", DESKTOP) as page:
+        history_page(page, live_server, {game: token})
+        wait_language(page, "ja")
+        assert english_left_over(page, areas=(), names=names) == []
+        replay_page(page, live_server, game)
+        expect(page.get_by_test_id("replay-text")).to_contain_text("。")
+        assert english_left_over(page, areas=(), names=names) == []
+        page.keyboard.press("End")
+        expect(page.get_by_test_id("replay-text")).to_contain_text("得点")
+        assert english_left_over(page, areas=(), names=names) == []
+        page.goto(f"{live_server.url}/#/howto/{game}")
+        expect(page.get_by_test_id("howto-rule").first).to_be_visible()
+        assert english_left_over(page, areas=(), names=names) == []
+        page.goto(f"{live_server.url}/#/howto")
+        expect(page.get_by_test_id("howto-rule").first).to_be_visible()
+        assert english_left_over(page, areas=()) == []
+
+
+def test_the_keyboard_help_lists_moving_a_card_and_the_replay_keys(
+    browser: Any, live_server: LiveServer
+) -> None:
+    with language_page(browser, "ja", PHONE) as page:
+        open_lobby(page, live_server)
+        wait_language(page, "ja")
+        page.get_by_test_id("help-button").click()
+        help_ = page.get_by_test_id("help")
+        expect(help_).to_be_visible()
+        expect(help_.locator("tr", has_text="Shift")).to_contain_text("手札の中で動かす")
+        replay = page.get_by_test_id("help-replay")
+        for key in ("PageUp", "PageDown", "[", "]", "Space", "Home", "End"):
+            expect(replay.locator("kbd", has_text=key).first).to_be_visible()
+        expect(replay).to_contain_text("一時停止")
+        assert english_left_over(page, areas=(), roots=("[data-testid=help]",)) == []
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the help scrolls sideways: {width} px"

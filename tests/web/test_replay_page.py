@@ -7,6 +7,7 @@ with no way to jump to a deal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -156,3 +157,19 @@ def test_the_replay_fits_a_phone_and_speaks_japanese(
     page.get_by_test_id("replay-next-deal").click()
     expect_step(page, starts[1])
     expect(page.get_by_test_id("replay-deal")).to_have_value("1")
+    # the step's sentence in Japanese, worded from the frame's kind and params
+    text = page.get_by_test_id("replay-text")
+    expect(text).to_contain_text("第2ディール")
+    expect(text).to_contain_text("親です")
+    for key in ("ArrowRight", "End"):
+        page.keyboard.press(key)
+        expect(text).not_to_contain_text("ディール：")
+        expect(text).to_contain_text("。")
+        assert english_in(text.inner_text(), page) == "", text.inner_text()
+
+
+def english_in(line: str, page: Any) -> str:
+    """The Latin letters of a step's sentence, less the players' names and the cards."""
+    for name in page.get_by_test_id("replay-hand").locator("strong").all_inner_texts():
+        line = line.replace(name, "")
+    return re.sub(r"[AKQJ](?=[♠♥♦♣])|[^A-Za-z]", "", line)

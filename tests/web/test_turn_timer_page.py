@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from rummykit.server.run import free_port
 from rummykit.server.table_words import TIME_RAN_OUT
 from table_client import LiveServer, ManualClock
-from web_helpers import TablePage, is_my_turn
+from web_helpers import MY_TURN_SHOWN, TablePage, is_my_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(90)]
 
@@ -63,9 +63,7 @@ def test_the_countdown_runs_on_your_turn_and_the_computer_plays_when_it_runs_out
     expect(page.get_by_test_id("log")).to_contain_text(TIME_RAN_OUT)
     expect(page.get_by_test_id("message")).to_contain_text(TIME_RAN_OUT)
     # once the notice is shown the page has the computer's turn; then ours comes back
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=status]').innerText.startsWith('Your turn')"
-    )
+    page.wait_for_function(MY_TURN_SHOWN)
     after = table.view()
     assert after["version"] > view["version"] + 1 and is_my_turn(after)
     assert after["deadline"] == clock.time() + 30  # a fresh turn, a fresh deadline

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Iterable
 from typing import Final
 
 from rummykit.core.presets import describe_rules, preset_with_overrides
@@ -45,13 +46,15 @@ COMPUTER_NAMES: Final = (
 The level is shown beside the name (``Mira · basic``), never in it."""
 
 
-def computer_names(count: int, taken: str, seed: int | None = None) -> list[str]:
-    """``count`` distinct names for a table's computer players, none the person's own.
+def computer_names(count: int, taken: Iterable[str], seed: int | None = None) -> list[str]:
+    """``count`` distinct names for computer players, none of the names ``taken`` already.
 
-    Chosen at random for each table (from its seed on a test table, so tests see the same).
+    ``taken``: the person's own at a new table, every member's at a party. Chosen at random
+    for each table (from its seed on a test table, so tests see the same).
     """
     rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
-    free = [name for name in COMPUTER_NAMES if name.casefold() != taken.casefold()]
+    used = {name.casefold() for name in taken}
+    free = [name for name in COMPUTER_NAMES if name.casefold() not in used]
     return rng.sample(free, count)
 
 
@@ -73,7 +76,7 @@ def new_table_settings(request: NewTable) -> TableSettings:
     found.check_seats(len(opponents) + 1)
     rules.check_seats(len(opponents) + 1)
     players: list[Player] = [HumanPlayer(kind="human", name=request.name)]
-    names = computer_names(len(opponents), request.name, request.seed)
+    names = computer_names(len(opponents), (request.name,), request.seed)
     players += [
         BotPlayer(kind="bot", name=name, level=level)
         for name, level in zip(names, opponents, strict=True)

@@ -17,6 +17,7 @@ from typing import Final, Literal
 
 from rummykit.core.errors import ErrorCode, RulesError
 from rummykit.core.presets import describe_rules, preset_with_overrides
+from rummykit.server.new_table import computer_names
 from rummykit.server.party_messages import (
     MAX_PARTY_SEATS,
     MIN_PARTY_SEATS,
@@ -118,18 +119,6 @@ def checked_rules(preset: str, rules: Mapping[str, object]) -> dict[str, RuleVal
     return {name: value for name, value in described.items() if name != "preset"}
 
 
-def _bot_names(members: tuple[Member, ...]) -> dict[int, str]:
-    """Computer players' names: their level, numbered when two share one."""
-    names: dict[int, str] = {}
-    counts: dict[str, int] = {}
-    for member in members:
-        if member.kind == "bot" and member.level is not None:
-            counts[member.level] = counts.get(member.level, 0) + 1
-            number = counts[member.level]
-            names[member.id] = member.level.title() + ("" if number == 1 else f" {number}")
-    return names
-
-
 class Party:
     """One party in memory: its record, its lock, the connections to its lobby."""
 
@@ -163,7 +152,6 @@ class Party:
         """The party as member ``me`` (``None``: a visitor) sees it."""
         record = self.record
         connected = set(self.listeners.values())
-        bot_names = _bot_names(record.members)
         return PartyView(
             code=record.code,
             url=invite_path(record.code),
@@ -173,7 +161,7 @@ class Party:
             members=tuple(
                 MemberView(
                     id=member.id,
-                    name=bot_names.get(member.id, member.name),
+                    name=member.name,
                     kind=member.kind,
                     level=member.level,
                     ready=member.ready or member.kind == "bot",
@@ -313,9 +301,11 @@ class Party:
             self._must_be_host(member)
             if len(self.record.members) >= MAX_PARTY_SEATS:
                 raise PartyError(ErrorCode.PARTY_FULL, "Every seat of this party is taken.")
-            bot = Member(
-                id=self.record.next_id, name=level.title(), kind="bot", level=level, ready=True
-            )
+            # a name of its own, as at a table against the computer: none of the members'
+            seed = None if self.record.seed is None else self.record.seed + self.record.next_id
+            taken = [each.name for each in self.record.members]
+            (name,) = computer_names(1, taken, seed)
+            bot = Member(id=self.record.next_id, name=name, kind="bot", level=level, ready=True)
             await self._commit(
                 self.record.model_copy(
                     update={
@@ -362,11 +352,10 @@ class Party:
     def table_settings(self, dealer: int | None) -> tuple[TableSettings, dict[int, str]]:
         """The settings of a table for the party as it stands, and its seats' token hashes."""
         record = self.record
-        bot_names = _bot_names(record.members)
         players: list[Player] = []
         for member in record.members:
             if member.kind == "bot" and member.level is not None:
-                players.append(BotPlayer(kind="bot", name=bot_names[member.id], level=member.level))
+                players.append(BotPlayer(kind="bot", name=member.name, level=member.level))
             else:
                 players.append(HumanPlayer(kind="human", name=member.name))
         settings = TableSettings(

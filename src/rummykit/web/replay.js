@@ -5,6 +5,7 @@ import { getFrames } from "./api.js";
 import { cardRow } from "./cards.js";
 import { t } from "./i18n.js";
 import { setPageKeys } from "./keyboard.js";
+import { stepText } from "./replay/words.js";
 import { SPEEDS, dealOf, dealStarts, knownSpeed, nextDeal, previousDeal, stepMs } from "./replay/steps.js";
 import { h, fill, store, seatKey } from "./util.js";
 
@@ -20,6 +21,7 @@ export function mountReplay(root, gameId) {
   document.title = t("replay.title");
   let frames = [];
   let players = [];
+  let rules = {};
   let starts = [];
   let at = 0;
   let timer = 0;
@@ -120,7 +122,7 @@ export function mountReplay(root, gameId) {
     next.disabled = at === frames.length - 1;
     nextDealButton.disabled = nextDeal(starts, at) === null;
     where.textContent = position;
-    text.textContent = f.text;
+    text.textContent = stepText(f, players, rules);
     const stock = Array.isArray(f.stock) ? f.stock.length : f.stock;
     fill(body,
       h("div", { class: "replay-seats" }, players.map((name, seat) =>
@@ -165,6 +167,7 @@ export function mountReplay(root, gameId) {
     .then((found) => {
       frames = found.frames || [];
       players = found.players || [];
+      rules = found.rules || {};
       if (!frames.length) {
         text.textContent = t("replay.no_steps");
         return;

@@ -8,6 +8,7 @@ import { setLang } from "../../../src/rummykit/web/i18n.js";
 import { displayHand, newTableState, noteText, selectedCodes, setSort, takeEvent, takeReaction, takeView } from "../../../src/rummykit/web/table/state.js";
 import { gameOverText, nameOf, pastDealText, positionName, resultText, seatLine, seatMarkText, seatMarks, statusText, who } from "../../../src/rummykit/web/table/texts.js";
 import { cardName, short } from "../../../src/rummykit/web/cards.js";
+import { logLines } from "../../../src/rummykit/web/table/event_words.js";
 
 setLang("en", { remember: false }); // the sentences below are the English catalogue's
 
@@ -52,6 +53,22 @@ test("the first view of a deal logs who deals", () => {
   const state = newTableState("t");
   assert.deepEqual(takeView(state, view(), 1), [{ text: "Deal 1: Basic deals.", kind: "deal" }]);
   assert.deepEqual(takeView(state, view({ stock: 19 }), 2), []);
+});
+
+test("a deal's first line is the one a reloaded page's log shows, in either language", () => {
+  for (const lang of ["en", "ja"]) {
+    setLang(lang, { remember: false });
+    for (const [dealer, said] of [[1, { kind: "deal", params: { number: 3, seat: 1 } }], [0, { kind: "deal_you", params: { number: 3 } }]]) {
+      const state = newTableState("t");
+      const [line] = takeView(state, view({ deal: 2, dealer }), 1);
+      assert.deepEqual(line, logLines(view(), { lines: [{ ...said, text: "(server)", seat: dealer }] })[0]);
+    }
+  }
+  const state = newTableState("t");
+  assert.deepEqual(takeView(state, view(), 1), [{ text: "第1ディール：Basicが親です。", kind: "deal" }]);
+  state.redealing = true;
+  assert.deepEqual(takeView(state, view({ hand: ["As"] }), 2).map((line) => line.text), ["このディールは取り消して、配り直しました。", "第1ディール：Basicが親です。"]);
+  setLang("en", { remember: false });
 });
 
 test("the card just drawn is marked fresh, and a discard clears the mark", () => {

@@ -1,6 +1,6 @@
 // What the table teaches: the hint you asked for (the server's advice, in its words), and
 // on a practice table each rule explained the first time it matters.
-import { TOPIC_TITLES, explainTopic } from "../practice.js";
+import { explainTopic, topicTitle } from "../practice.js";
 import { t } from "../i18n.js";
 import { h, fill } from "../util.js";
 import { changed } from "./state.js";
@@ -30,8 +30,8 @@ export function renderExplain(table) {
   const earlier = [...state.topics.shown].filter((topic) => !topics.includes(topic));
   if (!changed(state, "explain", topics, earlier)) return;
   const para = (topic) => h("p", { "data-topic": topic },
-    h("strong", { "data-words": "practice" }, t("words.topic_title", { title: TOPIC_TITLES[topic] || topic })), " ",
-    h("span", { "data-words": "practice" }, explainTopic(topic, view.rules)));
+    h("strong", {}, t("words.topic_title", { title: topicTitle(topic) })), " ",
+    h("span", {}, explainTopic(topic, view.rules)));
   fill(box,
     h("h2", {}, t("words.learning")),
     topics.length ? topics.map(para) : h("p", {}, t("words.explained_here")),

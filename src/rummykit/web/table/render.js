@@ -45,6 +45,8 @@ export function render(table) {
   renderGameOver(table);
   const text = statusText(view);
   if (parts.status.textContent !== text) parts.status.textContent = text;
+  // whose turn the status line tells, for tests and styles in any language
+  parts.status.dataset.turn = spectator ? "watching" : mine ? "mine" : "other";
   renderTimer(table);
   // Last: the summary dialog may take the game-over notice drawn just above.
   renderSummary(table);

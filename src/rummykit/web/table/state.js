@@ -5,8 +5,8 @@ import { t } from "../i18n.js";
 import { Topics } from "../practice.js";
 import { store } from "../util.js";
 import { loadOrder, orderedHand, sortHand } from "./order.js";
-import { eventText } from "./event_words.js";
-import { resultText, who } from "./texts.js";
+import { eventText, sentence } from "./event_words.js";
+import { resultText } from "./texts.js";
 import { takeServerClock } from "./timer.js";
 
 const SORT_KEY = "rummykit.sort";
@@ -199,14 +199,21 @@ export function takeView(state, view, version) {
     }
     if (state.loggedDeal !== view.deal) {
       state.loggedDeal = view.deal;
-      const text = view.dealer === view.seat ? t("table.deal_you", { n: view.deal + 1 }) : t("table.deal_other", { n: view.deal + 1, dealer: who(view, view.dealer) });
-      lines.push({ text, kind: "deal" });
+      lines.push({ text: dealText(view), kind: "deal" });
     }
   }
   const newlyOver = view.phase === "over" && (!old || old.phase !== "over" || old.deal !== view.deal);
   if (newlyOver && old) lines.push({ text: resultText(view), kind: "result" });
   if (state.hint && version > state.hint.version) state.hint = null;
   return lines;
+}
+
+/** The log's first line of a deal, in the server's words for it (server/table_words.py's
+ * `deal_said`: the same kinds and params as a reloaded page's log). */
+function dealText(view) {
+  const number = view.deal + 1;
+  if (view.dealer === view.seat) return sentence("events.deal_you", view, { number });
+  return sentence("events.deal", view, { number, seat: view.dealer });
 }
 
 /** Mark the cards just drawn, and forget selections of cards no longer held. */

@@ -13,5 +13,9 @@ export default {
   "keys.next": "Deal the next deal, once a deal is over",
   "keys.help": "Open this panel",
   "keys.escape": "Close a panel or a choice",
-  "keys.replay": "In a replay, ← and → step back and forward.",
+  "keys.replay_title": "In a replay",
+  "keys.replay_step": "A step back or forward",
+  "keys.replay_deal": "The previous or the next deal",
+  "keys.replay_play": "Play or pause",
+  "keys.replay_ends": "The start or the end of the game",
 };

@@ -74,6 +74,4 @@ export default {
   "table.last_discard": "discarded {card}",
   "table.last_joiner": " · ",
   "table.redealt": "That deal was thrown away; here is a new one.",
-  "table.deal_you": "Deal {n}: you deal.",
-  "table.deal_other": "Deal {n}: {dealer} deals.",
 };

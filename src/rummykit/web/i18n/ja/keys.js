@@ -13,5 +13,9 @@ export default {
   "keys.next": "ディールが終わったら次を配る",
   "keys.help": "このパネルを開く",
   "keys.escape": "パネルや選択を閉じる",
-  "keys.replay": "リプレイでは ← と → で1手ずつ戻る／進む。",
+  "keys.replay_title": "リプレイでは",
+  "keys.replay_step": "1手戻る／進む",
+  "keys.replay_deal": "前のディール／次のディール",
+  "keys.replay_play": "再生／一時停止",
+  "keys.replay_ends": "最初へ／最後へ",
 };

@@ -1,2 +1,60 @@
-// The practice area's words in Japanese (see ../../i18n.js).
-export default {};
+// The practice area's words in Japanese (see ../../i18n.js): the practice table's
+// explanations of the rules (practice.js), one or more sentences per topic.
+export default {
+  "practice.title.draw": "カードを引く",
+  "practice.title.empty_stock": "山札がなくなったら",
+  "practice.title.meld": "メルド",
+  "practice.title.layoff": "付け札",
+  "practice.title.no_throwback": "取った札はすぐ捨てられない",
+  "practice.title.discard": "捨て札",
+  "practice.title.renewed": "新しい山札",
+  "practice.title.blocked": "流局",
+  "practice.title.rummy": "ラミー",
+  "practice.title.out": "上がり",
+  "practice.times": { other: "{count}回" },
+  "practice.twice": "2回",
+  "practice.draw":
+    "番の最初に、カードを1枚取ります。山札からは誰も見ていないカードを、捨て札からは一番上のカードを取ります。捨て札から取ると、何を取ったかは全員に知られます。",
+  "practice.draw_deep":
+    "このテーブルでは捨て札の下のほうからも取れます。選んだカードとその上のカードをすべて取り、一番下のそのカードはこの番のうちに使わなければなりません。",
+  "practice.draw_top": "捨て札から取れるのは一番上の1枚だけです。",
+  "practice.empty_stock": "山札がなくなりました。",
+  "practice.empty_stock_flip": "いま山札から引くと、捨て札を順番はそのまま裏返して新しい山札にします。",
+  "practice.empty_stock_shuffle": "いま山札から引くと、捨て札をすべて切り混ぜて新しい山札にします。",
+  "practice.empty_stock_shuffle_keep_top": "いま山札から引くと、一番上の1枚を残して捨て札を切り混ぜ、新しい山札にします。",
+  "practice.empty_stock_choice": "代わりに捨て札の一番上を取ることもできます。",
+  "practice.empty_stock_limit": "これは1回のディールで{times}までです。それを過ぎると流局になります。",
+  "practice.meld":
+    "手札にメルドがあります。セットは同じ数字のカード3〜4枚、ランは同じマークの連続した3枚以上です。カードを選んで「メルド」を押しましょう。場に出したカードは失点になりません。",
+  "practice.meld_aces_low": "このテーブルではエースは2の下にだけつながります。A-2-3 はランですが、Q-K-A は違います。",
+  "practice.meld_aces_around": "ランは角を回れるので、K-A-2 もランになります。",
+  "practice.meld_aces_either": "エースは2の下にもキングの上にもつながりますが、K-A-2 のように回ることはできません。",
+  "practice.meld_jokers": "ジョーカーはメルドのどのカードの代わりにもなります。",
+  "practice.meld_limit": { other: "1回の番に出せる新しいメルドは{count}つまでです。" },
+  "practice.layoff":
+    "手札のカードが場のメルドにつながります（誰のメルドでもかまいません）。カードを選んで「付け札」を押すか、メルドをクリックしましょう。セットには同じ数字の4枚目を、ランには両端に1枚ずつ付けられます。",
+  "practice.layoff_after_meld": "このテーブルでは、このディールで自分のメルドを出してからでないと付け札できません。",
+  "practice.layoff_turn_after_meld": "このテーブルでは、このディールで最初にメルドを出した次の番から付け札できます。",
+  "practice.no_throwback":
+    "この番に捨て札の一番上を取ったので、そのカードをすぐ捨て札に戻すことはできません。次の番からは自由に捨てられます。",
+  "practice.discard":
+    "カードを1枚、表向きに捨て札に置いて番を終えます。どこにもつながらないカードを、点数の高いものから捨てましょう（10と絵札は10点）。次の人のメルドにつながるカードは渡さないように。",
+  "practice.discard_keep_one": "このテーブルでは上がるときに最後の1枚を捨てるので、1枚は残しておきましょう。",
+  "practice.discard_go_out": "メルドと付け札で手札がなくなれば、捨てなくても上がりです。",
+  "practice.renewed": "山札がなくなったので、捨て札から新しい山札を作りました。",
+  "practice.renewed_flip": "山札がなくなったので、捨て札を順番はそのまま裏返して新しい山札にしました。",
+  "practice.renewed_shuffle": "山札がなくなったので、捨て札をすべて切り混ぜて新しい山札にしました。",
+  "practice.renewed_shuffle_keep_top": "山札がなくなったので、一番上の1枚を残して捨て札を切り混ぜ、新しい山札にしました。",
+  "practice.renewed_limit": "これは1回のディールで{times}までです。そのあと山札が尽きると流局になります。",
+  "practice.blocked": "山札はもう作れず、誰も上がっていません。このディールは流局です。",
+  "practice.blocked_collects":
+    "手札の点数が一番低い人が、ほかの人の手札との差を受け取ります。点数が同じなら誰も得点しません。",
+  "practice.blocked_nobody": "誰も得点しません。",
+  "practice.rummy": "ラミーとは、それまで何も出さずに、1回の番で手札をすべて出し切って上がることです。",
+  "practice.rummy_double": "得点は2倍になります。",
+  "practice.rummy_plus10": "得点が10点増えます。",
+  "practice.rummy_same": "このテーブルでは普通の上がりと同じ得点です。",
+  "practice.out": "手札がなくなった人が出たので、このディールはすぐに終わります。",
+  "practice.out_penalty": "ほかの人は自分の手札の点数を合計に加えます。合計が一番低い人がゲームの勝ちです。",
+  "practice.out_collect": "上がった人は、ほかの人の手札に残っている点数を得ます。場に出したカードは数えません。",
+};

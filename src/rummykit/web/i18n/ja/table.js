@@ -73,6 +73,4 @@ export default {
   "table.last_discard": "{card}を捨てた",
   "table.last_joiner": "・",
   "table.redealt": "このディールは取り消して、配り直しました。",
-  "table.deal_you": "第{n}ディール：あなたが親です。",
-  "table.deal_other": "第{n}ディール：{dealer}が親です。",
 };
