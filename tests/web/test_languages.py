@@ -9,12 +9,14 @@ string left hard-coded in English is caught here.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
 from table_client import LiveServer
+from web_helpers import screenshot
 from web_languages import (
     DESKTOP,
     PHONE,
@@ -81,7 +83,7 @@ def test_a_japanese_lobby_shows_no_english_words(
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_japanese_table_shows_no_english_words(
-    browser: Any, live_server: LiveServer, viewport: dict[str, int]
+    browser: Any, live_server: LiveServer, viewport: dict[str, int], tmp_path: Path
 ) -> None:
     """The whole table page, every area's words: mid-turn, at the end of a deal, and on
     the practice table (the players' names, cards and the server's rules aside)."""
@@ -90,6 +92,8 @@ def test_a_japanese_table_shows_no_english_words(
         wait_language(page, "ja")
         expect(page.get_by_test_id("status")).to_contain_text("番")
         assert english_left_over(page, areas=(), names=player_names(table)) == []
+        if viewport == DESKTOP:
+            screenshot(page, "table_ja.png", tmp_path)
         table = table_deal_over(page, live_server, opponents=["basic", "strong"])
         expect(page.get_by_test_id("log").locator("li").first).to_contain_text("ディール")
         assert english_left_over(page, areas=(), names=player_names(table)) == []

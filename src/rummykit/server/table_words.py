@@ -55,7 +55,7 @@ EVENTS: Final[dict[str, Template]] = {
     "take_discards": "{seat} took {cards} from the discard pile.",
     "take_top": "{seat} took the top discard.",
     "meld": "{seat} melded {meld}.",
-    "layoff": "{seat} laid off the {card} on meld {number}, making {meld}.",
+    "layoff": "{seat} laid off the {card}, making {meld}.",
     "discard": "{seat} discarded the {card}.",
     # ----- the deal (log lines) -----------------------------------------------------------
     "deal": "Deal {number}: {seat} deals.",

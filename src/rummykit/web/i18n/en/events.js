@@ -10,7 +10,7 @@ export default {
   "events.deal_you": "Deal {number}: you deal.",
   "events.discard": "{seat} discarded the {card}.",
   "events.draw_stock": "{seat} drew from the stock.",
-  "events.layoff": "{seat} laid off the {card} on meld {number}, making {meld}.",
+  "events.layoff": "{seat} laid off the {card}, making {meld}.",
   "events.left": "{seat} left the table: the computer plays their seat to the end.",
   "events.left_you": "You left the table: the computer plays your seat to the end.",
   "events.meld": "{seat} melded {meld}.",
