@@ -67,10 +67,11 @@ def kind_of(url: str, mime: str) -> str:
     return "other"
 
 
-def one_load(browser: Any, server: ServerProcess) -> dict[str, Any]:
-    """Open a new table's page in a fresh context; its bytes, requests and first-hand time."""
+def one_load(browser: Any, server: ServerProcess, locale: str = "en-GB") -> dict[str, Any]:
+    """Open a new table's page in a fresh context whose browser asks for ``locale`` (the
+    page loads that language's words only); its bytes, requests and first-hand time."""
     table_id, token = server.create_table()
-    context = browser.new_context(viewport=VIEWPORT)
+    context = browser.new_context(viewport=VIEWPORT, locale=locale)
     try:
         seat = json.dumps([f"rummykit.seat.{table_id}", token])
         context.add_init_script(f"try {{ localStorage.setItem(...{seat}); }} catch {{}}")
@@ -134,7 +135,7 @@ def summary(loads: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def measure(loads: int) -> dict[str, Any]:
+def measure(loads: int, locale: str = "en-GB") -> dict[str, Any]:
     """``loads`` first loads against one fresh server process; the report."""
     from playwright.sync_api import sync_playwright
 
@@ -147,11 +148,16 @@ def measure(loads: int) -> dict[str, Any]:
             server.start()
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             try:
-                one_load(browser, server)  # warm-up: the server's first imports and pages
-                results = [one_load(browser, server) for _ in range(loads)]
+                one_load(browser, server, locale)  # warm-up: the server's first imports and pages
+                results = [one_load(browser, server, locale) for _ in range(loads)]
             finally:
                 browser.close()
-    return {"machine": machine_info(None), "summary": summary(results), "loads": results}
+    return {
+        "machine": machine_info(None),
+        "locale": locale,
+        "summary": summary(results),
+        "loads": results,
+    }
 
 
 def report(result: dict[str, Any]) -> None:
@@ -161,6 +167,7 @@ def report(result: dict[str, Any]) -> None:
         f"{kind} {size / 1024:.1f}" for kind, size in figures["by_kind_median"].items()
     )
     rows = [
+        ["browser language", result["locale"]],
         ["loads", str(figures["loads"])],
         ["bytes (median, KB)", f"{figures['bytes_median'] / 1024:.1f}"],
         ["bytes (largest, KB)", f"{figures['bytes_max'] / 1024:.1f}"],
@@ -181,8 +188,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--loads", type=int, default=10, help="loads measured (default 10)")
     parser.add_argument("--json", type=Path, help="write the figures as JSON here too")
+    parser.add_argument(
+        "--locale",
+        default="en-GB",
+        help="the browser's language (default en-GB; ja-JP loads the Japanese words instead)",
+    )
     args = parser.parse_args(argv)
-    result = measure(max(1, args.loads))
+    result = measure(max(1, args.loads), args.locale)
     report(result)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -177,6 +177,23 @@ def _wake(woken: asyncio.Future[None]) -> None:
         woken.set_result(None)
 
 
+@contextlib.contextmanager
+def running(store_path: Path) -> Iterator[Any]:
+    """An app on ``store_path`` (seeds taken, no limits, the shared workers) in a Starlette
+    ``TestClient`` for the span of a ``with``: leaving it stops the server."""
+    from starlette.testclient import TestClient
+
+    app = create_app(
+        store_path,
+        sleep=ManualClock().sleep,
+        accept_seeds=True,
+        limits=Limits.unlimited(),
+        workers=WORKERS,
+    )
+    with TestClient(app) as client:
+        yield client
+
+
 def create_table(client: Any, **body: Any) -> tuple[str, str]:
     """POST /api/tables; the table id and the seat token."""
     body.setdefault("preset", "classic")

@@ -9,10 +9,11 @@ and the status of a turn), so the page sends its action against the latest versi
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -44,6 +45,24 @@ status line's ``data-turn``, set with its words: any language)."""
 
 MY_TURN_SHOWN = "() => document.querySelector('[data-testid=status]').dataset.turn === 'mine'"
 """Whether the status line tells the person it is their turn (in any language)."""
+
+
+@contextlib.contextmanager
+def fresh_page(
+    browser: Any, viewport: dict[str, int], timeout_ms: int = 10_000, **options: Any
+) -> Iterator[Page]:
+    """A fresh page (its own storage) at ``viewport``, with the context's other ``options``
+    (``locale``, ``reduced_motion``...); an error in the page fails the test."""
+    context = browser.new_context(viewport=viewport, **options)
+    context.set_default_timeout(timeout_ms)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors, f"errors in the page: {errors}"
 
 
 def hold_seat(page: Page, table_id: str, token: str) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from table_client import LiveServer, LiveSocket, SeatSocket, play_until, seed_where_human_starts
-from web_helpers import HAND_CARDS, SHOWS_VIEW, TablePage, hold_seat, wait_until
+from web_helpers import HAND_CARDS, SHOWS_VIEW, TablePage, fresh_page, hold_seat, wait_until
 
 LOCALES = {"en": "en-GB", "ja": "ja-JP"}
 """The browser locale that makes the page pick each language on its first load."""
@@ -35,16 +35,9 @@ def language_page(
 ) -> Iterator[Page]:
     """A fresh page (own storage) whose browser asks for ``lang``; page errors fail the test.
     ``bypass_csp`` lets the test inject a script (the page's policy allows none inline)."""
-    context = browser.new_context(viewport=viewport, locale=LOCALES[lang], bypass_csp=bypass_csp)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
+    options = {"locale": LOCALES[lang], "bypass_csp": bypass_csp}
+    with fresh_page(browser, viewport, timeout_ms=15_000, **options) as page:
         yield page
-    finally:
-        context.close()
-    assert not errors, f"errors in the page: {errors}"
 
 
 def wait_language(page: Page, lang: str) -> None:

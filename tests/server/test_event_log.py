@@ -5,8 +5,6 @@ and the stock says when it is turned over, when it runs low and when the deal is
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -19,37 +17,20 @@ from rummykit.bots.random_bot import RandomBot
 from rummykit.core.presets import find_preset
 from rummykit.core.rules import Renew
 from rummykit.core.state import GameState
-from rummykit.server.app import create_app
-from rummykit.server.limits import Limits
 from rummykit.server.new_table import COMPUTER_NAMES
 from rummykit.server.table_words import DealStory, deal_log
 from table_client import (
-    WORKERS,
     Frame,
-    ManualClock,
     SeatSocket,
     create_table,
     is_my_turn,
+    running,
     seat_connection,
     seed_where_human_starts,
     simple_choice,
 )
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@contextmanager
-def running(store_path: Path) -> Iterator[TestClient]:
-    """An app on ``store_path`` for the span of a ``with``: leaving it stops the server."""
-    app = create_app(
-        store_path,
-        sleep=ManualClock().sleep,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
-        workers=WORKERS,
-    )
-    with TestClient(app) as client:
-        yield client
 
 
 def said_lines(frames: list[Frame]) -> list[str]:

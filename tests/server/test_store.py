@@ -37,6 +37,7 @@ from table_client import (
     play_to_game_over,
     play_until,
     pool_work,
+    running,
     seat_connection,
     seed_where_human_starts,
     simple_choice,
@@ -44,21 +45,6 @@ from table_client import (
 )
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@contextmanager
-def running(store_path: Path) -> Iterator[TestClient]:
-    """An app on ``store_path`` for the span of a ``with``: leaving it stops the server."""
-    with TestClient(
-        create_app(
-            store_path,
-            sleep=ManualClock().sleep,
-            accept_seeds=True,
-            limits=Limits.unlimited(),
-            workers=WORKERS,
-        )
-    ) as client:
-        yield client
 
 
 @contextmanager

@@ -23,6 +23,7 @@ import pytest
 from helpers import IN_CI
 from rummykit.server.run import free_port
 from table_client import LiveServer
+from web_helpers import fresh_page
 
 CHROMIUM = Path(os.environ.get("RUMMY_CHROMIUM", "/usr/bin/chromium"))
 """Debian's Chromium (``RUMMY_CHROMIUM`` names another binary, e.g. to check the CI rule)."""
@@ -65,11 +66,5 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     """A fresh page (own storage) at a desktop size; console errors fail the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"errors in the page: {errors}"
+    with fresh_page(browser, {"width": 1280, "height": 860}) as fresh:
+        yield fresh

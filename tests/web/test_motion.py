@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 
 from rummykit.core.cards import Card
 from table_client import LiveSocket, SeatSocket, seed_where_human_starts, simple_choice
-from web_helpers import HAND_CARDS, ClickPlayer, TablePage
+from web_helpers import HAND_CARDS, ClickPlayer, TablePage, fresh_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(90)]
 
@@ -84,16 +84,10 @@ FLIGHTS_RUNNING = (
 @contextlib.contextmanager
 def sized_page(browser: Any, size: str, **options: Any) -> Iterator[Any]:
     """A fresh page at ``size`` (``SIZES``); errors in the page fail the test."""
-    context = browser.new_context(**SIZES[size], **options)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
+    sized = dict(SIZES[size])
+    viewport = sized.pop("viewport")
+    with fresh_page(browser, viewport, **sized, **options) as page:
         yield page
-    finally:
-        context.close()
-    assert not errors, f"errors in the page: {errors}"
 
 
 def open_table(page: Any, server: Any, human_starts: bool = True) -> TablePage:

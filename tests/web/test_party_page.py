@@ -232,6 +232,8 @@ def test_friends_make_a_party_play_a_deal_with_a_spectator_and_start_the_rematch
         for page, name in ((bo, "Bo"), (cy, "Cy")):
             mark_ready(page, name)
         expect(ada.get_by_test_id("start-party")).to_be_enabled()
+        ada.get_by_test_id("more-rules").locator("summary").click()  # folded again
+        ada.evaluate("window.scrollTo(0, 0)")
         screenshot(ada, "party.png", tmp_path)
         ada.get_by_test_id("start-party").click()
         tables = [seat_of(page, server) for page in (ada, bo, cy)]

@@ -19,7 +19,15 @@ from playwright.sync_api import Page, expect
 
 from rummykit.server.run import free_port
 from table_client import LiveServer, ManualClock, seed_where_human_starts, seeded_deal
-from web_helpers import ClickPlayer, TablePage, is_my_turn, not_a_meld, screenshot, wait_until
+from web_helpers import (
+    ClickPlayer,
+    TablePage,
+    fresh_page,
+    is_my_turn,
+    not_a_meld,
+    screenshot,
+    wait_until,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
 
@@ -50,15 +58,8 @@ FIXED = """() => Object.fromEntries(
 @pytest.fixture
 def sized(browser: Any, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A fresh page at the size the test is parametrized with (``PHONE`` by default)."""
-    viewport = getattr(request, "param", PHONE)
-    context = browser.new_context(viewport=viewport)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"errors in the page: {errors}"
+    with fresh_page(browser, getattr(request, "param", PHONE), timeout_ms=15_000) as page:
+        yield page
 
 
 @pytest.fixture
