@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from helpers import IN_CI
 from table_client import LiveServer
@@ -79,6 +79,9 @@ def test_every_page_passes_the_audit(
         found["lobby"] = violations(page)
         table_mid_turn(page, live_server)
         found["table"] = violations(page)
+        page.get_by_test_id("table-howto-link").click()  # the rules of that table
+        expect(page.get_by_test_id("howto-rule").first).to_be_visible()
+        found["how to play"] = violations(page)
         practice_table(page, live_server)
         found["practice"] = violations(page)
         history_page(page, live_server, {game: token})
