@@ -179,6 +179,10 @@ def test_messages_hints_and_explanations_move_nothing(sized: Page, live_server: 
     assert explain.locator("p").count() >= 3
     assert page.evaluate(FIXED) == before, "a long explanation moved the hand or buttons"
     assert_in_view(page, "everything shown at once")
+    # the practice game's cost of your hand stays in view with them
+    cost = page.get_by_test_id("hand-value")
+    expect(cost).to_contain_text("In hand")
+    expect(cost).to_be_in_viewport(ratio=1)
 
 
 # ----- errors go when they stop being true -----------------------------------------------------
