@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from rummykit.bots.expert import ExpertBot
-from rummykit.bots.strong import Decision, StrongBot, advise
+from rummykit.bots.strong import Decision, StrongBot, explain
 from rummykit.core.observation import Observation
 
 
@@ -24,8 +24,4 @@ def hint(observation: Observation, level: str = "strong", seed: int = 0) -> Deci
     searched = ExpertBot().choose(observation, random.Random(seed))
     if searched == advice.action:
         return advice
-    return Decision(
-        searched,
-        f"{advise(searched, observation)}: over many deals dealt to fit what you have "
-        "seen, it comes out ahead on average.",
-    )
+    return explain(searched, observation, "searched")

@@ -14,9 +14,17 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from collections.abc import Mapping
 
 from rummykit.bots.base import register
 from rummykit.bots.evaluate import collected_by, evaluate, fits_table, live_cards
+from rummykit.bots.hint_words import (
+    advice_text,
+    advice_words,
+    discard_kind,
+    hint_text,
+    meld_codes,
+)
 from rummykit.core.actions import (
     Action,
     Discard,
@@ -24,11 +32,11 @@ from rummykit.core.actions import (
     DrawSource,
     LayOff,
     Meld,
-    Tense,
-    describe_action,
 )
 from rummykit.core.cards import Card
+from rummykit.core.melds import TableMeld
 from rummykit.core.observation import Observation
+from rummykit.core.refusals import ParamValue
 from rummykit.core.rules import GoOut, RummyBonus
 
 TAKE_MARGIN = 6.0
@@ -42,21 +50,58 @@ CLOSE_TO_OUT = 4
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Decision:
-    """An action with a sentence for the player."""
+    """An action with a sentence for the player, and that sentence as kinds with params.
+
+    ``reason`` is the English (``rummykit.bots.hint_words.hint_text`` of the four others):
+    the advice (``action_kind``, ``action_params``) and why (``kind``, ``params``).
+    """
 
     action: Action
     reason: str
+    """The whole sentence in English: ``Discard the K♣: it belongs to nothing and costs 10.``"""
+    kind: str
+    """Why, as a kind of ``hint_words.REASONS`` (``deadwood``, ``take_makes``...)."""
+    params: Mapping[str, ParamValue]
+    """The reason's parameters (its ``{action}`` aside)."""
+    action_kind: str
+    """The advice, as a kind of ``hint_words.ADVICE`` (``discard``, ``take_discard``...)."""
+    action_params: Mapping[str, ParamValue]
+    """The advice's parameters."""
 
 
-def advise(action: Action, observation: Observation, meld: str | None = None) -> str:
+def taken_by(action: Action, observation: Observation) -> tuple[Card, ...]:
+    """The cards a draw from the discard pile would take off it (none for other actions)."""
+    if isinstance(action, Draw) and action.source is DrawSource.DISCARD:
+        return observation.discard_pile[-action.depth :]
+    return ()
+
+
+def advise(action: Action, observation: Observation, meld: TableMeld | None = None) -> str:
     """The action as advice to the observed seat (``Take the 9♣ from the discard pile``).
 
-    The words are ``describe_action``'s; a take names the cards it takes off the pile.
+    The words are ``describe_action``'s (in ``ADVICE``); a take names the cards it takes
+    off the pile; ``meld`` is the meld a ``Meld`` action leaves, as it will lie.
     """
-    taken: tuple[Card, ...] = ()
-    if isinstance(action, Draw) and action.source is DrawSource.DISCARD:
-        taken = observation.discard_pile[-action.depth :]
-    return describe_action(action, tense=Tense.ADVICE, taken=taken, meld=meld)
+    return advice_text(*advice_words(action, taken_by(action, observation), meld))
+
+
+def explain(
+    action: Action,
+    observation: Observation,
+    kind: str,
+    params: Mapping[str, ParamValue] | None = None,
+    *,
+    laid: TableMeld | None = None,
+) -> Decision:
+    """The decision to play ``action``, for the reason ``kind`` with ``params``.
+
+    ``kind`` is one of ``hint_words.REASONS``; ``laid`` the meld a ``Meld`` action leaves, as
+    it will lie. The advice's kind and params, and the English sentence, follow from these.
+    """
+    action_kind, action_params = advice_words(action, taken_by(action, observation), laid)
+    reason_params = dict(params or {})
+    reason = hint_text(kind, reason_params, action_kind, action_params)
+    return Decision(action, reason, kind, reason_params, action_kind, action_params)
 
 
 @register("strong")
@@ -96,9 +141,9 @@ class StrongBot:
         stock = Draw(seat, DrawSource.STOCK)
         top = observation.discard_top
         if top is None or take not in legal:
-            return Decision(stock, f"{advise(stock, observation)}: there is no discard to take.")
+            return explain(stock, observation, "no_discard")
         if stock not in legal:
-            return Decision(take, f"{advise(take, observation)}: the stock is gone.")
+            return explain(take, observation, "stock_gone")
         live = live_cards(observation)
         rules = observation.rules
         now = evaluate(observation.hand, live, rules)
@@ -115,17 +160,11 @@ class StrongBot:
         gain = now.score - best_after.score
         if in_meld and best_after.partition.value < now.partition.value:
             melds = [meld for meld in best_after.partition.melds if top in meld.cards]
-            return Decision(take, f"{advise(take, observation)}: it makes {melds[0].symbols}.")
+            return explain(take, observation, "take_makes", {"meld": meld_codes(melds[0])})
         if gain >= TAKE_MARGIN:
-            return Decision(
-                take,
-                f"{advise(take, observation)}: it brings your hand from "
-                f"{now.partition.value} "
-                f"to {best_after.partition.value} points, with better chances.",
-            )
-        return Decision(
-            stock, f"{advise(stock, observation)}: the {top.symbol} does not help your hand."
-        )
+            before, after = now.partition.value, best_after.partition.value
+            return explain(take, observation, "take_improves", {"before": before, "after": after})
+        return explain(stock, observation, "top_useless", {"card": str(top)})
 
     # ----- melding and laying off ----------------------------------------------------
 
@@ -155,9 +194,7 @@ class StrongBot:
         for action in layoffs:
             if action.card in deadwood and not action.card.is_joker:
                 meld = observation.melds[action.meld]
-                return Decision(
-                    action, f"{advise(action, observation)}: it fits {meld.symbols}, one card less."
-                )
+                return explain(action, observation, "layoff_fits", {"meld": meld_codes(meld)})
         return None
 
     def _meld(self, observation: Observation) -> Decision | None:
@@ -172,11 +209,7 @@ class StrongBot:
         for meld in partition.melds:
             action = melds.get(meld.text)
             if action is not None:
-                return Decision(
-                    action,
-                    f"{advise(action, observation, meld.symbols)}: cards on the table cannot be "
-                    "caught in your hand.",
-                )
+                return explain(action, observation, "meld_now", laid=meld)
         return None
 
     # ----- discarding ----------------------------------------------------------------
@@ -185,7 +218,7 @@ class StrongBot:
         discards = [action for action in observation.legal_actions if isinstance(action, Discard)]
         if not discards:  # only melds or lay-offs left (the rules need a final discard)
             only = observation.legal_actions[0]
-            return Decision(only, f"{advise(only, observation)}: there is nothing else.")
+            return explain(only, observation, "only_choice")
         rules = observation.rules
         seat = observation.seat if observation.seat is not None else observation.turn
         following = (seat + 1) % observation.seat_count
@@ -205,14 +238,7 @@ class StrongBot:
         card = action.card
         points = rules.card_points(card.code)
         if not observation.hand or len(observation.hand) == 1:
-            return Decision(action, f"{advise(action, observation)} and go out.")
+            return explain(action, observation, "go_out")
         in_deadwood = card in evaluate(observation.hand, Counter(), rules).partition.deadwood
-        if in_deadwood:
-            why = f"it belongs to nothing and costs {points}"
-        else:
-            why = "breaking that group costs you least"
-        if unsafe_flag:
-            why += ", and every other card would help another player"
-        if holding:
-            why += ", and you keep your melds back for going rummy"
-        return Decision(action, f"{advise(action, observation)}: {why}.")
+        kind = discard_kind(in_deadwood, bool(unsafe_flag), holding)
+        return explain(action, observation, kind, {"points": points} if in_deadwood else {})
