@@ -26,6 +26,7 @@ Words = str | Mapping[str, str]
 GENERATED: Final[dict[str, str]] = {
     # area: "module:function", the function returning {key: English text with {placeholders}}
     "events": "rummykit.server.table_words:catalogue",
+    "hints": "rummykit.bots.hint_words:catalogue",
     "refusals": "rummykit.core.refusals:catalogue",
     "rules": "rummykit.core.rule_texts:rule_texts",
 }

@@ -2,6 +2,7 @@
 import common from "./common.js";
 import events from "./events.js";
 import hand from "./hand.js";
+import hints from "./hints.js";
 import history from "./history.js";
 import howto from "./howto.js";
 import keys from "./keys.js";
@@ -15,4 +16,4 @@ import seats from "./seats.js";
 import table from "./table.js";
 import words from "./words.js";
 
-export default { common, events, hand, history, howto, keys, lobby, party, practice, refusals, replay, rules, seats, table, words };
+export default { common, events, hand, hints, history, howto, keys, lobby, party, practice, refusals, replay, rules, seats, table, words };

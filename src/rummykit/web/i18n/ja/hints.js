@@ -1,0 +1,31 @@
+// The hints area's words in Japanese (see ../../i18n.js): written by hand, the same keys and
+// placeholders as the English, which is generated from Python (bots/hint_words.py). The
+// advice kinds (draw_stock ... discard) are a phrase; the reasons put it in {action}.
+export default {
+  "hints.break_group": "{action}：この組を崩すのがいちばん損が少なくなります。",
+  "hints.break_group_holding": "{action}：この組を崩すのがいちばん損が少なくなります。メルドはラミーで上がるために手元に残しておきましょう。",
+  "hints.break_group_unsafe": "{action}：この組を崩すのがいちばん損が少なくなります。ほかのカードはどれも相手の役に立ってしまいます。",
+  "hints.break_group_unsafe_holding": "{action}：この組を崩すのがいちばん損が少なくなります。ほかのカードはどれも相手の役に立ってしまいます。メルドはラミーで上がるために手元に残しておきましょう。",
+  "hints.deadwood": "{action}：どのメルドにもならず、{points}点の失点になるカードです。",
+  "hints.deadwood_holding": "{action}：どのメルドにもならず、{points}点の失点になるカードです。メルドはラミーで上がるために手元に残しておきましょう。",
+  "hints.deadwood_unsafe": "{action}：どのメルドにもならず、{points}点の失点になるカードです。ほかのカードはどれも相手の役に立ってしまいます。",
+  "hints.deadwood_unsafe_holding": "{action}：どのメルドにもならず、{points}点の失点になるカードです。ほかのカードはどれも相手の役に立ってしまいます。メルドはラミーで上がるために手元に残しておきましょう。",
+  "hints.discard": "{card}を捨てる",
+  "hints.draw_stock": "山札から引く",
+  "hints.go_out": "{action}と上がりです。",
+  "hints.layoff": "{card}をメルド{number}に付け札する",
+  "hints.layoff_fits": "{action}：{meld}に付けられるので、手札が1枚減ります。",
+  "hints.meld": "{meld}をメルドする",
+  "hints.meld_now": "{action}：場に出したカードは、誰かが上がっても失点になりません。",
+  "hints.no_discard": "{action}：取れる捨て札がありません。",
+  "hints.only_choice": "{action}：ほかに打てる手がありません。",
+  "hints.searched": "{action}：これまでに見えたカードに合う配り方で何度も試すと、平均でいちばん得になります。",
+  "hints.stock_gone": "{action}：山札がもうありません。",
+  "hints.take_deep": "捨て札の上から{depth}枚を取る",
+  "hints.take_discard": "捨て札から{card}を取る",
+  "hints.take_discards": "捨て札から{cards}を取る",
+  "hints.take_improves": "{action}：手札の失点が{before}点から{after}点に減り、上がりの見込みも良くなります。",
+  "hints.take_makes": "{action}：{meld}ができます。",
+  "hints.take_top": "捨て札のいちばん上を取る",
+  "hints.top_useless": "{action}：{card}は手札の役に立ちません。",
+};
