@@ -37,7 +37,11 @@ Server to client:
 - ``{"t": "refused", "v": V, "d": {"code": CODE, "reason": R, "params": P, "message": TEXT}}``:
   an intent was refused: ``code`` as in RECORD.md, ``reason`` finer (``rummykit.core.refusals``),
   ``params`` its parameters, ``message`` the English sentence.
-- ``{"t": "hint", "v": V, "d": {"action": TEXT, "reason": TEXT}}``: advice.
+- ``{"t": "hint", "v": V, "d": {"action": A, "reason": TEXT, "kind": K, "params": P,
+  "action_kind": AK, "action_params": AP}}``: advice: ``action`` in notation, ``reason`` the
+  English sentence; ``kind``/``params`` (why) and ``action_kind``/``action_params`` (the
+  advice, put in the reason's ``{action}``) word it in another language
+  (``rummykit.bots.hint_words``).
 - ``{"t": "notice", "v": V, "d": {"seat": S, "kind": K, "params": P, "text": TEXT}}``: the
   table says something no action says (the turn timer ran out; the computer plays for someone
   who dropped; they are back; the server was restarted; the stock was turned over or runs
@@ -590,10 +594,22 @@ class Refusal(Strict):
 
 
 class Advice(Strict):
-    """The strong player's advice."""
+    """The strong player's advice: an action and why, as kinds with params and in English."""
 
     action: str
+    """The action in notation, without the seat (``discard Ks``)."""
     reason: str
+    """The whole sentence in English: the advice, and why."""
+    kind: str
+    """Why, as a kind (``deadwood``, ``take_makes``, ...: ``rummykit.bots.hint_words.REASONS``);
+    its template puts the advice in ``{action}``."""
+    params: Params
+    """The reason's parameters: cards as codes, melds as lists of codes, points as ints."""
+    action_kind: str
+    """The advice, as a kind (``discard``, ``take_discard``, ...:
+    ``rummykit.bots.hint_words.ADVICE``)."""
+    action_params: Params
+    """The advice's parameters."""
 
 
 class ViewMessage(Strict):

@@ -880,4 +880,12 @@ class Table(TurnKeeper):
             return
         advice = await self.workers.run(advise, view)
         action = str(advice.action).split(" ", 1)[1]
-        await reply(HintMessage(v=self.version, d=Advice(action=action, reason=advice.reason)))
+        words = Advice(
+            action=action,
+            reason=advice.reason,
+            kind=advice.kind,
+            params=dict(advice.params),
+            action_kind=advice.action_kind,
+            action_params=dict(advice.action_params),
+        )
+        await reply(HintMessage(v=self.version, d=words))
