@@ -1,9 +1,25 @@
-// What the table teaches: the hint you asked for (the server's advice, in its words), and
-// on a practice table each rule explained the first time it matters.
+// What the table teaches: the hint you asked for (the server's advice, worded in the page's
+// language from its kinds and params), and on a practice table each rule explained the first
+// time it matters.
 import { explainTopic, topicTitle } from "../practice.js";
-import { t } from "../i18n.js";
+import { has, t } from "../i18n.js";
 import { h, fill } from "../util.js";
+import { sentence } from "./event_words.js";
 import { changed } from "./state.js";
+
+/**
+ * A hint frame's data ({action, reason, kind, params, action_kind, action_params}) as one
+ * sentence in the page's language: the advice (`hints.<action_kind>`, cards as the table
+ * shows them) put in the reason's {action} (`hints.<kind>`). The English templates are
+ * Python's (bots/hint_words.py). The server's English reason when a kind is unknown here.
+ */
+export function hintText(hint) {
+  const why = `hints.${hint.kind}`;
+  const advice = `hints.${hint.action_kind}`;
+  if (!hint.kind || !hint.action_kind || !has(why, "en") || !has(advice, "en")) return hint.reason;
+  const action = sentence(advice, null, hint.action_params);
+  return sentence(why, null, { ...hint.params, action });
+}
 
 export function renderHint(table) {
   const { state, parts } = table;
@@ -14,7 +30,7 @@ export function renderHint(table) {
     return;
   }
   box.hidden = false;
-  fill(box, h("strong", {}, t("words.hint")), " ", h("span", { "data-words": "advice" }, state.hint.reason));
+  fill(box, h("strong", {}, t("words.hint")), " ", h("span", {}, hintText(state.hint)));
 }
 
 export function renderExplain(table) {
