@@ -169,8 +169,8 @@ ENGLISH_LEFT_OVER = """async ([areas, roots, names]) => {
 }"""
 """The English words of the catalogues' ``areas`` (those that differ from the Japanese, with
 more than three letters) shown under the ``roots`` selectors, outside the parts marked as
-another area's words (``data-words``: the rules' descriptions, the practice's explanations,
-the server's hint): none, when every string is translated."""
+another area's words (``data-words``: the rules' descriptions in the lobby and a party):
+none, when every string is translated."""
 
 
 def english_left_over(

@@ -9,14 +9,15 @@ string left hard-coded in English is caught here.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from table_client import LiveServer
-from web_helpers import screenshot
+from web_helpers import is_my_turn, screenshot
 from web_languages import (
     DESKTOP,
     PHONE,
@@ -85,12 +86,13 @@ def test_a_japanese_lobby_shows_no_english_words(
 def test_a_japanese_table_shows_no_english_words(
     browser: Any, live_server: LiveServer, viewport: dict[str, int], tmp_path: Path
 ) -> None:
-    """The whole table page, every area's words: mid-turn, at the end of a deal, and on
-    the practice table (the players' names, cards and the server's rules aside)."""
+    """The whole table page, every area's words: mid-turn with the hint shown, at the end of
+    a deal, and on the practice table with its hint (the players' names and cards aside)."""
     with language_page(browser, "ja", viewport) as page:
         table = table_mid_turn(page, live_server, opponents=["basic", "basic"])
         wait_language(page, "ja")
         expect(page.get_by_test_id("status")).to_contain_text("番")
+        show_hint(page)
         assert english_left_over(page, areas=(), names=player_names(table)) == []
         if viewport == DESKTOP:
             screenshot(page, "table_ja.png", tmp_path)
@@ -101,6 +103,19 @@ def test_a_japanese_table_shows_no_english_words(
         expect(page.get_by_test_id("explain")).to_contain_text("ルールを覚えよう")
         expect(page.get_by_test_id("explain")).to_contain_text("カードを")
         assert english_left_over(page, areas=(), names=player_names(table)) == []
+        table.set_pace(0)
+        assert is_my_turn(table.wait_turn_or_over())
+        show_hint(page)
+        assert english_left_over(page, areas=(), names=player_names(table)) == []
+
+
+def show_hint(page: Page) -> None:
+    """Press Hint on our turn and wait for the advice, worded in Japanese (the reason's
+    {action} filled: a card or the stock named, and a full stop)."""
+    page.get_by_test_id("hint-button").click()
+    hint = page.get_by_test_id("hint")
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text(re.compile(r"(山札|捨て札|[0-9JQKA]+[♣♦♥♠]).*。$"))
 
 
 def test_the_japanese_replay_history_and_how_to_play_show_no_english_words(
