@@ -1,0 +1,31 @@
+"""Rating pools: winner and penalty scoring are different games, rated apart.
+
+>>> from rummykit.core.rules import Scoring
+>>> Pool.from_scoring(Scoring.PENALTY), Pool.PENALTY.lower_wins
+(<Pool.PENALTY: 'penalty'>, True)
+"""
+
+from __future__ import annotations
+
+import enum
+
+from rummykit.core.rules import Scoring
+
+
+class Pool(enum.StrEnum):
+    """Which ratings a game updates: the rules' scoring decides."""
+
+    WINNER = "winner"
+    """Games under winner scoring (the one who goes out collects; highest total wins)."""
+    PENALTY = "penalty"
+    """Games under penalty scoring (everyone else takes penalty points; lowest total wins)."""
+
+    @classmethod
+    def from_scoring(cls, scoring: Scoring) -> Pool:
+        """The pool of a game played under ``scoring``."""
+        return cls(scoring.value)
+
+    @property
+    def lower_wins(self) -> bool:
+        """Whether the lowest final total ranks first in this pool's games."""
+        return self is Pool.PENALTY
