@@ -19,10 +19,10 @@ GOLDEN_TOLERANCE = 1e-12
 
 
 def assert_ratings(got: tuple[Rating, ...], expected: list[tuple[float, float]]) -> None:
-    assert [(rating.mu, rating.sigma) for rating in got] == [
-        (pytest.approx(mu, abs=GOLDEN_TOLERANCE), pytest.approx(sigma, abs=GOLDEN_TOLERANCE))
-        for mu, sigma in expected
-    ]
+    assert len(got) == len(expected)
+    for rating, (mu, sigma) in zip(got, expected, strict=True):
+        assert rating.mu == pytest.approx(mu, abs=GOLDEN_TOLERANCE)
+        assert rating.sigma == pytest.approx(sigma, abs=GOLDEN_TOLERANCE)
 
 
 def test_the_pinned_openskill_version_is_installed() -> None:
