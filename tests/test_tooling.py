@@ -80,6 +80,7 @@ LAYERS: dict[str, frozenset[str]] = {
     "rummykit.core": frozenset({"rummykit.core"}),
     "rummykit.bots": frozenset({"rummykit.core", "rummykit.bots"}),
     "rummykit.tournament": frozenset({"rummykit.core", "rummykit.bots", "rummykit.tournament"}),
+    "rummykit.ratings": frozenset({"rummykit.core", "rummykit.ratings"}),
     "rummykit.server": frozenset({"rummykit.core", "rummykit.bots", "rummykit.server"}),
 }
 """Each layer and the packages of ours it may import: the layers depend downward only."""

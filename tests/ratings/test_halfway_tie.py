@@ -1,9 +1,9 @@
 """The seed's rule: a tie counts exactly halfway between a win and a loss, for every player.
 
-Measured with ``benchmarks/ratings_settle.py --halfway`` over 300 random 2-6 player results
-(openskill 6.2.0): BradleyTerryFull misses halfway by at most 7.1e-15 in mu (sigma does not
-depend on the result at all), PlackettLuce by up to 2.85, BradleyTerryPart by up to 1.2,
-ThurstoneMostellerFull by up to 0.35 (see benchmarks/README.md, section Ratings).
+Measured with ``benchmarks/ratings_settle.py`` over 300 random 2-6 player results (openskill
+6.2.0): BradleyTerryFull misses halfway by at most 7.1e-15 in mu (its sigma does not depend on
+the result at all); PlackettLuce misses by up to 5.36, BradleyTerryPart 0.40,
+ThurstoneMostellerPart 2.24, ThurstoneMostellerFull 13.7 (benchmarks/README.md, Ratings).
 """
 
 from __future__ import annotations

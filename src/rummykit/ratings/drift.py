@@ -18,8 +18,8 @@ from rummykit.ratings.errors import RatingInputError
 from rummykit.ratings.rating import DEFAULT_SIGMA, SETTLED_SIGMA, Rating
 
 REGULAR_SIGMA: Final = 2.0
-"""The sigma of a regular player: reached after about 40 three-player games (measured by
-``benchmarks/ratings_settle.py``); the drift is tuned on it."""
+"""The sigma of a regular player, on which the drift is tuned: the median after 40
+four-player games is 2.06 (40 three-player: 2.39), measured by ``benchmarks/ratings_settle.py``."""
 
 UNSETTLE_DAYS: Final = 182
 """About six months idle turn a regular's rating provisional again: long enough that a summer

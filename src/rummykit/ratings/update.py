@@ -3,6 +3,11 @@
 BradleyTerryFull compares every pair of players (a win scores 1, a tie 0.5, a loss 0), so a
 tie's update lies exactly halfway between the two strict orders: the seed's rule.
 
+openskill 6.2.0 also holds code meant to give tied players their average change; it has no
+effect (it measures each change after updating the player in place, so every change reads 0).
+The rule relies on that: were a later version to make it work, two tied players of unequal
+ratings would both move by their average, neither halfway. tests/ratings catch it.
+
 >>> winner, loser = rate([Rating(), Rating()], [0, 1])
 >>> round(winner.mu, 3), round(loser.mu, 3), round(winner.sigma, 3)
 (27.635, 22.365, 8.066)
