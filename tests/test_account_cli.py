@@ -87,7 +87,7 @@ def test_the_password_is_asked_twice_when_no_file_names_it(
     server: LiveServer, data: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     typed = iter([PASSWORD, PASSWORD])
-    monkeypatch.setattr(account.getpass, "getpass", lambda prompt: next(typed))
+    monkeypatch.setattr("getpass.getpass", lambda prompt: next(typed))
     assert main(["account", "new", "--server", server.url, "--name", "Ada"]) == 0
     kept = account.load_accounts(data / "accounts.json")
     assert [(each.name, each.bot) for each in kept] == [("Ada", False)]
@@ -101,7 +101,7 @@ def test_two_passwords_that_differ_make_nothing(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     typed = iter([PASSWORD, PASSWORD + "?"])
-    monkeypatch.setattr(account.getpass, "getpass", lambda prompt: next(typed))
+    monkeypatch.setattr("getpass.getpass", lambda prompt: next(typed))
     assert main(["account", "new", "--server", server.url, "--name", "Ada"]) == 2
     assert "differ" in capsys.readouterr().err
     assert not (data / "accounts.json").exists()
