@@ -10,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import sqlite3
+import threading
 from collections.abc import Iterator
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -330,19 +332,23 @@ def test_the_password_is_never_stored_nor_logged(
 def test_passwords_are_hashed_off_the_event_loop(
     accounts: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    on_loop: list[bool] = []
+    seen: list[tuple[bool, str, int]] = []
 
     def watched(password: str) -> str:
         try:
             asyncio.get_running_loop()
-            on_loop.append(True)
+            on_loop = True
         except RuntimeError:
-            on_loop.append(False)
+            on_loop = False
+        priority = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+        seen.append((on_loop, threading.current_thread().name, priority))
         return hash_password(password)
 
     monkeypatch.setattr(account_routes, "hash_password", watched)
     sign_up(accounts)
-    assert on_loop == [False]
+    [(on_loop, thread, priority)] = seen
+    assert not on_loop and thread.startswith("password-hash")
+    assert priority > os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
 
 
 def test_a_hash_carries_its_parameters_and_a_salt_of_its_own() -> None:

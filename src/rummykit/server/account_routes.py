@@ -4,7 +4,7 @@ The routes: ``POST /api/accounts``, ``POST`` and ``DELETE /api/session``, ``GET 
 
 A session is a random token in a cookie (``SESSION_COOKIE``: HttpOnly, SameSite=Lax, Path=/,
 Secure when the request came over https); the store keeps only its SHA-256. Passwords are
-hashed with scrypt (``rummykit.server.passwords``) in a thread, never on the event loop, and
+hashed with scrypt (``rummykit.server.passwords``) in threads, never on the event loop, and
 are never kept nor logged. These requests change state, so ``OriginGuard`` refuses them from
 other sites' pages (403) like every other; failed sign-ins are limited per name and per
 address (``rummykit.server.logins``): 429 with ``Retry-After``.
@@ -29,10 +29,10 @@ from rummykit.server.body import read_request_body
 from rummykit.server.limits import Clock
 from rummykit.server.logins import LoginLimiter
 from rummykit.server.passwords import (
-    HASHES_AT_ONCE,
     dummy_hash,
     hash_password,
     needs_rehash,
+    off_the_loop,
     verify_password,
 )
 from rummykit.server.protocol import Strict
@@ -106,13 +106,11 @@ def _store(connection: HTTPConnection) -> Store:
 
 
 class AccountGate:
-    """What the account routes keep between requests: failed sign-ins, and the hashing slots."""
+    """What the account routes keep between requests: the failed sign-ins."""
 
     def __init__(self, clock: Clock) -> None:
         """Failed sign-ins timed by ``clock`` (the app's)."""
         self.logins = LoginLimiter(clock)
-        self.hashing = asyncio.Semaphore(HASHES_AT_ONCE)
-        """At most ``HASHES_AT_ONCE`` hashes at once (16 MiB each)."""
 
 
 def _gate(connection: HTTPConnection) -> AccountGate:
@@ -127,14 +125,12 @@ def _check(password: str, encoded: str | None) -> bool:
     )
 
 
-async def _hash(connection: HTTPConnection, password: str) -> str:
-    async with _gate(connection).hashing:
-        return await asyncio.to_thread(hash_password, password)
+async def _hash(password: str) -> str:
+    return await off_the_loop(hash_password, password)
 
 
-async def _verify(connection: HTTPConnection, password: str, encoded: str | None) -> bool:
-    async with _gate(connection).hashing:
-        return await asyncio.to_thread(_check, password, encoded)
+async def _verify(password: str, encoded: str | None) -> bool:
+    return await off_the_loop(_check, password, encoded)
 
 
 async def _signed_in(request: Request, account: Account) -> Response:
@@ -163,7 +159,7 @@ async def create_account(request: Request) -> Response:
     store = _store(request)
     if await asyncio.to_thread(store.account_named, wanted.name) is not None:
         return _refused(ErrorCode.NAME_TAKEN, NAME_TAKEN, 409)  # before hashing for nothing
-    hashed = await _hash(request, wanted.password)
+    hashed = await _hash(wanted.password)
     account = await asyncio.to_thread(store.add_account, wanted.name, wanted.bot, hashed)
     if account is None:  # taken while the password was hashed
         return _refused(ErrorCode.NAME_TAKEN, NAME_TAKEN, 409)
@@ -189,14 +185,14 @@ async def sign_in(request: Request) -> Response:
     store = _store(request)
     account = await asyncio.to_thread(store.account_named, wanted.name)
     encoded = account.password_hash if account is not None else None
-    if not await _verify(request, wanted.password, encoded) or account is None:
+    if not await _verify(wanted.password, encoded) or account is None:
         logins.failed(wanted.name, address)
         # never the name sent for no account: it may be a password typed in the wrong field
         logger.info("failed sign-in for %s", account.name if account else "no account")
         return _refused(ErrorCode.BAD_LOGIN, BAD_LOGIN, 401)
     logins.succeeded(wanted.name)
     if needs_rehash(account.password_hash):  # parameters raised since it was hashed
-        rehashed = await _hash(request, wanted.password)
+        rehashed = await _hash(wanted.password)
         await asyncio.to_thread(store.set_password_hash, account.id, rehashed)
     return await _signed_in(request, account)
 

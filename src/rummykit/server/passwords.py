@@ -6,20 +6,28 @@ raised later: a hash made with weaker ones still verifies, and ``needs_rehash`` 
 the password again at its next sign-in.
 
 scrypt with n=2**14, r=8 needs 16 MiB and about 40 ms of one core for each hash. It releases
-the interpreter's lock while it runs, so the server runs it in a thread (``asyncio.to_thread``)
-rather than in its worker processes, at most ``HASHES_AT_ONCE`` at a time.
+the interpreter's lock while it runs, so the server runs it in threads of its own
+(``off_the_loop``) rather than in the worker processes, where a sign-in would wait behind the
+computer players' thinking: ``HASHES_AT_ONCE`` threads, at a lower priority than the event
+loop (as the workers are), so that a burst of sign-ins slows the sign-ins, not the tables, and
+apart from the default executor, where the store's reads would wait behind them.
 """
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
+import contextlib
 import functools
 import hashlib
 import hmac
 import os
+import threading
 import unicodedata
-from typing import Final
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Final, TypeVar
 
 SCRYPT_N: Final = 2**14
 """CPU and memory cost (a power of two): 16 MiB with ``SCRYPT_R`` 8."""
@@ -37,8 +45,38 @@ MAX_SCRYPT_N: Final = 2**20
 """The largest cost a stored hash may name (1 GiB at r=8): a store edited by hand cannot make
 one sign-in take the server's memory."""
 
-HASHES_AT_ONCE: Final = 4
+HASHES_AT_ONCE: Final = 2
 """Hashes the server computes at once (16 MiB each); more wait their turn."""
+
+HASHING_NICENESS: Final = 5
+"""How much lower the hashing threads' priority is than the event loop's (``nice``, per
+thread on Linux)."""
+
+T = TypeVar("T")
+
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _lower_priority() -> None:
+    """A hashing thread's start: a lower priority, where the system allows one per thread."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASHING_NICENESS)
+
+
+def _hashing_pool() -> ThreadPoolExecutor:
+    global _pool  # one pool for every app of the process: hashing keeps no state
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(
+                HASHES_AT_ONCE, thread_name_prefix="password-hash", initializer=_lower_priority
+            )
+        return _pool
+
+
+async def off_the_loop(function: Callable[..., T], *args: object) -> T:
+    """``function(*args)`` in a hashing thread, never on the event loop."""
+    return await asyncio.get_running_loop().run_in_executor(_hashing_pool(), function, *args)
 
 
 def _memory(n: int, r: int, p: int) -> int:
