@@ -182,15 +182,15 @@ async def sign_in(request: Request) -> Response:
     if wait is not None:
         message = TOO_MANY_ATTEMPTS.format(seconds=wait)
         return _refused(ErrorCode.TOO_MANY_ATTEMPTS, message, 429, **{"retry-after": str(wait)})
+    logins.attempt(wanted.name, address)
     store = _store(request)
     account = await asyncio.to_thread(store.account_named, wanted.name)
     encoded = account.password_hash if account is not None else None
     if not await _verify(wanted.password, encoded) or account is None:
-        logins.failed(wanted.name, address)
         # never the name sent for no account: it may be a password typed in the wrong field
         logger.info("failed sign-in for %s", account.name if account else "no account")
         return _refused(ErrorCode.BAD_LOGIN, BAD_LOGIN, 401)
-    logins.succeeded(wanted.name)
+    logins.succeeded(wanted.name, address)
     if needs_rehash(account.password_hash):  # parameters raised since it was hashed
         rehashed = await _hash(wanted.password)
         await asyncio.to_thread(store.set_password_hash, account.id, rehashed)

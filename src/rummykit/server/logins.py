@@ -4,7 +4,7 @@ Past ``MAX_FAILURES`` failures within ``FAILURE_WINDOW_S`` for a name (whoever t
 from an address (whichever names it tries), sign-ins are refused (429 with ``Retry-After``)
 before any password is checked, until the oldest of those failures is a window old. A guess
 at a password thus costs a minute per five tries, and a flood costs the server no hashing.
-A right password forgets its name's failures (not its address's).
+A right password forgets its name's failures (not its address's earlier ones).
 """
 
 from __future__ import annotations
@@ -58,8 +58,12 @@ class LoginLimiter:
         ]
         return max(1, math.ceil(max(waits))) if waits else None
 
-    def failed(self, name: str, address: str) -> None:
-        """Count a failed sign-in."""
+    def attempt(self, name: str, address: str) -> None:
+        """Count a sign-in about to be checked as failed, until ``succeeded`` says otherwise.
+
+        Counted before the password is checked, so that many attempts sent at once (each
+        waiting for its hash) cannot all pass the limit before the first failure is counted.
+        """
         now = self.clock()
         for key in self._keys(name, address):
             failures = self._failures.pop(key, None) or deque()
@@ -70,6 +74,12 @@ class LoginLimiter:
         while len(self._failures) > MAX_KEYS:
             self._failures.popitem(last=False)
 
-    def succeeded(self, name: str) -> None:
-        """Forget the failures of a name whose password was just given right."""
-        self._failures.pop(self._keys(name, "")[0], None)
+    def succeeded(self, name: str, address: str) -> None:
+        """The password was right: forget the name's failures, and this attempt's count."""
+        by_name, by_address = self._keys(name, address)
+        self._failures.pop(by_name, None)
+        failures = self._failures.get(by_address)
+        if failures:
+            failures.pop()
+            if not failures:
+                del self._failures[by_address]
