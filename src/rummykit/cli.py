@@ -10,6 +10,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from importlib import resources
 
+from rummykit.client.account import add_account_parsers
 from rummykit.client.cli import add_party_parsers
 from rummykit.core.errors import RecordError, RulesError
 from rummykit.core.options import Choice, OptionKind, OptionSpec, json_value
@@ -380,6 +381,7 @@ def build_parser() -> argparse.ArgumentParser:
     hint_parser.set_defaults(run=_command_hint)
     add_sim_parsers(commands)
     add_party_parsers(commands)
+    add_account_parsers(commands)
     return parser
 
 

@@ -65,11 +65,16 @@ def load_seat(path: Path, server: str, code: str) -> Seat | None:
 
 def save_seat(path: Path, seat: Seat) -> None:
     """Write the seat to ``path`` whole or not at all (readable by its owner only)."""
+    write_private(path, seat.model_dump_json(indent=2))
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all, readable by its owner only (0600)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".seat-", suffix=".json")
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(seat.model_dump_json(indent=2))
+            out.write(text)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, path)

@@ -65,6 +65,14 @@ class ErrorCode(enum.StrEnum):
     """The server's: a rematch or a leave asked at a table that is not a party's."""
     NO_HINTS = "no_hints"
     """The server's: hints are for games against the computer, not at a table of people."""
+    NAME_TAKEN = "name_taken"
+    """The server's: an account of that name exists already (names ignore case)."""
+    BAD_LOGIN = "bad_login"
+    """The server's: no account has that name and password."""
+    TOO_MANY_ATTEMPTS = "too_many_attempts"
+    """The server's: too many failed sign-ins for the name or from the address; wait."""
+    NOT_SIGNED_IN = "not_signed_in"
+    """The server's: the request needs an account's session, and has none that works."""
 
 
 ERROR_CODES: Final = tuple(code.value for code in ErrorCode)

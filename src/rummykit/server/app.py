@@ -55,6 +55,7 @@ from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
 from rummykit.core.refusals import refusal_text
 from rummykit.core.rules import option_specs
+from rummykit.server.account_routes import ACCOUNT_ROUTES, AccountGate
 from rummykit.server.api import (
     SEED_REFUSED,
     BadRequest,
@@ -466,6 +467,7 @@ def create_app(
         Route("/api/games/{table_id}/record", record),
         Route("/api/games/{table_id}/frames", frames),
         *PARTY_ROUTES,
+        *ACCOUNT_ROUTES,
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]
@@ -479,5 +481,6 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.lobby = lobby
     app.state.limiter = limiter
+    app.state.accounts = AccountGate(clock)
     app.state.public_history = public_history
     return app

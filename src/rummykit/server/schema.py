@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from pydantic import TypeAdapter
 
+from rummykit.server.account_routes import AccountRefusal, Me, NewAccount, SignIn
 from rummykit.server.api import (
     ErrorAnswer,
     HistoryAnswer,
@@ -57,6 +58,10 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
         "What a client sends on /ws/party/{code} (hello first).",
     ),
     "PartyServerMessage": (PARTY_SERVER_MESSAGES, "What the server sends on a party's socket."),
+    "NewAccount": (TypeAdapter(NewAccount), "The body of POST /api/accounts."),
+    "SignIn": (TypeAdapter(SignIn), "The body of POST /api/session."),
+    "Me": (TypeAdapter(Me), "GET /api/me, and the answer to signing up or in."),
+    "AccountRefusal": (TypeAdapter(AccountRefusal), "A refused account request (401, 409, 429)."),
 }
 """Each part of the protocol by name, with a line that says where it travels, used where the
 part has no docstring of its own (the two unions of messages)."""

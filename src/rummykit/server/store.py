@@ -15,6 +15,7 @@ The store keeps wall-clock times (``time.time`` unless a test gives its own ``no
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -74,13 +75,38 @@ CREATE TABLE IF NOT EXISTS parties (
 """
 
 
-SCHEMA_VERSION = 4
+_ACCOUNTS = """
+CREATE TABLE IF NOT EXISTS accounts (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+    kind TEXT NOT NULL CHECK (kind IN ('person', 'bot')),
+    password TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    token TEXT PRIMARY KEY,
+    account INTEGER NOT NULL REFERENCES accounts(id),
+    created REAL NOT NULL,
+    expires REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_by_expiry ON sessions (expires);
+"""
+"""Accounts (names unique whatever their case; ``password`` is the scrypt hash of
+``rummykit.server.passwords``, never the password) and their sessions (the SHA-256 of each
+session's token, as for seats)."""
+
+SCHEMA_VERSION = 5
 """1: seat tokens stored as their SHA-256 (version 0 kept them in clear).
 2: each seat has the time its token stops working (``expires``; none while its game goes on).
 3: each table has the deadline of the turn being timed (``deadline``; none when no turn is).
 4: parties; a token may hold a seat at several tables (a party member's, at each of its
 games), so a seat is keyed by its token and its table.
+5: accounts and their sessions (``_ACCOUNTS``).
 """
+
+SESSION_LIFETIME_S: Final = 30 * 24 * 3600.0
+"""How long a sign-in lasts: 30 days, then the account signs in again. A session ends sooner
+when its holder signs out."""
 
 TOKEN_LIFETIME_S: Final = 30 * 24 * 3600.0
 """How long a seat's token keeps working after its game ends: 30 days.
@@ -175,6 +201,10 @@ class Store:
                         "SELECT token, table_id, seat, expires FROM seats_v3"
                     )
                     db.execute("DROP TABLE seats_v3")
+            if version < 5:  # accounts: none before
+                for statement in _ACCOUNTS.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
             db.execute("CREATE INDEX IF NOT EXISTS seats_by_expiry ON seats (expires)")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         self._last_sweep = self.now()
@@ -248,7 +278,7 @@ class Store:
         return int(row[0]) if row else None
 
     def forget_expired(self) -> int:
-        """Delete every seat whose token has expired; how many."""
+        """Delete every seat and session whose token has expired; how many."""
         now = self.now()
         with self._lock:
             return self._forget_expired(now)
@@ -256,7 +286,8 @@ class Store:
     def _forget_expired(self, now: float) -> int:
         self._last_sweep = now
         deleted = self._db.execute("DELETE FROM seats WHERE expires <= ?", (now,))
-        return deleted.rowcount
+        ended = self._db.execute("DELETE FROM sessions WHERE expires <= ?", (now,))
+        return deleted.rowcount + ended.rowcount
 
     def _sweep_if_due(self, now: float) -> None:
         # a time that went back (the wall clock was set) sweeps too, and starts over from it
@@ -376,6 +407,61 @@ class Store:
             ).fetchone()
         return (str(row[0]), float(row[1])) if row else None
 
+    def add_account(self, name: str, bot: bool, password_hash: str) -> Account | None:
+        """A new account; ``None`` if the name is taken (whatever its case)."""
+        kind = "bot" if bot else "person"
+        with self._transaction() as db:
+            added = db.execute(
+                "INSERT OR IGNORE INTO accounts (name, kind, password, created) "
+                "VALUES (?, ?, ?, ?)",
+                (name, kind, password_hash, self.now()),
+            )
+            if added.rowcount != 1:
+                return None
+            return Account(int(added.lastrowid or 0), name, bot, password_hash)
+
+    def account_named(self, name: str) -> Account | None:
+        """The account of that name (whatever its case), or ``None``."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, name, kind, password FROM accounts WHERE name = ?", (name,)
+            ).fetchone()
+        return _account(*row) if row else None
+
+    def set_password_hash(self, account: int, password_hash: str) -> None:
+        """Replace an account's hash (the same password hashed with stronger parameters)."""
+        with self._transaction() as db:
+            db.execute("UPDATE accounts SET password = ? WHERE id = ?", (password_hash, account))
+
+    def add_session(self, account: int, token: str) -> float:
+        """Keep a session of ``account`` (only its token's hash); when it expires."""
+        now = self.now()
+        expires = now + SESSION_LIFETIME_S
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO sessions (token, account, created, expires) VALUES (?, ?, ?, ?)",
+                (token_hash(token), account, now, expires),
+            )
+        return expires
+
+    def session_account(self, token: str) -> Account | None:
+        """The account a session's token signs in, if the session has not expired."""
+        now = self.now()
+        with self._lock:
+            self._sweep_if_due(now)
+            row = self._db.execute(
+                "SELECT accounts.id, accounts.name, accounts.kind, accounts.password "
+                "FROM sessions JOIN accounts ON accounts.id = sessions.account "
+                "WHERE sessions.token = ? AND sessions.expires > ?",
+                (token_hash(token), now),
+            ).fetchone()
+        return _account(*row) if row else None
+
+    def end_session(self, token: str) -> None:
+        """Forget a session (signing out); nothing if there is none."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM sessions WHERE token = ?", (token_hash(token),))
+
     def version(self, table_id: str) -> int:
         """The table's version as last stored (0 for an unknown table)."""
         with self._lock:
@@ -478,6 +564,23 @@ class Store:
         held = {row[0] for row in rows}
         games = {row[1]: _finished_game(*row[1:5]) for row in rows if row[5]}
         return list(games.values()), [token for token in tokens if token_hash(token) not in held]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Account:
+    """An account as the store keeps it."""
+
+    id: int
+    name: str
+    """As it was signed up (names are unique whatever their case)."""
+    bot: bool
+    """A program's account (``kind`` 'bot'), marked as such wherever its name shows."""
+    password_hash: str
+    """``rummykit.server.passwords.hash_password``'s string: never the password."""
+
+
+def _account(account_id: int, name: str, kind: str, password_hash: str) -> Account:
+    return Account(int(account_id), str(name), kind == "bot", str(password_hash))
 
 
 def _has_expired(expires: float | None, now: float) -> bool:

@@ -1,0 +1,260 @@
+"""``rummy account new`` and ``rummy account show``: accounts on servers, kept on this device.
+
+``rummy account new`` creates an account (``POST /api/accounts``), asking for its password
+(``getpass``, or ``--password-file``), and keeps its credentials (the server, the name, and
+the session cookie the server set: never the password) in ``accounts.json`` in the user's
+data folder (``RUMMY_DATA_DIR`` if set), readable by its owner only. ``rummy account show``
+lists them. Exit codes: 0 done; 1 the server refused (a sentence says why); 2 a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import http.cookies
+import json
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+
+from rummykit.client.seat_file import write_private
+from rummykit.client.web import HTTP_TIMEOUT_S, ServerError, _sentence, base_url
+from rummykit.server.account_routes import (
+    ACCOUNT_NAME,
+    MAX_PASSWORD,
+    MIN_PASSWORD,
+    SESSION_COOKIE,
+    AccountRefusal,
+    Me,
+    NewAccount,
+)
+from rummykit.server.run import default_store_path
+
+_EPILOG = """\
+examples:
+  rummy account new --server http://127.0.0.1:8000 --name Ada
+      asks for a password twice, creates the account and signs it in
+  rummy account new --server URL --name robo-1 --bot-account --password-file pw.txt
+      a program's account (shown with a BOT mark), its password read from a file
+  rummy account show
+      the accounts kept on this device
+
+The credentials (server, name, session cookie; never the password) are kept in
+accounts.json in your data folder, readable by you only.
+exit codes: 0 done; 1 the server refused (the name is taken...); 2 a usage error.
+"""
+
+
+class Credentials(BaseModel):
+    """An account as this device keeps it: where, who, and its session."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    server: str
+    name: str
+    bot: bool
+    session: str
+    """The session cookie's value: it signs the account in (keep it private)."""
+
+
+_KEPT: Final[TypeAdapter[list[Credentials]]] = TypeAdapter(list[Credentials])
+
+
+class AccountFileError(ValueError):
+    """A credentials file that cannot be read."""
+
+
+def default_accounts_path() -> Path:
+    """The credentials file, in the user's data folder."""
+    return default_store_path().parent / "accounts.json"
+
+
+def load_accounts(path: Path) -> list[Credentials]:
+    """The credentials kept in ``path`` (none if there is no file yet)."""
+    try:
+        return _KEPT.validate_json(path.read_bytes())
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise AccountFileError(f"Cannot read {path}: {error.strerror}.") from None
+    except ValidationError:
+        raise AccountFileError(f"{path} does not hold accounts: move it away.") from None
+
+
+def keep_account(path: Path, kept: Credentials) -> None:
+    """Add (or replace: same server and name) an account's credentials in ``path`` (0600)."""
+    others = [
+        each
+        for each in load_accounts(path)
+        if (each.server, each.name.casefold()) != (kept.server, kept.name.casefold())
+    ]
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    write_private(path, _KEPT.dump_json([*others, kept], indent=2).decode() + "\n")
+
+
+def _session_of(headers: list[str]) -> str | None:
+    """The session token among an answer's ``Set-Cookie`` headers."""
+    for header in headers:
+        cookie = http.cookies.SimpleCookie()
+        cookie.load(header)
+        if SESSION_COOKIE in cookie and cookie[SESSION_COOKIE].value:
+            return cookie[SESSION_COOKIE].value
+    return None
+
+
+def _refusal(status: int, body: bytes) -> ServerError:
+    """The server's refusal, with its sentence and code when it gave them."""
+    try:
+        refusal = AccountRefusal.model_validate_json(body, strict=False)
+    except ValidationError:
+        return ServerError(_sentence(status, body), status=status)
+    return ServerError(refusal.error, status=status, code=refusal.code.value)
+
+
+def create_account(server: str, wanted: NewAccount) -> Credentials:
+    """``POST /api/accounts``: the new account's credentials; ``ServerError`` if refused."""
+    request = urllib.request.Request(
+        base_url(server) + "/api/accounts",
+        data=wanted.model_dump_json().encode(),
+        headers={"Content-Type": "application/json", "Accept": "application/json"},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=HTTP_TIMEOUT_S) as answer:
+            body, cookies = answer.read(), answer.headers.get_all("Set-Cookie") or []
+    except urllib.error.HTTPError as error:
+        with error:
+            raise _refusal(error.code, error.read()) from None
+    except (urllib.error.URLError, OSError) as error:
+        reason = getattr(error, "reason", error)
+        raise ServerError(f"Cannot reach the server at {server}: {reason}.") from None
+    try:
+        me = Me.model_validate_json(body, strict=False)
+    except ValidationError:
+        raise ServerError("The server's answer is not an account.") from None
+    session = _session_of(cookies)
+    if session is None:
+        raise ServerError("The server made the account but set no session cookie.")
+    return Credentials(server=base_url(server), name=me.name, bot=me.bot, session=session)
+
+
+def _password(args: argparse.Namespace) -> str:
+    """The password: the first line of ``--password-file`` (``-``: standard input), or asked."""
+    if args.password_file is not None:
+        if str(args.password_file) == "-":
+            return sys.stdin.readline().rstrip("\r\n")
+        lines = Path(args.password_file).read_text(encoding="utf-8").splitlines()
+        return lines[0] if lines else ""
+    first = getpass.getpass(f"Password for {args.name} ({MIN_PASSWORD}-{MAX_PASSWORD} chars): ")
+    if getpass.getpass("The same password again: ") != first:
+        raise ValueError("The two passwords differ.")
+    return first
+
+
+def _command_new(args: argparse.Namespace) -> int:
+    try:
+        password = _password(args)
+        wanted = NewAccount(name=args.name, password=password, bot=args.bot_account)
+    except OSError as error:
+        print(f"rummy account new: cannot read the password: {error.strerror}.", file=sys.stderr)
+        return 2
+    except ValidationError:
+        print(
+            f"rummy account new: a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters.",
+            file=sys.stderr,
+        )
+        return 2
+    except ValueError as error:
+        print(f"rummy account new: {error}", file=sys.stderr)
+        return 2
+    try:
+        kept = create_account(args.server, wanted)
+        keep_account(default_accounts_path(), kept)
+    except ServerError as error:
+        print(f"rummy account new: {error.message}", file=sys.stderr)
+        return 1
+    except AccountFileError as error:
+        print(f"rummy account new: {error}", file=sys.stderr)
+        return 1
+    mark = " [BOT]" if kept.bot else ""
+    print(f"Created {kept.name}{mark} on {kept.server}, signed in ({default_accounts_path()}).")
+    return 0
+
+
+def _command_show(args: argparse.Namespace) -> int:
+    try:
+        kept = load_accounts(default_accounts_path())
+    except AccountFileError as error:
+        print(f"rummy account show: {error}", file=sys.stderr)
+        return 1
+    if args.json:
+        listed = [{"name": each.name, "server": each.server, "bot": each.bot} for each in kept]
+        print(json.dumps(listed))
+        return 0
+    if not kept:
+        print("No account is kept on this device: rummy account new --server URL --name N.")
+    for each in kept:
+        print(f"{each.name}{' [BOT]' if each.bot else ''}  {each.server}")
+    return 0
+
+
+def _account_name(text: str) -> str:
+    if not ACCOUNT_NAME.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{text!r}: a name is 3 to 20 letters, digits, _ or -")
+    return text
+
+
+def _server(text: str) -> str:
+    try:
+        return base_url(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_account_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``account new`` and ``account show`` to the ``rummy`` command's sub-commands."""
+    account = commands.add_parser(
+        "account",
+        help="create accounts on servers (for ranked play) and list those kept here",
+        description="Accounts on servers, kept on this device.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    account_commands = account.add_subparsers(
+        dest="account_command", metavar="COMMAND", required=True
+    )
+    new = account_commands.add_parser(
+        "new",
+        help="create an account, sign it in and keep its credentials",
+        description="Create an account on the server, asking for its password, and keep its "
+        "credentials (never the password) in your data folder.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    new.add_argument(
+        "--server", required=True, type=_server, metavar="URL", help="like http://host:8000"
+    )
+    new.add_argument(
+        "--name", required=True, type=_account_name, help="3-20 letters, digits, _ or -"
+    )
+    new.add_argument(
+        "--bot-account",
+        action="store_true",
+        help="a program's account (for rummy join): shown with a BOT mark everywhere",
+    )
+    new.add_argument(
+        "--password-file",
+        metavar="FILE",
+        help="read the password from the first line of FILE (- for standard input) instead "
+        "of asking",
+    )
+    new.set_defaults(run=_command_new)
+    show = account_commands.add_parser(
+        "show", help="list the accounts kept on this device", description="List the accounts."
+    )
+    show.add_argument("--json", action="store_true", help='[{"name", "server", "bot"}]')
+    show.set_defaults(run=_command_show)

@@ -1,0 +1,238 @@
+"""Accounts: sign up, sign in, sign out, and who is signed in.
+
+The routes: ``POST /api/accounts``, ``POST`` and ``DELETE /api/session``, ``GET /api/me``.
+
+A session is a random token in a cookie (``SESSION_COOKIE``: HttpOnly, SameSite=Lax, Path=/,
+Secure when the request came over https); the store keeps only its SHA-256. Passwords are
+hashed with scrypt (``rummykit.server.passwords``) in threads, never on the event loop, and
+are never kept nor logged. These requests change state, so ``OriginGuard`` refuses them from
+other sites' pages (403) like every other; failed sign-ins are limited per name and per
+address (``rummykit.server.logins``): 429 with ``Retry-After``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+from typing import Annotated, Final
+
+from pydantic import StringConstraints, field_validator
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from rummykit.core.errors import ErrorCode
+from rummykit.server.api import BadRequest, ErrorAnswer, read_body
+from rummykit.server.body import read_request_body
+from rummykit.server.limits import Clock
+from rummykit.server.logins import LoginLimiter
+from rummykit.server.passwords import (
+    dummy_hash,
+    hash_password,
+    needs_rehash,
+    off_the_loop,
+    verify_password,
+)
+from rummykit.server.protocol import Strict
+from rummykit.server.store import SESSION_LIFETIME_S, Account, Store
+
+logger = logging.getLogger("rummykit.accounts")
+
+SESSION_COOKIE: Final = "rummy_session"
+"""The cookie that holds a session's token."""
+
+ACCOUNT_NAME: Final = re.compile(r"[A-Za-z0-9_-]{3,20}")
+"""What an account's name may be: 3 to 20 letters, digits, ``_`` or ``-``."""
+MIN_PASSWORD: Final = 8
+MAX_PASSWORD: Final = 128
+
+NAME_TAKEN: Final = "That name is taken: choose another."
+BAD_LOGIN: Final = "No account has that name and password."
+TOO_MANY_ATTEMPTS: Final = "Too many failed sign-ins: wait {seconds} s, then try again."
+NOT_SIGNED_IN: Final = "You are not signed in (or your session has ended): sign in."
+
+
+class NewAccount(Strict):
+    """``POST /api/accounts``: an account, signed in at once."""
+
+    name: Annotated[str, StringConstraints(max_length=64)]
+    """3 to 20 letters, digits, ``_`` or ``-``; unique whatever its case."""
+    password: Annotated[str, StringConstraints(min_length=MIN_PASSWORD, max_length=MAX_PASSWORD)]
+    """8 to 128 characters; kept only as a scrypt hash."""
+    bot: bool = False
+    """A program's account (``rummy join``), marked BOT wherever its name shows."""
+
+    @field_validator("name")
+    @classmethod
+    def _account_name(cls, name: str) -> str:
+        if not ACCOUNT_NAME.fullmatch(name):
+            raise ValueError("a name is 3 to 20 letters, digits, _ or -")
+        return name
+
+
+class SignIn(Strict):
+    """``POST /api/session``: sign in."""
+
+    name: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+    password: Annotated[str, StringConstraints(min_length=1, max_length=MAX_PASSWORD)]
+
+
+class Me(Strict):
+    """Who is signed in: the answer to ``GET /api/me``, and to signing up or in."""
+
+    name: str
+    """The account's name as it was signed up."""
+    bot: bool
+    """Whether it is a program's account."""
+
+
+class AccountRefusal(Strict):
+    """A refused account request (401, 409, 429): a sentence and its code."""
+
+    error: str
+    code: ErrorCode
+
+
+def _refused(code: ErrorCode, message: str, status: int, **headers: str) -> Response:
+    answer = AccountRefusal(error=message, code=code)
+    return JSONResponse(answer.model_dump(mode="json"), status, headers=headers or None)
+
+
+def _store(connection: HTTPConnection) -> Store:
+    store: Store = connection.app.state.lobby.store
+    return store
+
+
+class AccountGate:
+    """What the account routes keep between requests: the failed sign-ins."""
+
+    def __init__(self, clock: Clock) -> None:
+        """Failed sign-ins timed by ``clock`` (the app's)."""
+        self.logins = LoginLimiter(clock)
+
+
+def _gate(connection: HTTPConnection) -> AccountGate:
+    gate: AccountGate = connection.app.state.accounts
+    return gate
+
+
+def _check(password: str, encoded: str | None) -> bool:
+    """``verify_password``, against a dummy hash for no account (as slow, and never true)."""
+    return verify_password(password, dummy_hash() if encoded is None else encoded) and (
+        encoded is not None
+    )
+
+
+async def _hash(password: str) -> str:
+    return await off_the_loop(hash_password, password)
+
+
+async def _verify(password: str, encoded: str | None) -> bool:
+    return await off_the_loop(_check, password, encoded)
+
+
+async def _signed_in(request: Request, account: Account) -> Response:
+    """Start a session for ``account``: the answer, with its cookie."""
+    token = secrets.token_urlsafe(32)
+    await asyncio.to_thread(_store(request).add_session, account.id, token)
+    response = JSONResponse(Me(name=account.name, bot=account.bot).model_dump())
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        max_age=int(SESSION_LIFETIME_S),
+        path="/",
+        secure=request.url.scheme == "https",
+        httponly=True,
+        samesite="lax",
+    )
+    return response
+
+
+async def create_account(request: Request) -> Response:
+    """``POST /api/accounts``: a new account, signed in (409 if the name is taken)."""
+    try:
+        wanted = read_body(NewAccount, await read_request_body(request))
+    except BadRequest as error:
+        return JSONResponse(ErrorAnswer(error=error.message).model_dump(), error.status)
+    store = _store(request)
+    if await asyncio.to_thread(store.account_named, wanted.name) is not None:
+        return _refused(ErrorCode.NAME_TAKEN, NAME_TAKEN, 409)  # before hashing for nothing
+    hashed = await _hash(wanted.password)
+    account = await asyncio.to_thread(store.add_account, wanted.name, wanted.bot, hashed)
+    if account is None:  # taken while the password was hashed
+        return _refused(ErrorCode.NAME_TAKEN, NAME_TAKEN, 409)
+    logger.info("account %s created (%s)", account.name, "bot" if account.bot else "person")
+    return await _signed_in(request, account)
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+async def sign_in(request: Request) -> Response:
+    """``POST /api/session``: sign in (401 for a wrong name or password, 429 past the limit)."""
+    try:
+        wanted = read_body(SignIn, await read_request_body(request))
+    except BadRequest as error:
+        return JSONResponse(ErrorAnswer(error=error.message).model_dump(), error.status)
+    logins, address = _gate(request).logins, _address(request)
+    wait = logins.retry_after(wanted.name, address)
+    if wait is not None:
+        message = TOO_MANY_ATTEMPTS.format(seconds=wait)
+        return _refused(ErrorCode.TOO_MANY_ATTEMPTS, message, 429, **{"retry-after": str(wait)})
+    logins.attempt(wanted.name, address)
+    store = _store(request)
+    account = await asyncio.to_thread(store.account_named, wanted.name)
+    encoded = account.password_hash if account is not None else None
+    if not await _verify(wanted.password, encoded) or account is None:
+        # never the name sent for no account: it may be a password typed in the wrong field
+        logger.info("failed sign-in for %s", account.name if account else "no account")
+        return _refused(ErrorCode.BAD_LOGIN, BAD_LOGIN, 401)
+    logins.succeeded(wanted.name, address)
+    if needs_rehash(account.password_hash):  # parameters raised since it was hashed
+        rehashed = await _hash(wanted.password)
+        await asyncio.to_thread(store.set_password_hash, account.id, rehashed)
+    return await _signed_in(request, account)
+
+
+async def sign_out(request: Request) -> Response:
+    """``DELETE /api/session``: end this session (and clear its cookie); 204 in any case."""
+    token = request.cookies.get(SESSION_COOKIE)
+    if token:
+        await asyncio.to_thread(_store(request).end_session, token)
+    response = Response(status_code=204)
+    response.delete_cookie(
+        SESSION_COOKIE,
+        path="/",
+        secure=request.url.scheme == "https",
+        httponly=True,
+        samesite="lax",
+    )
+    return response
+
+
+async def session_account(connection: HTTPConnection) -> Account | None:
+    """The account a request's (or a socket's) session cookie signs in, if any."""
+    token = connection.cookies.get(SESSION_COOKIE)
+    if not token or len(token) > 128:
+        return None
+    return await asyncio.to_thread(_store(connection).session_account, token)
+
+
+async def me(request: Request) -> Response:
+    """``GET /api/me``: who is signed in, or 401."""
+    account = await session_account(request)
+    if account is None:
+        return _refused(ErrorCode.NOT_SIGNED_IN, NOT_SIGNED_IN, 401)
+    return JSONResponse(Me(name=account.name, bot=account.bot).model_dump())
+
+
+ACCOUNT_ROUTES: Final[list[BaseRoute]] = [
+    Route("/api/accounts", create_account, methods=["POST"]),
+    Route("/api/session", sign_in, methods=["POST"]),
+    Route("/api/session", sign_out, methods=["DELETE"]),
+    Route("/api/me", me),
+]
+"""The routes of accounts, mounted by the app."""
