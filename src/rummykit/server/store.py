@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from rummykit.core.cards import Card, parse_cards
+from rummykit.ratings import REPEAT_WINDOW_DAYS, Pool, Rating
+from rummykit.server.rated import DAY_S, RatedGame, StoredRating, rated_rows
 from rummykit.server.settings import TableSettings
 
 _SEATS = """
@@ -95,13 +97,44 @@ CREATE INDEX IF NOT EXISTS sessions_by_expiry ON sessions (expires);
 ``rummykit.server.passwords``, never the password) and their sessions (the SHA-256 of each
 session's token, as for seats)."""
 
-SCHEMA_VERSION = 5
+_RATINGS = """
+CREATE TABLE IF NOT EXISTS ratings (
+    account INTEGER NOT NULL REFERENCES accounts(id),
+    pool TEXT NOT NULL CHECK (pool IN ('winner', 'penalty')),
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    games INTEGER NOT NULL,
+    last_played REAL NOT NULL,
+    PRIMARY KEY (account, pool)
+);
+CREATE TABLE IF NOT EXISTS rated_games (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    account INTEGER NOT NULL REFERENCES accounts(id),
+    pool TEXT NOT NULL CHECK (pool IN ('winner', 'penalty')),
+    seat INTEGER NOT NULL,
+    rank INTEGER NOT NULL,
+    total INTEGER NOT NULL,
+    mu_before REAL NOT NULL,
+    sigma_before REAL NOT NULL,
+    mu_after REAL NOT NULL,
+    sigma_after REAL NOT NULL,
+    weight REAL NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, account)
+);
+CREATE INDEX IF NOT EXISTS rated_games_by_account ON rated_games (account, at);
+"""
+"""Each account's rating per pool, and each account's rated games: one row per game and
+account, so that rating a game a second time (a retried finish) is refused by the key."""
+
+SCHEMA_VERSION = 6
 """1: seat tokens stored as their SHA-256 (version 0 kept them in clear).
 2: each seat has the time its token stops working (``expires``; none while its game goes on).
 3: each table has the deadline of the turn being timed (``deadline``; none when no turn is).
 4: parties; a token may hold a seat at several tables (a party member's, at each of its
 games), so a seat is keyed by its token and its table.
 5: accounts and their sessions (``_ACCOUNTS``).
+6: ratings and rated games (``_RATINGS``).
 """
 
 SESSION_LIFETIME_S: Final = 30 * 24 * 3600.0
@@ -202,9 +235,9 @@ class Store:
                     )
                     db.execute("DROP TABLE seats_v3")
             if version < 5:  # accounts: none before
-                for statement in _ACCOUNTS.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
+                _execute_script(db, _ACCOUNTS)
+            if version < 6:  # ratings: none before
+                _execute_script(db, _RATINGS)
             db.execute("CREATE INDEX IF NOT EXISTS seats_by_expiry ON seats (expires)")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         self._last_sweep = self.now()
@@ -347,6 +380,7 @@ class Store:
         version: int = 0,
         finished: dict[str, Any] | None = None,
         deadline: float | None = None,
+        rated: RatedGame | None = None,
     ) -> None:
         """Append one action, any stock it shuffled, and the table's version after it.
 
@@ -356,7 +390,8 @@ class Store:
         ``finished`` is the summary of the game when this action ends it: the game is then
         marked over in the same transaction, so a crash can never keep a finished game out of
         the history, and its seats' tokens expire ``TOKEN_LIFETIME_S`` from now. Committed
-        when this returns.
+        when this returns. ``rated``: the ranked game it ends, rated in that same transaction
+        (see ``rate_game``).
         """
         with self._transaction() as db:
             shuffled = json.dumps([[str(card) for card in order] for order in reshuffles])
@@ -379,6 +414,96 @@ class Store:
                     "UPDATE seats SET expires = ? WHERE table_id = ?",
                     (now + TOKEN_LIFETIME_S, table_id),
                 )
+                if rated is not None:
+                    self._rate(db, rated, now)
+
+    def rate_game(self, rated: RatedGame) -> bool:
+        """Rate a finished ranked game, unless it was rated already; whether it was now.
+
+        A game is rated at most once: a second call (a retried finish) changes nothing, and
+        the key of ``rated_games`` refuses a second row for a game and account anyway.
+        """
+        with self._transaction() as db:
+            return self._rate(db, rated, self.now())
+
+    def _rate(self, db: sqlite3.Connection, rated: RatedGame, now: float) -> bool:
+        done = db.execute(
+            "SELECT 1 FROM rated_games WHERE table_id = ? LIMIT 1", (rated.table_id,)
+        ).fetchone()
+        if done is not None:
+            return False
+        pool = rated.pool.value
+        marks = ", ".join("?" * len(rated.accounts))
+        ratings = {
+            int(account): StoredRating(Rating(mu, sigma), int(games), float(last))
+            for account, mu, sigma, games, last in db.execute(
+                f"SELECT account, mu, sigma, games, last_played FROM ratings "
+                f"WHERE pool = ? AND account IN ({marks})",
+                (pool, *rated.accounts),
+            )
+        }
+        rows = rated_rows(rated, ratings, self._recent_meetings(db, rated.accounts, now), now)
+        for row in rows:
+            db.execute(
+                "INSERT INTO rated_games (table_id, account, pool, seat, rank, total, "
+                "mu_before, sigma_before, mu_after, sigma_after, weight, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    rated.table_id,
+                    row.account,
+                    pool,
+                    row.seat,
+                    row.rank,
+                    row.total,
+                    row.before.mu,
+                    row.before.sigma,
+                    row.after.mu,
+                    row.after.sigma,
+                    row.weight,
+                    now,
+                ),
+            )
+            db.execute(
+                "INSERT INTO ratings (account, pool, mu, sigma, games, last_played) "
+                "VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (account, pool) DO UPDATE SET "
+                "mu = excluded.mu, sigma = excluded.sigma, games = games + 1, "
+                "last_played = excluded.last_played",
+                (row.account, pool, row.after.mu, row.after.sigma, now),
+            )
+        return bool(rows)
+
+    def _recent_meetings(
+        self, db: sqlite3.Connection, accounts: Sequence[int], now: float
+    ) -> list[set[int]]:
+        """The account sets of the rated games, within the repeat window, of any of these."""
+        marks = ", ".join("?" * len(accounts))
+        rows = db.execute(
+            "SELECT table_id, account FROM rated_games WHERE at > ? AND table_id IN "
+            f"(SELECT table_id FROM rated_games WHERE account IN ({marks}))",
+            (now - REPEAT_WINDOW_DAYS * DAY_S, *accounts),
+        ).fetchall()
+        games: dict[str, set[int]] = {}
+        for table_id, account in rows:
+            games.setdefault(str(table_id), set()).add(int(account))
+        return list(games.values())
+
+    def rating(self, account: int, pool: Pool) -> StoredRating | None:
+        """An account's rating in a pool as stored (not drifted), or ``None``: never rated."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT mu, sigma, games, last_played FROM ratings WHERE account = ? AND pool = ?",
+                (account, pool.value),
+            ).fetchone()
+        return StoredRating(Rating(row[0], row[1]), int(row[2]), float(row[3])) if row else None
+
+    def rated_games_of(self, table_id: str) -> list[dict[str, Any]]:
+        """The rated_games rows of one game, by seat (empty: the game was not rated)."""
+        with self._lock:
+            cursor = self._db.execute(
+                "SELECT * FROM rated_games WHERE table_id = ? ORDER BY seat", (table_id,)
+            )
+            names = [column[0] for column in cursor.description]
+            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
     def save_party(self, code: str, party: str, *, new: bool = False) -> bool:
         """Keep a party (its JSON); with ``new``, only if no party has that code yet.
@@ -577,6 +702,13 @@ class Account:
     """A program's account (``kind`` 'bot'), marked as such wherever its name shows."""
     password_hash: str
     """``rummykit.server.passwords.hash_password``'s string: never the password."""
+
+
+def _execute_script(db: sqlite3.Connection, script: str) -> None:
+    """Run each statement of ``script`` in the open transaction (``executescript`` commits)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
 
 
 def _account(account_id: int, name: str, kind: str, password_hash: str) -> Account:

@@ -1,0 +1,97 @@
+"""A ranked game's rating update, as the store writes it in the transaction that ends the game.
+
+Pure: the store reads the accounts' ratings and recent rated games inside its transaction,
+calls ``rated_rows``, and writes what it returns; so the update happens exactly once, with
+the finished mark, or not at all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection, Mapping, Sequence
+
+from rummykit.ratings import (
+    Pool,
+    Rating,
+    drifted,
+    final_order,
+    is_rated,
+    rate,
+    repeat_weight,
+    times_played_recently,
+)
+
+DAY_S = 24 * 3600.0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RatedGame:
+    """What the table knows of a ranked game as it ends: enough to rate it."""
+
+    table_id: str
+    pool: Pool
+    accounts: tuple[int, ...]
+    """The account of each seat, in seat order."""
+    totals: tuple[int, ...]
+    """Each seat's final total."""
+    deals_completed: int
+    """Deals played to their end (a game shorter than one is not rated)."""
+    left: frozenset[int] = frozenset()
+    """Seats whose player left the game: they rank last."""
+    computer_majority: frozenset[int] = frozenset()
+    """Seats the computer played for most of their turns: they rank last."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StoredRating:
+    """An account's rating in a pool as stored."""
+
+    rating: Rating
+    games: int
+    last_played: float
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RatedRow:
+    """One account's rated game: a ``rated_games`` row, and its new rating."""
+
+    account: int
+    seat: int
+    rank: int
+    total: int
+    before: Rating
+    """The rating before the game, drifted over the time idle."""
+    after: Rating
+    weight: float
+
+
+def rated_rows(
+    game: RatedGame,
+    ratings: Mapping[int, StoredRating],
+    recent_games: Sequence[Collection[int]],
+    now: float,
+) -> list[RatedRow]:
+    """Each account's update for ``game`` (none when the game is not rated).
+
+    ``ratings`` holds the accounts' current ratings in the game's pool (a newcomer has none);
+    ``recent_games`` the account sets of the rated games within the repeat window, which make
+    a repeated meeting count less (``repeat_weight``).
+    """
+    if not is_rated(game.deals_completed, len(set(game.accounts))):
+        return []
+    ranks = final_order(game.totals, game.pool.lower_wins, game.left, game.computer_majority)
+    before = [_current(ratings.get(account), now) for account in game.accounts]
+    met = [{str(account) for account in accounts} for accounts in recent_games]
+    names = [str(account) for account in game.accounts]
+    weights = [repeat_weight(times_played_recently(met, name, names)) for name in names]
+    after = rate(before, ranks, weights)
+    return [
+        RatedRow(account, seat, ranks[seat], game.totals[seat], before[seat], after[seat], weight)
+        for seat, (account, weight) in enumerate(zip(game.accounts, weights, strict=True))
+    ]
+
+
+def _current(stored: StoredRating | None, now: float) -> Rating:
+    if stored is None:
+        return Rating()
+    return drifted(stored.rating, max(0.0, now - stored.last_played) / DAY_S)

@@ -1,0 +1,175 @@
+"""Ratings in the store: written with the finished mark, exactly once, and migrated into v5 files.
+
+The store runs on a clock moved by hand; a "crash" between the rating and the commit is an
+SQLite trigger that aborts the transaction halfway through the rated rows.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from rummykit.ratings import DEFAULT_SIGMA, Pool, Rating
+from rummykit.server.rated import DAY_S, RatedGame
+from rummykit.server.settings import HumanPlayer, TableSettings
+from rummykit.server.store import SCHEMA_VERSION, Store
+from table_client import ManualClock
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def accounts_store(path: Path, clock: ManualClock, names: tuple[str, ...]) -> Store:
+    store = Store(path, now=clock.time)
+    for name in names:
+        assert store.add_account(name, False, "hash") is not None
+    return store
+
+
+def two_seat_table(store: Store, table_id: str) -> None:
+    people = (HumanPlayer(kind="human", name="Ada"), HumanPlayer(kind="human", name="Bob"))
+    store.create_table(
+        table_id, TableSettings(rules="standard", players=people, practice=False), {}
+    )
+
+
+def game(table_id: str = "t1", deals: int = 1, **kw: object) -> RatedGame:
+    fields: dict[str, object] = {
+        "pool": Pool.WINNER,
+        "accounts": (1, 2),
+        "totals": (120, 40),
+        "deals_completed": deals,
+        **kw,
+    }
+    return RatedGame(table_id, **fields)  # type: ignore[arg-type]
+
+
+def finish(store: Store, rated: RatedGame) -> None:
+    store.add_action(rated.table_id, 0, 0, "d", [], 1, finished={"scores": []}, rated=rated)
+
+
+@pytest.fixture
+def store(tmp_path: Path, clock: ManualClock) -> Store:
+    return accounts_store(tmp_path / "r.sqlite3", clock, ("Ada", "Bob", "Cy"))
+
+
+def mus(store: Store, pool: Pool = Pool.WINNER) -> list[float | None]:
+    ratings = [store.rating(account, pool) for account in (1, 2, 3)]
+    return [None if found is None else found.rating.mu for found in ratings]
+
+
+def test_the_finishing_action_rates_the_game_once(store: Store) -> None:
+    two_seat_table(store, "t1")
+    finish(store, game())
+    ada, bob, cy = mus(store)
+    assert ada is not None and bob is not None and ada > 25 > bob and cy is None
+    rows = store.rated_games_of("t1")
+    assert [(row["account"], row["rank"], row["total"]) for row in rows] == [
+        (1, 0, 120),
+        (2, 1, 40),
+    ]
+    assert rows[0]["mu_before"] == 25 and rows[0]["mu_after"] == ada
+    before = mus(store)
+    assert store.rate_game(game()) is False  # finishing it again changes nothing
+    assert mus(store) == before and len(store.rated_games_of("t1")) == 2
+    assert store.rating(1, Pool.WINNER) is not None
+    assert store.rating(1, Pool.PENALTY) is None
+
+
+def test_a_second_row_for_a_game_and_account_is_refused_by_the_key(store: Store) -> None:
+    two_seat_table(store, "t1")
+    finish(store, game())
+    with sqlite3.connect(store.path) as db, pytest.raises(sqlite3.IntegrityError):
+        db.execute(
+            "INSERT INTO rated_games SELECT * FROM rated_games WHERE table_id = 't1' AND seat = 0"
+        )
+
+
+def test_a_crash_between_the_rating_and_the_commit_rates_once_on_replay(store: Store) -> None:
+    two_seat_table(store, "t1")
+    with sqlite3.connect(store.path) as db:  # the process dies while writing the second row
+        db.execute(
+            "CREATE TRIGGER crash BEFORE INSERT ON rated_games WHEN NEW.seat = 1 "
+            "BEGIN SELECT RAISE(ABORT, 'crash'); END"
+        )
+    with pytest.raises(sqlite3.IntegrityError, match="crash"):
+        finish(store, game())
+    assert mus(store) == [None, None, None] and store.rated_games_of("t1") == []
+    assert store.deals("t1") == [] and store.history() == []  # nothing of it was kept
+    with sqlite3.connect(store.path) as db:
+        db.execute("DROP TRIGGER crash")
+    finish(store, game())  # the table replays the finishing action
+    assert len(store.rated_games_of("t1")) == 2 and len(store.history()) == 1
+    after = mus(store)
+    assert store.rate_game(game()) is False and mus(store) == after
+
+
+def test_a_game_shorter_than_one_deal_is_not_rated(store: Store) -> None:
+    two_seat_table(store, "t1")
+    finish(store, game(deals=0))
+    assert mus(store) == [None, None, None] and store.rated_games_of("t1") == []
+    assert len(store.history()) == 1  # finished all the same
+
+
+def test_a_leaver_ranks_last_whatever_their_total(store: Store) -> None:
+    two_seat_table(store, "t1")
+    finish(store, game(accounts=(1, 2, 3), totals=(150, 20, 90), left=frozenset({0})))
+    assert [row["rank"] for row in store.rated_games_of("t1")] == [2, 1, 0]
+    ada, _, cy = mus(store)
+    assert ada is not None and cy is not None and ada < 25 < cy
+
+
+def test_penalty_scoring_rates_its_own_pool_lowest_first(store: Store) -> None:
+    two_seat_table(store, "t1")
+    finish(store, game(pool=Pool.PENALTY, totals=(120, 40)))
+    assert mus(store) == [None, None, None]
+    ada, bob = (store.rating(account, Pool.PENALTY) for account in (1, 2))
+    assert ada is not None and bob is not None and ada.rating.mu < 25 < bob.rating.mu
+
+
+def test_the_same_pair_again_counts_half(store: Store, clock: ManualClock) -> None:
+    for number in (1, 2, 3):
+        two_seat_table(store, f"t{number}")
+        finish(store, game(f"t{number}"))
+        clock.advance(60)
+    weights = [store.rated_games_of(f"t{number}")[0]["weight"] for number in (1, 2, 3)]
+    assert weights == [1.0, 0.5, 1 / 3]
+    stored = store.rating(1, Pool.WINNER)
+    assert stored is not None and stored.games == 3
+
+
+def test_an_idle_rating_drifts_before_the_update(store: Store, clock: ManualClock) -> None:
+    two_seat_table(store, "t1")
+    finish(store, game("t1"))
+    first = store.rated_games_of("t1")[0]
+    clock.advance(90 * DAY_S)
+    two_seat_table(store, "t2")
+    finish(store, game("t2"))
+    second = store.rated_games_of("t2")[0]
+    assert second["mu_before"] == first["mu_after"]
+    assert first["sigma_after"] < second["sigma_before"] <= DEFAULT_SIGMA
+    assert second["weight"] == 1.0  # the first meeting is out of the repeat window
+
+
+def test_a_version_5_store_gains_ratings_and_keeps_its_accounts(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    path = tmp_path / "v5.sqlite3"
+    accounts_store(path, clock, ("Ada", "Bob")).close()
+    with sqlite3.connect(path) as db:  # as version 5 wrote it: no ratings
+        db.execute("DROP TABLE rated_games")
+        db.execute("DROP TABLE ratings")
+        db.execute("PRAGMA user_version = 5")
+    store = Store(path, now=clock.time)
+    found = store.account_named("bob")
+    assert found is not None and found.id == 2
+    two_seat_table(store, "t1")
+    finish(store, game())
+    assert store.rating(2, Pool.WINNER) is not None
+    store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        names = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    assert {"ratings", "rated_games", "rated_games_by_account", "accounts"} <= names
+    assert Rating() == Rating(25.0, DEFAULT_SIGMA)
