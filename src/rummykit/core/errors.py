@@ -73,6 +73,14 @@ class ErrorCode(enum.StrEnum):
     """The server's: too many failed sign-ins for the name or from the address; wait."""
     NOT_SIGNED_IN = "not_signed_in"
     """The server's: the request needs an account's session, and has none that works."""
+    RANKED_COMPUTER = "ranked_computer"
+    """The server's: a ranked party seats people only, no computer player."""
+    RANKED_TIMER = "ranked_timer"
+    """The server's: a ranked party needs a turn timer of 30 or 60 seconds."""
+    RANKED_ACCOUNT = "ranked_account"
+    """The server's: every member of a ranked party must join signed in to an account."""
+    RANKED_BUSY = "ranked_busy"
+    """The server's: an account is already playing a ranked game (one at a time)."""
 
 
 ERROR_CODES: Final = tuple(code.value for code in ErrorCode)

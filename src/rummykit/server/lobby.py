@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Sequence
 from typing import Final
 
+from rummykit.core.errors import ErrorCode
 from rummykit.server.limits import Clock
-from rummykit.server.party import Member, Party, PartyRecord, checked_rules, new_code
+from rummykit.server.party import (
+    ACCOUNT_NEEDED,
+    TURN_TIMER_NEEDED,
+    Member,
+    Party,
+    PartyError,
+    PartyRecord,
+    checked_rules,
+    new_code,
+)
 from rummykit.server.party_messages import NewParty
 from rummykit.server.settings import TableSettings
-from rummykit.server.store import Now, Store
+from rummykit.server.store import Account, Now, Store
 from rummykit.server.table import Sleep, Table
 from rummykit.server.workers import WorkerPool
 
@@ -130,14 +141,32 @@ class Lobby:
             return table is not None and bool(table.listeners.get(seat))
 
         party.present = present
+
+        async def give_seat(table_id: str, seat: int, hashed: str) -> None:
+            await asyncio.to_thread(self.store.add_seat, table_id, seat, hashed)
+
+        async def busy(accounts: Sequence[int]) -> set[int]:
+            return await asyncio.to_thread(self.store.accounts_in_ranked_games, accounts)
+
+        party.give_seat = give_seat
+        party.busy = busy
         return party
 
     async def _save(self, record: PartyRecord) -> None:
         await asyncio.to_thread(self.store.save_party, record.code, record.model_dump_json())
 
-    async def new_party(self, request: NewParty) -> tuple[Party, Member, str]:
-        """A new party with its host; the host's member and token."""
+    async def new_party(
+        self, request: NewParty, account: Account | None = None
+    ) -> tuple[Party, Member, str]:
+        """A new party with its host (bound to ``account`` if signed in); their member and token.
+
+        ``PartyError`` for a ranked party whose host is not signed in or that has no timer.
+        """
         rules = dict(request.rules or {})
+        if request.ranked and account is None:
+            raise PartyError(ErrorCode.RANKED_ACCOUNT, ACCOUNT_NEEDED)
+        if request.ranked and request.turn_timer is None:
+            raise PartyError(ErrorCode.RANKED_TIMER, TURN_TIMER_NEEDED)
         for _ in range(CODE_ATTEMPTS):
             code = new_code()
             record = PartyRecord(
@@ -149,6 +178,7 @@ class Lobby:
                 rules=checked_rules(request.preset, rules),
                 turn_timer=request.turn_timer,
                 spectators=request.spectators,
+                ranked=request.ranked,
                 seed=request.seed,
             )
             kept = await asyncio.to_thread(
@@ -156,7 +186,7 @@ class Lobby:
             )
             if kept:
                 party = self.parties.setdefault(code, self._party(record))
-                member, token = await party.join(request.name)
+                member, token = await party.join(request.name, account)
                 return party, member, token
         raise RuntimeError("No free party code was found.")  # 1 in 2**30 per try: never
 

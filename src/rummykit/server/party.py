@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import hmac
 import secrets
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Final, Literal
 
 from rummykit.core.errors import ErrorCode, RulesError
@@ -37,7 +37,7 @@ from rummykit.server.settings import (
     TableSettings,
     TurnTimer,
 )
-from rummykit.server.store import token_hash
+from rummykit.server.store import Account, token_hash
 
 CODE_LETTERS: Final = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """A party code's letters: none that reads as another (no 0/O, 1/I/L)."""
@@ -71,6 +71,9 @@ class Member(Strict):
     token: str | None = None
     """The SHA-256 of the person's token."""
     ready: bool = False
+    account: int | None = None
+    """The account the person joined with (signed in), if any: a ranked party's members all
+    have one, and the same account joining again takes the seat back."""
 
 
 class PartyRecord(Strict):
@@ -84,6 +87,8 @@ class PartyRecord(Strict):
     rules: dict[str, RuleValue]
     turn_timer: TurnTimer | None
     spectators: bool
+    ranked: bool = False
+    """The party's games are rated: people with accounts only, a turn timer."""
     state: PartyState = "lobby"
     table: str | None = None
     games: int = 0
@@ -105,6 +110,32 @@ Send = Callable[[Strict], Awaitable[None]]
 
 StartTable = Callable[[TableSettings, dict[int, str]], Awaitable[str]]
 """Makes a table from settings and its seats' token hashes: its id."""
+
+GiveSeat = Callable[[str, int, str], Awaitable[None]]
+"""Lets a token's hash hold a seat at a table (table id, seat, hash)."""
+
+Busy = Callable[[Sequence[int]], Awaitable[set[int]]]
+"""Which of these accounts are playing a ranked game now."""
+
+TURN_TIMER_NEEDED: Final = "A ranked party needs a turn timer of 30 or 60 seconds."
+ACCOUNT_NEEDED: Final = "A ranked party is for people signed in to an account: sign in to join."
+
+
+def check_ranked(record: PartyRecord) -> None:
+    """``PartyError`` unless ``record`` may be ranked: people with accounts, a timer."""
+    if any(member.kind == "bot" for member in record.members):
+        raise PartyError(
+            ErrorCode.RANKED_COMPUTER, "A ranked party seats people only: remove the computer."
+        )
+    if record.turn_timer is None:
+        raise PartyError(ErrorCode.RANKED_TIMER, TURN_TIMER_NEEDED)
+    guests = [member.name for member in record.members if member.account is None]
+    if guests:
+        raise PartyError(
+            ErrorCode.RANKED_ACCOUNT,
+            f"A ranked party is for people signed in to an account; not signed in: "
+            f"{', '.join(guests)}.",
+        )
 
 
 def checked_rules(preset: str, rules: Mapping[str, object]) -> dict[str, RuleValue]:
@@ -131,6 +162,10 @@ class Party:
         self.listeners: dict[Send, int | None] = {}
         self.present: Callable[[int], bool] = lambda seat: False
         """Whether the person at a seat of the party's current table has it open."""
+        self.give_seat: GiveSeat | None = None
+        """Lets a new token hold a seat at the current table (an account back on a device)."""
+        self.busy: Busy | None = None
+        """Which accounts play a ranked game now (one at a time per account)."""
 
     @property
     def code(self) -> str:
@@ -174,6 +209,7 @@ class Party:
             rules=record.rules,
             turn_timer=record.turn_timer,
             spectators=record.spectators,
+            ranked=record.ranked,
             table=record.table,
             games=record.games,
         )
@@ -234,15 +270,32 @@ class Party:
         if member != self.record.host:
             raise PartyError(ErrorCode.NOT_HOST, "Only the host can do that.")
 
-    async def join(self, name: str) -> tuple[Member, str]:
-        """A new person in the first free seat, and their token."""
+    async def join(self, name: str, account: Account | None = None) -> tuple[Member, str]:
+        """A new person in the first free seat, and their token.
+
+        Joining signed in binds the member to the ``account`` (and names them after it); the
+        same account joining again, from another device, gets its seat back with a new token,
+        in the lobby or during a game.
+        """
         async with self.lock:
+            if account is not None:
+                back = next(
+                    (each for each in self.record.members if each.account == account.id), None
+                )
+                if back is not None and self.record.state != "closed":
+                    return await self._seat_back(back)
             self._must_be_open()
             if len(self.record.members) >= MAX_PARTY_SEATS:
                 raise PartyError(ErrorCode.PARTY_FULL, "Every seat of this party is taken.")
+            if self.record.ranked and account is None:
+                raise PartyError(ErrorCode.RANKED_ACCOUNT, ACCOUNT_NEEDED)
             token = secrets.token_urlsafe(32)
             member = Member(
-                id=self.record.next_id, name=name, kind="human", token=token_hash(token)
+                id=self.record.next_id,
+                name=name if account is None else account.name,
+                kind="human",
+                token=token_hash(token),
+                account=None if account is None else account.id,
             )
             await self._commit(
                 self.record.model_copy(
@@ -253,6 +306,21 @@ class Party:
                 )
             )
             return member, token
+
+    async def _seat_back(self, member: Member) -> tuple[Member, str]:
+        """A new token for ``member`` (the old one stays at tables already made)."""
+        token = secrets.token_urlsafe(32)
+        hashed = token_hash(token)
+        table = self.record.table
+        if table is not None and self.give_seat is not None:
+            seat = next(
+                seat for seat, each in enumerate(self.record.members) if each.id == member.id
+            )
+            await self.give_seat(table, seat, hashed)
+        renewed = member.model_copy(update={"token": hashed})
+        members = tuple(renewed if each.id == member.id else each for each in self.record.members)
+        await self._commit(self.record.model_copy(update={"members": members}))
+        return renewed, token
 
     async def set_ready(self, member: int, ready: bool) -> None:
         """Mark a person ready (or not)."""
@@ -279,20 +347,23 @@ class Party:
                 raise PartyError(ErrorCode.BAD_MESSAGE, str(error)) from None
             timer = None if data.no_timer else data.turn_timer or self.record.turn_timer
             spectators = self.record.spectators if data.spectators is None else data.spectators
+            ranked = self.record.ranked if data.ranked is None else data.ranked
             members = tuple(
                 each.model_copy(update={"ready": False}) for each in self.record.members
             )
-            await self._commit(
-                self.record.model_copy(
-                    update={
-                        "preset": preset,
-                        "rules": rules,
-                        "turn_timer": timer,
-                        "spectators": spectators,
-                        "members": members,
-                    }
-                )
+            changed = self.record.model_copy(
+                update={
+                    "preset": preset,
+                    "rules": rules,
+                    "turn_timer": timer,
+                    "spectators": spectators,
+                    "ranked": ranked,
+                    "members": members,
+                }
             )
+            if ranked:
+                check_ranked(changed)
+            await self._commit(changed)
 
     async def add_cpu(self, member: int, level: BotLevel) -> None:
         """The host seats a computer player."""
@@ -301,6 +372,10 @@ class Party:
             self._must_be_host(member)
             if len(self.record.members) >= MAX_PARTY_SEATS:
                 raise PartyError(ErrorCode.PARTY_FULL, "Every seat of this party is taken.")
+            if self.record.ranked:
+                raise PartyError(
+                    ErrorCode.RANKED_COMPUTER, "A ranked party seats people only, no computer."
+                )
             # a name of its own, as at a table against the computer: none of the members'
             seed = None if self.record.seed is None else self.record.seed + self.record.next_id
             taken = [each.name for each in self.record.members]
@@ -367,6 +442,7 @@ class Party:
             spectators=record.spectators,
             dealer=dealer,
             seed=None if record.seed is None else record.seed + record.games,
+            accounts=_accounts(record) if record.ranked else None,
         )
         hashes = {
             seat: member.token
@@ -394,6 +470,8 @@ class Party:
             ]
             if waiting:
                 raise PartyError(ErrorCode.NOT_READY, f"Not ready yet: {', '.join(waiting)}.")
+            if self.record.ranked:
+                await self._check_ranked_start()
             settings, hashes = self.table_settings(None)
             try:
                 preset, rules = preset_with_overrides(settings.rules)
@@ -407,6 +485,17 @@ class Party:
             )
             return table
 
+    async def _check_ranked_start(self) -> None:
+        """``PartyError`` unless this ranked game may start: every account free."""
+        check_ranked(self.record)
+        playing = set() if self.busy is None else await self.busy(_accounts(self.record))
+        names = [each.name for each in self.record.members if each.account in playing]
+        if names:
+            raise PartyError(
+                ErrorCode.RANKED_BUSY,
+                f"One ranked game at a time: {', '.join(names)} is playing one already.",
+            )
+
     async def rematch(self, finished: str, dealer: int, make_table: StartTable) -> str:
         """The next table after ``finished``: made by the first to ask, found by the others."""
         async with self.lock:
@@ -418,3 +507,8 @@ class Party:
                 self.record.model_copy(update={"table": table, "games": self.record.games + 1})
             )
             return table
+
+
+def _accounts(record: PartyRecord) -> tuple[int, ...]:
+    """Each seat's account, in seat order (a ranked party's members all have one)."""
+    return tuple(member.account or 0 for member in record.members)

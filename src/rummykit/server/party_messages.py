@@ -76,6 +76,8 @@ class NewParty(Strict):
     """Seconds each person has for a turn (30 or 60; null: no limit)."""
     spectators: bool = True
     """Whether people with the link may watch the party's tables."""
+    ranked: bool = False
+    """Whether the party's games are rated: people with accounts only, a turn timer."""
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
     """Makes the party's deals reproducible: accepted only by a server made for tests."""
 
@@ -102,7 +104,7 @@ class PartyRefusal(Strict):
 
     error: str
     code: str
-    """``party_full``, ``party_started``."""
+    """``party_full``, ``party_started``, ``ranked_account``."""
     watch: bool
     """Whether the party's tables may be watched by link."""
 
@@ -142,6 +144,8 @@ class PartyView(Strict):
     """Options that differ from the preset."""
     turn_timer: TurnTimer | None
     spectators: bool
+    ranked: bool = False
+    """Whether the party's games are rated (they count on the leaderboard)."""
     table: str | None
     """The party's current table, once started: open ``/ws/{table}`` with your token."""
     games: int
@@ -177,6 +181,8 @@ class SettingsData(Strict):
     no_timer: bool = False
     """Set to turn the timer off (``turn_timer`` null means "unchanged")."""
     spectators: bool | None = None
+    ranked: bool | None = None
+    """Make the party ranked (or friendly); null: unchanged."""
 
 
 class Settings(Strict):

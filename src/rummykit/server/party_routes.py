@@ -12,6 +12,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.core.errors import ErrorCode, RulesError
+from rummykit.server.account_routes import session_account
 from rummykit.server.api import SEED_REFUSED, BadRequest, ErrorAnswer, read_body
 from rummykit.server.body import read_request_body
 from rummykit.server.hello import counted_socket, receive_hello
@@ -72,11 +73,15 @@ async def create_party(request: Request) -> Response:
         wanted = read_body(NewParty, await read_request_body(request))
         if wanted.seed is not None and not _lobby(request).accept_seeds:
             raise BadRequest(SEED_REFUSED)
-        party, member, token = await _lobby(request).new_party(wanted)
+        account = await session_account(request)
+        party, member, token = await _lobby(request).new_party(wanted, account)
     except BadRequest as error:
         return _error(error.message, error.status)
     except RulesError as error:
         return _error(str(error), 400)
+    except PartyError as error:
+        refused = PartyRefusal(error=error.message, code=error.code.value, watch=False)
+        return JSONResponse(refused.model_dump(), 409)
     return _joined(party, member, token)
 
 
@@ -90,7 +95,7 @@ async def join_party(request: Request) -> Response:
     if party is None:
         return _error(NO_PARTY, 404)
     try:
-        member, token = await party.join(wanted.name)
+        member, token = await party.join(wanted.name, await session_account(request))
     except PartyError as error:
         watch = party.record.spectators and party.record.table is not None
         refused = PartyRefusal(error=error.message, code=error.code.value, watch=watch)

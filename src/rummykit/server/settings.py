@@ -78,3 +78,6 @@ class TableSettings(Strict):
     """The first deal's dealer (a party's rematch moves it on); ``None``: drawn at random."""
     left: tuple[int, ...] = ()
     """The seats whose people left for good: the computer plays them to the end."""
+    accounts: tuple[int, ...] | None = None
+    """A ranked table's account of each seat, in seat order (``None``: not ranked): the game
+    is rated when it finishes."""

@@ -290,6 +290,27 @@ class Store:
             if first_deal is not None:
                 self._write_deal(db, table_id, 0, *first_deal, version=1, deadline=deadline)
 
+    def add_seat(self, table_id: str, seat: int, hashed: str) -> None:
+        """Let a token (known by its hash) hold a seat at a table: a member back on a device."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO seats (token, table_id, seat) VALUES (?, ?, ?)",
+                (hashed, table_id, seat),
+            )
+
+    def accounts_in_ranked_games(self, accounts: Sequence[int]) -> set[int]:
+        """Which of these accounts hold a seat at a ranked table not finished yet."""
+        if not accounts:
+            return set()
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT DISTINCT seated.value FROM tables, "
+                "json_each(tables.settings, '$.accounts') AS seated "
+                f"WHERE tables.finished = 0 AND seated.value IN ({', '.join('?' * len(accounts))})",
+                tuple(accounts),
+            ).fetchall()
+        return {int(row[0]) for row in rows}
+
     def seat_of(self, table_id: str, token: str) -> int | None:
         """The seat a token holds at a table, if any and if the token has not expired.
 

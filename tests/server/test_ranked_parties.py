@@ -1,0 +1,164 @@
+"""Ranked parties: accounts only, a turn timer, no computer seats, one ranked game at a time.
+
+Each person signs up with the same test client; their session cookie is sent by hand with
+each request (the client's own jar is cleared), so one client acts for several accounts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from party_client import SHORT_GAME, open_seat, party_socket, wait_ready
+from rummykit.server.account_routes import SESSION_COOKIE
+from rummykit.server.app import create_app
+from rummykit.server.limits import Limits
+from rummykit.server.store import Store
+from table_client import WORKERS, ManualClock
+
+pytestmark = pytest.mark.timeout(120)
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def app_client(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
+    """The app with one clock for the pace, the timers, the graces and the wall."""
+    app = create_app(
+        store_path,
+        sleep=clock.sleep,
+        now=clock.time,
+        clock=clock.time,
+        accept_seeds=True,
+        limits=Limits.unlimited(),
+        workers=WORKERS,
+    )
+    with TestClient(app) as client:
+        yield client
+
+
+def account(client: TestClient, name: str) -> dict[str, str]:
+    """Sign up ``name``: the headers that carry its session."""
+    answer = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    token = answer.cookies[SESSION_COOKIE]
+    client.cookies.clear()
+    return {"cookie": f"{SESSION_COOKIE}={token}"}
+
+
+def post(client: TestClient, path: str, body: dict[str, Any], who: dict[str, str] | None) -> Any:
+    client.cookies.clear()
+    return client.post(path, json=body, headers=who or {})
+
+
+def ranked_party(
+    client: TestClient, host: dict[str, str] | None, **body: Any
+) -> tuple[int, dict[str, Any]]:
+    body = {"name": "Host", "rules": SHORT_GAME, "ranked": True, "turn_timer": 60, **body}
+    answer = post(client, "/api/parties", body, host)
+    return answer.status_code, answer.json()
+
+
+def started_ranked(
+    client: TestClient, people: list[dict[str, str]], seed: int = 7
+) -> tuple[str, str, list[str]]:
+    """A ranked party of these accounts (the first hosts), started: code, table, tokens."""
+    status, made = ranked_party(client, people[0], seed=seed)
+    assert status == 200, made
+    code = made["code"]
+    tokens = [made["token"]]
+    for who in people[1:]:
+        joined = post(client, f"/api/parties/{code}/join", {"name": "x"}, who)
+        assert joined.status_code == 200, joined.text
+        tokens.append(joined.json()["token"])
+    with party_socket(client, code, tokens[0]) as lobby:
+        for token in tokens[1:]:
+            with party_socket(client, code, token) as member:
+                member.send("ready", {"ready": True})
+                wait_ready(member)
+        lobby.send("start")
+        party = lobby.until_party(lambda party: party["table"] is not None)
+    return code, party["table"], tokens
+
+
+def test_a_ranked_party_needs_a_signed_in_host_and_a_timer(app_client: TestClient) -> None:
+    status, answer = ranked_party(app_client, None)
+    assert (status, answer["code"]) == (409, "ranked_account")
+    ada = account(app_client, "Ada")
+    status, answer = ranked_party(app_client, ada, turn_timer=None)
+    assert (status, answer["code"]) == (409, "ranked_timer")
+    status, answer = ranked_party(app_client, ada)
+    assert status == 200
+    view = app_client.get(f"/api/parties/{answer['code']}").json()
+    assert view["ranked"] is True and view["members"][0]["name"] == "Ada"
+
+
+def test_a_ranked_party_refuses_guests_and_computers(app_client: TestClient) -> None:
+    ada = account(app_client, "Ada")
+    _, made = ranked_party(app_client, ada)
+    code = made["code"]
+    guest = post(app_client, f"/api/parties/{code}/join", {"name": "Guest"}, None)
+    assert (guest.status_code, guest.json()["code"]) == (409, "ranked_account")
+    with party_socket(app_client, code, made["token"]) as lobby:
+        lobby.send("add_cpu", {"level": "basic"})
+        assert lobby.refused()["d"]["code"] == "ranked_computer"
+        lobby.send("settings", {"no_timer": True})
+        assert lobby.refused()["d"]["code"] == "ranked_timer"
+        lobby.send("settings", {"ranked": False})
+        lobby.until_party(lambda party: not party["ranked"])
+        lobby.send("add_cpu", {"level": "basic"})
+        lobby.until_party(lambda party: len(party["members"]) == 2)
+        lobby.send("settings", {"ranked": True})
+        assert lobby.refused()["d"]["code"] == "ranked_computer"
+
+
+def test_a_guest_in_the_lobby_keeps_the_party_friendly(app_client: TestClient) -> None:
+    ada = account(app_client, "Ada")
+    _, made = ranked_party(app_client, ada, ranked=False)
+    code = made["code"]
+    assert post(app_client, f"/api/parties/{code}/join", {"name": "Gus"}, None).status_code == 200
+    with party_socket(app_client, code, made["token"]) as lobby:
+        lobby.send("settings", {"ranked": True})
+        refused = lobby.refused()["d"]
+        assert refused["code"] == "ranked_account" and "Gus" in refused["message"]
+
+
+def test_a_ranked_table_knows_its_accounts_and_is_not_practice(
+    app_client: TestClient, store_path: Path
+) -> None:
+    people = [account(app_client, name) for name in ("Ada", "Bob")]
+    _, table, _ = started_ranked(app_client, people)
+    settings = Store(store_path).settings(table)
+    assert settings is not None
+    assert settings.accounts == (1, 2) and not settings.practice and settings.turn_timer == 60
+
+
+def test_the_same_account_on_another_device_takes_its_seat_back(
+    app_client: TestClient,
+) -> None:
+    people = [account(app_client, name) for name in ("Ada", "Bob")]
+    code, table, tokens = started_ranked(app_client, people)
+    again = post(app_client, f"/api/parties/{code}/join", {"name": "x"}, people[1])
+    assert again.status_code == 200, again.text
+    assert again.json()["member"] == 1 and again.json()["token"] != tokens[1]
+    with open_seat(app_client, table, again.json()["token"]) as seat:
+        assert seat.view["seat"] == 1
+
+
+def test_one_ranked_game_at_a_time_per_account(app_client: TestClient) -> None:
+    ada, bob, cyd = (account(app_client, name) for name in ("Ada", "Bob", "Cyd"))
+    started_ranked(app_client, [ada, bob])
+    _, made = ranked_party(app_client, cyd)
+    code = made["code"]
+    joined = post(app_client, f"/api/parties/{code}/join", {"name": "x"}, bob)
+    with party_socket(app_client, code, joined.json()["token"]) as member:
+        member.send("ready", {"ready": True})
+        wait_ready(member)
+    with party_socket(app_client, code, made["token"]) as lobby:
+        lobby.send("start")
+        refused = lobby.refused()["d"]
+        assert refused["code"] == "ranked_busy" and "Bob" in refused["message"]
