@@ -9,6 +9,7 @@ deal" together: one of them is stale).
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import json
 from collections.abc import Callable, Iterator
@@ -176,6 +177,13 @@ def play_seat(
         elif is_my_turn(view):
             acted_at = frame["v"]
             seat.send("act", {"action": choose(view["legal"])}, version=frame["v"])
+
+
+def play_everyone(seats: dict[int, SeatSocket]) -> dict[int, dict[str, Any]]:
+    """Each person plays their seat in a thread of their own, to the end of the game."""
+    with concurrent.futures.ThreadPoolExecutor(len(seats)) as pool:
+        plays = {seat: pool.submit(play_seat, socket) for seat, socket in seats.items()}
+        return {seat: play.result(timeout=100) for seat, play in plays.items()}
 
 
 def _current(seat: SeatSocket) -> Frame:

@@ -30,6 +30,9 @@ from party_client import (
     play_seat,
     started_party,
 )
+from party_client import (
+    play_everyone as _play_everyone,
+)
 from rummykit.core.presets import describe_rules, preset_with_overrides
 from rummykit.server.app import create_app
 from rummykit.server.limits import Limits
@@ -171,13 +174,6 @@ def test_twelve_joins_at_once_seat_exactly_six(app_client: TestClient) -> None:
 
 
 # ----- people at one table -------------------------------------------------------------------
-
-
-def _play_everyone(seats: dict[int, SeatSocket]) -> dict[int, dict[str, Any]]:
-    """Each person plays their seat in a thread of their own, to the end of the game."""
-    with concurrent.futures.ThreadPoolExecutor(len(seats)) as pool:
-        plays = {seat: pool.submit(play_seat, socket) for seat, socket in seats.items()}
-        return {seat: play.result(timeout=100) for seat, play in plays.items()}
 
 
 def test_two_people_and_two_computers_play_a_game_to_the_end(

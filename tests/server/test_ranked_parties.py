@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from party_client import SHORT_GAME, open_seat, party_socket, wait_ready
+from party_client import SHORT_GAME, open_seat, party_socket, play_everyone, wait_ready
+from rummykit.ratings import Pool
 from rummykit.server.account_routes import SESSION_COOKIE
 from rummykit.server.app import create_app
 from rummykit.server.limits import Limits
@@ -162,3 +163,23 @@ def test_one_ranked_game_at_a_time_per_account(app_client: TestClient) -> None:
         lobby.send("start")
         refused = lobby.refused()["d"]
         assert refused["code"] == "ranked_busy" and "Bob" in refused["message"]
+
+
+def test_a_ranked_game_played_to_the_end_rates_both_accounts_once(
+    app_client: TestClient, store_path: Path
+) -> None:
+    people = [account(app_client, name) for name in ("Ada", "Bob")]
+    _, table, tokens = started_ranked(app_client, people)
+    with (
+        open_seat(app_client, table, tokens[0]) as ada,
+        open_seat(app_client, table, tokens[1]) as bob,
+    ):
+        finals = play_everyone({0: ada, 1: bob})
+    store = Store(store_path)
+    rows = store.rated_games_of(table)
+    assert [row["account"] for row in rows] == [1, 2]
+    assert [row["total"] for row in rows] == finals[0]["scores"]
+    for row in rows:
+        stored = store.rating(row["account"], Pool.WINNER)
+        assert stored is not None and stored.games == 1
+        assert stored.rating.mu == row["mu_after"] != row["mu_before"]
