@@ -1,5 +1,9 @@
 """Helpers for party tests: making and joining parties, their lobby's socket, and seats.
 
+Ranked parties: ``account`` signs up and gives the headers of its session, which ``post``
+sends by hand (the client's own jar cleared), so one client acts for several accounts;
+``started_ranked`` makes and starts a ranked party of them.
+
 ``PartySocket`` is a member's (or a visitor's) connection to ``/ws/party/{code}``;
 ``open_seat`` opens a table's socket the way every client now does, with the token in the
 first message (``hello``); ``play_seat`` plays one seat of a party's table to the end of the
@@ -12,13 +16,19 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
+from pathlib import Path
 from typing import Any
 
+from rummykit.server.account_routes import SESSION_COOKIE
 from rummykit.server.party_messages import PARTY_SERVER_MESSAGES
+from rummykit.server.rated import RatedGame
+from rummykit.server.settings import HumanPlayer, TableSettings
+from rummykit.server.store import Store
 from table_client import (
     MAX_FRAMES,
     Frame,
+    ManualClock,
     SeatSocket,
     hello,
     is_my_turn,
@@ -188,3 +198,71 @@ def play_everyone(seats: dict[int, SeatSocket]) -> dict[int, dict[str, Any]]:
 
 def _current(seat: SeatSocket) -> Frame:
     return {"t": "view", "v": seat.version, "d": seat.view}
+
+
+PASSWORD = "correct horse battery"
+"""Every test account's password."""
+
+
+def account(client: Any, name: str) -> dict[str, str]:
+    """Sign up ``name``: the headers that carry its session."""
+    answer = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    token = answer.cookies[SESSION_COOKIE]
+    client.cookies.clear()
+    return {"cookie": f"{SESSION_COOKIE}={token}"}
+
+
+def post(client: Any, path: str, body: dict[str, Any], who: dict[str, str] | None) -> Any:
+    """POST ``body`` as the account whose session headers are ``who`` (``None``: a guest)."""
+    client.cookies.clear()
+    return client.post(path, json=body, headers=who or {})
+
+
+def ranked_party(
+    client: Any, host: dict[str, str] | None, **body: Any
+) -> tuple[int, dict[str, Any]]:
+    """POST a ranked party of a short game, timed, hosted by ``host``: status and answer."""
+    body = {"name": "Host", "rules": SHORT_GAME, "ranked": True, "turn_timer": 60, **body}
+    answer = post(client, "/api/parties", body, host)
+    return answer.status_code, answer.json()
+
+
+def started_ranked(
+    client: Any, people: list[dict[str, str]], seed: int = 7
+) -> tuple[str, str, list[str]]:
+    """A ranked party of these accounts (the first hosts), started: code, table, tokens."""
+    status, made = ranked_party(client, people[0], seed=seed)
+    assert status == 200, made
+    code = made["code"]
+    tokens = [made["token"]]
+    for who in people[1:]:
+        joined = post(client, f"/api/parties/{code}/join", {"name": "x"}, who)
+        assert joined.status_code == 200, joined.text
+        tokens.append(joined.json()["token"])
+    with party_socket(client, code, tokens[0]) as lobby:
+        for token in tokens[1:]:
+            with party_socket(client, code, token) as member:
+                member.send("ready", {"ready": True})
+                wait_ready(member)
+        lobby.send("start")
+        party = lobby.until_party(lambda party: party["table"] is not None)
+    return code, party["table"], tokens
+
+
+def accounts_store(
+    path: Path, clock: ManualClock, names: tuple[str, ...], bots: Container[str] = ()
+) -> Store:
+    """A store on ``clock`` with these accounts (ids 1, 2, ... in order); ``bots``' are BOT."""
+    store = Store(path, now=clock.time)
+    for name in names:
+        assert store.add_account(name, name in bots, "hash") is not None
+    return store
+
+
+def store_rated_game(store: Store, rated: RatedGame) -> None:
+    """Make ``rated``'s table in the store and finish it, rating it as a ranked table does."""
+    people = tuple(HumanPlayer(kind="human", name=f"P{seat}") for seat in rated.accounts)
+    settings = TableSettings(rules="standard", players=people, practice=False)
+    store.create_table(rated.table_id, settings, {})
+    store.add_action(rated.table_id, 0, 0, "d", [], 1, finished={"scores": []}, rated=rated)

@@ -41,3 +41,19 @@ def client(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
     )
     with TestClient(app) as test_client:
         yield test_client
+
+
+@pytest.fixture
+def app_client(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
+    """The app with one clock for the pace, the timers, the graces and the wall."""
+    app = create_app(
+        store_path,
+        sleep=clock.sleep,
+        now=clock.time,
+        clock=clock.time,
+        accept_seeds=True,
+        limits=Limits.unlimited(),
+        workers=WORKERS,
+    )
+    with TestClient(app) as client:
+        yield client

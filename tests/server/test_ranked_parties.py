@@ -6,84 +6,25 @@ each request (the client's own jar is cleared), so one client acts for several a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
-from party_client import SHORT_GAME, open_seat, party_socket, play_everyone, wait_ready
+from party_client import (
+    account,
+    open_seat,
+    party_socket,
+    play_everyone,
+    post,
+    ranked_party,
+    started_ranked,
+    wait_ready,
+)
 from rummykit.ratings import Pool
-from rummykit.server.account_routes import SESSION_COOKIE
-from rummykit.server.app import create_app
-from rummykit.server.limits import Limits
 from rummykit.server.store import Store
-from table_client import WORKERS, ManualClock
 
 pytestmark = pytest.mark.timeout(120)
-
-PASSWORD = "correct horse battery"
-
-
-@pytest.fixture
-def app_client(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
-    """The app with one clock for the pace, the timers, the graces and the wall."""
-    app = create_app(
-        store_path,
-        sleep=clock.sleep,
-        now=clock.time,
-        clock=clock.time,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
-        workers=WORKERS,
-    )
-    with TestClient(app) as client:
-        yield client
-
-
-def account(client: TestClient, name: str) -> dict[str, str]:
-    """Sign up ``name``: the headers that carry its session."""
-    answer = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
-    assert answer.status_code == 200, answer.text
-    token = answer.cookies[SESSION_COOKIE]
-    client.cookies.clear()
-    return {"cookie": f"{SESSION_COOKIE}={token}"}
-
-
-def post(client: TestClient, path: str, body: dict[str, Any], who: dict[str, str] | None) -> Any:
-    client.cookies.clear()
-    return client.post(path, json=body, headers=who or {})
-
-
-def ranked_party(
-    client: TestClient, host: dict[str, str] | None, **body: Any
-) -> tuple[int, dict[str, Any]]:
-    body = {"name": "Host", "rules": SHORT_GAME, "ranked": True, "turn_timer": 60, **body}
-    answer = post(client, "/api/parties", body, host)
-    return answer.status_code, answer.json()
-
-
-def started_ranked(
-    client: TestClient, people: list[dict[str, str]], seed: int = 7
-) -> tuple[str, str, list[str]]:
-    """A ranked party of these accounts (the first hosts), started: code, table, tokens."""
-    status, made = ranked_party(client, people[0], seed=seed)
-    assert status == 200, made
-    code = made["code"]
-    tokens = [made["token"]]
-    for who in people[1:]:
-        joined = post(client, f"/api/parties/{code}/join", {"name": "x"}, who)
-        assert joined.status_code == 200, joined.text
-        tokens.append(joined.json()["token"])
-    with party_socket(client, code, tokens[0]) as lobby:
-        for token in tokens[1:]:
-            with party_socket(client, code, token) as member:
-                member.send("ready", {"ready": True})
-                wait_ready(member)
-        lobby.send("start")
-        party = lobby.until_party(lambda party: party["table"] is not None)
-    return code, party["table"], tokens
 
 
 def test_a_ranked_party_needs_a_signed_in_host_and_a_timer(app_client: TestClient) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from party_client import accounts_store
 from rummykit.ratings import DEFAULT_SIGMA, Pool, Rating
 from rummykit.server.rated import DAY_S, RatedGame
 from rummykit.server.settings import HumanPlayer, TableSettings
@@ -18,13 +19,6 @@ from rummykit.server.store import SCHEMA_VERSION, Store
 from table_client import ManualClock
 
 pytestmark = pytest.mark.timeout(60)
-
-
-def accounts_store(path: Path, clock: ManualClock, names: tuple[str, ...]) -> Store:
-    store = Store(path, now=clock.time)
-    for name in names:
-        assert store.add_account(name, False, "hash") is not None
-    return store
 
 
 def two_seat_table(store: Store, table_id: str) -> None:

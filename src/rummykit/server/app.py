@@ -90,6 +90,7 @@ from rummykit.server.protocol import (
     parse_client_message,
     refused,
 )
+from rummykit.server.rating_routes import RATING_ROUTES
 from rummykit.server.settings import TURN_TIMERS
 from rummykit.server.store import Now, Store
 from rummykit.server.table import (
@@ -468,6 +469,7 @@ def create_app(
         Route("/api/games/{table_id}/frames", frames),
         *PARTY_ROUTES,
         *ACCOUNT_ROUTES,
+        *RATING_ROUTES,
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]

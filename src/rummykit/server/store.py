@@ -526,6 +526,42 @@ class Store:
             names = [column[0] for column in cursor.description]
             return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
+    def pool_ratings(self, pool: Pool) -> list[dict[str, Any]]:
+        """Every account rated in ``pool``, unsorted, as rows.
+
+        Each row: ``name``, ``bot``, ``mu``, ``sigma`` (as stored, not drifted), ``games``,
+        ``last_played`` and ``opponents`` (the distinct accounts met in the pool's games).
+        """
+        with self._lock:
+            cursor = self._db.execute(
+                "SELECT accounts.name, accounts.kind = 'bot' AS bot, ratings.mu, ratings.sigma, "
+                "ratings.games, ratings.last_played, (SELECT COUNT(DISTINCT other.account) "
+                "FROM rated_games AS own JOIN rated_games AS other "
+                "ON other.table_id = own.table_id AND other.account != own.account "
+                "WHERE own.account = ratings.account AND own.pool = ratings.pool) AS opponents "
+                "FROM ratings JOIN accounts ON accounts.id = ratings.account "
+                "WHERE ratings.pool = ?",
+                (pool.value,),
+            )
+            return _rows(cursor)
+
+    def rated_games_of_account(self, account: int) -> list[dict[str, Any]]:
+        """An account's rated games in every pool, oldest first.
+
+        Its ``rated_games`` rows, each with ``seats`` (the game's rated accounts) and
+        ``sharing`` (how many of them share its rank, itself included).
+        """
+        with self._lock:
+            cursor = self._db.execute(
+                "SELECT own.*, (SELECT COUNT(*) FROM rated_games AS other "
+                "WHERE other.table_id = own.table_id) AS seats, "
+                "(SELECT COUNT(*) FROM rated_games AS other WHERE other.table_id = own.table_id "
+                "AND other.rank = own.rank) AS sharing "
+                "FROM rated_games AS own WHERE own.account = ? ORDER BY own.at, own.table_id",
+                (account,),
+            )
+            return _rows(cursor)
+
     def save_party(self, code: str, party: str, *, new: bool = False) -> bool:
         """Keep a party (its JSON); with ``new``, only if no party has that code yet.
 
@@ -723,6 +759,11 @@ class Account:
     """A program's account (``kind`` 'bot'), marked as such wherever its name shows."""
     password_hash: str
     """``rummykit.server.passwords.hash_password``'s string: never the password."""
+
+
+def _rows(cursor: sqlite3.Cursor) -> list[dict[str, Any]]:
+    names = [column[0] for column in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
 def _execute_script(db: sqlite3.Connection, script: str) -> None:
