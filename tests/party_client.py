@@ -16,10 +16,12 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import json
+import random
 from collections.abc import Callable, Container, Iterator
 from pathlib import Path
 from typing import Any
 
+from rummykit.ratings import Pool
 from rummykit.server.account_routes import SESSION_COOKIE
 from rummykit.server.party_messages import PARTY_SERVER_MESSAGES
 from rummykit.server.rated import RatedGame
@@ -266,3 +268,14 @@ def store_rated_game(store: Store, rated: RatedGame) -> None:
     settings = TableSettings(rules="standard", players=people, practice=False)
     store.create_table(rated.table_id, settings, {})
     store.add_action(rated.table_id, 0, 0, "d", [], 1, finished={"scores": []}, rated=rated)
+
+
+def play_club(store: Store, clock: ManualClock, members: int, games: int, seed: int = 3) -> None:
+    """``games`` four-player winner-scoring games among accounts 1 to ``members``, one a day
+    on ``clock``; seeded, and the lower an account's number, the better its totals."""
+    rng = random.Random(seed)
+    for number in range(games):
+        clock.now += 24 * 3600.0
+        accounts = tuple(sorted(rng.sample(range(1, members + 1), 4)))
+        totals = tuple(rng.randrange(100) - 4 * account for account in accounts)
+        store_rated_game(store, RatedGame(f"t{number}", Pool.WINNER, accounts, totals, 1))

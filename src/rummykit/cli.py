@@ -12,6 +12,7 @@ from importlib import resources
 
 from rummykit.client.account import add_account_parsers
 from rummykit.client.cli import add_party_parsers
+from rummykit.client.ratings import add_ratings_parser
 from rummykit.core.errors import RecordError, RulesError
 from rummykit.core.options import Choice, OptionKind, OptionSpec, json_value
 from rummykit.core.presets import PRESETS, Preset, find_preset
@@ -382,6 +383,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_sim_parsers(commands)
     add_party_parsers(commands)
     add_account_parsers(commands)
+    add_ratings_parser(commands)
     return parser
 
 

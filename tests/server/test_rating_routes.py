@@ -7,7 +7,6 @@ the leaderboard's thresholds.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from party_client import (
     account,
     accounts_store,
     open_seat,
+    play_club,
     play_everyone,
     started_ranked,
     store_rated_game,
@@ -59,12 +59,7 @@ def page(client: TestClient, name: str) -> Any:
 def league(tmp_path: Path, clock: ManualClock) -> Store:
     """The club's games, seeded: the lower an account's number, the better its totals."""
     store = accounts_store(tmp_path / "league.sqlite3", clock, NAMES, bots={NAMES[-1]})
-    rng = random.Random(3)
-    for number in range(CLUB_GAMES):
-        clock.now += DAY_S
-        accounts = tuple(sorted(rng.sample(range(1, len(NAMES) + 1), 4)))
-        totals = tuple(rng.randrange(100) - 4 * account for account in accounts)
-        store_rated_game(store, RatedGame(f"t{number}", Pool.WINNER, accounts, totals, 1))
+    play_club(store, clock, len(NAMES), CLUB_GAMES)
     return store
 
 
