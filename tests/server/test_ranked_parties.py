@@ -16,6 +16,7 @@ from party_client import (
     open_seat,
     party_socket,
     play_everyone,
+    play_seat,
     post,
     ranked_party,
     started_ranked,
@@ -124,3 +125,26 @@ def test_a_ranked_game_played_to_the_end_rates_both_accounts_once(
         stored = store.rating(row["account"], Pool.WINNER)
         assert stored is not None and stored.games == 1
         assert stored.rating.mu == row["mu_after"] != row["mu_before"]
+
+
+def test_an_account_that_leaves_for_good_ranks_last_and_loses_rating(
+    app_client: TestClient, store_path: Path
+) -> None:
+    """Bob leaves mid-game; the computer plays his seat to the end, and however his seat
+    scores, he ranks last and his rating falls, Ada's rises."""
+    people = [account(app_client, name) for name in ("Ada", "Bob")]
+    _, table, tokens = started_ranked(app_client, people)
+    with (
+        open_seat(app_client, table, tokens[0]) as ada,
+        open_seat(app_client, table, tokens[1]) as bob,
+    ):
+        ada.set_pace(0)  # the computer plays Bob's seat at once, on the test's clock
+        bob.send("leave")
+        ada.until(lambda frame: frame["t"] == "notice" and "left the table" in frame["d"]["text"])
+        final = play_seat(ada)
+    assert final["game_over"] and final["players"][1]["left"]
+    store = Store(store_path)
+    rows = {row["account"]: row for row in store.rated_games_of(table)}
+    assert rows[2]["rank"] > rows[1]["rank"] == 0, rows
+    assert rows[2]["mu_after"] < rows[2]["mu_before"]
+    assert rows[1]["mu_after"] > rows[1]["mu_before"]
