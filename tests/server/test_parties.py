@@ -10,7 +10,6 @@ import concurrent.futures
 import contextlib
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -54,21 +53,6 @@ from table_client import (
 )
 
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture
-def app_client(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
-    """The app with one clock for the pace, the timers and the graces."""
-    app = create_app(
-        store_path,
-        sleep=clock.sleep,
-        now=clock.time,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
-        workers=WORKERS,
-    )
-    with TestClient(app) as client:
-        yield client
 
 
 def _notices(seat: SeatSocket) -> list[str]:
