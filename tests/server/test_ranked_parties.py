@@ -177,7 +177,7 @@ def test_a_ranked_game_gives_each_player_page_its_figures(app_client: TestClient
 
 
 def test_a_player_whose_time_always_runs_out_ranks_last_with_every_turn_a_timeout(
-    app_client: TestClient, clock: ManualClock
+    app_client: TestClient, clock: ManualClock, store_path: Path
 ) -> None:
     """Bob keeps his page open and never acts: each of his turns runs out and the computer
     plays it. The computer played most of his turns, so he ranks last; his page counts them."""
