@@ -195,10 +195,7 @@ def test_a_player_whose_time_always_runs_out_ranks_last_with_every_turn_a_timeou
                 clock.advance(61)  # past the minute of a ranked turn
             view = bob.until(lambda frame: frame["t"] == "view")["d"]
         playing.result(timeout=60)
-    rows = {
-        row["seat"]: row
-        for row in Store(app_client.app.state.lobby.store.path).rated_games_of(table)
-    }
+    rows = {row["seat"]: row for row in Store(store_path).rated_games_of(table)}
     assert rows[1]["rank"] == 1 and rows[1]["mu_after"] < rows[1]["mu_before"]
     bob_record = app_client.get("/api/players/Bob").json()["pools"]["winner"]
     assert bob_record["computer_share"] == 1 and bob_record["timeouts"] >= 1
