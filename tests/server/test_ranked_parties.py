@@ -174,6 +174,9 @@ def test_a_ranked_game_gives_each_player_page_its_figures(app_client: TestClient
     assert [record["rummies"] for record in records] == [int(rummy and o == 1) for o in outs]
     assert [page["recent"][0]["opponents"] for page in pages] == [["Bob"], ["Ada"]]
     assert pages[0]["recent"][0]["preset"] == "classic"
+    app_client.cookies.clear()  # a rated game is for all to replay: no token, no account
+    assert app_client.get(f"/api/games/{table}/frames").status_code == 200
+    assert app_client.get(f"/api/games/{table}/record").json()["players"] == ["Ada", "Bob"]
 
 
 def test_a_player_whose_time_always_runs_out_ranks_last_with_every_turn_a_timeout(
@@ -202,3 +205,14 @@ def test_a_player_whose_time_always_runs_out_ranks_last_with_every_turn_a_timeou
     assert bob_record["seconds_per_turn"] is None  # he played no turn himself
     ada_record = app_client.get("/api/players/Ada").json()["pools"]["winner"]
     assert ada_record["timeouts"] == 0 and ada_record["computer_share"] == 0
+
+
+def test_a_program_account_is_marked_in_the_party_and_at_the_table(
+    app_client: TestClient,
+) -> None:
+    people = [account(app_client, "Ada"), account(app_client, "Robo", bot=True)]
+    code, table, tokens = started_ranked(app_client, people)
+    members = app_client.get(f"/api/parties/{code}").json()["members"]
+    assert [member["program"] for member in members] == [False, True]
+    with open_seat(app_client, table, tokens[0]) as ada:
+        assert [player["program"] for player in ada.view["players"]] == [False, True]

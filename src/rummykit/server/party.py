@@ -74,6 +74,8 @@ class Member(Strict):
     account: int | None = None
     """The account the person joined with (signed in), if any: a ranked party's members all
     have one, and the same account joining again takes the seat back."""
+    program: bool = False
+    """That account is a program's."""
 
 
 class PartyRecord(Strict):
@@ -202,6 +204,7 @@ class Party:
                     ready=member.ready or member.kind == "bot",
                     connected=member.kind == "bot" or member.id in connected or self.present(seat),
                     host=member.id == record.host,
+                    program=member.program,
                 )
                 for seat, member in enumerate(record.members)
             ),
@@ -296,6 +299,7 @@ class Party:
                 kind="human",
                 token=token_hash(token),
                 account=None if account is None else account.id,
+                program=account is not None and account.bot,
             )
             await self._commit(
                 self.record.model_copy(
@@ -432,7 +436,7 @@ class Party:
             if member.kind == "bot" and member.level is not None:
                 players.append(BotPlayer(kind="bot", name=member.name, level=member.level))
             else:
-                players.append(HumanPlayer(kind="human", name=member.name))
+                players.append(HumanPlayer(kind="human", name=member.name, program=member.program))
         settings = TableSettings(
             rules=RECORD_RULES.validate_python({"preset": record.preset, **record.rules}),
             players=tuple(players),

@@ -485,10 +485,7 @@ class Store:
             return self._rate(db, rated, self.now())
 
     def _rate(self, db: sqlite3.Connection, rated: RatedGame, now: float) -> bool:
-        done = db.execute(
-            "SELECT 1 FROM rated_games WHERE table_id = ? LIMIT 1", (rated.table_id,)
-        ).fetchone()
-        if done is not None:
+        if _was_rated(db, rated.table_id):
             return False
         pool = rated.pool.value
         marks = ", ".join("?" * len(rated.accounts))
@@ -573,6 +570,11 @@ class Store:
                 (account, pool.value),
             ).fetchone()
         return StoredRating(Rating(row[0], row[1]), int(row[2]), float(row[3])) if row else None
+
+    def was_rated(self, table_id: str) -> bool:
+        """Whether the game at ``table_id`` finished and was rated."""
+        with self._lock:
+            return _was_rated(self._db, table_id)
 
     def rated_games_of(self, table_id: str) -> list[dict[str, Any]]:
         """The rated_games rows of one game, by seat (empty: the game was not rated)."""
@@ -823,6 +825,11 @@ class Account:
 def _rows(cursor: sqlite3.Cursor) -> list[dict[str, Any]]:
     names = [column[0] for column in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def _was_rated(db: sqlite3.Connection, table_id: str) -> bool:
+    found = db.execute("SELECT 1 FROM rated_games WHERE table_id = ? LIMIT 1", (table_id,))
+    return found.fetchone() is not None
 
 
 def _upgrade_to_7(db: sqlite3.Connection) -> None:
