@@ -726,13 +726,39 @@ class Store:
         with self._transaction() as db:
             db.execute("UPDATE tables SET deadline = ? WHERE id = ?", (deadline, table_id))
 
-    def save_settings(self, table_id: str, settings: TableSettings) -> None:
-        """Replace a table's settings (the pace changed, say): a restart starts from these."""
+    def save_settings(
+        self, table_id: str, settings: TableSettings, *, leaver: int | None = None
+    ) -> None:
+        """Replace a table's settings (the pace changed, say): a restart starts from these.
+
+        ``leaver``: the account whose leaving the ranked game changed them, kept in the same
+        transaction among the ranked games left early (``ranked_leaves``).
+        """
         with self._transaction() as db:
+            now = self.now()
             db.execute(
                 "UPDATE tables SET settings = ?, updated = ? WHERE id = ?",
-                (settings.model_dump_json(), self.now(), table_id),
+                (settings.model_dump_json(), now, table_id),
             )
+            if leaver is not None:
+                db.execute(
+                    "INSERT OR IGNORE INTO ranked_leaves (account, table_id, at) VALUES (?, ?, ?)",
+                    (leaver, table_id, now),
+                )
+
+    def ranked_leaves(self, accounts: Sequence[int], since: float) -> dict[int, list[float]]:
+        """When each of these accounts left a ranked game early, since ``since``, oldest first."""
+        marks = ", ".join("?" * len(accounts))
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT account, at FROM ranked_leaves WHERE at > ? AND account IN ({marks}) "
+                "ORDER BY at",
+                (since, *accounts),
+            ).fetchall()
+        leaves: dict[int, list[float]] = {}
+        for account, at in rows:
+            leaves.setdefault(int(account), []).append(float(at))
+        return leaves
 
     def settings(self, table_id: str) -> TableSettings | None:
         """A table's settings, or ``None`` if there is no such table."""
