@@ -44,32 +44,24 @@ from rummykit.ratings import Pool
 from rummykit.server.logs import limit_logging
 from rummykit.server.new_table import TableError, new_table_settings
 from rummykit.server.protocol import (
-    REACTIONS,
     Act,
-    Advice,
     Bye,
     ClientMessage,
     Event,
     EventMessage,
     Hello,
-    HintMessage,
     HintRequest,
     Leave,
     Log,
     LogLine,
     LogMessage,
     Next,
-    NextTable,
     Notice,
     NoticeMessage,
     Pace,
     React,
-    Reacted,
-    Reaction,
-    ReactionMessage,
     Redeal,
     Rematch,
-    RematchMessage,
     SeatView,
     ServerMessage,
     ViewMessage,
@@ -87,15 +79,13 @@ from rummykit.server.settings import (
     TableSettings,
 )
 from rummykit.server.store import Now, Store, token_hash
+from rummykit.server.table_asides import Asides, quietly
 from rummykit.server.table_words import (
-    REACTION_WINDOW_S,
-    REACTIONS_PER_WINDOW,
     DealStory,
     Said,
     Viewer,
     action_said,
     deal_said,
-    has_left,
     is_back,
     restarted,
     stock_said,
@@ -107,12 +97,11 @@ from rummykit.server.turn_keeper import (
     STAND_IN,
     Expiry,
     Send,
-    TurnKeeper,
     Wake,
     Work,
 )
 from rummykit.server.views import Presence, seat_view
-from rummykit.server.workers import WorkerPool, advise, decide, rebuild_game
+from rummykit.server.workers import WorkerPool, decide, rebuild_game
 
 __all__ = [
     "BOT_LEVELS",
@@ -132,6 +121,9 @@ Sleep = Callable[[float], Awaitable[None]]
 RematchHook = Callable[["Table"], Awaitable[str]]
 """Makes (or finds) a party's next table once this one's game is over: its id."""
 
+MAX_CLIENTS_KEPT: Final = 64
+"""The clients whose last intent numbers a table keeps: far more pages than its seats hold."""
+
 RECENT_EVENTS: Final = 256
 """Events kept for connections that come back: a client that missed more gets the view."""
 
@@ -144,21 +136,7 @@ logger = logging.getLogger("rummykit.table")
 limit_logging(logger)  # one client's failing intents must not flood the log
 
 
-def _quiet(send: Send) -> Send:
-    """``send`` that forgets a connection gone away instead of failing the table."""
-
-    async def quiet(message: ServerMessage) -> None:
-        with contextlib.suppress(Exception):
-            await send(message)
-
-    return quiet
-
-
-MAX_CLIENTS_KEPT: Final = 64
-"""The clients whose last intent numbers a table keeps: far more pages than its seats hold."""
-
-
-class Table(TurnKeeper):
+class Table(Asides):
     """A game in progress and everything around it; only ``run`` changes the game."""
 
     def __init__(
@@ -632,10 +610,10 @@ class Table(TurnKeeper):
         elif intent is not None:
             seat, message, reply, client = intent
             try:
-                await self._handle(seat, message, _quiet(reply), client, origin=reply)
+                await self._handle(seat, message, quietly(reply), client, origin=reply)
             except Exception:  # one bad intent must never stop the table, nor go unanswered
                 logger.exception("table %s: an intent failed", self.id)
-                await _quiet(reply)(refused(self.version, "unreadable"))
+                await quietly(reply)(refused(self.version, "unreadable"))
 
     async def _next_work(self, pace: asyncio.Future[None] | None) -> Work | None:
         """The next piece of work; ``None`` if ``pace`` (the computer's wait) ends first.
@@ -776,29 +754,6 @@ class Table(TurnKeeper):
             case _:
                 assert_never(message)
 
-    async def _handle_aside(
-        self,
-        seat: int,
-        message: HintRequest | React | Leave | Rematch | Bye | Hello,
-        reply: Send,
-    ) -> None:
-        """The intents that play no card: hints, reactions, leaving, rematches."""
-        match message:
-            case HintRequest():
-                await self._hint(seat, reply)
-            case React():
-                await self._react(seat, message.d.reaction, reply)
-            case Leave():
-                await self._leave_for_good(seat, reply)
-            case Rematch():
-                await self._rematch(seat, reply)
-            case Bye():
-                self.note_bye(seat)
-            case Hello():
-                await reply(refused(self.version, "hello_once"))
-            case _:
-                assert_never(message)
-
     async def _act(self, seat: int, text: str, reply: Send) -> bool:
         if seat in self.left:
             await reply(refused(self.version, "left_already"))
@@ -823,61 +778,6 @@ class Table(TurnKeeper):
         await self._broadcast(None)
         return True
 
-    async def _react(self, seat: int, reaction: Reaction, reply: Send) -> None:
-        now = self.now()
-        sent = self.reactions.setdefault(seat, collections.deque())
-        while sent and now - sent[0] >= REACTION_WINDOW_S:
-            sent.popleft()
-        if len(sent) >= REACTIONS_PER_WINDOW:
-            await reply(
-                refused(
-                    self.version,
-                    "too_many_reactions",
-                    count=REACTIONS_PER_WINDOW,
-                    seconds=int(REACTION_WINDOW_S),
-                )
-            )
-            return
-        sent.append(now)
-        message = ReactionMessage(
-            v=self.version, d=Reacted(seat=seat, reaction=reaction, text=REACTIONS[reaction])
-        )
-        for sends in list(self.listeners.values()):
-            for send in list(sends):
-                await _quiet(send)(message)
-
-    async def _leave_for_good(self, seat: int, reply: Send) -> None:
-        if self.settings.party is None:
-            await reply(refused(self.version, "not_a_party_leave"))
-            return
-        if seat in self.left or self.game.game_over:
-            await reply(self._view_message(seat))
-            return
-        left = tuple(sorted({*self.left, seat}))
-        settings = self.settings.model_copy(update={"left": left})
-        accounts = self.settings.accounts
-        leaver = None if accounts is None else accounts[seat]
-        await asyncio.to_thread(self.store.save_settings, self.id, settings, leaver=leaver)
-        self.settings = settings
-        self.left.add(seat)
-        self.bots[seat] = STAND_IN
-        self.standing_in.discard(seat)
-        await self._announce(seat, has_left)
-        await self._broadcast(None)
-
-    async def _rematch(self, seat: int, reply: Send) -> None:
-        if self.on_rematch is None:
-            await reply(refused(self.version, "not_a_party_rematch"))
-            return
-        if not self.game.game_over:
-            await reply(refused(self.version, "not_over_yet"))
-            return
-        first = self.next_table is None
-        self.next_table = await self.on_rematch(self)
-        await reply(RematchMessage(v=self.version, d=NextTable(table=self.next_table, seat=seat)))
-        if first:
-            await self._broadcast(None)  # every page offers to join it
-
     async def _redeal(self, reply: Send) -> bool:
         if self.game.game_over:
             await reply(refused(self.version, "game_over"))
@@ -899,23 +799,3 @@ class Table(TurnKeeper):
         await self._deal()
         await self._broadcast(None)
         return True
-
-    async def _hint(self, seat: int, reply: Send) -> None:
-        if len(self.humans) > 1:  # the strong player's advice would play for one of them
-            await reply(refused(self.version, "no_hints"))
-            return
-        view = observe(self.game, seat)
-        if not view.is_my_turn:
-            await reply(refused(self.version, "hint_waits"))
-            return
-        advice = await self.workers.run(advise, view)
-        action = str(advice.action).split(" ", 1)[1]
-        words = Advice(
-            action=action,
-            reason=advice.reason,
-            kind=advice.kind,
-            params=dict(advice.params),
-            action_kind=advice.action_kind,
-            action_params=dict(advice.action_params),
-        )
-        await reply(HintMessage(v=self.version, d=words))
