@@ -221,7 +221,7 @@ def join(options: SeatOptions, code_or_link: str, report: Report) -> int:
     try:
         server = base_url(options.server)
         code = party_code(code_or_link)
-        path = options.seat_file or default_seat_path(server, code)
+        path = options.seat_file or default_seat_path(server, code, options.account)
         kept = load_seat(path, server, code)
     except (ValueError, SeatFileError) as error:
         return _failed("join", report, str(error))
