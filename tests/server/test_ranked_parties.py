@@ -6,6 +6,7 @@ each request (the client's own jar is cleared), so one client acts for several a
 
 from __future__ import annotations
 
+import concurrent.futures
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from party_client import (
 )
 from rummykit.ratings import Pool
 from rummykit.server.store import Store
+from table_client import ManualClock, is_my_turn
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -148,3 +150,55 @@ def test_an_account_that_leaves_for_good_ranks_last_and_loses_rating(
     assert rows[2]["rank"] > rows[1]["rank"] == 0, rows
     assert rows[2]["mu_after"] < rows[2]["mu_before"]
     assert rows[1]["mu_after"] > rows[1]["mu_before"]
+
+
+def test_a_ranked_game_gives_each_player_page_its_figures(app_client: TestClient) -> None:
+    people = [account(app_client, name) for name in ("Ada", "Bob")]
+    _, table, tokens = started_ranked(app_client, people)
+    with (
+        open_seat(app_client, table, tokens[0]) as ada,
+        open_seat(app_client, table, tokens[1]) as bob,
+    ):
+        final = play_everyone({0: ada, 1: bob})[0]
+    pages = [app_client.get(f"/api/players/{name}").json() for name in ("Ada", "Bob")]
+    records = [page["pools"]["winner"] for page in pages]
+    for seat, record in enumerate(records):
+        assert record["deals"] == 1 and record["timeouts"] == 0
+        assert record["computer_share"] == 0
+        assert record["seconds_per_turn"] == 0  # nobody's clock moved: every turn took 0 s
+        assert record["points_per_deal"] == final["scores"][seat]
+    (deal,) = final["history"]
+    outs = [record["going_out_rate"] for record in records]
+    assert outs == [float(deal["winner"] == seat) for seat in (0, 1)], deal
+    rummy = deal["result"] == "rummy"
+    assert [record["rummies"] for record in records] == [int(rummy and o == 1) for o in outs]
+    assert [page["recent"][0]["opponents"] for page in pages] == [["Bob"], ["Ada"]]
+    assert pages[0]["recent"][0]["preset"] == "classic"
+
+
+def test_a_player_whose_time_always_runs_out_ranks_last_with_every_turn_a_timeout(
+    app_client: TestClient, clock: ManualClock, store_path: Path
+) -> None:
+    """Bob keeps his page open and never acts: each of his turns runs out and the computer
+    plays it. The computer played most of his turns, so he ranks last; his page counts them."""
+    people = [account(app_client, name) for name in ("Ada", "Bob")]
+    _, table, tokens = started_ranked(app_client, people)
+    with (
+        open_seat(app_client, table, tokens[0]) as ada,
+        open_seat(app_client, table, tokens[1]) as bob,
+        concurrent.futures.ThreadPoolExecutor(1) as pool,
+    ):
+        playing = pool.submit(play_seat, ada)
+        view = bob.view
+        while not view["game_over"]:
+            if is_my_turn(view) and view["phase"] == "draw":
+                clock.advance(61)  # past the minute of a ranked turn
+            view = bob.until(lambda frame: frame["t"] == "view")["d"]
+        playing.result(timeout=60)
+    rows = {row["seat"]: row for row in Store(store_path).rated_games_of(table)}
+    assert rows[1]["rank"] == 1 and rows[1]["mu_after"] < rows[1]["mu_before"]
+    bob_record = app_client.get("/api/players/Bob").json()["pools"]["winner"]
+    assert bob_record["computer_share"] == 1 and bob_record["timeouts"] >= 1
+    assert bob_record["seconds_per_turn"] is None  # he played no turn himself
+    ada_record = app_client.get("/api/players/Ada").json()["pools"]["winner"]
+    assert ada_record["timeouts"] == 0 and ada_record["computer_share"] == 0

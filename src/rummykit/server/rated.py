@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 
+from rummykit.core.deal import DealSummary
 from rummykit.ratings import (
     Pool,
     Rating,
@@ -39,7 +40,10 @@ class RatedGame:
     left: frozenset[int] = frozenset()
     """Seats whose player left the game: they rank last."""
     computer_majority: frozenset[int] = frozenset()
-    """Seats the computer played for most of their turns: they rank last."""
+    """Seats the computer played for most of their turns: they rank last. The store adds
+    those its stored actions show (``SeatFigures.mostly_computer``)."""
+    deals: tuple[DealSummary, ...] = ()
+    """The outcome of each deal: the figures' points, outs and rummies."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
