@@ -235,7 +235,7 @@ def test_a_ranked_start_refused_for_an_account_in_a_ranked_game_ends_the_host(
     _start_and_leave(server, (ROBOTS[0], ROBOTS[1]))  # nobody plays: it stays in progress
     host = programs.start(
         *("party", "new", "--server", server.url, "--account", ROBOTS[0], "--ranked"),
-        *("--timer", "30", "--bot", "basic", "--json", *ONE_DEAL),
+        *("--turn-timer", "30", "--bot", "basic", "--json", *ONE_DEAL),
     )
     code = host.wait_for(lambda line: True)["code"]
     programs.start(

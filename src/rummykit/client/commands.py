@@ -198,6 +198,12 @@ def new_party(options: SeatOptions, party: NewPartyOptions, report: Report) -> i
     except ServerError as error:
         return _failed("party new", report, error.message)
     report.invite(joined.code, invite_link(server, joined.url))
+    if party.ranked:
+        report.say(
+            f"The party is ranked: its games count on the leaderboard ({party.timer} s a turn). "
+            f"Everyone joins with an account: rummy join {joined.code} --server {server} "
+            "--account NAME --bot LEVEL"
+        )
     seat = Seat(
         server=server,
         code=joined.code,
