@@ -63,7 +63,7 @@ _TIMER_UNSET: Final = object()
 """``--timer`` not given: a ranked party gets ``RANKED_TIMER``, a friendly one none (not a
 string: argparse would read a string default with ``type``)."""
 
-RANKED_TIMER: TurnTimer = 60
+RANKED_TIMER: Final[TurnTimer] = 60
 """The turn timer of a ranked party made without ``--timer``."""
 
 
