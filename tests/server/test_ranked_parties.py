@@ -24,6 +24,7 @@ from party_client import (
     wait_ready,
 )
 from rummykit.ratings import Pool
+from rummykit.ratings.waits import FIRST_WAIT_S, STARTUP_GRACE_S
 from rummykit.server.store import Store
 from table_client import ManualClock, is_my_turn
 
@@ -174,6 +175,9 @@ def test_a_ranked_game_gives_each_player_page_its_figures(app_client: TestClient
     assert [record["rummies"] for record in records] == [int(rummy and o == 1) for o in outs]
     assert [page["recent"][0]["opponents"] for page in pages] == [["Bob"], ["Ada"]]
     assert pages[0]["recent"][0]["preset"] == "classic"
+    app_client.cookies.clear()  # a rated game is for all to replay: no token, no account
+    assert app_client.get(f"/api/games/{table}/frames").status_code == 200
+    assert app_client.get(f"/api/games/{table}/record").json()["players"] == ["Ada", "Bob"]
 
 
 def test_a_player_whose_time_always_runs_out_ranks_last_with_every_turn_a_timeout(
@@ -202,3 +206,61 @@ def test_a_player_whose_time_always_runs_out_ranks_last_with_every_turn_a_timeou
     assert bob_record["seconds_per_turn"] is None  # he played no turn himself
     ada_record = app_client.get("/api/players/Ada").json()["pools"]["winner"]
     assert ada_record["timeouts"] == 0 and ada_record["computer_share"] == 0
+
+
+def test_a_program_account_is_marked_in_the_party_and_at_the_table(
+    app_client: TestClient,
+) -> None:
+    people = [account(app_client, "Ada"), account(app_client, "Robo", bot=True)]
+    code, table, tokens = started_ranked(app_client, people)
+    members = app_client.get(f"/api/parties/{code}").json()["members"]
+    assert [member["program"] for member in members] == [False, True]
+    with open_seat(app_client, table, tokens[0]) as ada:
+        assert [player["program"] for player in ada.view["players"]] == [False, True]
+
+
+def _leave_early(client: TestClient, people: list[dict[str, str]]) -> None:
+    """A ranked game of these two accounts that the second leaves early, played out."""
+    _, table, tokens = started_ranked(client, people)
+    with (
+        open_seat(client, table, tokens[0]) as first,
+        open_seat(client, table, tokens[1]) as leaver,
+    ):
+        first.set_pace(0)
+        leaver.send("leave")
+        first.until(lambda frame: frame["t"] == "notice" and "left the table" in frame["d"]["text"])
+        play_seat(first)
+
+
+def test_leaving_ranked_games_early_makes_the_next_one_wait(
+    app_client: TestClient, clock: ManualClock
+) -> None:
+    """The first leave of the day is forgiven; the second costs five minutes."""
+    clock.advance(STARTUP_GRACE_S)  # past the server start's grace
+    ada, bob, cyd = (account(app_client, name) for name in ("Ada", "Bob", "Cyd"))
+    _leave_early(app_client, [ada, bob])
+    _, made = ranked_party(app_client, cyd)
+    joined = post(app_client, f"/api/parties/{made['code']}/join", {"name": "x"}, bob)
+    assert joined.status_code == 200, joined.text  # one leave: no wait
+    _leave_early(app_client, [ada, bob])
+    _, made = ranked_party(app_client, cyd)
+    refused = post(app_client, f"/api/parties/{made['code']}/join", {"name": "x"}, bob)
+    assert refused.status_code == 409
+    assert refused.json()["code"] == "ranked_wait"
+    assert refused.json()["error"] == (
+        "You left ranked games early: the next ranked game can start in 5 min."
+    )
+    friendly = post(app_client, "/api/parties", {"name": "x"}, bob)
+    assert friendly.status_code == 200  # friendly games never wait
+    clock.advance(FIRST_WAIT_S)
+    joined = post(app_client, f"/api/parties/{made['code']}/join", {"name": "x"}, bob)
+    assert joined.status_code == 200, joined.text
+
+
+def test_no_one_waits_in_the_first_minutes_after_a_server_start(app_client: TestClient) -> None:
+    ada, bob, cyd = (account(app_client, name) for name in ("Ada", "Bob", "Cyd"))
+    for _ in range(3):
+        _leave_early(app_client, [ada, bob])
+    _, made = ranked_party(app_client, cyd)
+    joined = post(app_client, f"/api/parties/{made['code']}/join", {"name": "x"}, bob)
+    assert joined.status_code == 200, joined.text

@@ -8,6 +8,7 @@ the finished mark, or not at all.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Collection, Mapping, Sequence
 
 from rummykit.core.deal import DealSummary
@@ -17,6 +18,7 @@ from rummykit.ratings import (
     drifted,
     final_order,
     is_rated,
+    ranked_wait,
     rate,
     repeat_weight,
     times_played_recently,
@@ -93,6 +95,37 @@ def rated_rows(
         RatedRow(account, seat, ranks[seat], game.totals[seat], before[seat], after[seat], weight)
         for seat, (account, weight) in enumerate(zip(game.accounts, weights, strict=True))
     ]
+
+
+def waits_left(
+    leaves: Mapping[int, Sequence[float]], now: float, since_start_s: float
+) -> dict[int, float]:
+    """The seconds each account still waits before its next ranked game (those that wait).
+
+    ``leaves`` holds, per account, when it left ranked games early within ``LEAVE_WINDOW_S``
+    (oldest first); the wait (``ranked_wait``) runs from the last of them.
+    """
+    waits = {}
+    for account, times in leaves.items():
+        if not times:
+            continue
+        left = max(times) + ranked_wait(len(times), since_start_s) - now
+        if left > 0:
+            waits[account] = left
+    return waits
+
+
+def wait_words(seconds: float) -> str:
+    """A wait as a player reads it: minutes, rounded up, and hours past an hour.
+
+    >>> wait_words(20), wait_words(300), wait_words(3 * 3600 + 61)
+    ('1 min', '5 min', '3 h 2 min')
+    """
+    minutes = max(1, math.ceil(seconds / 60))
+    hours, minutes = divmod(minutes, 60)
+    if not hours:
+        return f"{minutes} min"
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
 
 
 def _current(stored: StoredRating | None, now: float) -> Rating:

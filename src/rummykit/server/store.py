@@ -485,10 +485,7 @@ class Store:
             return self._rate(db, rated, self.now())
 
     def _rate(self, db: sqlite3.Connection, rated: RatedGame, now: float) -> bool:
-        done = db.execute(
-            "SELECT 1 FROM rated_games WHERE table_id = ? LIMIT 1", (rated.table_id,)
-        ).fetchone()
-        if done is not None:
+        if _was_rated(db, rated.table_id):
             return False
         pool = rated.pool.value
         marks = ", ".join("?" * len(rated.accounts))
@@ -573,6 +570,11 @@ class Store:
                 (account, pool.value),
             ).fetchone()
         return StoredRating(Rating(row[0], row[1]), int(row[2]), float(row[3])) if row else None
+
+    def was_rated(self, table_id: str) -> bool:
+        """Whether the game at ``table_id`` finished and was rated."""
+        with self._lock:
+            return _was_rated(self._db, table_id)
 
     def rated_games_of(self, table_id: str) -> list[dict[str, Any]]:
         """The rated_games rows of one game, by seat (empty: the game was not rated)."""
@@ -724,13 +726,39 @@ class Store:
         with self._transaction() as db:
             db.execute("UPDATE tables SET deadline = ? WHERE id = ?", (deadline, table_id))
 
-    def save_settings(self, table_id: str, settings: TableSettings) -> None:
-        """Replace a table's settings (the pace changed, say): a restart starts from these."""
+    def save_settings(
+        self, table_id: str, settings: TableSettings, *, leaver: int | None = None
+    ) -> None:
+        """Replace a table's settings (the pace changed, say): a restart starts from these.
+
+        ``leaver``: the account whose leaving the ranked game changed them, kept in the same
+        transaction among the ranked games left early (``ranked_leaves``).
+        """
         with self._transaction() as db:
+            now = self.now()
             db.execute(
                 "UPDATE tables SET settings = ?, updated = ? WHERE id = ?",
-                (settings.model_dump_json(), self.now(), table_id),
+                (settings.model_dump_json(), now, table_id),
             )
+            if leaver is not None:
+                db.execute(
+                    "INSERT OR IGNORE INTO ranked_leaves (account, table_id, at) VALUES (?, ?, ?)",
+                    (leaver, table_id, now),
+                )
+
+    def ranked_leaves(self, accounts: Sequence[int], since: float) -> dict[int, list[float]]:
+        """When each of these accounts left a ranked game early, since ``since``, oldest first."""
+        marks = ", ".join("?" * len(accounts))
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT account, at FROM ranked_leaves WHERE at > ? AND account IN ({marks}) "
+                "ORDER BY at",
+                (since, *accounts),
+            ).fetchall()
+        leaves: dict[int, list[float]] = {}
+        for account, at in rows:
+            leaves.setdefault(int(account), []).append(float(at))
+        return leaves
 
     def settings(self, table_id: str) -> TableSettings | None:
         """A table's settings, or ``None`` if there is no such table."""
@@ -823,6 +851,11 @@ class Account:
 def _rows(cursor: sqlite3.Cursor) -> list[dict[str, Any]]:
     names = [column[0] for column in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def _was_rated(db: sqlite3.Connection, table_id: str) -> bool:
+    found = db.execute("SELECT 1 FROM rated_games WHERE table_id = ? LIMIT 1", (table_id,))
+    return found.fetchone() is not None
 
 
 def _upgrade_to_7(db: sqlite3.Connection) -> None:

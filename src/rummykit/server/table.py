@@ -855,7 +855,9 @@ class Table(TurnKeeper):
             return
         left = tuple(sorted({*self.left, seat}))
         settings = self.settings.model_copy(update={"left": left})
-        await asyncio.to_thread(self.store.save_settings, self.id, settings)
+        accounts = self.settings.accounts
+        leaver = None if accounts is None else accounts[seat]
+        await asyncio.to_thread(self.store.save_settings, self.id, settings, leaver=leaver)
         self.settings = settings
         self.left.add(seat)
         self.bots[seat] = STAND_IN
