@@ -32,10 +32,10 @@ from rummykit.client.account import (
     load_accounts,
     signed_in,
 )
-from rummykit.client.party import PartyPlan, PartySession
+from rummykit.client.party import PartyPlan, PartySession, seats_sentence
 from rummykit.client.report import Report
 from rummykit.client.web import create_party, join_party
-from rummykit.server.party_messages import NewParty, PartyJoined
+from rummykit.server.party_messages import MemberView, NewParty, PartyJoined, PartyView
 from rummykit.server.run import free_port
 from server_process import ServerProcess
 
@@ -245,3 +245,37 @@ def test_a_ranked_start_refused_for_an_account_in_a_ranked_game_ends_the_host(
     said = _failed(host).splitlines()[-1]
     assert said.startswith("rummy party new: The party cannot go on: One ranked game at a time")
     assert said.endswith("(ranked_busy)")
+
+
+@pytest.mark.timeout(10)
+def test_the_seats_sentence_marks_programs_and_a_ranked_party() -> None:
+    members = tuple(
+        MemberView(
+            id=number,
+            name=name,
+            kind="human",
+            level=None,
+            ready=number == 0,
+            connected=True,
+            host=number == 0,
+            program=name.startswith("robo"),
+        )
+        for number, name in enumerate(("robo-1", "Ann"))
+    )
+    view = PartyView(
+        code="K7QM2P",
+        url="/#/party/K7QM2P",
+        state="lobby",
+        host=0,
+        me=0,
+        members=members,
+        preset="classic",
+        rules={},
+        turn_timer=60,
+        spectators=True,
+        ranked=True,
+        table=None,
+        games=0,
+    )
+    said = seats_sentence(view)
+    assert said == "Ranked. Seats: robo-1 (BOT, host, ready, you), Ann; 1 of 2 ready."

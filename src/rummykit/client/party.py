@@ -67,10 +67,13 @@ def wanted(view: PartyView, plan: PartyPlan) -> BaseModel | None:
 
 
 def seats_sentence(view: PartyView) -> str:
-    """Who is at the party, for people: ``Seats: Ann (host, ready), Bob; 1 of 2 ready``."""
+    """Who is at the party, for people: ``Seats: Ann (host, ready), Bob; 1 of 2 ready``.
+
+    A program's account is marked BOT; a ranked party says so first.
+    """
     parts = []
     for member in view.members:
-        marks = []
+        marks = ["BOT"] if member.program else []
         if member.id == view.host:
             marks.append("host")
         if member.kind == "bot":
@@ -81,7 +84,8 @@ def seats_sentence(view: PartyView) -> str:
             marks.append("you")
         parts.append(member.name + (f" ({', '.join(marks)})" if marks else ""))
     ready = sum(member.ready for member in view.members)
-    return f"Seats: {', '.join(parts)}; {ready} of {len(view.members)} ready."
+    ranked = "Ranked. " if view.ranked else ""
+    return f"{ranked}Seats: {', '.join(parts)}; {ready} of {len(view.members)} ready."
 
 
 STARTED_TABLE_WAIT: Final = "The party has started; waiting for its table."
