@@ -13,27 +13,17 @@ reconnect, finish, and no acknowledged action is lost.
 from __future__ import annotations
 
 import json
-import os
-import queue
-import signal
-import subprocess
-import sys
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cli_programs import Program
 from rummykit.cli import main
 from rummykit.server.new_table import COMPUTER_NAMES
 from rummykit.server.run import free_port
 from server_process import ServerProcess
-
-Line = dict[str, Any]
-
-PROGRAM_S = 40.0
-"""The longest wait for one line of a program, or for its end: a game here takes seconds."""
 
 SHORT_GAME = ["--rule", "target=1", "--rule", "deals=2"]
 """Over once someone scores (two deals at most): a few seconds at pace 0, where each program
@@ -41,68 +31,6 @@ sends at most 9 intents a second."""
 
 TWO_DEALS = ["--rule", "target=1000", "--rule", "deals=2"]
 """Exactly two deals: a kill in the first one leaves a deal to play after the return."""
-
-
-class Program:
-    """A ``rummy`` command as a process, its JSON lines read as they come."""
-
-    def __init__(self, arguments: list[str], log: Path):
-        self.arguments = arguments
-        self.log = log
-        self.lines: list[Line] = []
-        self._queue: queue.Queue[Line | None] = queue.Queue()
-        with log.open("ab") as errors:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "rummykit", *arguments],
-                stdout=subprocess.PIPE,
-                stderr=errors,
-                env={**os.environ, "RUMMY_DATA_DIR": str(log.parent / "data")},
-            )
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for raw in self.process.stdout:
-            line = json.loads(raw)
-            self.lines.append(line)
-            self._queue.put(line)
-        self._queue.put(None)
-
-    def wait_for(self, wanted: Callable[[Line], bool]) -> Line:
-        """The next line (from those not yet waited for) that ``wanted`` accepts."""
-        while True:
-            try:
-                line = self._queue.get(timeout=PROGRAM_S)
-            except queue.Empty:
-                raise AssertionError(
-                    f"no such line within {PROGRAM_S} s:\n{self.errors()}"
-                ) from None
-            if line is None:
-                raise AssertionError(f"the program ended first:\n{self.errors()}")
-            if wanted(line):
-                return line
-
-    def finish(self) -> Line:
-        """Wait for the program's end (exit 0); its last line."""
-        code = self.process.wait(timeout=PROGRAM_S)
-        assert code == 0, self.errors()
-        self.wait_for(lambda line: "rejoined" in line)
-        return self.lines[-1]
-
-    def kill(self) -> None:
-        """SIGKILL, as a crash would."""
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=PROGRAM_S)
-
-    def stop(self) -> None:
-        """End it if it still runs."""
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-
-    def errors(self) -> str:
-        """What the programs of this test printed on standard error (the last lines)."""
-        return "\n".join(self.log.read_text(errors="replace").splitlines()[-30:])
 
 
 @pytest.fixture

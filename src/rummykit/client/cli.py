@@ -6,11 +6,12 @@ import argparse
 import secrets
 import sys
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from pydantic import TypeAdapter, ValidationError
 
 from rummykit.bots import BOTS
+from rummykit.client.account import account_name
 from rummykit.core.errors import RulesError
 from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
@@ -29,8 +30,17 @@ examples:
       the house rules: the party preset to 50 points, 30 s a turn
   rummy party new --server URL --players 3 --cpu basic --bot basic --json | head -1
       {"code": "K7QM2P", "url": "http://.../#/party/K7QM2P"} at once, for a script
+  rummy party new --server URL --account robo-1 --ranked --players 3 --bot expert
+      a ranked party hosted by the account robo-1 (60 s a turn unless --timer 30); the
+      others join with `rummy join CODE --server URL --account NAME --bot ...`
 
-It exits 0 once the game is over (1 with a sentence if the party cannot go on).
+Ranked play needs accounts: `rummy account new --server URL --name robo-1 --bot-account`
+makes one for a program and keeps its session on this device; --account NAME plays as it
+(the seat takes the account's name). A ranked party seats accounts only (no --cpu) and
+needs a turn timer.
+exit codes: 0 the game was played to its end; 1 the party cannot be made or go on, or the
+server refused the account's session (a sentence says why); 2 a usage error, or an account
+not kept on this device for that server (the kept ones are listed).
 """
 
 _JOIN_EPILOG = """\
@@ -38,13 +48,23 @@ examples:
   rummy join K7QM2P --server http://127.0.0.1:8000 --bot basic
   rummy join 'http://127.0.0.1:8000/#/party/K7QM2P' --server http://127.0.0.1:8000 --bot expert
   rummy join K7QM2P --server URL --bot strong --json --record game.json
+  rummy join K7QM2P --server URL --account robo-2 --bot expert
+      join as the account robo-2 (kept by `rummy account new`): a ranked party needs one
 
 The seat's token is kept in your data folder (or --seat-file FILE): run the same command
 again after the program stopped, and it returns to its seat ("rejoined"). When the server
 goes away it reconnects, waiting 0.5 s doubling to 8 s between tries, and plays on.
 exit codes: 0 the game was played to its end; 1 the party cannot be joined (unknown code,
-full, started) or the seat was lost; 2 a usage error.
+full, started, ranked and no account...), the server refused the account's session, or the
+seat was lost; 2 a usage error, or an account not kept on this device for that server.
 """
+
+_TIMER_UNSET: Final = object()
+"""``--timer`` not given: a ranked party gets ``RANKED_TIMER``, a friendly one none (not a
+string: argparse would read a string default with ``type``)."""
+
+RANKED_TIMER: Final[TurnTimer] = 60
+"""The turn timer of a ranked party made without ``--timer``."""
 
 
 def _rule(text: str) -> tuple[str, RuleValue]:
@@ -106,6 +126,13 @@ def _seat_arguments(parser: argparse.ArgumentParser) -> None:
         "--name", type=_name, help="the seat's name at the table (default: LEVEL bot NN)"
     )
     parser.add_argument(
+        "--account",
+        type=account_name,
+        metavar="NAME",
+        help="play as this account, kept on this device by `rummy account new` (its name is "
+        "the seat's; needed for ranked parties)",
+    )
+    parser.add_argument(
         "--record", type=Path, metavar="FILE", help="write the finished game's record here"
     )
     parser.add_argument(
@@ -138,13 +165,48 @@ def _options(args: argparse.Namespace) -> Any:
         as_json=args.json,
         seat_file=args.seat_file,
         pace_ms=args.pace,
+        account=args.account,
     )
+
+
+def _check_account(args: argparse.Namespace) -> None:
+    """Usage errors of ``--account``: an account plays under its own name."""
+    if args.account is not None and args.name is not None:
+        args.parser.error("--name and --account: an account plays under its own name")
+
+
+def _party_timer(args: argparse.Namespace) -> TurnTimer | None:
+    """The turn timer: ``--timer``, or 60 s for a ranked party (said on standard error).
+
+    Usage errors of ``--ranked``: it needs ``--account``, a timer and no computer players.
+    """
+    if not args.ranked:
+        return None if args.timer is _TIMER_UNSET else cast(TurnTimer | None, args.timer)
+    if args.account is None:
+        args.parser.error(
+            "--ranked needs --account NAME: ranked parties seat accounts only "
+            "(`rummy account new --server URL --name NAME --bot-account` makes one)"
+        )
+    if args.cpu:
+        args.parser.error("--ranked and --cpu: a ranked party seats accounts only, no computer")
+    if args.timer is None:
+        args.parser.error("--ranked and --timer none: a ranked party needs a timer of 30 or 60")
+    if args.timer is _TIMER_UNSET:
+        print(
+            f"rummy party new: a ranked party needs a turn timer: {RANKED_TIMER} s a turn "
+            "(--timer 30 for 30 s).",
+            file=sys.stderr,
+        )
+        return RANKED_TIMER
+    return cast(TurnTimer, args.timer)
 
 
 def _command_party_new(args: argparse.Namespace) -> int:
     from rummykit.client.commands import NewPartyOptions, new_party
     from rummykit.client.report import Report
 
+    _check_account(args)
+    timer = _party_timer(args)
     cpus: tuple[BotLevel, ...] = tuple(args.cpu or ())
     if len(cpus) >= args.players:
         print(
@@ -156,9 +218,10 @@ def _command_party_new(args: argparse.Namespace) -> int:
     party = NewPartyOptions(
         preset=args.preset,
         rules=tuple(args.rule or ()),
-        timer=args.timer,
+        timer=timer,
         players=args.players,
         cpus=cpus,
+        ranked=args.ranked,
     )
     return new_party(_options(args), party, Report(args.json))
 
@@ -167,6 +230,7 @@ def _command_join(args: argparse.Namespace) -> int:
     from rummykit.client.commands import join
     from rummykit.client.report import Report
 
+    _check_account(args)
     return join(_options(args), args.party, Report(args.json))
 
 
@@ -200,7 +264,18 @@ def add_party_parsers(commands: Any) -> None:
         help="a rule that differs from the preset (repeat it); see `rummy rules PRESET`",
     )
     new.add_argument(
-        "--timer", type=_timer, default=None, metavar="none|30|60", help="seconds a turn"
+        "--timer",
+        "--turn-timer",
+        type=_timer,
+        default=_TIMER_UNSET,
+        metavar="none|30|60",
+        help=f"seconds a turn (default none; {RANKED_TIMER} for a ranked party)",
+    )
+    new.add_argument(
+        "--ranked",
+        action="store_true",
+        help="the party's games are rated, on the server's leaderboard: needs --account, "
+        "every member joins with an account, no --cpu, a turn timer",
     )
     new.add_argument(
         "--players",
@@ -223,7 +298,7 @@ def add_party_parsers(commands: Any) -> None:
         metavar="FILE",
         help="keep the host's seat in FILE: `rummy join CODE --seat-file FILE` returns to it",
     )
-    new.set_defaults(run=_command_party_new)
+    new.set_defaults(run=_command_party_new, parser=new)
     join = commands.add_parser(
         "join",
         help="join a party by its code or link and play the seat with a bot",
@@ -240,4 +315,4 @@ def add_party_parsers(commands: Any) -> None:
         metavar="FILE",
         help="keep the seat's token in FILE instead of your data folder",
     )
-    join.set_defaults(run=_command_join)
+    join.set_defaults(run=_command_join, parser=join)

@@ -1,9 +1,12 @@
 """``rummy party new`` and ``rummy join``: a program takes a seat at a party and plays it.
 
 Both end the same way: the seat is played to the game's end by a bot, the record is written
-if asked (``--record``), and the last line says the result. Exit codes: 0 the game was played
-to its end; 1 the party could not be joined or the seat was lost (a sentence says why);
-2 the command itself is wrong (argparse's usage errors, an unreadable option).
+if asked (``--record``), and the last line says the result. With ``--account NAME`` the seat
+is that account's: its kept session (``rummykit.client.account``) goes with the party's
+requests and sockets, and the server names the member after it. Exit codes: 0 the game was
+played to its end; 1 the party could not be made or joined, the server refused the account's
+session, or the seat was lost (a sentence says why); 2 the command itself is wrong
+(argparse's usage errors, an unreadable option, an account not kept on this device).
 """
 
 from __future__ import annotations
@@ -12,10 +15,19 @@ import dataclasses
 import json
 import random
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from rummykit.client.party import PartyPlan, PartySession
+from rummykit.client.account import (
+    AccountFileError,
+    AccountNotKept,
+    account_headers,
+    default_accounts_path,
+    kept_account,
+    signed_in,
+)
+from rummykit.client.party import PartyPlan, PartySession, PartyStopped
 from rummykit.client.player import GaveUp, TablePlayer
 from rummykit.client.report import Report
 from rummykit.client.seat_file import (
@@ -52,6 +64,10 @@ class SeatOptions:
     as_json: bool = False
     seat_file: Path | None = None
     pace_ms: int | None = None
+    account: str | None = None
+    """The kept account to play as (``--account``)."""
+    signed: Mapping[str, str] | None = None
+    """The headers that sign the account in, once its session is checked."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -63,13 +79,15 @@ class NewPartyOptions:
     timer: TurnTimer | None = None
     players: int = 2
     cpus: tuple[BotLevel, ...] = ()
+    ranked: bool = False
+    """The party's games are rated (``--ranked``: accounts only, a turn timer)."""
 
 
 def _play(
     options: SeatOptions, seat: Seat, plan: PartyPlan, report: Report, *, rejoined: bool
 ) -> int:
     """The party until its table is dealt, then the table to the game's end."""
-    session = PartySession(options.server, seat.code, seat.token, report)
+    session = PartySession(options.server, seat.code, seat.token, report, signed=options.signed)
     party = session.wait_for_table(plan)
     assert party.table is not None
     report.say(f"Playing at table {party.table} with the {options.bot} bot.")
@@ -81,6 +99,7 @@ def _play(
         report,
         rng=random.Random(),
         pace_ms=options.pace_ms,
+        signed=options.signed,
     )
     view = player.play()
     if options.record is not None:
@@ -108,25 +127,83 @@ def _fetch_record(server: str, table: str, token: str) -> dict[str, Any]:
     return game_record(server, table, token)
 
 
-def _failed(command: str, report: Report, message: str) -> int:
+def _failed(command: str, report: Report, message: str, status: int = 1) -> int:
     report.note(f"rummy {command}: {message}")
-    return 1
+    return status
+
+
+class AccountProblem(Exception):
+    """``--account`` cannot be played: a sentence, and the exit code."""
+
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def _signed(options: SeatOptions, server: str) -> SeatOptions:
+    """``options`` for ``server``, signed in as ``--account`` if given (its name the seat's).
+
+    ``AccountProblem``: 2 for an account not kept here (or for another server), 1 for a
+    session the server refuses or a server that does not answer.
+    """
+    options = dataclasses.replace(options, server=server)
+    if options.account is None:
+        return options
+    try:
+        kept = kept_account(default_accounts_path(), options.account, server)
+    except (AccountNotKept, AccountFileError) as error:
+        raise AccountProblem(str(error), 2) from None
+    try:
+        me = signed_in(kept)
+    except ServerError as error:
+        raise AccountProblem(error.message, 1) from None
+    return dataclasses.replace(options, name=me.name, signed=account_headers(kept))
+
+
+def _refused_sentence(error: ServerError) -> str:
+    """The server's refusal as one line; a hint where the command line can mend it."""
+    if error.code == "ranked_account":
+        return (
+            f"{error.message} Play as a kept account with --account NAME (made by "
+            "`rummy account new --server URL --name NAME --bot-account`)."
+        )
+    return error.message
+
+
+def _stopped(command: str, report: Report, error: PartyStopped) -> int:
+    return _failed(command, report, f"The party cannot go on: {error.message} ({error.code})")
 
 
 def new_party(options: SeatOptions, party: NewPartyOptions, report: Report) -> int:
     """``rummy party new``: create the party, print its code and link, fill it, play."""
+    try:
+        options = _signed(options, base_url(options.server))
+    except ValueError as error:
+        return _failed("party new", report, str(error))
+    except AccountProblem as error:
+        return _failed("party new", report, error.message, error.status)
+    server = options.server
     request = NewParty(
         name=options.name,
         preset=party.preset,
         rules=dict(party.rules),
         turn_timer=party.timer,
+        ranked=party.ranked,
     )
     try:
-        server = base_url(options.server)
-        joined = create_party(server, request)
-    except (ServerError, ValueError) as error:
-        return _failed("party new", report, str(error))
+        joined = create_party(server, request, options.signed)
+    except PartyRefused as error:
+        return _failed("party new", report, f"Cannot make the party: {_refused_sentence(error)}")
+    except ServerError as error:
+        return _failed("party new", report, error.message)
     report.invite(joined.code, invite_link(server, joined.url))
+    if party.ranked:
+        report.say(
+            f"The party is ranked: its games count on the leaderboard ({party.timer} s a turn). "
+            f"Everyone joins with an account: rummy join {joined.code} --server {server} "
+            "--account NAME --bot LEVEL"
+        )
     seat = Seat(
         server=server,
         code=joined.code,
@@ -138,13 +215,9 @@ def new_party(options: SeatOptions, party: NewPartyOptions, report: Report) -> i
     try:
         if options.seat_file is not None:
             save_seat(options.seat_file, seat)
-        return _play(
-            dataclasses.replace(options, server=server),
-            seat,
-            plan,
-            report,
-            rejoined=False,
-        )
+        return _play(options, seat, plan, report, rejoined=False)
+    except PartyStopped as error:
+        return _stopped("party new", report, error)
     except (SeatLost, GaveUp, ServerError, OSError) as error:
         return _failed("party new", report, getattr(error, "message", str(error)))
 
@@ -154,20 +227,25 @@ def join(options: SeatOptions, code_or_link: str, report: Report) -> int:
     try:
         server = base_url(options.server)
         code = party_code(code_or_link)
-        path = options.seat_file or default_seat_path(server, code)
+        path = options.seat_file or default_seat_path(server, code, options.account)
         kept = load_seat(path, server, code)
     except (ValueError, SeatFileError) as error:
         return _failed("join", report, str(error))
+    try:
+        options = _signed(options, server)
+    except AccountProblem as error:
+        return _failed("join", report, error.message, error.status)
     rejoined = kept is not None
     if kept is not None:
         seat = kept
         report.say(f"Rejoined party {code} as {seat.name} (seat kept in {path}).")
     else:
         try:
-            joined = join_party(server, code, options.name)
+            joined = join_party(server, code, options.name, options.signed)
         except PartyRefused as error:
             watch = " It can be watched instead, from its link." if error.watch else ""
-            return _failed("join", report, f"Cannot join party {code}: {error.message}{watch}")
+            said = _refused_sentence(error)
+            return _failed("join", report, f"Cannot join party {code}: {said}{watch}")
         except ServerError as error:
             return _failed("join", report, error.message)
         seat = Seat(
@@ -183,12 +261,8 @@ def join(options: SeatOptions, code_or_link: str, report: Report) -> int:
             return _failed("join", report, f"Cannot keep the seat in {path}: {error.strerror}.")
         report.say(f"Joined party {joined.code} as {options.name}.")
     try:
-        return _play(
-            dataclasses.replace(options, server=server),
-            seat,
-            PartyPlan(),
-            report,
-            rejoined=rejoined,
-        )
+        return _play(options, seat, PartyPlan(), report, rejoined=rejoined)
+    except PartyStopped as error:
+        return _stopped("join", report, error)
     except (SeatLost, GaveUp, ServerError, OSError) as error:
         return _failed("join", report, getattr(error, "message", str(error)))

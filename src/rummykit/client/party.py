@@ -4,14 +4,16 @@ The socket ``/ws/party/{code}`` sends the party as it stands after every change.
 decides from each view alone what to send, so that a reconnect (which brings a fresh view)
 picks up where it was: a member marks itself ready; the host adds the computer players it was
 asked for and starts once enough members are ready. It is done when the view names the
-party's table.
+party's table. A refusal that waiting cannot mend (a ranked party's ``ranked_*`` codes: a
+computer seat, no timer, a member without an account, one already in a ranked game, or one
+who must wait after leaving ranked games) ends it with ``PartyStopped``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from pydantic import BaseModel, ValidationError
@@ -65,10 +67,13 @@ def wanted(view: PartyView, plan: PartyPlan) -> BaseModel | None:
 
 
 def seats_sentence(view: PartyView) -> str:
-    """Who is at the party, for people: ``Seats: Ann (host, ready), Bob; 1 of 2 ready``."""
+    """Who is at the party, for people: ``Seats: Ann (host, ready), Bob; 1 of 2 ready``.
+
+    A program's account is marked BOT; a ranked party says so first.
+    """
     parts = []
     for member in view.members:
-        marks = []
+        marks = ["BOT"] if member.program else []
         if member.id == view.host:
             marks.append("host")
         if member.kind == "bot":
@@ -79,10 +84,23 @@ def seats_sentence(view: PartyView) -> str:
             marks.append("you")
         parts.append(member.name + (f" ({', '.join(marks)})" if marks else ""))
     ready = sum(member.ready for member in view.members)
-    return f"Seats: {', '.join(parts)}; {ready} of {len(view.members)} ready."
+    ranked = "Ranked. " if view.ranked else ""
+    return f"{ranked}Seats: {', '.join(parts)}; {ready} of {len(view.members)} ready."
 
 
 STARTED_TABLE_WAIT: Final = "The party has started; waiting for its table."
+
+FATAL_PREFIX: Final = "ranked_"
+"""The refusals of a ranked party's rules: sending the same again would be refused again."""
+
+
+class PartyStopped(Exception):
+    """The party refused what this member must do, for a reason waiting cannot mend."""
+
+    def __init__(self, message: str, code: str):
+        super().__init__(message)
+        self.message = message
+        self.code = code
 
 
 class PartySession:
@@ -97,11 +115,14 @@ class PartySession:
         *,
         backoff: Backoff | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        signed: Mapping[str, str] | None = None,
     ):
         self.server = server
         self.code = code
         self.token = token
         self.report = report
+        self.signed = signed
+        """The headers that sign this member's account in, sent with the socket's handshake."""
         self.backoff = backoff or Backoff()
         self.sleep = sleep
         self.view: PartyView | None = None
@@ -111,7 +132,8 @@ class PartySession:
     def wait_for_table(self, plan: PartyPlan) -> PartyView:
         """Send what ``plan`` asks until the party's table is dealt; the view naming it.
 
-        ``SeatLost`` when this member has no seat (removed, or a token the party never gave).
+        ``SeatLost`` when this member has no seat (removed, or a token the party never gave);
+        ``PartyStopped`` when the party refuses for good (a ranked party's rules).
         """
 
         def dropped(why: str, wait: float) -> None:
@@ -122,7 +144,7 @@ class PartySession:
         return self.view
 
     def _attempt(self, plan: PartyPlan) -> bool:
-        with opened(party_socket_url(self.server, self.code)) as connection:
+        with opened(party_socket_url(self.server, self.code), self.signed) as connection:
             hello = Hello(t="hello", v=0, d=HelloData(token=self.token))
             connection.send(hello.model_dump_json())
             for text in connection:
@@ -132,6 +154,9 @@ class PartySession:
                     self.report.note(f"Ignored a party message that cannot be read: {error}")
                     continue
                 if isinstance(message, RefusedMessage):
+                    code = message.d.code.value
+                    if code.startswith(FATAL_PREFIX):
+                        raise PartyStopped(message.d.message, code)
                     self.report.note(f"The party refused: {message.d.message}")
                     continue
                 self.backoff.reset()

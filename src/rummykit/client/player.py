@@ -21,7 +21,7 @@ import dataclasses
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from pydantic import ValidationError
@@ -92,8 +92,11 @@ class TablePlayer:
         backoff: Backoff | None = None,
         sleep: Callable[[float], None] = time.sleep,
         pace_ms: int | None = None,
+        signed: Mapping[str, str] | None = None,
     ):
         self.server = server
+        self.signed = signed
+        """The headers that sign the seat's account in, sent with the socket's handshake."""
         self.table = table
         self.token = token
         self.bot = make_bot(bot)
@@ -135,7 +138,7 @@ class TablePlayer:
         return self.view
 
     def _attempt(self) -> bool:
-        with opened(table_socket_url(self.server, self.table)) as connection:
+        with opened(table_socket_url(self.server, self.table), self.signed) as connection:
             hello = Hello(
                 t="hello", v=self.version, d=HelloData(token=self.token, client=self.client)
             )

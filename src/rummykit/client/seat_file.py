@@ -37,9 +37,14 @@ class Seat(BaseModel):
     name: str
 
 
-def default_seat_path(server: str, code: str) -> Path:
-    """The seat file for a party of a server, in the user's data folder."""
-    key = hashlib.sha256(f"{server}\n{code.upper()}".encode()).hexdigest()[:20]
+def default_seat_path(server: str, code: str, account: str | None = None) -> Path:
+    """The seat file for a party of a server, in the user's data folder.
+
+    One per ``account`` played as (``--account``): programs of several accounts on one
+    device each keep their own seat at the same party.
+    """
+    who = "" if account is None else f"\n{account.casefold()}"
+    key = hashlib.sha256(f"{server}\n{code.upper()}{who}".encode()).hexdigest()[:20]
     return default_store_path().parent / "seats" / f"{code.upper()}-{key}.json"
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import time
 import urllib.parse
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Final
 
@@ -128,15 +128,19 @@ def close_code(error: ConnectionClosed) -> int | None:
 
 
 @contextmanager
-def opened(url: str) -> Iterator[ClientConnection]:
-    """A socket to ``url``.
+def opened(url: str, signed: Mapping[str, str] | None = None) -> Iterator[ClientConnection]:
+    """A socket to ``url``; ``signed``: headers of the handshake that sign an account in.
 
     ``SeatLost`` if the server closes it for good; ``ConnectionError`` for anything worth
     another try (refused, reset, closed, timed out).
     """
     try:
         with connect(
-            url, open_timeout=OPEN_TIMEOUT_S, close_timeout=2, max_size=MAX_FRAME_BYTES
+            url,
+            open_timeout=OPEN_TIMEOUT_S,
+            close_timeout=2,
+            max_size=MAX_FRAME_BYTES,
+            additional_headers=dict(signed) if signed else None,
         ) as connection:
             yield connection
     except ConnectionClosed as closed:

@@ -12,6 +12,7 @@ import re
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Mapping
 from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -103,9 +104,18 @@ def _sentence(status: int, body: bytes) -> str:
     return str(said) if said else f"The server answered {status}."
 
 
-def _call(server: str, path: str, body: BaseModel | None = None, token: str | None = None) -> Any:
-    """The JSON answer of a GET (or a POST of ``body``); ``ServerError`` for an error."""
-    headers = {"Content-Type": "application/json", "Accept": "application/json"}
+def _call(
+    server: str,
+    path: str,
+    body: BaseModel | None = None,
+    token: str | None = None,
+    signed: Mapping[str, str] | None = None,
+) -> Any:
+    """The JSON answer of a GET (or a POST of ``body``); ``ServerError`` for an error.
+
+    ``signed``: headers that sign an account in (``rummykit.client.account.account_headers``).
+    """
+    headers = {"Content-Type": "application/json", "Accept": "application/json", **(signed or {})}
     if token is not None:
         headers["Authorization"] = f"Bearer {token}"
     request = urllib.request.Request(
@@ -140,15 +150,26 @@ def _party_path(code: str, tail: str = "") -> str:
     return f"/api/parties/{urllib.parse.quote(code)}{tail}"
 
 
-def create_party(server: str, request: NewParty) -> PartyJoined:
-    """``POST /api/parties``: a new party, with its host's seat."""
-    return _read(PartyJoined, _call(server, "/api/parties", request))
+def create_party(
+    server: str, request: NewParty, signed: Mapping[str, str] | None = None
+) -> PartyJoined:
+    """``POST /api/parties``: a new party, with its host's seat.
+
+    The host is bound to the account that ``signed`` signs in, if any; ``PartyRefused`` for
+    a ranked party that cannot be (``ranked_account``, ``ranked_timer``...).
+    """
+    return _read(PartyJoined, _call(server, "/api/parties", request, signed=signed))
 
 
-def join_party(server: str, code: str, name: str) -> PartyJoined:
-    """``POST /api/parties/{code}/join``: a seat; ``PartyRefused`` if there is none to take."""
+def join_party(
+    server: str, code: str, name: str, signed: Mapping[str, str] | None = None
+) -> PartyJoined:
+    """``POST /api/parties/{code}/join``: a seat; ``PartyRefused`` if there is none to take.
+
+    ``signed``: the headers of the account to join as (a ranked party needs one).
+    """
     try:
-        answer = _call(server, _party_path(code, "/join"), JoinParty(name=name))
+        answer = _call(server, _party_path(code, "/join"), JoinParty(name=name), signed=signed)
     except ServerError as error:
         if error.status == 404:
             raise PartyRefused(
