@@ -217,8 +217,7 @@ export function installAccount() {
       type: "button", class: "ghost account-button", testid: "account-button", "aria-haspopup": "dialog",
       onclick: () => openAccount(),
     },
-    h("span", { class: "account-icon", "aria-hidden": "true" }, "👤"),
-    h("span", { class: "account-name", testid: "account-name" }, buttonText(me)),
+    h("span", { class: "account-name", testid: "account-label" }, buttonText(me)),
     me ? botBadgeFor({ program: me.bot }) : null);
     if (me) button.setAttribute("aria-label", t("account.button_signed_in", { name: me.name }));
     const out = me

@@ -80,6 +80,7 @@ function mountInvite(root, code, next) {
   function showWho() {
     const me = signedIn();
     nameRow.hidden = !!me || ranked;
+    name.required = !nameRow.hidden; // a hidden box must not hold the form back
     joinAs.hidden = !me;
     if (me) joinAs.textContent = t("party.join_as", { name: me.name });
     join.textContent = t(ranked && !me ? "party.sign_in_to_join" : "party.join");
@@ -427,7 +428,7 @@ function mountLobby(root, code, held, invite) {
     if (msg.t === "refused") {
       sentRules = null;
       say(partyRefusalText(msg.d));
-      if (view) renderRules(); // a refused change: the controls show the party's rules again
+      if (view) render(); // a refused change: the controls show the party's settings again
       return;
     }
     if (msg.t !== "party") return;
