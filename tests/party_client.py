@@ -206,9 +206,10 @@ PASSWORD = "correct horse battery"
 """Every test account's password."""
 
 
-def account(client: Any, name: str) -> dict[str, str]:
-    """Sign up ``name``: the headers that carry its session."""
-    answer = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
+def account(client: Any, name: str, *, bot: bool = False) -> dict[str, str]:
+    """Sign up ``name`` (a program's account with ``bot``): the headers of its session."""
+    body = {"name": name, "password": PASSWORD, "bot": bot}
+    answer = client.post("/api/accounts", json=body)
     assert answer.status_code == 200, answer.text
     token = answer.cookies[SESSION_COOKIE]
     client.cookies.clear()
