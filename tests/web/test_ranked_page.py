@@ -12,13 +12,17 @@ each context's own cookie, then shows one rated game each.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from party_client import PASSWORD
+from table_client import LiveServer, hello
 from web import test_party_page
 from web.test_party_page import People, mark_ready, member, play_deal, seat_of, serving
 from web_helpers import screenshot
@@ -121,6 +125,25 @@ def sign_up_to_join(page: Page, link: str, tmp_path: Path) -> None:
     expect(page.get_by_test_id("party-ranked-line").get_by_role("checkbox")).to_be_hidden()
 
 
+def program_joins_ready(page: Page, server: LiveServer, code: str, name: str) -> None:
+    """A program's account (made as ``rummy account new --bot-account`` makes one, with the
+    page's context as its cookie jar) joins the party and marks ready over its socket."""
+    origin = {"Origin": server.url}  # the site's own, as the server asks of every change
+    request = page.context.request
+    body = {"name": name, "password": PASSWORD, "bot": True}
+    assert request.post(f"{server.url}/api/accounts", data=body, headers=origin).ok
+    joined = request.post(
+        f"{server.url}/api/parties/{code}/join", data={"name": name}, headers=origin
+    )
+    assert joined.ok, joined.text()
+    url = f"ws://127.0.0.1:{server.port}/ws/party/{code}"
+    with connect(url, origin=Origin(server.url)) as socket:
+        socket.send(hello(joined.json()["token"]))
+        socket.recv()
+        socket.send(json.dumps({"t": "ready", "v": 0, "d": {"ready": True}}))
+        expect(member(page, name)).to_have_attribute("data-ready", "true")
+
+
 def rated_once(page: Page, server_url: str, name: str) -> dict[str, Any]:
     """The player API, asked with the page's own cookie: one rated game, its rating moved."""
     answer = page.context.request.get(f"{server_url}/api/players/{name}")
@@ -197,6 +220,17 @@ def test_a_friendly_party_says_it_is_not_rated_and_ranked_refusals_are_in_our_wo
             "Ranked: these games change your rating."
         )
         expect(host.get_by_test_id("party-timer")).to_have_value("60")
+        # a program's account may play ranked: marked BOT by its name, here and at the table
+        program_joins_ready(host, server, host.get_by_test_id("party-code").inner_text(), "robo")
+        badge = member(host, "robo").get_by_test_id("bot-badge")
+        expect(badge).to_have_text("BOT")
+        expect(badge).to_have_attribute("title", "a program's account")
+        expect(member(host, "Host").get_by_test_id("bot-badge")).to_have_count(0)
+        host.get_by_test_id("start-party").click()
+        host.wait_for_url("**/#/table/*")
+        expect(host.locator("[data-name=robo] [data-testid=bot-badge]")).to_have_count(1)
+        expect(host.locator("[data-name=Host] [data-testid=bot-badge]")).to_have_count(0)
+        # signing out: the header says "Sign in" again, and the server knows nobody
         host.get_by_test_id("sign-out").click()
         expect(host.get_by_test_id("account-label")).to_have_text("Sign in")
         me = host.context.request.get(f"{server.url}/api/me")
