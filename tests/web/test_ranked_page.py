@@ -23,14 +23,18 @@ from websockets.typing import Origin
 
 from party_client import PASSWORD
 from table_client import LiveServer, hello
-from web import test_party_page
+from web import test_accessibility, test_party_page
+from web.test_accessibility import violations
 from web.test_party_page import People, mark_ready, member, play_deal, seat_of, serving
 from web_helpers import screenshot
+from web_languages import SIZES, language_page, open_lobby, wait_language
 
 pytestmark = [pytest.mark.e2e]
 
 people = test_party_page.people
 """One browser context a person (the party page tests' fixture)."""
+axe_script = test_accessibility.axe_script
+"""axe-core's browser build (the accessibility tests' fixture)."""
 
 
 def sign_up_with_keys(page: Page, name: str) -> None:
@@ -235,3 +239,31 @@ def test_a_friendly_party_says_it_is_not_rated_and_ranked_refusals_are_in_our_wo
         expect(host.get_by_test_id("account-label")).to_have_text("Sign in")
         me = host.context.request.get(f"{server.url}/api/me")
         assert me.status == 401
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_account_dialog_and_a_ranked_party_pass_the_audit_on_a_phone(
+    browser: Any, live_server: LiveServer, axe_script: Path, lang: str
+) -> None:
+    found: dict[str, Any] = {}
+    with language_page(browser, lang, SIZES["phone"], bypass_csp=True) as page:
+        open_lobby(page, live_server)
+        wait_language(page, lang)
+        page.get_by_test_id("account-button").click()
+        page.get_by_test_id("account-make-one").click()
+        page.get_by_test_id("account-submit").click()  # empty: each box says what it needs
+        expect(page.get_by_test_id("account-name")).to_have_attribute("aria-invalid", "true")
+        found["sign-up dialog"] = violations(page)
+        page.get_by_test_id("account-name").fill("Audit")
+        page.get_by_test_id("account-password").fill(PASSWORD)
+        page.get_by_test_id("account-repeat").fill(PASSWORD)
+        page.get_by_test_id("account-submit").click()
+        expect(page.get_by_test_id("account-label")).to_have_text("Audit")
+        found["lobby signed in"] = violations(page)
+        page.get_by_test_id("friends-ranked").check()
+        page.get_by_test_id("play-with-friends").click()
+        expect(page.get_by_test_id("party-ranked")).to_be_checked()
+        found["ranked party"] = violations(page)
+    failing = {name: problems for name, problems in found.items() if problems}
+    assert not failing, json.dumps(failing, indent=1, ensure_ascii=False)
