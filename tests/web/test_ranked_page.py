@@ -13,6 +13,7 @@ each context's own cookie, then shows one rated game each.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from party_client import PASSWORD
+from rummykit.server.logins import MAX_FAILURES
 from table_client import LiveServer, hello
 from web import test_accessibility, test_party_page
 from web.test_accessibility import violations
@@ -239,6 +241,18 @@ def test_a_friendly_party_says_it_is_not_rated_and_ranked_refusals_are_in_our_wo
         expect(host.get_by_test_id("account-label")).to_have_text("Sign in")
         me = host.context.request.get(f"{server.url}/api/me")
         assert me.status == 401
+        # a wrong password, again and again: refused, then the wait the server asks for
+        host.get_by_test_id("account-button").click()
+        host.get_by_label("Account name").fill("Host")
+        host.get_by_label("Password", exact=True).fill("not the password")
+        error = host.get_by_test_id("account-error")
+        for _ in range(MAX_FAILURES):
+            host.get_by_test_id("account-submit").click()
+            expect(error).to_have_text("No account has that name and password: check both.")
+        host.get_by_test_id("account-submit").click()
+        expect(error).to_have_text(
+            re.compile(r"^Too many tries: wait [0-9]+ seconds?, then try again\.$")
+        )
 
 
 @pytest.mark.timeout(60)
