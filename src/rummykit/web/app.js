@@ -1,5 +1,6 @@
 // The page: hash routes (#/, #/table/ID, #/watch/ID, #/party/CODE, #/history, #/replay/ID) and
 // the display settings.
+import { installAccount } from "./account.js";
 import { LANGUAGES, applyStatic, lang, setLang, t } from "./i18n.js";
 import { installKeyboard, setPageKeys } from "./keyboard.js";
 import { h, setting } from "./util.js";
@@ -72,6 +73,7 @@ installLanguages();
 setting("fourColour");
 setting("largeCards");
 installKeyboard();
+installAccount();
 document.querySelector(".skip").addEventListener("click", (event) => {
   event.preventDefault();
   document.getElementById("app").focus();

@@ -1,37 +1,78 @@
 // The lobby (#/): who you play, under which rules; continue a game; start a practice game;
 // make a party to play with friends, or join one with its code.
+import { onAccount, openAccount, signedIn, whenKnown } from "./account.js";
+import { rankedChoice, rankedTimer } from "./account_model.js";
 import { createParty, createTable, getOptions, getTable } from "./api.js";
 import { listOf, t } from "./i18n.js";
-import { PARTY_PRESET, cleanCode, partyKey } from "./party/model.js";
+import { PARTY_PRESET, cleanCode, partyKey, partyRefusalText } from "./party/model.js";
 import { localField, presetSummary, tieReason } from "./rule_words.js";
 import { h, fill, store, seatKey, LAST_TABLE } from "./util.js";
 
-/** "Play with friends": make a party (you host it, with the rule text's defaults), or go to
- * one by its code. */
+/** "Play with friends": make a party (you host it, with the rule text's defaults; ranked
+ * when signed in, with a turn timer), or go to one by its code. The panel's `setOptions`
+ * fills the timers once /api/options is in; `stop` lets go of the account's changes. */
 function friendsPanel(options) {
   const error = h("p", { class: "error", testid: "friends-error", role: "alert" });
   const name = h("input", {
     id: "friends-name", testid: "friends-name", type: "text", maxlength: "24",
     autocomplete: "nickname", value: store.get("rummykit.name", "") || "",
   });
+  const nameRow = h("div", { class: "field" }, h("label", { for: "friends-name" }, t("lobby.your_name")), name);
+  const playAs = h("p", { testid: "friends-play-as", hidden: true });
+  const timer = h("select", { id: "friends-timer", testid: "friends-timer" }, h("option", { value: "" }, t("common.no_time_limit")));
+  const ranked = h("input", { id: "friends-ranked", testid: "friends-ranked", type: "checkbox", "aria-describedby": "friends-ranked-help" });
+  const rankedHelp = h("span", { id: "friends-ranked-help" });
+  const signIn = h("button", { type: "button", class: "link-like", testid: "friends-sign-in", onclick: () => openAccount() }, t("account.sign_in"));
+  let timers = [];
+
+  /** The timer the form sends: seconds, or null. */
+  const chosenTimer = () => (timer.value ? Number(timer.value) : null);
+
+  function showRanked() {
+    const me = signedIn();
+    const choice = rankedChoice(me, timers);
+    ranked.disabled = !choice.enabled;
+    if (!choice.enabled) ranked.checked = false;
+    rankedHelp.textContent = choice.why;
+    signIn.hidden = !!me;
+    nameRow.hidden = !!me;
+    playAs.hidden = !me;
+    if (me) playAs.textContent = t("account.you_play_as", { name: me.name });
+    // ranked needs a timer: "no time limit" is no choice then
+    const none = timer.options[0];
+    if (none) none.disabled = ranked.checked;
+    if (ranked.checked) {
+      const wanted = rankedTimer(chosenTimer(), choice.timers);
+      if (wanted !== null) timer.value = String(wanted);
+    }
+  }
+  ranked.addEventListener("change", showRanked);
+
   const create = h("button", { type: "button", class: "primary big", testid: "play-with-friends" }, t("lobby.friends_create"));
   create.addEventListener("click", async () => {
-    const who = name.value.trim();
+    const me = signedIn();
+    const who = me ? me.name : name.value.trim();
     if (!who) {
       error.textContent = t("lobby.friends_name_first");
       name.focus();
       return;
     }
-    store.set("rummykit.name", who);
+    if (!me) store.set("rummykit.name", who);
     error.textContent = "";
     create.disabled = true;
     try {
       const preset = options() && !options().presets[PARTY_PRESET] ? undefined : PARTY_PRESET;
-      const made = await createParty({ name: who, ...(preset ? { preset } : {}) });
+      const seconds = chosenTimer();
+      const made = await createParty({
+        name: who,
+        ...(preset ? { preset } : {}),
+        ...(seconds ? { turn_timer: seconds } : {}),
+        ...(ranked.checked ? { ranked: true } : {}),
+      });
       store.set(partyKey(made.code), { token: made.token, member: made.member });
       location.hash = `#/party/${encodeURIComponent(made.code)}`;
     } catch (problem) {
-      error.textContent = problem.message;
+      error.textContent = partyRefusalText(problem.body && problem.body.code ? problem.body : { error: problem.message });
     } finally {
       create.disabled = false;
     }
@@ -55,13 +96,30 @@ function friendsPanel(options) {
   },
   h("label", { for: "join-code" }, t("lobby.have_code")), code,
   h("button", { type: "submit", testid: "join-with-code" }, t("lobby.join")));
-  return h("section", { class: "panel friends", testid: "friends" },
+  const node = h("section", { class: "panel friends", testid: "friends" },
     h("h2", {}, t("lobby.friends_heading")),
     h("p", {}, t("lobby.friends_text")),
-    h("div", { class: "field" }, h("label", { for: "friends-name" }, t("lobby.your_name")), name),
+    nameRow,
+    playAs,
+    h("div", { class: "field" }, h("label", { for: "friends-timer" }, t("party.turn_time")), timer),
+    h("div", { class: "field check ranked-choice" }, ranked, h("label", { for: "friends-ranked" }, t("account.ranked")),
+      h("p", { class: "help" }, rankedHelp, " ", signIn)),
     h("div", { class: "row" }, create),
     join,
     error);
+  const stop = onAccount(showRanked);
+  showRanked();
+  whenKnown().then(showRanked);
+  return {
+    node,
+    stop,
+    setOptions(found) {
+      timers = found.turn_timers || [];
+      fill(timer, h("option", { value: "" }, t("common.no_time_limit")),
+        timers.map((seconds) => h("option", { value: String(seconds) }, t("lobby.seconds_a_turn", { count: seconds }))));
+      showRanked();
+    },
+  };
 }
 
 // Every option's title, help, values and labels come from /api/options (the options' one
@@ -301,6 +359,7 @@ export function mountLobby(root) {
   );
   practice.addEventListener("click", () => begin(true));
 
+  const friends = friendsPanel(() => options);
   fill(
     root,
     h("div", { class: "lobby" },
@@ -312,7 +371,7 @@ export function mountLobby(root) {
         h("p", {}, h("a", { href: "#/howto", testid: "howto-link" }, t("howto.link")))),
       form,
       learn,
-      friendsPanel(() => options)),
+      friends.node),
   );
 
   const last = store.raw(LAST_TABLE);
@@ -346,10 +405,11 @@ export function mountLobby(root) {
       fill(preset, Object.keys(options.presets).map((p) => h("option", { value: p }, p)));
       if (options.presets.classic) preset.value = "classic";
       buildRules();
+      friends.setOptions(options);
     })
     .catch((problem) => {
       error.textContent = t("common.rules_failed", { problem: problem.message });
     });
 
-  return () => {};
+  return () => friends.stop();
 }

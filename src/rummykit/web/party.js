@@ -2,6 +2,9 @@
 // invite page asks for a name and joins; with one, the party's lobby: the invite link and the
 // code to read aloud, who is in, who is ready, the house rules (the host changes them), and
 // Start. Once the host starts, everyone goes to the table with the same token.
+import { askToSignIn, onAccount, signedIn, whenKnown } from "./account.js";
+import { botBadgeFor } from "./account_badge.js";
+import { RANKED_DEFAULT_TIMER } from "./account_model.js";
 import { getOptions, getParty, joinParty, PartyConnection } from "./api.js";
 import { t } from "./i18n.js";
 import { h, fill, connectionLost, noticePage as notice, setConnectionStatus as setConnection, store, seatKey, LAST_TABLE } from "./util.js";
@@ -14,6 +17,9 @@ import {
   me,
   memberMarks,
   partyKey,
+  partyRefusalText,
+  rankedLine,
+  rankedSettings,
   readyClearedNote,
   ruleValue,
   spelled,
@@ -57,68 +63,110 @@ export function mountParty(root, rawCode) {
 
 function mountInvite(root, code, next) {
   let stopped = false;
+  let ranked = false; // the party is ranked: joining needs an account
+  let party = null; // the party as the invite page last saw it
   const error = h("p", { class: "error", testid: "party-error", role: "alert" });
   const name = h("input", {
     id: "party-name", testid: "party-name", type: "text", maxlength: "24", required: true,
     autocomplete: "nickname", value: store.get(NAME_KEY, "") || "",
   });
+  const nameRow = h("div", { class: "field" }, h("label", { for: "party-name" }, t("party.your_name")), name);
+  const joinAs = h("p", { testid: "party-join-as", hidden: true });
   const join = h("button", { type: "submit", class: "primary big", testid: "join-party" }, t("party.join"));
   const watchButton = h("button", { type: "button", class: "big", testid: "watch-instead", hidden: true, onclick: () => next.watch() }, t("party.watch_instead"));
   const about = h("p", { testid: "party-about" }, t("party.looking_up"));
+
+  /** Who joins: the account signed in (its name is the seat's), else the name typed. */
+  function showWho() {
+    const me = signedIn();
+    nameRow.hidden = !!me || ranked;
+    name.required = !nameRow.hidden; // a hidden box must not hold the form back
+    joinAs.hidden = !me;
+    if (me) joinAs.textContent = t("party.join_as", { name: me.name });
+    join.textContent = t(ranked && !me ? "party.sign_in_to_join" : "party.join");
+    if (party) describe(party);
+  }
+
+  async function joinNow(who) {
+    error.textContent = "";
+    join.disabled = true;
+    try {
+      const joined = await joinParty(code, who);
+      if (stopped) return;
+      store.set(partyKey(code), { token: joined.token, member: joined.member });
+      next.joined();
+    } catch (problem) {
+      if (stopped) return;
+      join.disabled = false;
+      const body = problem.body && problem.body.code ? problem.body : null;
+      error.textContent = body ? partyRefusalText(body, { joining: true }) : problem.message;
+      if (body && body.code === "ranked_account") {
+        ranked = true; // ranked since the page looked: sign in, then join again
+        showWho();
+      }
+      if (problem.status === 409 && body && body.watch) watchButton.hidden = false;
+    }
+  }
+
   const form = h("form", {
     class: "panel invite",
     onsubmit: async (event) => {
       event.preventDefault();
-      const who = name.value.trim();
+      let me = signedIn();
+      if (ranked && !me) {
+        me = await askToSignIn(t("party.sign_in_why"));
+        if (stopped || !me) return;
+      }
+      const who = me ? me.name : name.value.trim();
       if (!who) {
         error.textContent = t("party.name_first");
         name.focus();
         return;
       }
-      store.set(NAME_KEY, who);
-      error.textContent = "";
-      join.disabled = true;
-      try {
-        const joined = await joinParty(code, who);
-        if (stopped) return;
-        store.set(partyKey(code), { token: joined.token, member: joined.member });
-        next.joined();
-      } catch (problem) {
-        if (stopped) return;
-        join.disabled = false;
-        error.textContent = problem.message;
-        if (problem.status === 409 && problem.body && problem.body.watch) watchButton.hidden = false;
-      }
+      if (!me) store.set(NAME_KEY, who);
+      await joinNow(who);
     },
   },
   h("h1", {}, t("party.join_heading")),
   about,
-  h("div", { class: "field" }, h("label", { for: "party-name" }, t("party.your_name")), name),
+  nameRow,
+  joinAs,
   h("div", { class: "row" }, join, watchButton),
   error);
   fill(root, h("div", { class: "party-invite" }, form));
   name.focus();
+  const stopAccount = onAccount(showWho);
+  whenKnown().then(() => !stopped && showWho());
+
+  function describe(view) {
+    const host = hostName(view);
+    const seats = t("party.seats_taken", { count: view.members.length, max: view.max_seats || 6 });
+    const me = signedIn();
+    if (view.state === "lobby") {
+      about.textContent = view.ranked
+        ? me ? t("party.ranked_invite_signed_in", { host, name: me.name }) : t("party.ranked_invite", { host })
+        : t("party.invites", { host, seats });
+      if (view.members.length >= (view.max_seats || 6)) {
+        about.textContent = t("party.full", { host });
+        join.disabled = true;
+        watchButton.hidden = !view.spectators;
+      }
+    } else if (view.state === "playing") {
+      about.textContent = t(view.spectators ? "party.started_watch" : "party.started", { host });
+      join.disabled = true;
+      watchButton.hidden = !view.spectators;
+    } else {
+      about.textContent = t("party.over");
+      join.disabled = true;
+    }
+  }
 
   getParty(code)
     .then((view) => {
       if (stopped) return;
-      const host = hostName(view);
-      const seats = t("party.seats_taken", { count: view.members.length, max: view.max_seats || 6 });
-      if (view.state === "lobby") {
-        about.textContent = t("party.invites", { host, seats });
-        if (view.members.length >= (view.max_seats || 6)) {
-          about.textContent = t("party.full", { host });
-          join.disabled = true;
-          watchButton.hidden = !view.spectators;
-        }
-      } else if (view.state === "playing") {
-        about.textContent = t(view.spectators ? "party.started_watch" : "party.started", { host });
-        join.disabled = true;
-        watchButton.hidden = !view.spectators;
-      } else {
-        about.textContent = t("party.over");
-        join.disabled = true;
-      }
+      party = view;
+      ranked = !!view.ranked;
+      showWho();
     })
     .catch((problem) => {
       if (stopped) return;
@@ -128,6 +176,7 @@ function mountInvite(root, code, next) {
 
   return () => {
     stopped = true;
+    stopAccount();
   };
 }
 
@@ -224,6 +273,13 @@ function mountLobby(root, code, held, invite) {
   const spectators = h("input", { id: "party-spectators", testid: "party-spectators", type: "checkbox" });
   const whoChanges = h("p", { class: "help", testid: "who-changes" });
   const badge = watching ? h("span", { class: "badge", testid: "watching-badge" }, t("party.watching")) : null;
+  // whether the games count for rating, said near the top; the host switches it
+  const rankedText = h("strong", { testid: "party-ranked-text", role: "status" });
+  const rankedBox = h("input", { id: "party-ranked", testid: "party-ranked", type: "checkbox", "aria-describedby": "party-ranked-help" });
+  const rankedHost = h("span", { class: "field check host-only" }, rankedBox, h("label", { for: "party-ranked" }, t("party.ranked_toggle")));
+  const rankedRow = h("div", { class: "ranked-line", testid: "party-ranked-line" }, rankedText, rankedHost,
+    h("p", { class: "help", id: "party-ranked-help", hidden: true }, t("party.ranked_toggle_help")));
+  const noCpu = h("p", { class: "help", testid: "ranked-no-cpu", hidden: true }, t("party.ranked_no_cpu"));
 
   const conn = new PartyConnection(code, watching ? { watch: true } : { token }, {
     message: onMessage,
@@ -256,6 +312,11 @@ function mountLobby(root, code, held, invite) {
   });
   timer.addEventListener("change", () => send("settings", timer.value ? { turn_timer: Number(timer.value) } : { no_timer: true }));
   spectators.addEventListener("change", () => send("settings", { spectators: spectators.checked }));
+  rankedBox.addEventListener("change", () => {
+    const timers = options ? options.turn_timers : [];
+    const timer = timers.includes(RANKED_DEFAULT_TIMER) ? RANKED_DEFAULT_TIMER : timers[timers.length - 1];
+    send("settings", rankedSettings(view, rankedBox.checked, timer));
+  });
 
   // The rules last sent and not yet seen back: a second change made before the server's
   // answer builds on them, not on the view before the first.
@@ -313,6 +374,7 @@ function mountLobby(root, code, held, invite) {
     }
     timer.value = view.turn_timer ? String(view.turn_timer) : "";
     timer.disabled = !host;
+    if (timer.options[0]) timer.options[0].disabled = !!view.ranked; // ranked needs a timer
     spectators.checked = !!view.spectators;
     spectators.disabled = !host;
     whoChanges.textContent = host ? t("party.rules_change_note") : t("party.host_chooses", { host: hostName(view) });
@@ -324,6 +386,7 @@ function mountLobby(root, code, held, invite) {
       h("li", { class: `member${member.id === view.me ? " me" : ""}`, testid: "member", "data-member": String(member.id), "data-ready": String(member.ready), "data-connected": String(member.connected) },
         h("span", { class: `presence${member.connected ? " on" : ""}`, "aria-hidden": "true" }),
         h("strong", { class: "member-name" }, member.name),
+        botBadgeFor(member),
         memberMarks(view, member).map((mark) => h("span", { class: `mark mark-${mark.kind}` }, mark.text)),
         host && member.id !== view.me && view.state === "lobby"
           ? h("button", { type: "button", class: "ghost small-btn", testid: "remove-member", onclick: () => send("remove", { member: member.id }) }, t("party.remove"))
@@ -344,6 +407,15 @@ function mountLobby(root, code, held, invite) {
       ready.textContent = t(mine.ready ? "party.ready_undo" : "party.ready");
     }
     hostTools.hidden = !host;
+    addCpu.disabled = cpuLevel.disabled = !!view.ranked;
+    noCpu.hidden = !host || !view.ranked;
+    const line = rankedLine(view);
+    rankedRow.dataset.ranked = String(line.ranked);
+    rankedText.textContent = line.text;
+    rankedBox.checked = line.ranked;
+    rankedHost.hidden = !host;
+    rankedBox.disabled = !host;
+    rankedRow.querySelector(".help").hidden = !host;
     start.hidden = !host;
     leave.hidden = watching;
     const problem = startProblem(view);
@@ -355,8 +427,8 @@ function mountLobby(root, code, held, invite) {
   function onMessage(msg) {
     if (msg.t === "refused") {
       sentRules = null;
-      say(msg.d.message);
-      if (view) renderRules(); // a refused change: the controls show the party's rules again
+      say(partyRefusalText(msg.d));
+      if (view) render(); // a refused change: the controls show the party's settings again
       return;
     }
     if (msg.t !== "party") return;
@@ -389,6 +461,7 @@ function mountLobby(root, code, held, invite) {
   fill(root, h("div", { class: "party" },
     h("section", { class: "panel party-head" },
       h("h1", {}, t("party.heading"), " ", badge),
+      rankedRow,
       h("p", { class: "help" }, t("party.read_code")),
       codeBig,
       h("div", { class: "row invite-row" }, link, copy),
@@ -398,6 +471,7 @@ function mountLobby(root, code, held, invite) {
       seatsLine,
       members,
       hostTools,
+      noCpu,
       h("div", { class: "row" }, ready, start),
       why,
       message,

@@ -148,3 +148,49 @@ export const cleanCode = (typed) => String(typed).replace(/[^A-Za-z0-9]/g, "").t
 
 /** The code spaced for reading aloud: "AB12 CD" → "A B 1 2 C D". */
 export const spelled = (code) => String(code).split("").join(" ");
+
+// ----- ranked parties ------------------------------------------------------------------------
+
+/** The refusals of ranked play (core/errors.py's codes) and their words: the server's
+ * sentence is English only, so the page says its own. */
+const RANKED_REFUSALS = {
+  ranked_account: "party.refused_ranked_account",
+  ranked_computer: "party.refused_ranked_computer",
+  ranked_timer: "party.refused_ranked_timer",
+  ranked_busy: "party.refused_ranked_busy",
+  ranked_wait: "party.refused_ranked_wait",
+};
+
+/** Whether a refusal's code is one of ranked play's. */
+export const isRankedRefusal = (code) => Object.hasOwn(RANKED_REFUSALS, code);
+
+/**
+ * A refusal of the party (a join's 409 body {error, code}, or a socket's refused data
+ * {code, message, params}) in the page's language. `joining`: refused on the invite page,
+ * where ranked_account means "you are not signed in" rather than "someone here is not".
+ */
+export function partyRefusalText(refusal, { joining = false } = {}) {
+  const code = refusal && refusal.code;
+  const said = (refusal && (refusal.message || refusal.error)) || "";
+  if (!isRankedRefusal(code)) return said;
+  if (code === "ranked_account" && joining) return t("party.refused_ranked_sign_in");
+  if (code === "ranked_wait") {
+    const seconds = refusal.params && Number.isFinite(refusal.params.seconds) ? refusal.params.seconds : null;
+    if (seconds !== null) return t("party.refused_ranked_wait_for", { count: Math.ceil(seconds / 60) });
+    return t("party.refused_ranked_wait", { detail: said });
+  }
+  return t(RANKED_REFUSALS[code]);
+}
+
+/** The line near the top of the party page: {ranked, text}. */
+export const rankedLine = (view) => ({
+  ranked: !!view.ranked,
+  text: t(view.ranked ? "party.ranked_line" : "party.friendly_line"),
+});
+
+/** The settings message that turns a party ranked (`on`) or friendly: ranked needs a turn
+ * timer, so one is set (`timer`: the one a ranked party gets) when the party has none. */
+export function rankedSettings(view, on, timer) {
+  if (on && !view.turn_timer && timer) return { ranked: true, turn_timer: timer };
+  return { ranked: on };
+}

@@ -1,5 +1,6 @@
 // Drawing the whole table from the state, part by part; the log of what happened; the pace
 // slider. Each part's own module draws it; this one calls them in order.
+import { markProgramSeats } from "../account_badge.js";
 import { t } from "../i18n.js";
 import { h } from "../util.js";
 import { renderExplain, renderHint } from "./advice.js";
@@ -35,6 +36,8 @@ export function render(table) {
   parts.hintButton.hidden = !!view.party || spectator;
   parts.reactionBar.hidden = !view.party || spectator || !parts.reactions.childElementCount;
   renderSeats(table);
+  markProgramSeats(parts.opponents, view.players);
+  markProgramSeats(parts.mySeat, view.players);
   renderPiles(table);
   renderMelds(table);
   renderHand(table);

@@ -1,4 +1,5 @@
 // Every area of the Japanese catalogue, loaded together by ../i18n.js when the page speaks it.
+import account from "./account.js";
 import common from "./common.js";
 import events from "./events.js";
 import hand from "./hand.js";
@@ -16,4 +17,4 @@ import seats from "./seats.js";
 import table from "./table.js";
 import words from "./words.js";
 
-export default { common, events, hand, hints, history, howto, keys, lobby, party, practice, refusals, replay, rules, seats, table, words };
+export default { account, common, events, hand, hints, history, howto, keys, lobby, party, practice, refusals, replay, rules, seats, table, words };

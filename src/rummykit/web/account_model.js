@@ -1,0 +1,84 @@
+// Accounts without the DOM: what a sign-up or sign-in form may send (the server's own limits,
+// server/account_routes.py), the server's refusals in our words, and the ranked choice of the
+// lobby's "new party" form. Its words are in the account area of the catalogues (./i18n.js).
+import { t } from "./i18n.js";
+
+/** An account's name: 3 to 20 letters, digits, _ or - (the server's ACCOUNT_NAME). */
+export const ACCOUNT_NAME = /^[A-Za-z0-9_-]{3,20}$/;
+
+/** A password's length, in characters (the server's MIN_PASSWORD and MAX_PASSWORD). */
+export const MIN_PASSWORD = 8;
+export const MAX_PASSWORD = 128;
+
+/** The turn timer a ranked party gets when none is chosen: the longer of the two offered, so
+ * nobody new to the clock loses turns to it. */
+export const RANKED_DEFAULT_TIMER = 60;
+
+/** A password's length as people count characters (an emoji is one), not UTF-16 units. */
+const length = (text) => [...String(text)].length;
+
+/**
+ * What is wrong with a form before it is sent: {field: sentence}, empty when nothing is.
+ * `fields`: {name, password, repeat}; `repeat` is checked only when signing up.
+ */
+export function formProblems(mode, fields) {
+  const problems = {};
+  const name = String(fields.name || "").trim();
+  const password = String(fields.password || "");
+  if (!name) problems.name = t("account.name_missing");
+  else if (mode === "up" && !ACCOUNT_NAME.test(name)) problems.name = t("account.name_shape");
+  if (!password) problems.password = t("account.password_missing");
+  else if (mode === "up" && length(password) < MIN_PASSWORD) problems.password = t("account.password_short", { count: MIN_PASSWORD });
+  else if (length(password) > MAX_PASSWORD) problems.password = t("account.password_long", { count: MAX_PASSWORD });
+  if (mode === "up" && !problems.password && fields.repeat !== password) problems.repeat = t("account.repeat_differs");
+  return problems;
+}
+
+/** Seconds to wait from a Retry-After header (seconds, or an HTTP date), or null. */
+export function retrySeconds(header, now = Date.now()) {
+  if (header === null || header === undefined || header === "") return null;
+  const text = String(header).trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * A refused account request in our words. `mode`: "up" (sign up) or "in" (sign in);
+ * `status` and `body` (the JSON answer, or null) from the server; `retryAfter` its header.
+ */
+export function refusalText(mode, status, body, retryAfter) {
+  const code = body && body.code;
+  if (status === 409 || code === "name_taken") return t("account.name_taken");
+  if (status === 429 || code === "too_many_attempts") {
+    const seconds = retrySeconds(retryAfter);
+    return seconds === null ? t("account.too_many_later") : t("account.too_many", { count: seconds });
+  }
+  if (status === 401 || code === "bad_login") return t("account.bad_login");
+  if (status === 403) return t("account.other_site");
+  if (status === 400) return t(mode === "up" ? "account.bad_new" : "account.bad_form");
+  return t("account.failed", { status });
+}
+
+/** What the header's account button says: your name once signed in, else "Sign in". */
+export const buttonText = (me) => (me ? me.name : t("account.sign_in"));
+
+/**
+ * The "Ranked" choice of the lobby's new party form: whether it may be ticked, why not, and
+ * the turn timers it allows. `me`: the account signed in (or null); `timers`: the server's
+ * turn timers (GET /api/options).
+ */
+export function rankedChoice(me, timers) {
+  const allowed = (timers || []).filter((seconds) => Number.isInteger(seconds) && seconds > 0);
+  if (!me) return { enabled: false, why: t("account.ranked_sign_in"), timers: allowed };
+  if (!allowed.length) return { enabled: false, why: t("account.ranked_no_timer"), timers: allowed };
+  return { enabled: true, why: t("account.ranked_help"), timers: allowed };
+}
+
+/** The timer a form should show once "Ranked" is ticked: the one chosen if ranked allows it,
+ * else RANKED_DEFAULT_TIMER (or the longest offered). `chosen`: seconds, or null. */
+export function rankedTimer(chosen, timers) {
+  if (chosen !== null && chosen !== undefined && timers.includes(chosen)) return chosen;
+  if (timers.includes(RANKED_DEFAULT_TIMER)) return RANKED_DEFAULT_TIMER;
+  return timers.length ? Math.max(...timers) : null;
+}
