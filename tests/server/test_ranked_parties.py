@@ -108,6 +108,7 @@ def test_one_ranked_game_at_a_time_per_account(app_client: TestClient) -> None:
         lobby.send("start")
         refused = lobby.refused()["d"]
         assert refused["code"] == "ranked_busy" and "Bob" in refused["message"]
+        assert refused["params"] == {"names": ["Bob"]}
 
 
 def test_a_ranked_game_played_to_the_end_rates_both_accounts_once(
@@ -250,6 +251,7 @@ def test_leaving_ranked_games_early_makes_the_next_one_wait(
     assert refused.json()["error"] == (
         "You left ranked games early: the next ranked game can start in 5 min."
     )
+    assert refused.json()["params"] == {"names": ["You"], "seconds": FIRST_WAIT_S}
     friendly = post(app_client, "/api/parties", {"name": "x"}, bob)
     assert friendly.status_code == 200  # friendly games never wait
     clock.advance(FIRST_WAIT_S)

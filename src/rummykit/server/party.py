@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import math
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Final, Literal
@@ -27,7 +28,7 @@ from rummykit.server.party_messages import (
     PartyView,
     SettingsData,
 )
-from rummykit.server.protocol import RefusedMessage, RuleValue, Strict, refusal
+from rummykit.server.protocol import Params, RefusedMessage, RuleValue, Strict, refusal
 from rummykit.server.rated import wait_words
 from rummykit.server.settings import (
     RECORD_RULES,
@@ -100,12 +101,16 @@ class PartyRecord(Strict):
 
 
 class PartyError(ValueError):
-    """A party change refused: its code and a sentence for the player."""
+    """A party change refused: its code, a sentence for the player, and its parameters.
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    The parameters let a page say the sentence in its own language.
+    """
+
+    def __init__(self, code: ErrorCode, message: str, params: Params | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params: Params = params or {}
 
 
 Send = Callable[[Strict], Awaitable[None]]
@@ -254,7 +259,7 @@ class Party:
 
     def refusal(self, error: PartyError) -> RefusedMessage:
         """The refusal of ``error`` at this version."""
-        return refusal(self.version, error.code, error.message)
+        return refusal(self.version, error.code, error.message, params=error.params)
 
     # ----- changes ---------------------------------------------------------------------------
 
@@ -507,6 +512,7 @@ class Party:
             raise PartyError(
                 ErrorCode.RANKED_BUSY,
                 f"One ranked game at a time: {', '.join(names)} is playing one already.",
+                {"names": names},
             )
         await self._check_waits(
             {each.account: each.name for each in self.record.members if each.account is not None}
@@ -517,11 +523,13 @@ class Party:
         waits = {} if self.waits is None else await self.waits(tuple(names))
         if not waits:
             return
-        who = ", ".join(names[account] for account in waits)
+        who = [names[account] for account in waits]
+        seconds = max(waits.values())
         raise PartyError(
             ErrorCode.RANKED_WAIT,
-            f"{who} left ranked games early: the next ranked game can start in "
-            f"{wait_words(max(waits.values()))}.",
+            f"{', '.join(who)} left ranked games early: the next ranked game can start in "
+            f"{wait_words(seconds)}.",
+            {"names": who, "seconds": math.ceil(seconds)},
         )
 
     async def rematch(self, finished: str, dealer: int, make_table: StartTable) -> str:

@@ -32,6 +32,7 @@ from rummykit.server.protocol import (
     MAX_MESSAGE_CHARS,
     Hello,
     NoData,
+    Params,
     ProtocolError,
     RefusedMessage,
     RuleValue,
@@ -104,9 +105,11 @@ class PartyRefusal(Strict):
 
     error: str
     code: str
-    """``party_full``, ``party_started``, ``ranked_account``."""
+    """``party_full``, ``party_started``, ``ranked_account``, ``ranked_wait``."""
     watch: bool
     """Whether the party's tables may be watched by link."""
+    params: Params = Field(default_factory=dict)
+    """The sentence's parameters (``ranked_wait``: ``names`` and ``seconds``)."""
 
 
 # ----- the view ------------------------------------------------------------------------------

@@ -80,7 +80,9 @@ async def create_party(request: Request) -> Response:
     except RulesError as error:
         return _error(str(error), 400)
     except PartyError as error:
-        refused = PartyRefusal(error=error.message, code=error.code.value, watch=False)
+        refused = PartyRefusal(
+            error=error.message, code=error.code.value, watch=False, params=error.params
+        )
         return JSONResponse(refused.model_dump(), 409)
     return _joined(party, member, token)
 
@@ -98,7 +100,9 @@ async def join_party(request: Request) -> Response:
         member, token = await party.join(wanted.name, await session_account(request))
     except PartyError as error:
         watch = party.record.spectators and party.record.table is not None
-        refused = PartyRefusal(error=error.message, code=error.code.value, watch=watch)
+        refused = PartyRefusal(
+            error=error.message, code=error.code.value, watch=watch, params=error.params
+        )
         return JSONResponse(refused.model_dump(), 409)
     return _joined(party, member, token)
 
