@@ -111,6 +111,7 @@ test("ranked refusals are said in our words; others as the server said them", ()
   assert.equal(partyRefusalText(refused("ranked_computer")), "A ranked party seats people only: remove the computer players first.");
   assert.equal(partyRefusalText(refused("ranked_timer")), "A ranked party needs a turn timer of 30 or 60 seconds: choose one.");
   assert.match(partyRefusalText(refused("ranked_busy")), /one ranked game at a time/);
+  assert.match(partyRefusalText(refused("ranked_busy", "", { names: ["Bob", "Cy"] })), /^Bob and Cy are playing other ranked games/);
   assert.match(partyRefusalText(refused("ranked_account")), /must leave and join again signed in/);
   // a join's 409 body: {error, code, watch}; on the invite page it means "sign in"
   assert.equal(partyRefusalText({ error: "x", code: "ranked_account", watch: false }, { joining: true }), "This party is ranked: sign in to an account to join it.");

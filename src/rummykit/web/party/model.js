@@ -174,6 +174,8 @@ export function partyRefusalText(refusal, { joining = false } = {}) {
   const said = (refusal && (refusal.message || refusal.error)) || "";
   if (!isRankedRefusal(code)) return said;
   if (code === "ranked_account" && joining) return t("party.refused_ranked_sign_in");
+  const names = refusal.params && Array.isArray(refusal.params.names) ? refusal.params.names : [];
+  if (code === "ranked_busy" && names.length) return t("party.refused_ranked_busy_names", { names: listOf(names), count: names.length });
   if (code === "ranked_wait") {
     const seconds = refusal.params && Number.isFinite(refusal.params.seconds) ? refusal.params.seconds : null;
     if (seconds !== null) return t("party.refused_ranked_wait_for", { count: Math.ceil(seconds / 60) });

@@ -86,6 +86,7 @@ export default {
   "party.refused_ranked_computer": "レート戦は人だけで遊びます。先にコンピューターを外してください。",
   "party.refused_ranked_timer": "レート戦には30秒か60秒の持ち時間が必要です。選んでください。",
   "party.refused_ranked_busy": "ここにいる誰かが別のレート戦の最中です。レート戦は1アカウントにつき同時に1つまで。終わってから始めてください。",
+  "party.refused_ranked_busy_names": { other: "{names}さんが別のレート戦の最中です。レート戦は1アカウントにつき同時に1つまで。終わってから始めてください。" },
   "party.refused_ranked_wait": "レート戦を途中で抜けたため、次のレート戦まで待ち時間があります。{detail}",
   "party.refused_ranked_wait_for": { other: "レート戦を途中で抜けたため、次のレート戦まで待ち時間があります：約{count}分。" },
 };
