@@ -25,8 +25,8 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
-MY_AREAS = ("common", "lobby", "party", "history", "keys", "words")
-"""The catalogue areas whose English must not show on a Japanese page (this branch's)."""
+MY_AREAS = ("common", "lobby", "party", "history", "keys", "words", "account")
+"""The catalogue areas whose English must not show on a Japanese page."""
 
 
 @contextlib.contextmanager

@@ -122,7 +122,7 @@ def seat_figures(
                     seconds[seat] += ended - started
             started = ended
     return [
-        SeatFigures(**count, seconds=round(spent, 3))
+        SeatFigures(**count, seconds=spent)
         for count, spent in zip(counts, seconds, strict=True)
     ]
 
