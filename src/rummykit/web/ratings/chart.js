@@ -81,7 +81,7 @@ export function chartModel(points, { width, height = CHART_HEIGHT, firstGame = 1
   const xLow = points.length > 1 ? firstGame : firstGame - 1;
   const xHigh = points.length > 1 ? lastGame : lastGame + 1;
   const x = scale(xLow, xHigh, plot.left, plot.right);
-  const xTicks = ticks(xLow, xHigh, niceStep(xHigh - xLow, TICKS_WANTED, 1)).filter((game) => game >= 1);
+  const xTicks = ticks(firstGame, lastGame, niceStep(xHigh - xLow, TICKS_WANTED, 1));
   const dots = points.map((point, i) => ({ x: round1(x(firstGame + i)), y: round1(y(point.rating)), game: firstGame + i, at: point.at, rating: point.rating, table: point.table }));
   return {
     width,
