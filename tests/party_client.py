@@ -15,16 +15,19 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import dataclasses
 import json
 import random
 from collections.abc import Callable, Container, Iterator
 from pathlib import Path
 from typing import Any
 
+from rummykit.core.deal import DealResult, DealSummary
 from rummykit.ratings import Pool
 from rummykit.server.account_routes import SESSION_COOKIE
 from rummykit.server.party_messages import PARTY_SERVER_MESSAGES
 from rummykit.server.rated import RatedGame
+from rummykit.server.seat_figures import Played
 from rummykit.server.settings import HumanPlayer, TableSettings
 from rummykit.server.store import Store
 from table_client import (
@@ -206,9 +209,10 @@ PASSWORD = "correct horse battery"
 """Every test account's password."""
 
 
-def account(client: Any, name: str) -> dict[str, str]:
-    """Sign up ``name``: the headers that carry its session."""
-    answer = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
+def account(client: Any, name: str, *, bot: bool = False) -> dict[str, str]:
+    """Sign up ``name`` (a program's account with ``bot``): the headers of its session."""
+    body = {"name": name, "password": PASSWORD, "bot": bot}
+    answer = client.post("/api/accounts", json=body)
     assert answer.status_code == 200, answer.text
     token = answer.cookies[SESSION_COOKIE]
     client.cookies.clear()
@@ -263,11 +267,34 @@ def accounts_store(
 
 
 def store_rated_game(store: Store, rated: RatedGame) -> None:
-    """Make ``rated``'s table in the store and finish it, rating it as a ranked table does."""
+    """Make ``rated``'s table in the store and finish it, rating it as a ranked table does.
+
+    Each seat plays one turn, in seat order, and the game is one deal that the best total
+    went out of, scoring the totals (unless ``rated`` has its own deals).
+    """
     people = tuple(HumanPlayer(kind="human", name=f"P{seat}") for seat in rated.accounts)
     settings = TableSettings(rules="standard", players=people, practice=False)
-    store.create_table(rated.table_id, settings, {})
-    store.add_action(rated.table_id, 0, 0, "d", [], 1, finished={"scores": []}, rated=rated)
+    store.create_table(rated.table_id, settings, {}, (0, (), 0))
+    if not rated.deals:
+        best = (min if rated.pool.lower_wins else max)(rated.totals)
+        out = DealSummary(0, DealResult.OUT, rated.totals.index(best), rated.totals)
+        rated = dataclasses.replace(rated, deals=(out,))
+    last = len(rated.accounts) - 1
+    for seat in range(last + 1):
+        summary = {"players": [person.name for person in people], "scores": list(rated.totals)}
+        finished = summary if seat == last else None
+        store.add_action(
+            rated.table_id,
+            0,
+            seat,
+            "d",
+            [],
+            seat + 2,
+            finished=finished,
+            rated=rated if seat == last else None,
+            seat=seat,
+            by=Played.PERSON,
+        )
 
 
 def play_club(store: Store, clock: ManualClock, members: int, games: int, seed: int = 3) -> None:

@@ -419,7 +419,7 @@ def test_a_version_4_store_gains_accounts_and_keeps_its_seats(
     assert store.seat_of("t", "tok") == 1
     store.close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
         names = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
     assert {"accounts", "sessions", "sessions_by_expiry", "seats", "tables"} <= names
     with serving(path, clock) as client:

@@ -368,7 +368,7 @@ def test_a_database_of_version_1_learns_when_its_tokens_expire(
     assert store.seat_of("going-on", "going-on-token") == 0
     store.close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
 
 
 # ----- the commands -------------------------------------------------------------------------

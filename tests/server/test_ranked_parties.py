@@ -6,6 +6,7 @@ each request (the client's own jar is cleared), so one client acts for several a
 
 from __future__ import annotations
 
+import concurrent.futures
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,9 @@ from party_client import (
     wait_ready,
 )
 from rummykit.ratings import Pool
+from rummykit.ratings.waits import FIRST_WAIT_S, STARTUP_GRACE_S
 from rummykit.server.store import Store
+from table_client import ManualClock, is_my_turn
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -148,3 +151,116 @@ def test_an_account_that_leaves_for_good_ranks_last_and_loses_rating(
     assert rows[2]["rank"] > rows[1]["rank"] == 0, rows
     assert rows[2]["mu_after"] < rows[2]["mu_before"]
     assert rows[1]["mu_after"] > rows[1]["mu_before"]
+
+
+def test_a_ranked_game_gives_each_player_page_its_figures(app_client: TestClient) -> None:
+    people = [account(app_client, name) for name in ("Ada", "Bob")]
+    _, table, tokens = started_ranked(app_client, people)
+    with (
+        open_seat(app_client, table, tokens[0]) as ada,
+        open_seat(app_client, table, tokens[1]) as bob,
+    ):
+        final = play_everyone({0: ada, 1: bob})[0]
+    pages = [app_client.get(f"/api/players/{name}").json() for name in ("Ada", "Bob")]
+    records = [page["pools"]["winner"] for page in pages]
+    for seat, record in enumerate(records):
+        assert record["deals"] == 1 and record["timeouts"] == 0
+        assert record["computer_share"] == 0
+        assert record["seconds_per_turn"] == 0  # nobody's clock moved: every turn took 0 s
+        assert record["points_per_deal"] == final["scores"][seat]
+    (deal,) = final["history"]
+    outs = [record["going_out_rate"] for record in records]
+    assert outs == [float(deal["winner"] == seat) for seat in (0, 1)], deal
+    rummy = deal["result"] == "rummy"
+    assert [record["rummies"] for record in records] == [int(rummy and o == 1) for o in outs]
+    assert [page["recent"][0]["opponents"] for page in pages] == [["Bob"], ["Ada"]]
+    assert pages[0]["recent"][0]["preset"] == "classic"
+    app_client.cookies.clear()  # a rated game is for all to replay: no token, no account
+    assert app_client.get(f"/api/games/{table}/frames").status_code == 200
+    assert app_client.get(f"/api/games/{table}/record").json()["players"] == ["Ada", "Bob"]
+
+
+def test_a_player_whose_time_always_runs_out_ranks_last_with_every_turn_a_timeout(
+    app_client: TestClient, clock: ManualClock, store_path: Path
+) -> None:
+    """Bob keeps his page open and never acts: each of his turns runs out and the computer
+    plays it. The computer played most of his turns, so he ranks last; his page counts them."""
+    people = [account(app_client, name) for name in ("Ada", "Bob")]
+    _, table, tokens = started_ranked(app_client, people)
+    with (
+        open_seat(app_client, table, tokens[0]) as ada,
+        open_seat(app_client, table, tokens[1]) as bob,
+        concurrent.futures.ThreadPoolExecutor(1) as pool,
+    ):
+        playing = pool.submit(play_seat, ada)
+        view = bob.view
+        while not view["game_over"]:
+            if is_my_turn(view) and view["phase"] == "draw":
+                clock.advance(61)  # past the minute of a ranked turn
+            view = bob.until(lambda frame: frame["t"] == "view")["d"]
+        playing.result(timeout=60)
+    rows = {row["seat"]: row for row in Store(store_path).rated_games_of(table)}
+    assert rows[1]["rank"] == 1 and rows[1]["mu_after"] < rows[1]["mu_before"]
+    bob_record = app_client.get("/api/players/Bob").json()["pools"]["winner"]
+    assert bob_record["computer_share"] == 1 and bob_record["timeouts"] >= 1
+    assert bob_record["seconds_per_turn"] is None  # he played no turn himself
+    ada_record = app_client.get("/api/players/Ada").json()["pools"]["winner"]
+    assert ada_record["timeouts"] == 0 and ada_record["computer_share"] == 0
+
+
+def test_a_program_account_is_marked_in_the_party_and_at_the_table(
+    app_client: TestClient,
+) -> None:
+    people = [account(app_client, "Ada"), account(app_client, "Robo", bot=True)]
+    code, table, tokens = started_ranked(app_client, people)
+    members = app_client.get(f"/api/parties/{code}").json()["members"]
+    assert [member["program"] for member in members] == [False, True]
+    with open_seat(app_client, table, tokens[0]) as ada:
+        assert [player["program"] for player in ada.view["players"]] == [False, True]
+
+
+def _leave_early(client: TestClient, people: list[dict[str, str]]) -> None:
+    """A ranked game of these two accounts that the second leaves early, played out."""
+    _, table, tokens = started_ranked(client, people)
+    with (
+        open_seat(client, table, tokens[0]) as first,
+        open_seat(client, table, tokens[1]) as leaver,
+    ):
+        first.set_pace(0)
+        leaver.send("leave")
+        first.until(lambda frame: frame["t"] == "notice" and "left the table" in frame["d"]["text"])
+        play_seat(first)
+
+
+def test_leaving_ranked_games_early_makes_the_next_one_wait(
+    app_client: TestClient, clock: ManualClock
+) -> None:
+    """The first leave of the day is forgiven; the second costs five minutes."""
+    clock.advance(STARTUP_GRACE_S)  # past the server start's grace
+    ada, bob, cyd = (account(app_client, name) for name in ("Ada", "Bob", "Cyd"))
+    _leave_early(app_client, [ada, bob])
+    _, made = ranked_party(app_client, cyd)
+    joined = post(app_client, f"/api/parties/{made['code']}/join", {"name": "x"}, bob)
+    assert joined.status_code == 200, joined.text  # one leave: no wait
+    _leave_early(app_client, [ada, bob])
+    _, made = ranked_party(app_client, cyd)
+    refused = post(app_client, f"/api/parties/{made['code']}/join", {"name": "x"}, bob)
+    assert refused.status_code == 409
+    assert refused.json()["code"] == "ranked_wait"
+    assert refused.json()["error"] == (
+        "You left ranked games early: the next ranked game can start in 5 min."
+    )
+    friendly = post(app_client, "/api/parties", {"name": "x"}, bob)
+    assert friendly.status_code == 200  # friendly games never wait
+    clock.advance(FIRST_WAIT_S)
+    joined = post(app_client, f"/api/parties/{made['code']}/join", {"name": "x"}, bob)
+    assert joined.status_code == 200, joined.text
+
+
+def test_no_one_waits_in_the_first_minutes_after_a_server_start(app_client: TestClient) -> None:
+    ada, bob, cyd = (account(app_client, name) for name in ("Ada", "Bob", "Cyd"))
+    for _ in range(3):
+        _leave_early(app_client, [ada, bob])
+    _, made = ranked_party(app_client, cyd)
+    joined = post(app_client, f"/api/parties/{made['code']}/join", {"name": "x"}, bob)
+    assert joined.status_code == 200, joined.text

@@ -163,7 +163,7 @@ def test_a_version_5_store_gains_ratings_and_keeps_its_accounts(
     assert store.rating(2, Pool.WINNER) is not None
     store.close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
         names = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
     assert {"ratings", "rated_games", "rated_games_by_account", "accounts"} <= names
     assert Rating() == Rating(25.0, DEFAULT_SIGMA)

@@ -138,6 +138,20 @@ def test_a_player_page_counts_wins_draws_losses_and_places(
     assert [game["rating_after"] for game in recent[1:]] == [
         point["rating"] for point in reversed(history[-RECENT_GAMES:-1])
     ]
+    assert all(len(game["opponents"]) == 3 for game in recent)
+
+
+def test_a_player_page_adds_up_the_figures_of_its_games(
+    league_client: TestClient, league: Store
+) -> None:
+    """Each club game is one deal, gone out of by its best total, that scores the totals."""
+    rows = league.rated_games_of_account(1)
+    winner = page(league_client, "P00")["pools"]["winner"]
+    assert winner["deals"] == len(rows)
+    assert winner["going_out_rate"] == round(winner["wins"] / len(rows), 4)
+    assert winner["points_per_deal"] == round(sum(row["total"] for row in rows) / len(rows), 4)
+    assert (winner["rummies"], winner["timeouts"], winner["computer_share"]) == (0, 0, 0)
+    assert winner["seconds_per_turn"] == 0  # the club's clock stands still during a game
 
 
 def test_a_tie_for_first_is_a_draw(tmp_path: Path, clock: ManualClock) -> None:

@@ -301,7 +301,7 @@ def test_a_database_of_version_2_gets_the_deadline_column(
     with serving(store_path, clock) as client, seated(client, table_id, token) as seat:
         assert seat.view["deadline"] is None
     with sqlite3.connect(store_path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
         assert "deadline" in {row[1] for row in db.execute("PRAGMA table_info(tables)")}
 
 

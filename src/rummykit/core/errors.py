@@ -81,6 +81,8 @@ class ErrorCode(enum.StrEnum):
     """The server's: every member of a ranked party must join signed in to an account."""
     RANKED_BUSY = "ranked_busy"
     """The server's: an account is already playing a ranked game (one at a time)."""
+    RANKED_WAIT = "ranked_wait"
+    """The server's: an account that left ranked games early waits before the next one."""
 
 
 ERROR_CODES: Final = tuple(code.value for code in ErrorCode)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from rummykit.core.errors import ErrorCode
+from rummykit.ratings.waits import LEAVE_WINDOW_S
 from rummykit.server.limits import Clock
 from rummykit.server.party import (
     ACCOUNT_NEEDED,
@@ -20,6 +21,7 @@ from rummykit.server.party import (
     new_code,
 )
 from rummykit.server.party_messages import NewParty
+from rummykit.server.rated import waits_left
 from rummykit.server.settings import TableSettings
 from rummykit.server.store import Account, Now, Store
 from rummykit.server.table import Sleep, Table
@@ -67,6 +69,8 @@ class Lobby:
         # a sweep less often than the idle time would keep a table up to twice as long
         self.sweep_every_s = min(SWEEP_EVERY_S, self.idle_table_s)
         self.now = now
+        self.started = now()
+        """When the server started: no leaver waits in its first minutes (``ranked_wait``)."""
         self.tables: dict[str, Table] = {}
         self.last_used: dict[str, float] = {}
         self.last_sweep = clock()
@@ -148,8 +152,16 @@ class Lobby:
         async def busy(accounts: Sequence[int]) -> set[int]:
             return await asyncio.to_thread(self.store.accounts_in_ranked_games, accounts)
 
+        async def waits(accounts: Sequence[int]) -> dict[int, float]:
+            now = self.now()
+            leaves = await asyncio.to_thread(
+                self.store.ranked_leaves, accounts, now - LEAVE_WINDOW_S
+            )
+            return waits_left(leaves, now, now - self.started)
+
         party.give_seat = give_seat
         party.busy = busy
+        party.waits = waits
         return party
 
     async def _save(self, record: PartyRecord) -> None:

@@ -28,6 +28,7 @@ from rummykit.server.party_messages import (
     SettingsData,
 )
 from rummykit.server.protocol import RefusedMessage, RuleValue, Strict, refusal
+from rummykit.server.rated import wait_words
 from rummykit.server.settings import (
     RECORD_RULES,
     BotLevel,
@@ -74,6 +75,8 @@ class Member(Strict):
     account: int | None = None
     """The account the person joined with (signed in), if any: a ranked party's members all
     have one, and the same account joining again takes the seat back."""
+    program: bool = False
+    """That account is a program's."""
 
 
 class PartyRecord(Strict):
@@ -116,6 +119,10 @@ GiveSeat = Callable[[str, int, str], Awaitable[None]]
 
 Busy = Callable[[Sequence[int]], Awaitable[set[int]]]
 """Which of these accounts are playing a ranked game now."""
+
+Waits = Callable[[Sequence[int]], Awaitable[dict[int, float]]]
+"""The seconds each of these accounts still waits before its next ranked game (having left
+ranked games early); those that wait only."""
 
 TURN_TIMER_NEEDED: Final = "A ranked party needs a turn timer of 30 or 60 seconds."
 ACCOUNT_NEEDED: Final = "A ranked party is for people signed in to an account: sign in to join."
@@ -166,6 +173,8 @@ class Party:
         """Lets a new token hold a seat at the current table (an account back on a device)."""
         self.busy: Busy | None = None
         """Which accounts play a ranked game now (one at a time per account)."""
+        self.waits: Waits | None = None
+        """How long accounts that left ranked games early wait before the next."""
 
     @property
     def code(self) -> str:
@@ -202,6 +211,7 @@ class Party:
                     ready=member.ready or member.kind == "bot",
                     connected=member.kind == "bot" or member.id in connected or self.present(seat),
                     host=member.id == record.host,
+                    program=member.program,
                 )
                 for seat, member in enumerate(record.members)
             ),
@@ -289,6 +299,8 @@ class Party:
                 raise PartyError(ErrorCode.PARTY_FULL, "Every seat of this party is taken.")
             if self.record.ranked and account is None:
                 raise PartyError(ErrorCode.RANKED_ACCOUNT, ACCOUNT_NEEDED)
+            if self.record.ranked and account is not None:
+                await self._check_waits({account.id: "You"})
             token = secrets.token_urlsafe(32)
             member = Member(
                 id=self.record.next_id,
@@ -296,6 +308,7 @@ class Party:
                 kind="human",
                 token=token_hash(token),
                 account=None if account is None else account.id,
+                program=account is not None and account.bot,
             )
             await self._commit(
                 self.record.model_copy(
@@ -432,7 +445,7 @@ class Party:
             if member.kind == "bot" and member.level is not None:
                 players.append(BotPlayer(kind="bot", name=member.name, level=member.level))
             else:
-                players.append(HumanPlayer(kind="human", name=member.name))
+                players.append(HumanPlayer(kind="human", name=member.name, program=member.program))
         settings = TableSettings(
             rules=RECORD_RULES.validate_python({"preset": record.preset, **record.rules}),
             players=tuple(players),
@@ -495,6 +508,21 @@ class Party:
                 ErrorCode.RANKED_BUSY,
                 f"One ranked game at a time: {', '.join(names)} is playing one already.",
             )
+        await self._check_waits(
+            {each.account: each.name for each in self.record.members if each.account is not None}
+        )
+
+    async def _check_waits(self, names: dict[int, str]) -> None:
+        """``PartyError`` if any of these accounts (with the names to say) must still wait."""
+        waits = {} if self.waits is None else await self.waits(tuple(names))
+        if not waits:
+            return
+        who = ", ".join(names[account] for account in waits)
+        raise PartyError(
+            ErrorCode.RANKED_WAIT,
+            f"{who} left ranked games early: the next ranked game can start in "
+            f"{wait_words(max(waits.values()))}.",
+        )
 
     async def rematch(self, finished: str, dealer: int, make_table: StartTable) -> str:
         """The next table after ``finished``: made by the first to ask, found by the others."""

@@ -125,6 +125,8 @@ class MemberView(Strict):
     connected: bool
     """A person with the party or its table open (a computer player always is)."""
     host: bool
+    program: bool = False
+    """A program's account (shown with a BOT mark)."""
 
 
 class PartyView(Strict):

@@ -413,6 +413,8 @@ class PlayerView(Strict):
     """The computer is playing this person's turns (they dropped, or left for good)."""
     left: bool = False
     """The person left for good: the computer plays the seat to the end."""
+    program: bool = False
+    """A program's account plays this seat (shown with a BOT mark)."""
 
 
 class MeldView(Strict):

@@ -8,14 +8,17 @@ the finished mark, or not at all.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Collection, Mapping, Sequence
 
+from rummykit.core.deal import DealSummary
 from rummykit.ratings import (
     Pool,
     Rating,
     drifted,
     final_order,
     is_rated,
+    ranked_wait,
     rate,
     repeat_weight,
     times_played_recently,
@@ -39,7 +42,10 @@ class RatedGame:
     left: frozenset[int] = frozenset()
     """Seats whose player left the game: they rank last."""
     computer_majority: frozenset[int] = frozenset()
-    """Seats the computer played for most of their turns: they rank last."""
+    """Seats the computer played for most of their turns: they rank last. The store adds
+    those its stored actions show (``SeatFigures.mostly_computer``)."""
+    deals: tuple[DealSummary, ...] = ()
+    """The outcome of each deal: the figures' points, outs and rummies."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -89,6 +95,37 @@ def rated_rows(
         RatedRow(account, seat, ranks[seat], game.totals[seat], before[seat], after[seat], weight)
         for seat, (account, weight) in enumerate(zip(game.accounts, weights, strict=True))
     ]
+
+
+def waits_left(
+    leaves: Mapping[int, Sequence[float]], now: float, since_start_s: float
+) -> dict[int, float]:
+    """The seconds each account still waits before its next ranked game (those that wait).
+
+    ``leaves`` holds, per account, when it left ranked games early within ``LEAVE_WINDOW_S``
+    (oldest first); the wait (``ranked_wait``) runs from the last of them.
+    """
+    waits = {}
+    for account, times in leaves.items():
+        if not times:
+            continue
+        left = max(times) + ranked_wait(len(times), since_start_s) - now
+        if left > 0:
+            waits[account] = left
+    return waits
+
+
+def wait_words(seconds: float) -> str:
+    """A wait as a player reads it: minutes, rounded up, and hours past an hour.
+
+    >>> wait_words(20), wait_words(300), wait_words(3 * 3600 + 61)
+    ('1 min', '5 min', '3 h 2 min')
+    """
+    minutes = max(1, math.ceil(seconds / 60))
+    hours, minutes = divmod(minutes, 60)
+    if not hours:
+        return f"{minutes} min"
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
 
 
 def _current(stored: StoredRating | None, now: float) -> Rating:

@@ -14,6 +14,7 @@ within ``LEADERBOARD_IDLE_DAYS``); with ``all=1``, every account rated in the po
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -36,6 +37,7 @@ from rummykit.server.account_routes import ACCOUNT_NAME
 from rummykit.server.api import ErrorAnswer
 from rummykit.server.protocol import Strict
 from rummykit.server.rated import DAY_S
+from rummykit.server.seat_figures import SeatFigures
 from rummykit.server.store import Store
 
 LEADERBOARD_ROWS: Final = 1000
@@ -119,6 +121,20 @@ class PoolRecord(Strict):
     """The mean finishing place, 1 best (a tie shares the better place)."""
     history: list[HistoryPoint]
     """The rating after each game, oldest first (the newest ``HISTORY_POINTS``)."""
+    deals: int
+    """Deals played to their end in these games."""
+    points_per_deal: float | None
+    """The mean points scored a deal (null: no deal known)."""
+    going_out_rate: float | None
+    """The share of deals the player went out in, 0 to 1 (rummies included)."""
+    rummies: int
+    """Deals the player went rummy in."""
+    seconds_per_turn: float | None
+    """The mean time the player took over the turns they played themselves."""
+    timeouts: int
+    """Turns whose time ran out (the computer finished them)."""
+    computer_share: float | None
+    """The share of the player's turns the computer played, 0 to 1."""
 
 
 class RecentGame(Strict):
@@ -135,6 +151,10 @@ class RecentGame(Strict):
     """The rated players of the game."""
     rating_before: int
     rating_after: int
+    opponents: list[str]
+    """The other players' names, in seat order."""
+    preset: str
+    """The house rules the game started from."""
 
 
 class PlayerAnswer(Strict):
@@ -232,6 +252,7 @@ def _pool_record(rows: Sequence[Mapping[str, Any]], now: float) -> PoolRecord:
     rating = drifted(stored, _idle_days(float(last["at"]), now))
     wins = sum(1 for row in rows if row["rank"] == 0 and row["sharing"] == 1)
     draws = sum(1 for row in rows if row["rank"] == 0 and row["sharing"] > 1)
+    figures = sum((SeatFigures.from_json(_json(row.get("figures"))) for row in rows), SeatFigures())
     history = [
         HistoryPoint(
             table=str(row["table_id"]),
@@ -251,12 +272,30 @@ def _pool_record(rows: Sequence[Mapping[str, Any]], now: float) -> PoolRecord:
         losses=len(rows) - wins - draws,
         average_place=sum(int(row["rank"]) + 1 for row in rows) / len(rows),
         history=history,
+        deals=figures.deals,
+        points_per_deal=_share(figures.points, figures.deals),
+        going_out_rate=_share(figures.outs, figures.deals),
+        rummies=figures.rummies,
+        seconds_per_turn=_share(figures.seconds, figures.timed_turns),
+        timeouts=figures.timeouts,
+        computer_share=_share(figures.computer_turns, figures.turns),
     )
+
+
+def _share(part: float, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+def _json(text: object) -> Any:
+    return json.loads(text) if isinstance(text, str) else None
 
 
 def _recent(row: Mapping[str, Any]) -> RecentGame:
     before = Rating(float(row["mu_before"]), float(row["sigma_before"]))
     after = Rating(float(row["mu_after"]), float(row["sigma_after"]))
+    summary = _json(row.get("summary")) or {}
+    players = summary.get("players") or []
+    seat = int(row["seat"])
     return RecentGame(
         table=str(row["table_id"]),
         at=float(row["at"]),
@@ -266,6 +305,8 @@ def _recent(row: Mapping[str, Any]) -> RecentGame:
         seats=int(row["seats"]),
         rating_before=display_value(before),
         rating_after=display_value(after),
+        opponents=[str(name) for index, name in enumerate(players) if index != seat],
+        preset=str(summary.get("preset", "")),
     )
 
 

@@ -38,6 +38,8 @@ class HumanPlayer(Strict):
 
     kind: Literal["human"]
     name: str
+    program: bool = False
+    """Plays as a program's account: shown with a BOT mark."""
 
 
 class BotPlayer(Strict):

@@ -30,6 +30,7 @@ from typing import Any, Final
 from rummykit.core.cards import Card, parse_cards
 from rummykit.ratings import REPEAT_WINDOW_DAYS, Pool, Rating
 from rummykit.server.rated import DAY_S, RatedGame, StoredRating, rated_rows
+from rummykit.server.seat_figures import Played, SeatFigures, StoredAction, seat_figures
 from rummykit.server.settings import TableSettings
 
 _SEATS = """
@@ -58,6 +59,7 @@ CREATE TABLE IF NOT EXISTS deals (
     dealer INTEGER NOT NULL,
     deck TEXT NOT NULL,
     seed INTEGER NOT NULL,
+    at REAL,
     PRIMARY KEY (table_id, deal)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -66,6 +68,9 @@ CREATE TABLE IF NOT EXISTS actions (
     seq INTEGER NOT NULL,
     text TEXT NOT NULL,
     reshuffles TEXT NOT NULL DEFAULT '[]',
+    seat INTEGER,
+    by TEXT,
+    at REAL,
     PRIMARY KEY (table_id, deal, seq)
 );
 CREATE TABLE IF NOT EXISTS parties (
@@ -120,14 +125,26 @@ CREATE TABLE IF NOT EXISTS rated_games (
     sigma_after REAL NOT NULL,
     weight REAL NOT NULL,
     at REAL NOT NULL,
+    figures TEXT,
     PRIMARY KEY (table_id, account)
 );
 CREATE INDEX IF NOT EXISTS rated_games_by_account ON rated_games (account, at);
 """
 """Each account's rating per pool, and each account's rated games: one row per game and
-account, so that rating a game a second time (a retried finish) is refused by the key."""
+account, so that rating a game a second time (a retried finish) is refused by the key.
+``figures``: the account's ``SeatFigures`` in that game, as JSON."""
 
-SCHEMA_VERSION = 6
+_RANKED_LEAVES = """
+CREATE TABLE IF NOT EXISTS ranked_leaves (
+    account INTEGER NOT NULL REFERENCES accounts(id),
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    at REAL NOT NULL,
+    PRIMARY KEY (account, table_id)
+);
+"""
+"""Each time an account left a ranked game for good before its end (``ranked_wait``)."""
+
+SCHEMA_VERSION = 7
 """1: seat tokens stored as their SHA-256 (version 0 kept them in clear).
 2: each seat has the time its token stops working (``expires``; none while its game goes on).
 3: each table has the deadline of the turn being timed (``deadline``; none when no turn is).
@@ -135,7 +152,19 @@ SCHEMA_VERSION = 6
 games), so a seat is keyed by its token and its table.
 5: accounts and their sessions (``_ACCOUNTS``).
 6: ratings and rated games (``_RATINGS``).
+7: who played each action, at which seat and when, and when each deal was dealt (the
+player pages' figures); each rated game's figures; ranked games left early
+(``_RANKED_LEAVES``).
 """
+
+_V7_COLUMNS: Final = (
+    ("deals", "at", "REAL"),
+    ("actions", "seat", "INTEGER"),
+    ("actions", "by", "TEXT"),
+    ("actions", "at", "REAL"),
+    ("rated_games", "figures", "TEXT"),
+)
+"""The columns version 7 adds to the tables of earlier files (a new file is made with them)."""
 
 SESSION_LIFETIME_S: Final = 30 * 24 * 3600.0
 """How long a sign-in lasts: 30 days, then the account signs in again. A session ends sooner
@@ -238,6 +267,8 @@ class Store:
                 _execute_script(db, _ACCOUNTS)
             if version < 6:  # ratings: none before
                 _execute_script(db, _RATINGS)
+            if version < 7:  # who played each action; figures; leaves
+                _upgrade_to_7(db)
             db.execute("CREATE INDEX IF NOT EXISTS seats_by_expiry ON seats (expires)")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         self._last_sweep = self.now()
@@ -382,9 +413,9 @@ class Store:
     ) -> None:
         db.execute("DELETE FROM actions WHERE table_id = ? AND deal = ?", (table_id, deal))
         db.execute(
-            "INSERT OR REPLACE INTO deals (table_id, deal, dealer, deck, seed) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (table_id, deal, dealer, " ".join(str(card) for card in deck), seed),
+            "INSERT OR REPLACE INTO deals (table_id, deal, dealer, deck, seed, at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, deal, dealer, " ".join(str(card) for card in deck), seed, self.now()),
         )
         db.execute(
             "UPDATE tables SET updated = ?, version = ?, deadline = ? WHERE id = ?",
@@ -402,8 +433,14 @@ class Store:
         finished: dict[str, Any] | None = None,
         deadline: float | None = None,
         rated: RatedGame | None = None,
+        *,
+        seat: int | None = None,
+        by: Played | None = None,
     ) -> None:
         """Append one action, any stock it shuffled, and the table's version after it.
+
+        ``seat`` played it, and ``by`` says who played it there (kept, with the time, for the
+        player pages' figures and to tell the seats the computer played for).
 
         ``deadline`` is when the turn after it runs out of time, if it is timed: stored with
         the action that starts the turn (or goes on with it), so that a restart keeps it.
@@ -416,12 +453,12 @@ class Store:
         """
         with self._transaction() as db:
             shuffled = json.dumps([[str(card) for card in order] for order in reshuffles])
-            db.execute(
-                "INSERT INTO actions (table_id, deal, seq, text, reshuffles) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (table_id, deal, seq, text, shuffled),
-            )
             now = self.now()
+            db.execute(
+                "INSERT INTO actions (table_id, deal, seq, text, reshuffles, seat, by, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, deal, seq, text, shuffled, seat, by, now),
+            )
             db.execute(
                 "UPDATE tables SET updated = ?, version = ?, deadline = ? WHERE id = ?",
                 (now, version, deadline, table_id),
@@ -448,10 +485,7 @@ class Store:
             return self._rate(db, rated, self.now())
 
     def _rate(self, db: sqlite3.Connection, rated: RatedGame, now: float) -> bool:
-        done = db.execute(
-            "SELECT 1 FROM rated_games WHERE table_id = ? LIMIT 1", (rated.table_id,)
-        ).fetchone()
-        if done is not None:
+        if _was_rated(db, rated.table_id):
             return False
         pool = rated.pool.value
         marks = ", ".join("?" * len(rated.accounts))
@@ -463,12 +497,17 @@ class Store:
                 (pool, *rated.accounts),
             )
         }
+        figures = self._figures(db, rated)
+        mostly_computer = {seat for seat, each in enumerate(figures) if each.mostly_computer()}
+        rated = dataclasses.replace(
+            rated, computer_majority=rated.computer_majority | mostly_computer
+        )
         rows = rated_rows(rated, ratings, self._recent_meetings(db, rated.accounts, now), now)
         for row in rows:
             db.execute(
                 "INSERT INTO rated_games (table_id, account, pool, seat, rank, total, "
-                "mu_before, sigma_before, mu_after, sigma_after, weight, at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "mu_before, sigma_before, mu_after, sigma_after, weight, at, figures) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     rated.table_id,
                     row.account,
@@ -482,6 +521,7 @@ class Store:
                     row.after.sigma,
                     row.weight,
                     now,
+                    json.dumps(figures[row.seat].to_json()),
                 ),
             )
             db.execute(
@@ -492,6 +532,20 @@ class Store:
                 (row.account, pool, row.after.mu, row.after.sigma, now),
             )
         return bool(rows)
+
+    def _figures(self, db: sqlite3.Connection, rated: RatedGame) -> list[SeatFigures]:
+        """Each seat's figures in the game ``rated`` finishes, from its stored actions."""
+        dealt_at = dict(
+            db.execute("SELECT deal, at FROM deals WHERE table_id = ?", (rated.table_id,))
+        )
+        actions = [
+            StoredAction(deal, seat, None if by is None else Played(by), at)
+            for deal, seat, by, at in db.execute(
+                "SELECT deal, seat, by, at FROM actions WHERE table_id = ? ORDER BY deal, seq",
+                (rated.table_id,),
+            )
+        ]
+        return seat_figures(len(rated.accounts), rated.deals, dealt_at, actions)
 
     def _recent_meetings(
         self, db: sqlite3.Connection, accounts: Sequence[int], now: float
@@ -516,6 +570,11 @@ class Store:
                 (account, pool.value),
             ).fetchone()
         return StoredRating(Rating(row[0], row[1]), int(row[2]), float(row[3])) if row else None
+
+    def was_rated(self, table_id: str) -> bool:
+        """Whether the game at ``table_id`` finished and was rated."""
+        with self._lock:
+            return _was_rated(self._db, table_id)
 
     def rated_games_of(self, table_id: str) -> list[dict[str, Any]]:
         """The rated_games rows of one game, by seat (empty: the game was not rated)."""
@@ -548,12 +607,14 @@ class Store:
     def rated_games_of_account(self, account: int) -> list[dict[str, Any]]:
         """An account's rated games in every pool, oldest first.
 
-        Its ``rated_games`` rows, each with ``seats`` (the game's rated accounts) and
-        ``sharing`` (how many of them share its rank, itself included).
+        Its ``rated_games`` rows, each with ``seats`` (the game's rated accounts),
+        ``sharing`` (how many of them share its rank, itself included) and ``summary`` (the
+        finished game's summary as JSON text: its players and preset).
         """
         with self._lock:
             cursor = self._db.execute(
-                "SELECT own.*, (SELECT COUNT(*) FROM rated_games AS other "
+                "SELECT own.*, (SELECT summary FROM tables WHERE tables.id = own.table_id) "
+                "AS summary, (SELECT COUNT(*) FROM rated_games AS other "
                 "WHERE other.table_id = own.table_id) AS seats, "
                 "(SELECT COUNT(*) FROM rated_games AS other WHERE other.table_id = own.table_id "
                 "AND other.rank = own.rank) AS sharing "
@@ -665,13 +726,39 @@ class Store:
         with self._transaction() as db:
             db.execute("UPDATE tables SET deadline = ? WHERE id = ?", (deadline, table_id))
 
-    def save_settings(self, table_id: str, settings: TableSettings) -> None:
-        """Replace a table's settings (the pace changed, say): a restart starts from these."""
+    def save_settings(
+        self, table_id: str, settings: TableSettings, *, leaver: int | None = None
+    ) -> None:
+        """Replace a table's settings (the pace changed, say): a restart starts from these.
+
+        ``leaver``: the account whose leaving the ranked game changed them, kept in the same
+        transaction among the ranked games left early (``ranked_leaves``).
+        """
         with self._transaction() as db:
+            now = self.now()
             db.execute(
                 "UPDATE tables SET settings = ?, updated = ? WHERE id = ?",
-                (settings.model_dump_json(), self.now(), table_id),
+                (settings.model_dump_json(), now, table_id),
             )
+            if leaver is not None:
+                db.execute(
+                    "INSERT OR IGNORE INTO ranked_leaves (account, table_id, at) VALUES (?, ?, ?)",
+                    (leaver, table_id, now),
+                )
+
+    def ranked_leaves(self, accounts: Sequence[int], since: float) -> dict[int, list[float]]:
+        """When each of these accounts left a ranked game early, since ``since``, oldest first."""
+        marks = ", ".join("?" * len(accounts))
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT account, at FROM ranked_leaves WHERE at > ? AND account IN ({marks}) "
+                "ORDER BY at",
+                (since, *accounts),
+            ).fetchall()
+        leaves: dict[int, list[float]] = {}
+        for account, at in rows:
+            leaves.setdefault(int(account), []).append(float(at))
+        return leaves
 
     def settings(self, table_id: str) -> TableSettings | None:
         """A table's settings, or ``None`` if there is no such table."""
@@ -764,6 +851,19 @@ class Account:
 def _rows(cursor: sqlite3.Cursor) -> list[dict[str, Any]]:
     names = [column[0] for column in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def _was_rated(db: sqlite3.Connection, table_id: str) -> bool:
+    found = db.execute("SELECT 1 FROM rated_games WHERE table_id = ? LIMIT 1", (table_id,))
+    return found.fetchone() is not None
+
+
+def _upgrade_to_7(db: sqlite3.Connection) -> None:
+    """Add version 7's columns where a file lacks them, and its table of leaves."""
+    for table, column, kind in _V7_COLUMNS:
+        if column not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+    _execute_script(db, _RANKED_LEAVES)
 
 
 def _execute_script(db: sqlite3.Connection, script: str) -> None:

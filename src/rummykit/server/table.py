@@ -77,6 +77,7 @@ from rummykit.server.protocol import (
     refused_for,
 )
 from rummykit.server.rated import RatedGame
+from rummykit.server.seat_figures import Played
 from rummykit.server.settings import (
     BOT_LEVELS,
     DEFAULT_PACE_MS,
@@ -210,11 +211,6 @@ class Table(TurnKeeper):
         self.listeners: dict[Viewer, set[Send]] = {}
         self.standing_in: set[int] = set()
         """Seats of people away past their grace: the computer plays their turns."""
-        self.moves: collections.Counter[int] = collections.Counter()
-        """Actions played at each seat since the table was made or restored."""
-        self.person_moves: collections.Counter[int] = collections.Counter()
-        """Those of them a person played (the rest the computer played for them)."""
-        self._person_acting = False
         self.away_since: dict[int, float] = {seat: now() for seat in self.humans}
         """When each person's last page closed (everyone is away until a page opens)."""
         self.said_bye: set[int] = set()
@@ -666,15 +662,16 @@ class Table(TurnKeeper):
         self.game.check(action)  # a worker's answer is checked like anyone's
         await self._play(action)
 
-    async def _play(self, action: Action) -> None:
-        """Apply a legal action: on a copy, then stored, then adopted and announced."""
+    async def _play(self, action: Action, by: Played = Played.COMPUTER) -> None:
+        """Apply a legal action: on a copy, then stored, then adopted and announced.
+
+        ``by``: who played it (the store keeps it for the rated games' figures).
+        """
         game = self.game.clone()
         shuffled_before = len(game.logs[-1].reshuffles)
         renewals_before = game.renewals_used
         stock_before = game.stock_count
         turn, deal = game.turn, len(game.logs)
-        moves = self.moves + collections.Counter({turn: 1})
-        person_moves = self.person_moves + collections.Counter({turn: self._person_acting})
         game.apply(action)
         log = game.logs[-1]
         deadline = self._deadline_of(game, same_turn=game.turn == turn and len(game.logs) == deal)
@@ -688,9 +685,10 @@ class Table(TurnKeeper):
             self.version + 1,
             finished=self._summary(game) if game.game_over else None,
             deadline=deadline,
-            rated=self._rated(game, moves, person_moves) if game.game_over else None,
+            rated=self._rated(game) if game.game_over else None,
+            seat=turn,
+            by=by,
         )
-        self.moves, self.person_moves = moves, person_moves
         self.game = game
         self.deadline = deadline
         self.version += 1
@@ -698,24 +696,15 @@ class Table(TurnKeeper):
         told = stock_said(game, stock_before, renewed)
         await self._broadcast(action, before=told[:1] if renewed else (), after=told[renewed:])
 
-    def _rated(
-        self,
-        game: GameState,
-        moves: collections.Counter[int],
-        person_moves: collections.Counter[int],
-    ) -> RatedGame | None:
+    def _rated(self, game: GameState) -> RatedGame | None:
         """What rates a ranked game that ``game`` finishes (``None``: not a ranked table).
 
-        A seat the computer played for most of its moves ranks last, as one that left.
+        The store adds the seats the computer played for most of their turns (from who
+        played each stored action): they rank last, as those that left.
         """
         accounts = self.settings.accounts
         if accounts is None:
             return None
-        computer = frozenset(
-            seat
-            for seat in range(len(self.players))
-            if 2 * (moves[seat] - person_moves[seat]) > moves[seat]
-        )
         return RatedGame(
             table_id=self.id,
             pool=Pool.from_scoring(self.rules.scoring),
@@ -723,7 +712,7 @@ class Table(TurnKeeper):
             totals=tuple(game.scores),
             deals_completed=len(game.summaries),
             left=frozenset(self.left),
-            computer_majority=computer,
+            deals=tuple(game.summaries),
         )
 
     def _summary(self, game: GameState) -> dict[str, Any]:
@@ -820,11 +809,7 @@ class Table(TurnKeeper):
         except (InvalidActionError, IllegalActionError) as error:
             await reply(refused_for(self.version, error))
             return False
-        self._person_acting = True
-        try:
-            await self._play(action)
-        finally:
-            self._person_acting = False
+        await self._play(action, Played.PERSON)
         return True
 
     async def _next_deal(self, reply: Send) -> bool:
@@ -870,7 +855,9 @@ class Table(TurnKeeper):
             return
         left = tuple(sorted({*self.left, seat}))
         settings = self.settings.model_copy(update={"left": left})
-        await asyncio.to_thread(self.store.save_settings, self.id, settings)
+        accounts = self.settings.accounts
+        leaver = None if accounts is None else accounts[seat]
+        await asyncio.to_thread(self.store.save_settings, self.id, settings, leaver=leaver)
         self.settings = settings
         self.left.add(seat)
         self.bots[seat] = STAND_IN

@@ -31,6 +31,7 @@ from rummykit.core.observation import observe
 from rummykit.core.state import GameState
 from rummykit.server.logs import limit_logging
 from rummykit.server.protocol import ClientMessage, ServerMessage
+from rummykit.server.seat_figures import Played
 from rummykit.server.settings import BotLevel
 from rummykit.server.store import Store
 from rummykit.server.table_words import Said, Viewer, ran_out, standing_in
@@ -111,7 +112,7 @@ class TurnKeeper:
     now: Callable[[], float]
     sleep: Callable[[float], Awaitable[None]]
 
-    async def _play(self, action: Action) -> None:
+    async def _play(self, action: Action, by: Played = Played.COMPUTER) -> None:
         raise NotImplementedError  # Table's
 
     async def _broadcast(self, acted: Action | None, *, besides: Send | None = None) -> None:
@@ -218,7 +219,7 @@ class TurnKeeper:
         for _ in range(MAX_STAND_IN_STEPS):
             if self.game.deal_over or self.game.turn != seat or len(self.game.logs) != deal:
                 break
-            await self._play(await self._stand_in_action(seat))
+            await self._play(await self._stand_in_action(seat), Played.TIMEOUT)
         await self._announce(seat, ran_out)
 
     async def _stand_in_action(self, seat: int) -> Action:

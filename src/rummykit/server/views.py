@@ -23,7 +23,7 @@ from rummykit.server.protocol import (
     PlayerView,
     SeatView,
 )
-from rummykit.server.settings import RULE_VALUES, BotPlayer, Player
+from rummykit.server.settings import RULE_VALUES, BotPlayer, HumanPlayer, Player
 
 POSITIONS: dict[int, tuple[str, ...]] = {
     2: ("You", "Across"),
@@ -110,6 +110,7 @@ def _player(player: Player, seat: int, position: str, presence: Presence) -> Pla
         connected=bot or seat in presence.connected,
         stand_in=seat in presence.standing_in or seat in presence.left,
         left=seat in presence.left,
+        program=isinstance(player, HumanPlayer) and player.program,
     )
 
 
