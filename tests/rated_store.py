@@ -56,12 +56,11 @@ RANKED = ("Ada", "Bob")
 
 @dataclass(frozen=True)
 class RatedStore:
-    """The store's file, its clock, and the socket-played ranked game with its seats' tokens."""
+    """The store's file, its clock, and the table of the ranked game played over sockets."""
 
     path: Path
     clock: ManualClock
     ranked_table: str
-    ranked_tokens: tuple[str, ...]
 
 
 def rated_store(path: Path) -> RatedStore:
@@ -89,7 +88,7 @@ def rated_store(path: Path) -> RatedStore:
             open_seat(client, table, tokens[1]) as second,
         ):
             play_everyone({0: first, 1: second})
-    return RatedStore(path, clock, table, tuple(tokens))
+    return RatedStore(path, clock, table)
 
 
 @contextlib.contextmanager

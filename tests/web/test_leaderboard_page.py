@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from playwright.sync_api import Page, expect
 from rated_store import BOT, CLUB, PENALTY_PLAYERS, RANKED, RatedStore, rated_server
 from rummykit.ratings import LEADERBOARD_GAMES, LEADERBOARD_IDLE_DAYS, LEADERBOARD_OPPONENTS
 from table_client import LiveServer
-from web_helpers import fresh_page, hold_seat, screenshot
+from web_helpers import fresh_page, screenshot
 from web_languages import english_left_over, language_page, wait_language
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
@@ -113,6 +114,39 @@ def test_the_leaderboard_shows_each_pool_and_everyone_rated(
         fits(page)
 
 
+def one_place(value: float) -> str:
+    """A number to one decimal place as the page's Intl.NumberFormat writes it in English:
+    the double's exact value, halves away from zero."""
+    return str(Decimal(value).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def percent(share: float) -> str:
+    """A share as the page's Intl.NumberFormat writes a whole percentage in English."""
+    return f"{(Decimal(share) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP)}%"
+
+
+def figure_texts(record: dict[str, Any]) -> dict[str, str]:
+    """How the page writes a pool record's figures in English ("—" for null)."""
+    kinds: dict[str, Callable[[Any], str]] = {
+        "games": str,
+        "deals": str,
+        "wins": str,
+        "draws": str,
+        "losses": str,
+        "average_place": one_place,
+        "points_per_deal": one_place,
+        "going_out_rate": percent,
+        "rummies": str,
+        "seconds_per_turn": lambda seconds: f"{one_place(seconds)} s",
+        "timeouts": str,
+        "computer_share": percent,
+    }
+    return {
+        field: "—" if record[field] is None else write(record[field])
+        for field, write in kinds.items()
+    }
+
+
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_a_player_page_charts_every_game_and_lists_the_figures(
     browser: Any, server: LiveServer, tmp_path: Path, size: str
@@ -134,10 +168,8 @@ def test_a_player_page_charts_every_game_and_lists_the_figures(
             expect(chart).to_have_attribute("aria-label", re.compile(f"last {record['rating']}"))
             expect(section.get_by_test_id("rating-dot")).to_have_count(record["games"])
             expect(section.locator("[data-figure=games]")).to_have_text(str(record["games"]))
-            for figure in ("wins", "draws", "losses"):
-                expect(section.locator(f"[data-figure={figure}]")).to_have_text(str(record[figure]))
-            place = f"{record['average_place']:.1f}"
-            expect(section.locator("[data-figure=average_place]")).to_have_text(place)
+            for figure, text in figure_texts(record).items():
+                expect(section.locator(f"[data-figure={figure}]")).to_have_text(text)
             expect(section.get_by_test_id("player-rating")).to_contain_text(
                 f"{record['rating']}{'?' if record['provisional'] else ''}"
             )
@@ -168,9 +200,7 @@ def test_a_recent_game_opens_its_replay(
 ) -> None:
     name = RANKED[0]
     with fresh_page(browser, SIZES["phone"]) as page:
-        page.goto(server.url + "/")
-        # the seat's token, for a server that keeps rated replays private
-        hold_seat(page, rated.ranked_table, rated.ranked_tokens[0])
+        # a fresh browser, holding no seat: a rated game's replay is everyone's
         page.goto(f"{server.url}/#/player/{name}")
         expect(page.get_by_test_id("rating-dot")).to_have_count(1)
         expect(page.get_by_test_id("player-rating")).to_contain_text("?")

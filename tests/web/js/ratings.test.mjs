@@ -106,19 +106,19 @@ test("a rating's change has its sign: plus, a true minus, or ±0", () => {
 test("figures read as counts, decimals, percentages and seconds; a missing one is a dash", () => {
   setLang("en", { remember: false });
   const record = {
-    games: 1234, wins: 5, draws: 1, losses: 3, average_place: 1.8333,
+    games: 1234, deals: 2000, wins: 5, draws: 1, losses: 3, average_place: 1.8333,
     points_per_deal: 12.25, going_out_rate: 0.375, rummies: 2, seconds_per_turn: 4.44,
     timeouts: 0, computer_share: null,
   };
   const shown = Object.fromEntries(figures(record).map(([field, , value]) => [field, value]));
   assert.deepEqual(shown, {
-    games: "1,234", wins: "5", draws: "1", losses: "3", average_place: "1.8",
+    games: "1,234", deals: "2,000", wins: "5", draws: "1", losses: "3", average_place: "1.8",
     points_per_deal: "12.3", going_out_rate: "38%", rummies: "2", seconds_per_turn: "4.4 s",
     timeouts: "0", computer_share: "—",
   });
   // what the server does not send yet is a dash too, every figure still listed
   const early = figures({ games: 3, wins: 1, draws: 0, losses: 2, average_place: 2 });
   assert.equal(early.length, FIGURES.length);
-  assert.deepEqual(early.slice(5).map(([, , value]) => value), Array(FIGURES.length - 5).fill("—"));
+  assert.deepEqual(early.map(([, , value]) => value), ["3", "—", "1", "0", "2", "2.0", ...Array(FIGURES.length - 6).fill("—")]);
   assert.equal(figures(record, "ja").find(([field]) => field === "seconds_per_turn")[2], "4.4秒");
 });

@@ -53,6 +53,7 @@ const FORMATS = {
  * reads. The server adds fields over time: one it does not send yet shows "—". */
 export const FIGURES = [
   ["games", "count"],
+  ["deals", "count"],
   ["wins", "count"],
   ["draws", "count"],
   ["losses", "count"],

@@ -38,6 +38,7 @@ export default {
   "ratings.chart_dot": "Game {game}, {when}: {rating}",
   "ratings.figures": "Figures ({pool})",
   "ratings.games": "Games",
+  "ratings.deals": "Deals",
   "ratings.wins": "Wins",
   "ratings.draws": "Draws",
   "ratings.losses": "Losses",

@@ -37,6 +37,7 @@ export default {
   "ratings.chart_dot": "{game}ゲーム目、{when}：{rating}",
   "ratings.figures": "成績（{pool}）",
   "ratings.games": "ゲーム数",
+  "ratings.deals": "ディール数",
   "ratings.wins": "勝ち",
   "ratings.draws": "引き分け",
   "ratings.losses": "負け",
