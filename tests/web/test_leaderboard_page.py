@@ -207,6 +207,8 @@ def test_a_recent_game_opens_its_replay(
         game = page.get_by_test_id("recent-game")
         expect(game).to_have_count(1)
         expect(game.get_by_test_id("recent-place")).to_have_text(re.compile(r"^=?(1st|2nd) of 2$"))
+        opponent = game.get_by_test_id("recent-opponents").get_by_role("link", name=RANKED[1])
+        expect(opponent).to_have_attribute("href", f"#/player/{RANKED[1]}")
         fits(page)
         game.get_by_test_id("recent-replay").click()
         page.wait_for_url(f"**/#/replay/{rated.ranked_table}")
