@@ -23,7 +23,13 @@ from party_client import (
     started_ranked,
     store_rated_game,
 )
-from rummykit.ratings import LEADERBOARD_GAMES, LEADERBOARD_IDLE_DAYS, Pool, display_value
+from rummykit.ratings import (
+    LEADERBOARD_GAMES,
+    LEADERBOARD_IDLE_DAYS,
+    LEADERBOARD_OPPONENTS,
+    Pool,
+    display_value,
+)
 from rummykit.server.app import create_app
 from rummykit.server.limits import Limits
 from rummykit.server.rated import DAY_S, RatedGame
@@ -159,7 +165,20 @@ def test_a_tie_for_first_is_a_draw(tmp_path: Path, clock: ManualClock) -> None:
         cyd = page(client, "Cyd")
         assert cyd["pools"]["winner"]["wins"] == 1
         assert [game["rank"] for game in cyd["recent"]] == [0, 2]
-        assert page(client, "Bob")["pools"]["winner"]["draws"] == 1
+        assert [game["tied"] for game in cyd["recent"]] == [False, False]
+        bob = page(client, "Bob")
+        assert bob["pools"]["winner"]["draws"] == 1
+        assert [(game["rank"], game["tied"]) for game in bob["recent"]] == [(1, False), (0, True)]
+
+
+def test_the_thresholds_are_the_ratings_constants(league_client: TestClient) -> None:
+    answer = league_client.get("/api/leaderboard/thresholds")
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {
+        "min_games": LEADERBOARD_GAMES,
+        "min_opponents": LEADERBOARD_OPPONENTS,
+        "idle_days": LEADERBOARD_IDLE_DAYS,
+    }
 
 
 @pytest.mark.parametrize(
@@ -169,6 +188,7 @@ def test_a_tie_for_first_is_a_draw(tmp_path: Path, clock: ManualClock) -> None:
         ("/api/leaderboard?pool=winner&pool=penalty", 400),
         ("/api/leaderboard?all=yes", 400),
         ("/api/leaderboard?limit=5", 400),
+        ("/api/leaderboard/thresholds?pool=winner", 400),
         ("/api/players/Nobody", 404),
         ("/api/players/a", 404),
         ("/api/players/" + "x" * 300, 404),

@@ -4,12 +4,13 @@ any page, at a desktop and a phone size, in English and in Japanese.
 axe-core comes from npm (``package.json``'s devDependencies, installed by ``npm ci``); its
 ``axe.min.js`` is injected into each page, which is audited as a player sees it: the lobby, a
 table mid-turn with a card selected, the practice table, a party's lobby, the history and a
-replay.
+replay; and, over a store of rated games, the leaderboard and a player's page.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from helpers import IN_CI
+from rated_store import CLUB, rated_server
 from table_client import LiveServer
 from web_languages import (
     SIZES,
@@ -90,5 +92,39 @@ def test_every_page_passes_the_audit(
         found["replay"] = violations(page)
         party_page(page, live_server)
         found["party"] = violations(page)
+    failing = {name: problems for name, problems in found.items() if problems}
+    assert not failing, json.dumps(failing, indent=1, ensure_ascii=False)
+
+
+@pytest.fixture(scope="module")
+def rated_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A live server over a store full of rated games (``tests/rated_store.py``)."""
+    with rated_server(tmp_path_factory.mktemp("rated") / "rated.sqlite3") as (server, _):
+        yield server
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_ratings_pages_pass_the_audit(
+    browser: Any, rated_live: LiveServer, axe_script: Path, lang: str, size: str
+) -> None:
+    found: dict[str, list[dict[str, Any]]] = {}
+    with language_page(browser, lang, SIZES[size], bypass_csp=True) as page:
+        page.goto(rated_live.url + "/#/leaderboard")
+        wait_language(page, lang)
+        expect(page.get_by_test_id("board-row")).to_have_count(len(CLUB))
+        found["leaderboard"] = violations(page)
+        page.get_by_test_id("pool-penalty").click()
+        expect(page.get_by_test_id("board-empty")).to_be_visible()
+        found["empty leaderboard"] = violations(page)
+        page.get_by_test_id("board-everyone").check()
+        expect(page.get_by_test_id("board-row").first).to_be_visible()
+        found["everyone rated"] = violations(page)
+        page.goto(f"{rated_live.url}/#/player/{CLUB[0]}")
+        expect(page.get_by_test_id("rating-dot").first).to_be_visible()
+        found["player"] = violations(page)
+        page.goto(f"{rated_live.url}/#/player/Nobody")
+        expect(page.get_by_test_id("notice")).to_be_visible()
+        found["no such player"] = violations(page)
     failing = {name: problems for name, problems in found.items() if problems}
     assert not failing, json.dumps(failing, indent=1, ensure_ascii=False)

@@ -8,6 +8,7 @@ rating left idle turns provisional on its own. ``rating`` is the displayed numbe
 The leaderboard lists, best first, only the accounts ``leaderboard_eligible`` (settled, at
 least ``LEADERBOARD_GAMES`` games against ``LEADERBOARD_OPPONENTS`` distinct accounts, the last
 within ``LEADERBOARD_IDLE_DAYS``); with ``all=1``, every account rated in the pool.
+``GET /api/leaderboard/thresholds`` says those thresholds, for the page to say them.
 """
 
 from __future__ import annotations
@@ -21,7 +22,17 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from rummykit.ratings import Pool, Rating, display_value, drifted, is_settled, leaderboard_eligible
+from rummykit.ratings import (
+    LEADERBOARD_GAMES,
+    LEADERBOARD_IDLE_DAYS,
+    LEADERBOARD_OPPONENTS,
+    Pool,
+    Rating,
+    display_value,
+    drifted,
+    is_settled,
+    leaderboard_eligible,
+)
 from rummykit.server.account_routes import ACCOUNT_NAME
 from rummykit.server.api import ErrorAnswer
 from rummykit.server.protocol import Strict
@@ -41,6 +52,7 @@ RECENT_GAMES: Final = 20
 BAD_POOL: Final = "pool: say winner or penalty."
 BAD_ALL: Final = "all: say 1 to list every rated account, or leave it out."
 UNKNOWN_QUERY: Final = "Unknown query parameter {name}: this address takes pool and all."
+NO_QUERY: Final = "Unknown query {name}: this address takes none."
 NO_PLAYER: Final = "No account has that name."
 
 _TRUE: Final = frozenset({"1", "true"})
@@ -62,6 +74,24 @@ class LeaderboardEntry(Strict):
     """Not settled yet (or no longer): shown with "?"."""
     bot: bool
     """A program's account."""
+
+
+class LeaderboardThresholds(Strict):
+    """``GET /api/leaderboard/thresholds``: what a settled rating needs to be on a leaderboard."""
+
+    min_games: int
+    """Rated games in the pool (``LEADERBOARD_GAMES``)."""
+    min_opponents: int
+    """Distinct accounts met (``LEADERBOARD_OPPONENTS``)."""
+    idle_days: int
+    """The last rated game at most this many days ago (``LEADERBOARD_IDLE_DAYS``)."""
+
+
+THRESHOLDS: Final = LeaderboardThresholds(
+    min_games=LEADERBOARD_GAMES,
+    min_opponents=LEADERBOARD_OPPONENTS,
+    idle_days=LEADERBOARD_IDLE_DAYS,
+)
 
 
 class HistoryPoint(Strict):
@@ -115,6 +145,8 @@ class RecentGame(Strict):
     pool: Pool
     rank: int
     """0 best; tied players share a rank."""
+    tied: bool
+    """Another player shares the rank (equal totals)."""
     seats: int
     """The rated players of the game."""
     rating_before: int
@@ -207,6 +239,13 @@ async def leaderboard(request: Request) -> Response:
     return JSONResponse([entry.model_dump(mode="json") for entry in entries])
 
 
+async def thresholds(request: Request) -> Response:
+    """``GET /api/leaderboard/thresholds``: the leaderboards' thresholds; 400 for any query."""
+    if request.url.query:
+        return _error(NO_QUERY.format(name=request.url.query[:20]), 400)
+    return JSONResponse(THRESHOLDS.model_dump(mode="json"))
+
+
 def _pool_record(rows: Sequence[Mapping[str, Any]], now: float) -> PoolRecord:
     last = rows[-1]
     stored = Rating(float(last["mu_after"]), float(last["sigma_after"]))
@@ -262,6 +301,7 @@ def _recent(row: Mapping[str, Any]) -> RecentGame:
         at=float(row["at"]),
         pool=Pool(row["pool"]),
         rank=int(row["rank"]),
+        tied=int(row["sharing"]) > 1,
         seats=int(row["seats"]),
         rating_before=display_value(before),
         rating_after=display_value(after),
@@ -304,6 +344,7 @@ async def player(request: Request) -> Response:
 
 RATING_ROUTES: Final[list[BaseRoute]] = [
     Route("/api/leaderboard", leaderboard),
+    Route("/api/leaderboard/thresholds", thresholds),
     Route("/api/players/{name}", player),
 ]
 """The routes of ratings, mounted by the app."""

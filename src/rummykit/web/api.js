@@ -49,6 +49,15 @@ export const getHistory = (tokens) =>
 export const getFrames = (id, token) =>
   json(`/api/games/${encodeURIComponent(id)}/frames`, { headers: bearer(token) });
 
+/** A pool's leaderboard (`everyone`: every rated account), best first. */
+export const getLeaderboard = (pool, everyone) => json(`/api/leaderboard?pool=${encodeURIComponent(pool)}${everyone ? "&all=1" : ""}`);
+
+/** What a place on a leaderboard needs: {min_games, min_opponents, idle_days}. */
+export const getThresholds = () => json("/api/leaderboard/thresholds");
+
+/** An account's ratings, figures and recent games (a 404 error: no such account). */
+export const getPlayer = (name) => json(`/api/players/${encodeURIComponent(name)}`);
+
 /**
  * Save a finished game's record as a file. A plain link cannot carry the seat's token, so the
  * page fetches the record and hands the browser the file.

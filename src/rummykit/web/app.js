@@ -39,6 +39,8 @@ function route() {
     history: () => import("./history.js").then((m) => () => m.mountHistory(root)),
     replay: id && (() => import("./replay.js").then((m) => () => m.mountReplay(root, id))),
     howto: () => import("./howto.js").then((m) => () => m.mountHowto(root, id)),
+    leaderboard: () => import("./leaderboard.js").then((m) => () => m.mountLeaderboard(root, id)),
+    player: id && (() => import("./player.js").then((m) => () => m.mountPlayer(root, id))),
   };
   const page = Object.hasOwn(pages, parts[0]) && pages[parts[0]];
   const load = page ? page() : import("./lobby.js").then((m) => () => m.mountLobby(root));

@@ -10,6 +10,7 @@ import keys from "./keys.js";
 import lobby from "./lobby.js";
 import party from "./party.js";
 import practice from "./practice.js";
+import ratings from "./ratings.js";
 import refusals from "./refusals.js";
 import replay from "./replay.js";
 import rules from "./rules.js";
@@ -17,4 +18,4 @@ import seats from "./seats.js";
 import table from "./table.js";
 import words from "./words.js";
 
-export default { account, common, events, hand, hints, history, howto, keys, lobby, party, practice, refusals, replay, rules, seats, table, words };
+export default { account, common, events, hand, hints, history, howto, keys, lobby, party, practice, ratings, refusals, replay, rules, seats, table, words };
