@@ -335,3 +335,26 @@ class KeyPlayer:
         else:
             self.focus(words[1])  # D discards the card the focus is on
             self.press("d")
+
+
+class People:
+    """Browser contexts of their own (own storage, own sockets), one per person; the errors
+    any of their pages raised fail the test."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def new_page(self, context: Any | None = None) -> Page:
+        if context is None:
+            context = self.browser.new_context(viewport={"width": 1280, "height": 860})
+            context.set_default_timeout(10_000)
+            self.contexts.append(context)
+        page: Page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        return page
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()

@@ -23,7 +23,7 @@ import pytest
 from helpers import IN_CI
 from rummykit.server.run import free_port
 from table_client import LiveServer
-from web_helpers import fresh_page
+from web_helpers import People, fresh_page
 
 CHROMIUM = Path(os.environ.get("RUMMY_CHROMIUM", "/usr/bin/chromium"))
 """Debian's Chromium (``RUMMY_CHROMIUM`` names another binary, e.g. to check the CI rule)."""
@@ -68,3 +68,12 @@ def page(browser: Any) -> Iterator[Any]:
     """A fresh page (own storage) at a desktop size; console errors fail the test."""
     with fresh_page(browser, {"width": 1280, "height": 860}) as fresh:
         yield fresh
+
+
+@pytest.fixture
+def people(browser: Any) -> Iterator[People]:
+    """Several people, each in a browser context of their own; their pages' errors fail."""
+    crowd = People(browser)
+    yield crowd
+    crowd.close()
+    assert not crowd.errors, f"errors in the pages: {crowd.errors}"

@@ -24,43 +24,12 @@ from playwright.sync_api import Page, expect
 from rummykit.server.run import free_port
 from rummykit.server.table_words import REACTIONS_PER_WINDOW, TIME_RAN_OUT
 from table_client import LiveServer, ManualClock, simple_choice
-from web_helpers import ClickPlayer, TablePage, is_my_turn, screenshot, wait_until
+from web_helpers import ClickPlayer, People, TablePage, is_my_turn, screenshot, wait_until
 
 pytestmark = [pytest.mark.e2e]
 
 GRACE_S = 0.3
 """The grace before the computer plays a dropped seat's turn, in these tests."""
-
-
-class People:
-    """Browser contexts of their own (own storage, own sockets), one per person; the errors
-    any of their pages raised fail the test."""
-
-    def __init__(self, browser: Any) -> None:
-        self.browser = browser
-        self.contexts: list[Any] = []
-        self.errors: list[str] = []
-
-    def new_page(self, context: Any | None = None) -> Page:
-        if context is None:
-            context = self.browser.new_context(viewport={"width": 1280, "height": 860})
-            context.set_default_timeout(10_000)
-            self.contexts.append(context)
-        page: Page = context.new_page()
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
-        return page
-
-    def close(self) -> None:
-        for context in self.contexts:
-            context.close()
-
-
-@pytest.fixture
-def people(browser: Any) -> Iterator[People]:
-    crowd = People(browser)
-    yield crowd
-    crowd.close()
-    assert not crowd.errors, f"errors in the pages: {crowd.errors}"
 
 
 @contextlib.contextmanager

@@ -25,15 +25,14 @@ from websockets.typing import Origin
 from party_client import PASSWORD
 from rummykit.server.logins import MAX_FAILURES
 from table_client import LiveServer, hello
-from web import test_accessibility, test_party_page
+from web import test_accessibility
 from web.test_accessibility import violations
-from web.test_party_page import People, mark_ready, member, play_deal, seat_of, serving
-from web_helpers import screenshot
+from web.test_party_page import mark_ready, member, play_deal, seat_of, serving
+from web_helpers import People, screenshot
 from web_languages import SIZES, language_page, open_lobby, wait_language
 
 pytestmark = [pytest.mark.e2e]
 
-people = test_party_page.people
 """One browser context a person (the party page tests' fixture)."""
 axe_script = test_accessibility.axe_script
 """axe-core's browser build (the accessibility tests' fixture)."""
@@ -193,8 +192,35 @@ def test_two_people_sign_up_play_a_ranked_party_game_by_clicks_and_both_ratings_
         assert [player["name"] for player in view["players"]] == ["Ada", "Bo_2"]
         play_deal(tables)
         assert tables[0].view()["game_over"]
-        for page, name in ((ada, "Ada"), (bo, "Bo_2")):
-            rated_once(page, server.url, name)
+        rated = {
+            name: rated_once(page, server.url, name) for page, name in ((ada, "Ada"), (bo, "Bo_2"))
+        }
+        for page, name, other in ((ada, "Ada", "Bo_2"), (bo, "Bo_2", "Ada")):
+            see_rating_on_the_pages(page, name, other, rated[name])
+
+
+def see_rating_on_the_pages(page: Page, name: str, other: str, rated: dict[str, Any]) -> None:
+    """The player page shows the new rating (provisional: "?"), one dot, the game against
+    ``other``; the leaderboard lists the player only among everyone rated (one game is far
+    from settled), with the same rating."""
+    (pool,) = rated["pools"]
+    record = rated["pools"][pool]
+    shown = f"{record['rating']}?"
+    page.goto(f"{page.url.split('#')[0]}#/player/{name}")
+    expect(page.get_by_test_id("player-name")).to_contain_text(name)
+    expect(page.get_by_test_id("player-rating")).to_contain_text(shown)
+    expect(page.get_by_test_id("rating-chart").locator("circle")).to_have_count(1)
+    (game,) = rated["recent"]
+    change = game["rating_after"] - game["rating_before"]
+    expect(page.get_by_test_id("recent-opponents")).to_contain_text(other)
+    expect(page.get_by_test_id("recent-change")).to_contain_text(f"{change:+d}".replace("-", "−"))
+    page.goto(f"{page.url.split('#')[0]}#/leaderboard/{pool}")
+    expect(page.get_by_test_id("board-empty")).to_be_visible()  # nobody settled yet
+    everyone = page.get_by_test_id("board-everyone")
+    if not everyone.is_checked():
+        everyone.check()
+    row = page.locator(f'[data-testid="board-row"][data-name="{name}"]')
+    expect(row.get_by_test_id("board-rating")).to_contain_text(shown)
 
 
 @pytest.mark.timeout(60)
