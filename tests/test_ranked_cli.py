@@ -126,6 +126,9 @@ def test_three_program_accounts_play_a_ranked_party_and_are_rated(
     assert sorted(rated) == sorted(ROBOTS)
     for entry in rated.values():
         assert (entry["bot"], entry["games"], entry["provisional"]) == (True, 1, True)
+    assert main(["ratings", "--server", server.url, "--all"]) == 0
+    table = capsys.readouterr().out
+    assert all(f"{name} [BOT]" in table for name in ROBOTS), table
 
 
 @pytest.mark.timeout(30)

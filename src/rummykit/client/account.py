@@ -25,6 +25,7 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
+from rummykit.client.report import with_bot_mark
 from rummykit.client.seat_file import write_private
 from rummykit.client.web import HTTP_TIMEOUT_S, ServerError, _sentence, base_url
 from rummykit.server.account_routes import (
@@ -299,8 +300,8 @@ def _command_new(args: argparse.Namespace) -> int:
     except AccountFileError as error:
         print(f"rummy account new: {error}", file=sys.stderr)
         return 1
-    mark = " [BOT]" if kept.bot else ""
-    print(f"Created {kept.name}{mark} on {kept.server}, signed in ({default_accounts_path()}).")
+    named = with_bot_mark(kept.name, kept.bot)
+    print(f"Created {named} on {kept.server}, signed in ({default_accounts_path()}).")
     return 0
 
 
@@ -322,8 +323,8 @@ def _command_signin(args: argparse.Namespace) -> int:
     except AccountFileError as error:
         print(f"rummy account signin: {error}", file=sys.stderr)
         return 1
-    mark = " [BOT]" if kept.bot else ""
-    print(f"Signed in {kept.name}{mark} on {kept.server} ({default_accounts_path()}).")
+    named = with_bot_mark(kept.name, kept.bot)
+    print(f"Signed in {named} on {kept.server} ({default_accounts_path()}).")
     return 0
 
 
@@ -340,7 +341,7 @@ def _command_show(args: argparse.Namespace) -> int:
     if not kept:
         print("No account is kept on this device: rummy account new --server URL --name N.")
     for each in kept:
-        print(f"{each.name}{' [BOT]' if each.bot else ''}  {each.server}")
+        print(f"{with_bot_mark(each.name, each.bot)}  {each.server}")
     return 0
 
 

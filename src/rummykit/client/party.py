@@ -18,7 +18,7 @@ from typing import Final
 
 from pydantic import BaseModel, ValidationError
 
-from rummykit.client.report import Report
+from rummykit.client.report import BOT_MARK, Report
 from rummykit.client.sockets import Backoff, SeatLost, keep_trying, opened, party_socket_url
 from rummykit.server.party_messages import (
     PARTY_SERVER_MESSAGES,
@@ -73,7 +73,7 @@ def seats_sentence(view: PartyView) -> str:
     """
     parts = []
     for member in view.members:
-        marks = ["BOT"] if member.program else []
+        marks = [BOT_MARK] if member.program else []
         if member.id == view.host:
             marks.append("host")
         if member.kind == "bot":

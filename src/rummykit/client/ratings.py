@@ -12,6 +12,7 @@ import sys
 import urllib.parse
 from typing import Any, Final
 
+from rummykit.client.report import with_bot_mark
 from rummykit.client.web import ServerError, _call, base_url
 from rummykit.ratings import Pool
 
@@ -34,7 +35,7 @@ def leaderboard(server: str, pool: Pool, everyone: bool) -> list[dict[str, Any]]
 
 def leaderboard_lines(entries: list[dict[str, Any]]) -> list[str]:
     """The leaderboard as a table: place, name (with BOT), rating ("?" while provisional), games."""
-    names = [f"{entry['name']}{' [BOT]' if entry['bot'] else ''}" for entry in entries]
+    names = [with_bot_mark(entry["name"], entry["bot"]) for entry in entries]
     width = max([len("NAME"), *map(len, names)])
     lines = [f"{'#':>4}  {'NAME':<{width}}  {'RATING':>6}  {'GAMES':>5}"]
     for place, (entry, name) in enumerate(zip(entries, names, strict=True), start=1):

@@ -24,6 +24,14 @@ from rich.table import Table
 
 from rummykit.server.protocol import SeatView
 
+BOT_MARK = "BOT"
+"""The mark of a program's account, wherever the command line shows its name."""
+
+
+def with_bot_mark(name: str, bot: bool) -> str:
+    """``name``, marked ``[BOT]`` when it is a program's account's."""
+    return f"{name} [{BOT_MARK}]" if bot else name
+
 
 def _names(view: SeatView) -> list[str]:
     return [player.name for player in view.players]
@@ -116,9 +124,9 @@ class Report:
         table.add_column("seat")
         table.add_column("player")
         table.add_column("score", justify="right")
-        for seat, (name, score) in enumerate(zip(names, view.scores, strict=True)):
+        for seat, (player, score) in enumerate(zip(view.players, view.scores, strict=True)):
             mark = " (you)" if seat == view.seat else ""
-            table.add_row(str(seat), name + mark, str(score))
+            table.add_row(str(seat), with_bot_mark(player.name, player.program) + mark, str(score))
         Console(file=self.out, width=80).print(table)
         winner = "a tie" if view.winner is None else f"{names[view.winner]} wins"
         self.say(f"Game over: {winner}." + (" (This program rejoined its seat.)" * rejoined))

@@ -330,7 +330,7 @@ async def player(request: Request) -> Response:
     """
     name = request.path_params["name"]
     if request.url.query:
-        return _error(UNKNOWN_QUERY.format(name=request.url.query[:20]), 400)
+        return _error(NO_QUERY.format(name=request.url.query[:20]), 400)
     if not ACCOUNT_NAME.fullmatch(name):
         return _error(NO_PLAYER, 404)
     store = _store(request)

@@ -1,5 +1,5 @@
-// The page: hash routes (#/, #/table/ID, #/watch/ID, #/party/CODE, #/history, #/replay/ID) and
-// the display settings.
+// The page: hash routes (#/, #/table/ID, #/watch/ID, #/party/CODE, #/history, #/replay/ID,
+// #/howto, #/leaderboard[/POOL], #/player/NAME) and the display settings.
 import { installAccount } from "./account.js";
 import { LANGUAGES, applyStatic, lang, setLang, t } from "./i18n.js";
 import { installKeyboard, setPageKeys } from "./keyboard.js";
