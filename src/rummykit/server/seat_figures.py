@@ -122,8 +122,7 @@ def seat_figures(
                     seconds[seat] += ended - started
             started = ended
     return [
-        SeatFigures(**count, seconds=spent)
-        for count, spent in zip(counts, seconds, strict=True)
+        SeatFigures(**count, seconds=spent) for count, spent in zip(counts, seconds, strict=True)
     ]
 
 

@@ -60,9 +60,6 @@ export function refusalText(mode, status, body, retryAfter) {
   return t("account.failed", { status });
 }
 
-/** What the header's account button says: your name once signed in, else "Sign in". */
-export const buttonText = (me) => (me ? me.name : t("account.sign_in"));
-
 /**
  * The "Ranked" choice of the lobby's new party form: whether it may be ticked, why not, and
  * the turn timers it allows. `me`: the account signed in (or null); `timers`: the server's

@@ -10,7 +10,6 @@ import {
   MAX_PASSWORD,
   MIN_PASSWORD,
   RANKED_DEFAULT_TIMER,
-  buttonText,
   formProblems,
   rankedChoice,
   rankedTimer,
@@ -68,11 +67,6 @@ test("Retry-After is seconds or an HTTP date", () => {
   const now = Date.parse("2025-01-01T00:00:00Z");
   assert.equal(retrySeconds("Wed, 01 Jan 2025 00:01:30 GMT", now), 90);
   assert.equal(retrySeconds("Tue, 31 Dec 2024 00:00:00 GMT", now), 0);
-});
-
-test("the header's button says Sign in, or the account's name", () => {
-  assert.equal(buttonText(null), "Sign in");
-  assert.equal(buttonText({ name: "Ada", bot: false }), "Ada");
 });
 
 test("ranked may be ticked only when signed in, and says why not", () => {
