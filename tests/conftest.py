@@ -6,6 +6,7 @@ with ``CI`` set, any skipped test fails the run: CI runs every test, browser and
 """
 
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +28,14 @@ settings.register_profile(
 )
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if IN_CI else "dev"))
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The user's data folder for the commands a test runs (``tmp_path/data``)."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("RUMMY_DATA_DIR", str(folder))
+    return folder
 
 
 _skipped: list[str] = []

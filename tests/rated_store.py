@@ -29,11 +29,9 @@ from party_client import (
     store_rated_game,
 )
 from rummykit.ratings import Pool
-from rummykit.server.app import create_app
-from rummykit.server.limits import Limits
 from rummykit.server.rated import RatedGame
 from rummykit.server.run import free_port
-from table_client import WORKERS, LiveServer, ManualClock
+from table_client import LiveServer, ManualClock, clocked_app
 
 CLUB = tuple(f"P{number:02}" for number in range(12))
 """The club's accounts, best first (``play_club`` gives the lower numbers better totals)."""
@@ -71,16 +69,7 @@ def rated_store(path: Path) -> RatedStore:
     play_club(store, clock, len(CLUB), CLUB_GAMES)
     store_rated_game(store, RatedGame("penalty0", Pool.PENALTY, PENALTY_PLAYERS, (10, 35, 60), 1))
     store.close()
-    app = create_app(
-        path,
-        sleep=clock.sleep,
-        now=clock.time,
-        clock=clock.time,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
-        workers=WORKERS,
-    )
-    with TestClient(app) as client:
+    with TestClient(clocked_app(path, clock)) as client:
         people = [account(client, name) for name in RANKED]
         _, table, tokens = started_ranked(client, people)
         with (

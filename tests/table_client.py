@@ -194,6 +194,20 @@ def running(store_path: Path) -> Iterator[Any]:
         yield client
 
 
+def clocked_app(store_path: Path, clock: ManualClock) -> Any:
+    """An app on ``store_path`` whose pace, timers, graces and wall all run on ``clock``
+    (seeds taken, no limits, the shared workers)."""
+    return create_app(
+        store_path,
+        sleep=clock.sleep,
+        now=clock.time,
+        clock=clock.time,
+        accept_seeds=True,
+        limits=Limits.unlimited(),
+        workers=WORKERS,
+    )
+
+
 def create_table(client: Any, **body: Any) -> tuple[str, str]:
     """POST /api/tables; the table id and the seat token."""
     body.setdefault("preset", "classic")

@@ -38,14 +38,6 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
 
 
 @pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The user's data folder for the commands."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("RUMMY_DATA_DIR", str(folder))
-    return folder
-
-
-@pytest.fixture
 def password_file(tmp_path: Path) -> Path:
     path = tmp_path / "password.txt"
     path.write_text(PASSWORD + "\n", encoding="utf-8")

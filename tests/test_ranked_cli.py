@@ -48,14 +48,6 @@ ROBOTS = ("robo-1", "robo-2", "robo-3")
 
 
 @pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The data folder of the commands run here and of the ``Programs`` (``tmp_path/data``)."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("RUMMY_DATA_DIR", str(folder))
-    return folder
-
-
-@pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerProcess]:
     with ServerProcess(tmp_path / "store.sqlite3", free_port(), tmp_path / "server.log") as process:
         process.start()

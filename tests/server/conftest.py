@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from rummykit.server.app import create_app
 from rummykit.server.limits import Limits
-from table_client import WORKERS, ManualClock
+from table_client import WORKERS, ManualClock, clocked_app
 
 
 @pytest.fixture
@@ -46,14 +46,5 @@ def client(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
 @pytest.fixture
 def app_client(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
     """The app with one clock for the pace, the timers, the graces and the wall."""
-    app = create_app(
-        store_path,
-        sleep=clock.sleep,
-        now=clock.time,
-        clock=clock.time,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
-        workers=WORKERS,
-    )
-    with TestClient(app) as client:
+    with TestClient(clocked_app(store_path, clock)) as client:
         yield client

@@ -20,8 +20,9 @@ import sys
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -291,18 +292,8 @@ def _command_new(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"rummy account new: {error}", file=sys.stderr)
         return 2
-    try:
-        kept = create_account(args.server, wanted)
-        keep_account(default_accounts_path(), kept)
-    except ServerError as error:
-        print(f"rummy account new: {error.message}", file=sys.stderr)
-        return 1
-    except AccountFileError as error:
-        print(f"rummy account new: {error}", file=sys.stderr)
-        return 1
-    named = with_bot_mark(kept.name, kept.bot)
-    print(f"Created {named} on {kept.server}, signed in ({default_accounts_path()}).")
-    return 0
+    said = "Created {named} on {server}, signed in ({file})."
+    return _kept("new", said, create_account, args.server, wanted)
 
 
 def _command_signin(args: argparse.Namespace) -> int:
@@ -314,17 +305,31 @@ def _command_signin(args: argparse.Namespace) -> int:
     except ValidationError:
         print("rummy account signin: give the account's password.", file=sys.stderr)
         return 2
+    return _kept("signin", "Signed in {named} on {server} ({file}).", sign_in, args.server, wanted)
+
+
+Wanted = TypeVar("Wanted", NewAccount, SignIn)
+
+
+def _kept(
+    command: str,
+    said: str,
+    ask: Callable[[str, Wanted], Credentials],
+    server: str,
+    wanted: Wanted,
+) -> int:
+    """Ask the server (``ask``), keep the account it answers with, and say ``said``."""
     try:
-        kept = sign_in(args.server, wanted)
+        kept = ask(server, wanted)
         keep_account(default_accounts_path(), kept)
     except ServerError as error:
-        print(f"rummy account signin: {error.message}", file=sys.stderr)
+        print(f"rummy account {command}: {error.message}", file=sys.stderr)
         return 1
     except AccountFileError as error:
-        print(f"rummy account signin: {error}", file=sys.stderr)
+        print(f"rummy account {command}: {error}", file=sys.stderr)
         return 1
     named = with_bot_mark(kept.name, kept.bot)
-    print(f"Signed in {named} on {kept.server} ({default_accounts_path()}).")
+    print(said.format(named=named, server=kept.server, file=default_accounts_path()))
     return 0
 
 
