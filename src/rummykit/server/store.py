@@ -15,156 +15,35 @@ The store keeps wall-clock times (``time.time`` unless a test gives its own ``no
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
-import os
 import sqlite3
-import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from rummykit.core.cards import Card, parse_cards
 from rummykit.ratings import REPEAT_WINDOW_DAYS, Pool, Rating
+from rummykit.server import legacy_sqlite, migrate
+from rummykit.server.database import (
+    Database,
+    Rows,
+    Session,
+    SQLiteDatabase,
+    hold_file,
+    is_postgres_url,
+    open_database,
+)
 from rummykit.server.rated import DAY_S, RatedGame, StoredRating, rated_rows
 from rummykit.server.seat_figures import Played, SeatFigures, StoredAction, seat_figures
 from rummykit.server.settings import TableSettings
 
-_SEATS = """
-CREATE TABLE IF NOT EXISTS seats (
-    token TEXT NOT NULL,
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    expires REAL,
-    PRIMARY KEY (token, table_id)
-)"""
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    settings TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0,
-    summary TEXT,
-    version INTEGER NOT NULL DEFAULT 0,
-    deadline REAL
-);
-CREATE TABLE IF NOT EXISTS deals (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    deal INTEGER NOT NULL,
-    dealer INTEGER NOT NULL,
-    deck TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    at REAL,
-    PRIMARY KEY (table_id, deal)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    deal INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    text TEXT NOT NULL,
-    reshuffles TEXT NOT NULL DEFAULT '[]',
-    seat INTEGER,
-    by TEXT,
-    at REAL,
-    PRIMARY KEY (table_id, deal, seq)
-);
-CREATE TABLE IF NOT EXISTS parties (
-    code TEXT PRIMARY KEY,
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    party TEXT NOT NULL
-);
-"""
-
-
-_ACCOUNTS = """
-CREATE TABLE IF NOT EXISTS accounts (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL COLLATE NOCASE UNIQUE,
-    kind TEXT NOT NULL CHECK (kind IN ('person', 'bot')),
-    password TEXT NOT NULL,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS sessions (
-    token TEXT PRIMARY KEY,
-    account INTEGER NOT NULL REFERENCES accounts(id),
-    created REAL NOT NULL,
-    expires REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS sessions_by_expiry ON sessions (expires);
-"""
-"""Accounts (names unique whatever their case; ``password`` is the scrypt hash of
-``rummykit.server.passwords``, never the password) and their sessions (the SHA-256 of each
-session's token, as for seats)."""
-
-_RATINGS = """
-CREATE TABLE IF NOT EXISTS ratings (
-    account INTEGER NOT NULL REFERENCES accounts(id),
-    pool TEXT NOT NULL CHECK (pool IN ('winner', 'penalty')),
-    mu REAL NOT NULL,
-    sigma REAL NOT NULL,
-    games INTEGER NOT NULL,
-    last_played REAL NOT NULL,
-    PRIMARY KEY (account, pool)
-);
-CREATE TABLE IF NOT EXISTS rated_games (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    account INTEGER NOT NULL REFERENCES accounts(id),
-    pool TEXT NOT NULL CHECK (pool IN ('winner', 'penalty')),
-    seat INTEGER NOT NULL,
-    rank INTEGER NOT NULL,
-    total INTEGER NOT NULL,
-    mu_before REAL NOT NULL,
-    sigma_before REAL NOT NULL,
-    mu_after REAL NOT NULL,
-    sigma_after REAL NOT NULL,
-    weight REAL NOT NULL,
-    at REAL NOT NULL,
-    figures TEXT,
-    PRIMARY KEY (table_id, account)
-);
-CREATE INDEX IF NOT EXISTS rated_games_by_account ON rated_games (account, at);
-"""
-"""Each account's rating per pool, and each account's rated games: one row per game and
-account, so that rating a game a second time (a retried finish) is refused by the key.
-``figures``: the account's ``SeatFigures`` in that game, as JSON."""
-
-_RANKED_LEAVES = """
-CREATE TABLE IF NOT EXISTS ranked_leaves (
-    account INTEGER NOT NULL REFERENCES accounts(id),
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    at REAL NOT NULL,
-    PRIMARY KEY (account, table_id)
-);
-"""
-"""Each time an account left a ranked game for good before its end (``ranked_wait``)."""
-
-SCHEMA_VERSION = 7
-"""1: seat tokens stored as their SHA-256 (version 0 kept them in clear).
-2: each seat has the time its token stops working (``expires``; none while its game goes on).
-3: each table has the deadline of the turn being timed (``deadline``; none when no turn is).
-4: parties; a token may hold a seat at several tables (a party member's, at each of its
-games), so a seat is keyed by its token and its table.
-5: accounts and their sessions (``_ACCOUNTS``).
-6: ratings and rated games (``_RATINGS``).
-7: who played each action, at which seat and when, and when each deal was dealt (the
-player pages' figures); each rated game's figures; ranked games left early
-(``_RANKED_LEAVES``).
-"""
-
-_V7_COLUMNS: Final = (
-    ("deals", "at", "REAL"),
-    ("actions", "seat", "INTEGER"),
-    ("actions", "by", "TEXT"),
-    ("actions", "at", "REAL"),
-    ("rated_games", "figures", "TEXT"),
-)
-"""The columns version 7 adds to the tables of earlier files (a new file is made with them)."""
+SCHEMA_VERSION = legacy_sqlite.LEGACY_VERSION
+"""The last version of the hand-written upgrades of SQLite files (``legacy_sqlite``); the
+schema goes on from there in Alembic revisions (``migrations/``)."""
 
 SESSION_LIFETIME_S: Final = 30 * 24 * 3600.0
 """How long a sign-in lasts: 30 days, then the account signs in again. A session ends sooner
@@ -187,10 +66,6 @@ is refused at once whenever it comes, so the sweep only keeps the file from grow
 Now = Callable[[], float]
 """Seconds since the epoch, as ``time.time`` gives them."""
 
-OWNER_ONLY_FILE = 0o600
-OWNER_ONLY_FOLDER = 0o700
-
-
 FirstDeal = tuple[int, Sequence[Card], int]
 """A table's first deal as stored with it: the dealer, the deck in order, the seed."""
 
@@ -200,95 +75,56 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _private_file(path: Path) -> None:
-    """Create ``path`` readable by its owner only, or make it so.
-
-    SQLite gives its journal files the database file's mode, so they are private too.
-    """
-    path.parent.mkdir(mode=OWNER_ONLY_FOLDER, parents=True, exist_ok=True)
-    os.close(os.open(path, os.O_CREAT | os.O_RDWR, OWNER_ONLY_FILE))
-    path.chmod(OWNER_ONLY_FILE)
-
-
 class Store:
-    """The SQLite store (WAL), safe to share between threads."""
+    """The store on SQLite (WAL) or PostgreSQL, safe to share between threads.
 
-    def __init__(self, path: Path | str, *, now: Now = time.time) -> None:
-        """Open (and create if needed) the database at ``path`` (``:memory:`` for tests).
+    Its methods block: the server calls them through ``asyncio.to_thread``.
+    """
 
+    def __init__(self, path: Path | str, *, now: Now = time.time, exclusive: bool = False) -> None:
+        """Open (and create if needed) the database at ``path``, and migrate it.
+
+        ``path``: a SQLite file, ``:memory:`` (tests), or a ``postgresql://`` URL.
         ``now`` is the wall clock that stamps tables and decides when a token has expired.
+        ``exclusive``: this process serves the SQLite file, and no other may at the same time
+        (``FileInUse`` if one does; see ``database.hold_file``).
         """
-        if str(path) != ":memory:":
-            _private_file(Path(path))
         self.path = str(path)
         self.now = now
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA)
-        self._db.execute(_SEATS)
-        self._upgrade()
-
-    def _upgrade(self) -> None:
-        """Bring a database of an earlier version up to ``SCHEMA_VERSION``."""
-        with self._transaction() as db:
-            version = int(db.execute("PRAGMA user_version").fetchone()[0])
-            if version < 1:  # hash the tokens kept in clear
-                for (token,) in db.execute("SELECT token FROM seats").fetchall():
-                    db.execute(
-                        "UPDATE seats SET token = ? WHERE token = ?", (token_hash(token), token)
-                    )
-            if version < 2:  # tokens expire: those of games already over, from their end
-                columns = {row[1] for row in db.execute("PRAGMA table_info(seats)")}
-                if "expires" not in columns:  # a new file was made with it
-                    db.execute("ALTER TABLE seats ADD COLUMN expires REAL")
-                db.execute(
-                    "UPDATE seats SET expires = "
-                    "(SELECT updated FROM tables WHERE tables.id = seats.table_id) + ? "
-                    "WHERE table_id IN (SELECT id FROM tables WHERE finished = 1)",
-                    (TOKEN_LIFETIME_S,),
-                )
-            if version < 3:  # turn timers: no table made before had one running
-                columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
-                if "deadline" not in columns:  # a new file was made with it
-                    db.execute("ALTER TABLE tables ADD COLUMN deadline REAL")
-            if version < 4:  # one token, a seat at each table of a party
-                keys = [row[1] for row in db.execute("PRAGMA table_info(seats)") if row[5]]
-                if keys == ["token"]:  # a file of an earlier version: rebuild the table
-                    db.execute("ALTER TABLE seats RENAME TO seats_v3")
-                    db.execute(_SEATS)
-                    db.execute(
-                        "INSERT INTO seats (token, table_id, seat, expires) "
-                        "SELECT token, table_id, seat, expires FROM seats_v3"
-                    )
-                    db.execute("DROP TABLE seats_v3")
-            if version < 5:  # accounts: none before
-                _execute_script(db, _ACCOUNTS)
-            if version < 6:  # ratings: none before
-                _execute_script(db, _RATINGS)
-            if version < 7:  # who played each action; figures; leaves
-                _upgrade_to_7(db)
-            db.execute("CREATE INDEX IF NOT EXISTS seats_by_expiry ON seats (expires)")
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        self._held = contextlib.ExitStack()
+        if exclusive and _is_file(self.path):
+            self._held.enter_context(hold_file(self.path))
+        try:
+            self._db: Database = open_database(self.path)
+        except BaseException:
+            self._held.close()
+            raise
+        self._migrate()
         self._last_sweep = self.now()
         self.forget_expired()
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+    def _migrate(self) -> None:
+        """Bring the schema to the newest revision (a SQLite file of before: by hand to 7)."""
+        stamp = False
+        if isinstance(self._db, SQLiteDatabase):
+            raw = self._db.connection
+            if legacy_sqlite.is_legacy_file(raw):
+                legacy_sqlite.upgrade_to_7(raw, token_hash, TOKEN_LIFETIME_S)
+            stamp = _has_table(raw, "tables") and not _has_table(raw, "alembic_version")
+        migrate.upgrade(self._db, stamp_baseline=stamp)
+
+    def _transaction(self) -> contextlib.AbstractContextManager[Session]:
+        return self._db.transaction()
+
+    def _read(self) -> contextlib.AbstractContextManager[Session]:
+        return self._db.read()
 
     def close(self) -> None:
-        """Close the database."""
-        with self._lock:
+        """Close the database (and let go of the SQLite file, if this store held it)."""
+        try:
             self._db.close()
+        finally:
+            self._held.close()
 
     def create_table(
         self,
@@ -325,7 +161,7 @@ class Store:
         """Let a token (known by its hash) hold a seat at a table: a member back on a device."""
         with self._transaction() as db:
             db.execute(
-                "INSERT OR IGNORE INTO seats (token, table_id, seat) VALUES (?, ?, ?)",
+                "INSERT INTO seats (token, table_id, seat) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 (hashed, table_id, seat),
             )
 
@@ -333,11 +169,12 @@ class Store:
         """Which of these accounts hold a seat at a ranked table not finished yet."""
         if not accounts:
             return set()
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT DISTINCT seated.value FROM tables, "
-                "json_each(tables.settings, '$.accounts') AS seated "
-                f"WHERE tables.finished = 0 AND seated.value IN ({', '.join('?' * len(accounts))})",
+        with self._read() as db:
+            seated = self._db.json_numbers("tables.settings", "accounts")
+            rows = db.execute(
+                f"SELECT DISTINCT CAST(value AS INTEGER) FROM tables, {seated} "
+                "WHERE tables.finished = 0 "
+                f"AND CAST(value AS INTEGER) IN ({', '.join('?' * len(accounts))})",
                 tuple(accounts),
             ).fetchall()
         return {int(row[0]) for row in rows}
@@ -348,14 +185,14 @@ class Store:
         An expired token is deleted as it is found.
         """
         now = self.now()
-        with self._lock:
-            self._sweep_if_due(now)
-            row = self._db.execute(
+        with self._read() as db:
+            self._sweep_if_due(db, now)
+            row = db.execute(
                 "SELECT seat, expires FROM seats WHERE token = ? AND table_id = ?",
                 (token_hash(token), table_id),
             ).fetchone()
             if row is not None and _has_expired(row[1], now):
-                self._db.execute(
+                db.execute(
                     "DELETE FROM seats WHERE token = ? AND table_id = ?",
                     (token_hash(token), table_id),
                 )
@@ -365,19 +202,19 @@ class Store:
     def forget_expired(self) -> int:
         """Delete every seat and session whose token has expired; how many."""
         now = self.now()
-        with self._lock:
-            return self._forget_expired(now)
+        with self._read() as db:
+            return self._forget_expired(db, now)
 
-    def _forget_expired(self, now: float) -> int:
+    def _forget_expired(self, db: Session, now: float) -> int:
         self._last_sweep = now
-        deleted = self._db.execute("DELETE FROM seats WHERE expires <= ?", (now,))
-        ended = self._db.execute("DELETE FROM sessions WHERE expires <= ?", (now,))
+        deleted = db.execute("DELETE FROM seats WHERE expires <= ?", (now,))
+        ended = db.execute("DELETE FROM sessions WHERE expires <= ?", (now,))
         return deleted.rowcount + ended.rowcount
 
-    def _sweep_if_due(self, now: float) -> None:
+    def _sweep_if_due(self, db: Session, now: float) -> None:
         # a time that went back (the wall clock was set) sweeps too, and starts over from it
         if not 0 <= now - self._last_sweep < EXPIRY_SWEEP_S:
-            self._forget_expired(now)
+            self._forget_expired(db, now)
 
     def add_deal(
         self,
@@ -401,7 +238,7 @@ class Store:
 
     def _write_deal(
         self,
-        db: sqlite3.Connection,
+        db: Session,
         table_id: str,
         deal: int,
         dealer: int,
@@ -413,8 +250,9 @@ class Store:
     ) -> None:
         db.execute("DELETE FROM actions WHERE table_id = ? AND deal = ?", (table_id, deal))
         db.execute(
-            "INSERT OR REPLACE INTO deals (table_id, deal, dealer, deck, seed, at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO deals (table_id, deal, dealer, deck, seed, at) VALUES (?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (table_id, deal) DO UPDATE SET dealer = excluded.dealer, "
+            "deck = excluded.deck, seed = excluded.seed, at = excluded.at",
             (table_id, deal, dealer, " ".join(str(card) for card in deck), seed, self.now()),
         )
         db.execute(
@@ -484,7 +322,8 @@ class Store:
         with self._transaction() as db:
             return self._rate(db, rated, self.now())
 
-    def _rate(self, db: sqlite3.Connection, rated: RatedGame, now: float) -> bool:
+    def _rate(self, db: Session, rated: RatedGame, now: float) -> bool:
+        self._db.serialize(db, "ratings")  # two games of one account: one rated after the other
         if _was_rated(db, rated.table_id):
             return False
         pool = rated.pool.value
@@ -527,13 +366,13 @@ class Store:
             db.execute(
                 "INSERT INTO ratings (account, pool, mu, sigma, games, last_played) "
                 "VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (account, pool) DO UPDATE SET "
-                "mu = excluded.mu, sigma = excluded.sigma, games = games + 1, "
+                "mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1, "
                 "last_played = excluded.last_played",
                 (row.account, pool, row.after.mu, row.after.sigma, now),
             )
         return bool(rows)
 
-    def _figures(self, db: sqlite3.Connection, rated: RatedGame) -> list[SeatFigures]:
+    def _figures(self, db: Session, rated: RatedGame) -> list[SeatFigures]:
         """Each seat's figures in the game ``rated`` finishes, from its stored actions."""
         dealt_at = dict(
             db.execute("SELECT deal, at FROM deals WHERE table_id = ?", (rated.table_id,))
@@ -547,9 +386,7 @@ class Store:
         ]
         return seat_figures(len(rated.accounts), rated.deals, dealt_at, actions)
 
-    def _recent_meetings(
-        self, db: sqlite3.Connection, accounts: Sequence[int], now: float
-    ) -> list[set[int]]:
+    def _recent_meetings(self, db: Session, accounts: Sequence[int], now: float) -> list[set[int]]:
         """The account sets of the rated games, within the repeat window, of any of these."""
         marks = ", ".join("?" * len(accounts))
         rows = db.execute(
@@ -564,8 +401,8 @@ class Store:
 
     def rating(self, account: int, pool: Pool) -> StoredRating | None:
         """An account's rating in a pool as stored (not drifted), or ``None``: never rated."""
-        with self._lock:
-            row = self._db.execute(
+        with self._read() as db:
+            row = db.execute(
                 "SELECT mu, sigma, games, last_played FROM ratings WHERE account = ? AND pool = ?",
                 (account, pool.value),
             ).fetchone()
@@ -573,13 +410,13 @@ class Store:
 
     def was_rated(self, table_id: str) -> bool:
         """Whether the game at ``table_id`` finished and was rated."""
-        with self._lock:
-            return _was_rated(self._db, table_id)
+        with self._read() as db:
+            return _was_rated(db, table_id)
 
     def rated_games_of(self, table_id: str) -> list[dict[str, Any]]:
         """The rated_games rows of one game, by seat (empty: the game was not rated)."""
-        with self._lock:
-            cursor = self._db.execute(
+        with self._read() as db:
+            cursor = db.execute(
                 "SELECT * FROM rated_games WHERE table_id = ? ORDER BY seat", (table_id,)
             )
             names = [column[0] for column in cursor.description]
@@ -591,12 +428,13 @@ class Store:
         Each row: ``name``, ``bot``, ``mu``, ``sigma`` (as stored, not drifted), ``games``,
         ``last_played`` and ``opponents`` (the distinct accounts met in the pool's games).
         """
-        with self._lock:
-            cursor = self._db.execute(
-                "SELECT accounts.name, accounts.kind = 'bot' AS bot, ratings.mu, ratings.sigma, "
-                "ratings.games, ratings.last_played, (SELECT COUNT(DISTINCT other.account) "
-                "FROM rated_games AS own JOIN rated_games AS other "
-                "ON other.table_id = own.table_id AND other.account != own.account "
+        with self._read() as db:
+            cursor = db.execute(
+                "SELECT accounts.name, CASE WHEN accounts.kind = 'bot' THEN 1 ELSE 0 END AS bot, "
+                "ratings.mu, ratings.sigma, ratings.games, ratings.last_played, "
+                "(SELECT COUNT(DISTINCT other.account) FROM rated_games AS own "
+                "JOIN rated_games AS other ON other.table_id = own.table_id "
+                "AND other.account != own.account "
                 "WHERE own.account = ratings.account AND own.pool = ratings.pool) AS opponents "
                 "FROM ratings JOIN accounts ON accounts.id = ratings.account "
                 "WHERE ratings.pool = ?",
@@ -611,8 +449,8 @@ class Store:
         ``sharing`` (how many of them share its rank, itself included) and ``summary`` (the
         finished game's summary as JSON text: its players and preset).
         """
-        with self._lock:
-            cursor = self._db.execute(
+        with self._read() as db:
+            cursor = db.execute(
                 "SELECT own.*, (SELECT summary FROM tables WHERE tables.id = own.table_id) "
                 "AS summary, (SELECT COUNT(*) FROM rated_games AS other "
                 "WHERE other.table_id = own.table_id) AS seats, "
@@ -632,8 +470,8 @@ class Store:
         with self._transaction() as db:
             if new:
                 taken = db.execute(
-                    "INSERT OR IGNORE INTO parties (code, created, updated, party) "
-                    "VALUES (?, ?, ?, ?)",
+                    "INSERT INTO parties (code, created, updated, party) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT DO NOTHING",
                     (code, now, now, party),
                 )
                 return taken.rowcount == 1
@@ -644,8 +482,8 @@ class Store:
 
     def party(self, code: str) -> tuple[str, float] | None:
         """A party's JSON and when it last changed, or ``None``."""
-        with self._lock:
-            row = self._db.execute(
+        with self._read() as db:
+            row = db.execute(
                 "SELECT party, updated FROM parties WHERE code = ?", (code,)
             ).fetchone()
         return (str(row[0]), float(row[1])) if row else None
@@ -655,19 +493,18 @@ class Store:
         kind = "bot" if bot else "person"
         with self._transaction() as db:
             added = db.execute(
-                "INSERT OR IGNORE INTO accounts (name, kind, password, created) "
-                "VALUES (?, ?, ?, ?)",
+                "INSERT INTO accounts (name, kind, password, created) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT DO NOTHING RETURNING id",
                 (name, kind, password_hash, self.now()),
-            )
-            if added.rowcount != 1:
-                return None
-            return Account(int(added.lastrowid or 0), name, bot, password_hash)
+            ).fetchall()
+        return Account(int(added[0][0]), name, bot, password_hash) if added else None
 
     def account_named(self, name: str) -> Account | None:
         """The account of that name (whatever its case), or ``None``."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, name, kind, password FROM accounts WHERE name = ?", (name,)
+        with self._read() as db:
+            row = db.execute(
+                "SELECT id, name, kind, password FROM accounts WHERE lower(name) = lower(?)",
+                (name,),
             ).fetchone()
         return _account(*row) if row else None
 
@@ -690,9 +527,9 @@ class Store:
     def session_account(self, token: str) -> Account | None:
         """The account a session's token signs in, if the session has not expired."""
         now = self.now()
-        with self._lock:
-            self._sweep_if_due(now)
-            row = self._db.execute(
+        with self._read() as db:
+            self._sweep_if_due(db, now)
+            row = db.execute(
                 "SELECT accounts.id, accounts.name, accounts.kind, accounts.password "
                 "FROM sessions JOIN accounts ON accounts.id = sessions.account "
                 "WHERE sessions.token = ? AND sessions.expires > ?",
@@ -707,18 +544,14 @@ class Store:
 
     def version(self, table_id: str) -> int:
         """The table's version as last stored (0 for an unknown table)."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT version FROM tables WHERE id = ?", (table_id,)
-            ).fetchone()
+        with self._read() as db:
+            row = db.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
         return int(row[0]) if row else 0
 
     def deadline(self, table_id: str) -> float | None:
         """When the turn being timed at the table runs out, as last stored (``None``: none)."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT deadline FROM tables WHERE id = ?", (table_id,)
-            ).fetchone()
+        with self._read() as db:
+            row = db.execute("SELECT deadline FROM tables WHERE id = ?", (table_id,)).fetchone()
         return float(row[0]) if row and row[0] is not None else None
 
     def set_deadline(self, table_id: str, deadline: float | None) -> None:
@@ -742,15 +575,16 @@ class Store:
             )
             if leaver is not None:
                 db.execute(
-                    "INSERT OR IGNORE INTO ranked_leaves (account, table_id, at) VALUES (?, ?, ?)",
+                    "INSERT INTO ranked_leaves (account, table_id, at) VALUES (?, ?, ?) "
+                    "ON CONFLICT DO NOTHING",
                     (leaver, table_id, now),
                 )
 
     def ranked_leaves(self, accounts: Sequence[int], since: float) -> dict[int, list[float]]:
         """When each of these accounts left a ranked game early, since ``since``, oldest first."""
         marks = ", ".join("?" * len(accounts))
-        with self._lock:
-            rows = self._db.execute(
+        with self._read() as db:
+            rows = db.execute(
                 f"SELECT account, at FROM ranked_leaves WHERE at > ? AND account IN ({marks}) "
                 "ORDER BY at",
                 (since, *accounts),
@@ -762,39 +596,37 @@ class Store:
 
     def settings(self, table_id: str) -> TableSettings | None:
         """A table's settings, or ``None`` if there is no such table."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT settings FROM tables WHERE id = ?", (table_id,)
-            ).fetchone()
+        with self._read() as db:
+            row = db.execute("SELECT settings FROM tables WHERE id = ?", (table_id,)).fetchone()
         return TableSettings.model_validate_json(row[0]) if row else None
 
     def deals(self, table_id: str) -> list[dict[str, Any]]:
         """A table's deals in order, each with its actions and reshuffles (record shape)."""
-        with self._lock:
-            deal_rows = self._db.execute(
-                "SELECT deal, dealer, deck, seed FROM deals WHERE table_id = ? ORDER BY deal",
-                (table_id,),
-            ).fetchall()
-            action_rows = self._db.execute(
-                "SELECT deal, text, reshuffles FROM actions WHERE table_id = ? ORDER BY deal, seq",
-                (table_id,),
+        # one statement, so that it sees one moment (a deal and its actions, never a deal's
+        # actions without it): each deal's row (seq -1) comes before its actions
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT deal, -1 AS seq, dealer, deck, seed, NULL AS text, NULL AS reshuffles "
+                "FROM deals WHERE table_id = ? UNION ALL "
+                "SELECT deal, seq, NULL, NULL, NULL, text, reshuffles FROM actions "
+                "WHERE table_id = ? ORDER BY 1, 2",
+                (table_id, table_id),
             ).fetchall()
         deals: list[dict[str, Any]] = []
-        by_number: dict[int, dict[str, Any]] = {}
-        for number, dealer, deck, seed in deal_rows:
-            entry = {
-                "dealer": dealer,
-                "deck": [str(card) for card in parse_cards(deck.split())],
-                "actions": [],
-                "reshuffles": [],
-                "seed": seed,
-            }
-            by_number[number] = entry
-            deals.append(entry)
-        for number, text, reshuffles in action_rows:
-            entry = by_number[number]
-            entry["actions"].append(text)
-            entry["reshuffles"].extend(json.loads(reshuffles))
+        for _, seq, dealer, deck, seed, text, reshuffles in rows:
+            if seq < 0:
+                deals.append(
+                    {
+                        "dealer": dealer,
+                        "deck": [str(card) for card in parse_cards(deck.split())],
+                        "actions": [],
+                        "reshuffles": [],
+                        "seed": seed,
+                    }
+                )
+            else:
+                deals[-1]["actions"].append(text)
+                deals[-1]["reshuffles"].extend(json.loads(reshuffles))
         return deals
 
     def history(self, limit: int = 100) -> list[dict[str, Any]]:
@@ -802,8 +634,8 @@ class Store:
 
         For a server whose host made the history public; else see ``games_of``.
         """
-        with self._lock:
-            rows = self._db.execute(
+        with self._read() as db:
+            rows = db.execute(
                 "SELECT id, created, updated, summary FROM tables WHERE finished = 1 "
                 "ORDER BY updated DESC LIMIT ?",
                 (limit,),
@@ -820,9 +652,9 @@ class Store:
             return [], []
         hashes = {token_hash(token): token for token in tokens}
         now = self.now()
-        with self._lock:
-            self._sweep_if_due(now)
-            rows = self._db.execute(
+        with self._read() as db:
+            self._sweep_if_due(db, now)
+            rows = db.execute(
                 "SELECT seats.token, tables.id, tables.created, tables.updated, tables.summary, "
                 "tables.finished FROM seats JOIN tables ON tables.id = seats.table_id "
                 f"WHERE seats.token IN ({', '.join('?' * len(hashes))}) "
@@ -848,29 +680,14 @@ class Account:
     """``rummykit.server.passwords.hash_password``'s string: never the password."""
 
 
-def _rows(cursor: sqlite3.Cursor) -> list[dict[str, Any]]:
+def _rows(cursor: Rows) -> list[dict[str, Any]]:
     names = [column[0] for column in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
-def _was_rated(db: sqlite3.Connection, table_id: str) -> bool:
+def _was_rated(db: Session, table_id: str) -> bool:
     found = db.execute("SELECT 1 FROM rated_games WHERE table_id = ? LIMIT 1", (table_id,))
     return found.fetchone() is not None
-
-
-def _upgrade_to_7(db: sqlite3.Connection) -> None:
-    """Add version 7's columns where a file lacks them, and its table of leaves."""
-    for table, column, kind in _V7_COLUMNS:
-        if column not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}:
-            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
-    _execute_script(db, _RANKED_LEAVES)
-
-
-def _execute_script(db: sqlite3.Connection, script: str) -> None:
-    """Run each statement of ``script`` in the open transaction (``executescript`` commits)."""
-    for statement in script.split(";"):
-        if statement.strip():
-            db.execute(statement)
 
 
 def _account(account_id: int, name: str, kind: str, password_hash: str) -> Account:
@@ -885,3 +702,14 @@ def _finished_game(
     table_id: str, created: float, finished: float, summary: str | None
 ) -> dict[str, Any]:
     return {"id": table_id, "created": created, "finished": finished, **json.loads(summary or "{}")}
+
+
+def _is_file(location: str) -> bool:
+    """Whether ``location`` names a SQLite file (not ``:memory:``, not a server's URL)."""
+    return location != ":memory:" and not is_postgres_url(location)
+
+
+def _has_table(db: sqlite3.Connection, name: str) -> bool:
+    """Whether the SQLite file has a table of that name."""
+    found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,))
+    return found.fetchone() is not None
