@@ -13,6 +13,7 @@ import pytest
 from hypothesis import settings
 
 from helpers import IN_CI
+from services import postgres_server, postgres_url, store_backend  # noqa: F401 - fixtures
 
 settings.register_profile(
     "ci",

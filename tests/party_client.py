@@ -257,7 +257,7 @@ def started_ranked(
 
 
 def accounts_store(
-    path: Path, clock: ManualClock, names: tuple[str, ...], bots: Container[str] = ()
+    path: Path | str, clock: ManualClock, names: tuple[str, ...], bots: Container[str] = ()
 ) -> Store:
     """A store on ``clock`` with these accounts (ids 1, 2, ... in order); ``bots``' are BOT."""
     store = Store(path, now=clock.time)

@@ -178,7 +178,7 @@ def _wake(woken: asyncio.Future[None]) -> None:
 
 
 @contextlib.contextmanager
-def running(store_path: Path) -> Iterator[Any]:
+def running(store_path: Path | str) -> Iterator[Any]:
     """An app on ``store_path`` (seeds taken, no limits, the shared workers) in a Starlette
     ``TestClient`` for the span of a ``with``: leaving it stops the server."""
     from starlette.testclient import TestClient
@@ -194,7 +194,7 @@ def running(store_path: Path) -> Iterator[Any]:
         yield client
 
 
-def clocked_app(store_path: Path, clock: ManualClock) -> Any:
+def clocked_app(store_path: Path | str, clock: ManualClock) -> Any:
     """An app on ``store_path`` whose pace, timers, graces and wall all run on ``clock``
     (seeds taken, no limits, the shared workers)."""
     return create_app(
@@ -470,7 +470,7 @@ class _Recorder:
         self.positions.append(position_of(game))
 
 
-def stored_record(store_path: Path, table_id: str) -> dict[str, Any]:
+def stored_record(store_path: Path | str, table_id: str) -> dict[str, Any]:
     """The table's record as the store holds it (opened on a connection of our own)."""
     store = Store(store_path)
     try:

@@ -229,22 +229,36 @@ def _positive_seconds(text: str) -> float:
 
 
 def _command_serve(args: argparse.Namespace) -> int:
+    import os
     from pathlib import Path
 
+    from rummykit.server.database import DATABASE_URL_ENV, FileInUse, is_postgres_url
     from rummykit.server.run import default_store_path, serve
 
     store = Path(args.store) if args.store else default_store_path()
-    serve(
-        args.host,
-        args.port,
-        store,
-        open_browser=False,
-        allowed_hosts=args.allowed_host,
-        allowed_origins=args.allowed_origin,
-        public_history=args.public_history,
-        workers=args.workers,
-        idle_table_s=args.idle_table_seconds,
-    )
+    database_url = args.database_url or os.environ.get(DATABASE_URL_ENV) or None
+    if database_url is not None and not is_postgres_url(database_url):
+        print(
+            f"rummy serve: a database URL begins with postgresql://, not {database_url!r}",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        serve(
+            args.host,
+            args.port,
+            store,
+            open_browser=False,
+            allowed_hosts=args.allowed_host,
+            allowed_origins=args.allowed_origin,
+            public_history=args.public_history,
+            workers=args.workers,
+            idle_table_s=args.idle_table_seconds,
+            database_url=database_url,
+        )
+    except FileInUse as error:
+        print(f"rummy serve: {error}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -312,6 +326,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve_parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     serve_parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     serve_parser.add_argument("--store", help="the SQLite file for games")
+    serve_parser.add_argument(
+        "--database-url",
+        metavar="URL",
+        help="keep the games in PostgreSQL instead (postgresql://USER@HOST:PORT/DB; default: "
+        "RUMMY_DATABASE_URL if set); the schema is migrated at start",
+    )
     serve_parser.add_argument(
         "--allowed-host",
         action="append",

@@ -1,14 +1,17 @@
 """Ratings in the store: written with the finished mark, exactly once, and migrated into v5 files.
 
-The store runs on a clock moved by hand; a "crash" between the rating and the commit is an
-SQLite trigger that aborts the transaction halfway through the rated rows.
+Each test runs on SQLite and on PostgreSQL (``store_backend``). The store runs on a clock moved
+by hand; a "crash" between the rating and the commit is a trigger that aborts the transaction
+halfway through the rated rows.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from party_client import accounts_store
@@ -16,6 +19,7 @@ from rummykit.ratings import DEFAULT_SIGMA, Pool, Rating
 from rummykit.server.rated import DAY_S, RatedGame
 from rummykit.server.settings import HumanPlayer, TableSettings
 from rummykit.server.store import SCHEMA_VERSION, Store
+from services import StoreBackend
 from table_client import ManualClock
 
 pytestmark = pytest.mark.timeout(60)
@@ -44,8 +48,24 @@ def finish(store: Store, rated: RatedGame) -> None:
 
 
 @pytest.fixture
-def store(tmp_path: Path, clock: ManualClock) -> Store:
-    return accounts_store(tmp_path / "r.sqlite3", clock, ("Ada", "Bob", "Cy"))
+def store(store_backend: StoreBackend, clock: ManualClock) -> Iterator[Store]:
+    store = accounts_store(store_backend.location, clock, ("Ada", "Bob", "Cy"))
+    yield store
+    store.close()
+
+
+CRASH_TRIGGER = {
+    "sqlite": (
+        "CREATE TRIGGER crash BEFORE INSERT ON rated_games WHEN NEW.seat = 1 "
+        "BEGIN SELECT RAISE(ABORT, 'crash'); END",
+    ),
+    "postgresql": (
+        "CREATE FUNCTION crash() RETURNS trigger LANGUAGE plpgsql AS "
+        "'BEGIN IF NEW.seat = 1 THEN RAISE EXCEPTION ''crash''; END IF; RETURN NEW; END'",
+        "CREATE TRIGGER crash BEFORE INSERT ON rated_games FOR EACH ROW EXECUTE FUNCTION crash()",
+    ),
+}
+"""A trigger that aborts the transaction at the second rated row, as a crash would."""
 
 
 def mus(store: Store, pool: Pool = Pool.WINNER) -> list[float | None]:
@@ -71,28 +91,29 @@ def test_the_finishing_action_rates_the_game_once(store: Store) -> None:
     assert store.rating(1, Pool.PENALTY) is None
 
 
-def test_a_second_row_for_a_game_and_account_is_refused_by_the_key(store: Store) -> None:
+def test_a_second_row_for_a_game_and_account_is_refused_by_the_key(
+    store: Store, store_backend: StoreBackend
+) -> None:
     two_seat_table(store, "t1")
     finish(store, game())
-    with sqlite3.connect(store.path) as db, pytest.raises(sqlite3.IntegrityError):
-        db.execute(
+    with pytest.raises((sqlite3.IntegrityError, psycopg.IntegrityError)):
+        store_backend.execute(
             "INSERT INTO rated_games SELECT * FROM rated_games WHERE table_id = 't1' AND seat = 0"
         )
 
 
-def test_a_crash_between_the_rating_and_the_commit_rates_once_on_replay(store: Store) -> None:
+def test_a_crash_between_the_rating_and_the_commit_rates_once_on_replay(
+    store: Store, store_backend: StoreBackend
+) -> None:
     two_seat_table(store, "t1")
-    with sqlite3.connect(store.path) as db:  # the process dies while writing the second row
-        db.execute(
-            "CREATE TRIGGER crash BEFORE INSERT ON rated_games WHEN NEW.seat = 1 "
-            "BEGIN SELECT RAISE(ABORT, 'crash'); END"
-        )
-    with pytest.raises(sqlite3.IntegrityError, match="crash"):
+    for statement in CRASH_TRIGGER[store_backend.kind]:  # the process dies at the second row
+        store_backend.execute(statement)
+    with pytest.raises((sqlite3.IntegrityError, psycopg.Error), match="crash"):
         finish(store, game())
     assert mus(store) == [None, None, None] and store.rated_games_of("t1") == []
     assert store.deals("t1") == [] and store.history() == []  # nothing of it was kept
-    with sqlite3.connect(store.path) as db:
-        db.execute("DROP TRIGGER crash")
+    drop = {"sqlite": "DROP TRIGGER crash", "postgresql": "DROP TRIGGER crash ON rated_games"}
+    store_backend.execute(drop[store_backend.kind])
     finish(store, game())  # the table replays the finishing action
     assert len(store.rated_games_of("t1")) == 2 and len(store.history()) == 1
     after = mus(store)

@@ -23,10 +23,12 @@ from rummykit.core.cards import standard_deck
 from rummykit.core.record import load_record, replay, replay_json
 from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
+from rummykit.server.database import lock_path
 from rummykit.server.limits import Limits
 from rummykit.server.lobby import IDLE_TABLE_S, SWEEP_EVERY_S, Lobby
 from rummykit.server.store import Store, token_hash
 from rummykit.server.table import Table, new_table_settings
+from services import StoreBackend
 from table_client import (
     WORKERS,
     ManualClock,
@@ -45,6 +47,12 @@ from table_client import (
 )
 
 pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture
+def store_path(store_backend: StoreBackend) -> str:
+    """Each test twice: its store in a SQLite file, and in a PostgreSQL database."""
+    return store_backend.location
 
 
 @contextmanager
@@ -81,7 +89,7 @@ def without_pace(view: dict[str, Any]) -> dict[str, Any]:
 # ----- committed before acknowledged -------------------------------------------------------
 
 
-def test_acknowledged_action_is_in_the_store(client: TestClient, store_path: Path) -> None:
+def test_acknowledged_action_is_in_the_store(client: TestClient, store_path: str) -> None:
     table_id, token = create_table(client, seed=seed_where_human_starts())
     with seat_at(client, table_id, token, pace=5000) as seat:
         view = seat.view
@@ -102,7 +110,7 @@ def test_acknowledged_action_is_in_the_store(client: TestClient, store_path: Pat
         assert len(acked["d"]["hand"]) == len(view["hand"]) + 1
 
 
-def test_computer_moves_are_stored_too(client: TestClient, store_path: Path) -> None:
+def test_computer_moves_are_stored_too(client: TestClient, store_path: str) -> None:
     table_id, token = create_table(client, seed=4)
     with seat_at(client, table_id, token) as seat:
         view = play_until(seat, my_turns(3))
@@ -117,7 +125,7 @@ def test_computer_moves_are_stored_too(client: TestClient, store_path: Path) -> 
 # ----- restarts ------------------------------------------------------------------------------
 
 
-def test_table_survives_a_restart(store_path: Path) -> None:
+def test_table_survives_a_restart(store_path: str) -> None:
     with running(store_path) as client:
         table_id, token = create_table(client, opponents=["basic", "strong"], seed=9)
         with seat_at(client, table_id, token) as seat:
@@ -139,7 +147,7 @@ def test_table_survives_a_restart(store_path: Path) -> None:
     assert view["deal"] == 1 or view["game_over"]
 
 
-def test_restart_in_the_computers_turn_goes_on(store_path: Path) -> None:
+def test_restart_in_the_computers_turn_goes_on(store_path: str) -> None:
     with running(store_path) as client:
         table_id, token = create_table(client, seed=9)
         with seat_at(client, table_id, token, pace=5000) as seat:
@@ -159,7 +167,7 @@ def test_restart_in_the_computers_turn_goes_on(store_path: Path) -> None:
         assert is_my_turn(view) or view["phase"] == "over"
 
 
-def test_whole_game_across_restarts_replays(store_path: Path) -> None:
+def test_whole_game_across_restarts_replays(store_path: str) -> None:
     overrides = {"target": 20}
     with running(store_path) as client:
         table_id, token = create_table(client, rules=overrides, seed=31)
@@ -178,7 +186,7 @@ def test_whole_game_across_restarts_replays(store_path: Path) -> None:
     assert last["scores"] == list(replayed.scores)
 
 
-def test_next_deal_after_a_restart_is_not_a_repeat(store_path: Path) -> None:
+def test_next_deal_after_a_restart_is_not_a_repeat(store_path: str) -> None:
     """A restart must not make the table deal the same cards again."""
     with running(store_path) as client:
         table_id, token = create_table(client, rules={"target": 500}, seed=13)
@@ -192,7 +200,7 @@ def test_next_deal_after_a_restart_is_not_a_repeat(store_path: Path) -> None:
     assert decks[1] != decks[0], "the second deal repeats the first deal's deck card for card"
 
 
-def test_version_survives_a_restart_after_a_redeal(store_path: Path) -> None:
+def test_version_survives_a_restart_after_a_redeal(store_path: str) -> None:
     """Versions never go back: a client holding the old version would be stale forever."""
     with running(store_path) as client:
         table_id, token = create_table(client, seed=13)
@@ -210,7 +218,7 @@ def test_version_survives_a_restart_after_a_redeal(store_path: Path) -> None:
 # ----- redeal ------------------------------------------------------------------------------
 
 
-def test_redeal_throws_the_deal_away(client: TestClient, store_path: Path) -> None:
+def test_redeal_throws_the_deal_away(client: TestClient, store_path: str) -> None:
     table_id, token = create_table(client, rules={"target": 25}, seed=17)
     with seat_at(client, table_id, token) as seat:
         play_until(seat, my_turns(3))
@@ -234,7 +242,7 @@ def test_redeal_throws_the_deal_away(client: TestClient, store_path: Path) -> No
     assert replay_json(record)[1] == 0
 
 
-def test_redeal_in_a_later_deal_keeps_the_scores(client: TestClient, store_path: Path) -> None:
+def test_redeal_in_a_later_deal_keeps_the_scores(client: TestClient, store_path: str) -> None:
     table_id, token = create_table(client, rules={"target": 500}, seed=19)
     with seat_at(client, table_id, token) as seat:
         ended = play_until(seat, lambda view: view["phase"] == "over", next_deals=False)
@@ -254,7 +262,7 @@ def test_redeal_in_a_later_deal_keeps_the_scores(client: TestClient, store_path:
     assert len(deals) == 2
 
 
-def test_redeal_after_a_restart_deals_new_cards(store_path: Path) -> None:
+def test_redeal_after_a_restart_deals_new_cards(store_path: str) -> None:
     with running(store_path) as client:
         table_id, token = create_table(client, seed=23)
         with seat_at(client, table_id, token) as seat:
@@ -268,7 +276,7 @@ def test_redeal_after_a_restart_deals_new_cards(store_path: Path) -> None:
     assert new_deck != first_deck, "the redeal dealt the thrown-away deal again, card for card"
 
 
-def test_redeals_around_a_restart_never_deal_a_deck_twice(store_path: Path) -> None:
+def test_redeals_around_a_restart_never_deal_a_deck_twice(store_path: str) -> None:
     """Deal, draw, redeal, draw, restart, redeal: three different decks."""
     seed = seed_where_human_starts()
     decks = []
@@ -350,7 +358,7 @@ def test_frames_one_per_action_and_one_per_deal(client: TestClient, finished: An
     assert len(deal_starts) == len(record["deals"])
 
 
-def test_finished_game_is_kept_across_a_restart(store_path: Path) -> None:
+def test_finished_game_is_kept_across_a_restart(store_path: str) -> None:
     with running(store_path) as client:
         table_id, token = create_table(client, rules={"target": 10}, seed=37)
         last = play_to_game_over(client, table_id, token)
@@ -380,10 +388,10 @@ def test_record_of_an_unknown_game_is_404(client: TestClient) -> None:
     assert client.get("/api/games/nothing/frames").status_code == 404
 
 
-def test_the_last_action_and_the_finished_mark_are_written_together(tmp_path: Path) -> None:
+def test_the_last_action_and_the_finished_mark_are_written_together(store_path: str) -> None:
     # They were two transactions: a crash between them kept a finished game out of the
     # history. Now a write that fails part way leaves neither.
-    store = Store(tmp_path / "tables.sqlite3")
+    store = Store(store_path)
     store.create_table("t", new_table_settings(NewTable(preset="classic")), {0: "token"})
     store.add_deal("t", 0, 0, standard_deck(), seed=1, version=1)
     with pytest.raises(TypeError):
@@ -396,7 +404,7 @@ def test_the_last_action_and_the_finished_mark_are_written_together(tmp_path: Pa
     store.close()
 
 
-def test_the_computers_pace_survives_a_restart(store_path: Path) -> None:
+def test_the_computers_pace_survives_a_restart(store_path: str) -> None:
     # A pace set to 0 came back as the default 700 ms after a restart.
     with running(store_path) as client:
         table_id, token = create_table(client, seed=9)
@@ -407,23 +415,26 @@ def test_the_computers_pace_survives_a_restart(store_path: Path) -> None:
         assert answer["view"]["pace_ms"] == 0
 
 
-def test_seat_tokens_are_kept_only_as_hashes(client: TestClient, store_path: Path) -> None:
+def test_seat_tokens_are_kept_only_as_hashes(
+    client: TestClient, store_backend: StoreBackend
+) -> None:
     table_id, token = create_table(client)
-    with sqlite3.connect(store_path) as db:
-        kept = [row[0] for row in db.execute("SELECT token FROM seats")]
+    kept = [row[0] for row in store_backend.execute("SELECT token FROM seats")]
     assert kept == [token_hash(token)] and token not in kept
-    assert token.encode() not in store_path.read_bytes()
+    if store_backend.kind == "sqlite":  # nowhere in the file either
+        assert token.encode() not in Path(store_backend.location).read_bytes()
     assert client.get(f"/api/tables/{table_id}", headers=bearer(token)).status_code == 200
     assert client.get(f"/api/tables/{table_id}", headers=bearer(kept[0])).status_code == 404
 
 
-def test_the_database_and_its_folder_are_the_owners_alone(
-    client: TestClient, store_path: Path
-) -> None:
-    create_table(client)
-    assert stat.S_IMODE(store_path.stat().st_mode) == 0o600
-    for journal in store_path.parent.glob(store_path.name + "-*"):
-        assert stat.S_IMODE(journal.stat().st_mode) == 0o600, journal
+def test_the_database_and_its_folder_are_the_owners_alone(tmp_path: Path) -> None:
+    store_path = tmp_path / "tables.sqlite3"
+    with running(store_path) as client:
+        create_table(client)
+        assert stat.S_IMODE(store_path.stat().st_mode) == 0o600
+        beside = [*store_path.parent.glob(store_path.name + "-*"), lock_path(store_path)]
+        for journal in beside:
+            assert stat.S_IMODE(journal.stat().st_mode) == 0o600, journal
     folder = store_path.parent / "new" / "data"
     Store(folder / "tables.sqlite3").close()
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
@@ -447,7 +458,7 @@ def test_tokens_kept_in_clear_by_an_earlier_version_are_hashed_and_still_work(
 
 
 def test_idle_tables_leave_memory_and_come_back_from_the_store(
-    store_path: Path, clock: ManualClock
+    store_path: str, clock: ManualClock
 ) -> None:
     # Every table used to stay in memory for good (about 79 KB each).
     now = [0.0]
@@ -474,7 +485,7 @@ def test_idle_tables_leave_memory_and_come_back_from_the_store(
         assert left in lobby.tables
 
 
-def test_a_table_asked_for_recently_is_not_let_go(store_path: Path, clock: ManualClock) -> None:
+def test_a_table_asked_for_recently_is_not_let_go(store_path: str, clock: ManualClock) -> None:
     now = [0.0]
     app = create_app(
         store_path,
@@ -510,7 +521,7 @@ def test_a_redeal_replays_the_game_in_a_worker_process(
 
 
 def test_a_table_is_restored_in_a_worker_process(
-    store_path: Path, monkeypatch: pytest.MonkeyPatch
+    store_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Restoring replays the whole game: on the event loop it would stall every table.
     with running(store_path) as client:

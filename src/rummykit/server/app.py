@@ -419,8 +419,13 @@ def create_app(
     idle_table_s: float | None = None,
     drop_grace_s: float | None = None,
     bye_grace_s: float | None = None,
+    database_url: str | None = None,
 ) -> Starlette:
     """The app, keeping its tables in the SQLite database at ``store_path``.
+
+    With ``database_url`` (``postgresql://...``) it keeps them in that PostgreSQL database
+    instead, and ``store_path`` is not used. No other process may serve the same SQLite file
+    at the same time (``rummykit.server.database.FileInUse``).
 
     The computer players wait their pace with ``sleep``; tests pass a clock of their own.
     ``allowed_hosts`` are the only ``Host`` names it answers (``None``: any; a server on this
@@ -440,7 +445,7 @@ def create_app(
     ``bye_grace_s``: how long a person away keeps their turns (default ``DROP_GRACE_S`` and,
     after a page said ``bye``, ``BYE_GRACE_S``; tests shorten them).
     """
-    store = Store(store_path, now=now)
+    store = Store(database_url or store_path, now=now, exclusive=True)
     own_workers = workers is None
     pool = WorkerPool() if workers is None else workers
     lobby = Lobby(

@@ -4,12 +4,14 @@ One history for both databases; Alembic keeps the revision reached in ``alembic_
 SQLite file made before the migrations is first brought to version 7 by the hand-written
 upgrades (``legacy_sqlite``), then stamped with the first revision, which is that version.
 On PostgreSQL the whole upgrade holds an advisory lock, so that servers starting together
-migrate one at a time (the second finds nothing left to do).
+migrate one at a time (the second finds nothing left to do); within one process a lock does
+the same (Alembic's ``context`` is global).
 """
 
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
@@ -27,6 +29,9 @@ MIGRATIONS_DIR: Final = Path(__file__).with_name("migrations")
 
 BASELINE: Final = "0001"
 """The first revision: the schema of the store's version 7."""
+
+_in_process = threading.Lock()
+"""Alembic's ``context`` is one per process: one migration at a time in a process."""
 
 _LOCK_SQL: Final = "SELECT pg_advisory_xact_lock(hashtext('rummykit:migrations'))"
 
@@ -52,7 +57,7 @@ def upgrade(database: Database, *, stamp_baseline: bool = False) -> None:
     by hand) but no revision yet (no ``alembic_version`` table).
     """
     config = alembic_config()
-    with _connection(database) as connection:
+    with _in_process, _connection(database) as connection:
         config.attributes["connection"] = connection
         if stamp_baseline:
             command.stamp(config, BASELINE)
@@ -62,7 +67,7 @@ def upgrade(database: Database, *, stamp_baseline: bool = False) -> None:
 
 def current(database: Database) -> str | None:
     """The revision ``database`` is at (``None``: none yet)."""
-    with _connection(database) as connection:
+    with _in_process, _connection(database) as connection:
         return MigrationContext.configure(connection).get_current_revision()
 
 

@@ -64,6 +64,7 @@ def serve(
     public_history: bool = False,
     workers: int | None = None,
     idle_table_s: float | None = None,
+    database_url: str | None = None,
 ) -> None:
     """Serve the table until interrupted; print the address (and open it if asked).
 
@@ -72,20 +73,28 @@ def serve(
     ``public_history`` shows every finished game to everyone (see ``create_app``).
     ``workers`` is the number of worker processes (default: one per core).
     ``idle_table_s``: how long a table nobody uses stays in memory (default: the app's).
+    ``database_url``: a PostgreSQL database to keep the games in, instead of ``store``.
+    Raises ``FileInUse`` when another process serves ``store``.
     """
     if allowed_hosts is None and host in LOOPBACK_HOSTS:
         allowed_hosts = LOOPBACK_HOSTS
     pool = WorkerPool(workers)
-    app = create_app(
-        store,
-        allowed_hosts=allowed_hosts,
-        allowed_origins=allowed_origins,
-        public_history=public_history,
-        workers=pool,
-        idle_table_s=idle_table_s,
-    )
+    try:
+        app = create_app(
+            store,
+            allowed_hosts=allowed_hosts,
+            allowed_origins=allowed_origins,
+            public_history=public_history,
+            workers=pool,
+            idle_table_s=idle_table_s,
+            database_url=database_url,
+        )
+    except BaseException:
+        pool.close()
+        raise
     address = f"http://{host}:{port}/"
-    print(f"rummykit is serving at {address}  (games are kept in {store}; Ctrl+C stops)")
+    kept = store if database_url is None else "PostgreSQL"
+    print(f"rummykit is serving at {address}  (games are kept in {kept}; Ctrl+C stops)")
     if open_browser:
 
         def open_later() -> None:
