@@ -27,6 +27,7 @@ import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -143,13 +144,13 @@ class StoreBackend:
     location: str
     """What ``Store`` and ``create_app`` take: a SQLite file's path or a PostgreSQL URL."""
 
-    def execute(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    def execute(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         """Run one statement (``?`` placeholders) on a connection of its own, committed."""
         if self.kind == "sqlite":
-            with contextlib.closing(sqlite3.connect(self.location)) as db, db:
-                return list(db.execute(sql, params).fetchall())
-        with psycopg.connect(self.location, autocommit=True) as db:
-            cursor = db.execute(postgres_sql(sql), params)
+            with contextlib.closing(sqlite3.connect(self.location)) as lite, lite:
+                return list(lite.execute(sql, params).fetchall())
+        with psycopg.connect(self.location, autocommit=True) as server:
+            cursor = server.execute(postgres_sql(sql), params)
             return list(cursor.fetchall()) if cursor.description else []
 
 
