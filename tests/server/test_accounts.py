@@ -29,6 +29,7 @@ from rummykit.server.limits import Limits
 from rummykit.server.logins import FAILURE_WINDOW_S, MAX_FAILURES, LoginLimiter
 from rummykit.server.passwords import hash_password, needs_rehash, verify_password
 from rummykit.server.store import SCHEMA_VERSION, SESSION_LIFETIME_S, Store, token_hash
+from services import StoreBackend
 from table_client import WORKERS, ManualClock
 
 pytestmark = pytest.mark.timeout(60)
@@ -427,8 +428,10 @@ def test_a_version_4_store_gains_accounts_and_keeps_its_seats(
         assert client.get("/api/me").json()["name"] == "Ada"
 
 
-def test_names_are_unique_whatever_their_case_in_the_store_itself(tmp_path: Path) -> None:
-    store = Store(tmp_path / "s.sqlite3")
+def test_names_are_unique_whatever_their_case_in_the_store_itself(
+    store_backend: StoreBackend,
+) -> None:
+    store = Store(store_backend.location)
     assert store.add_account("Ada", False, "h") is not None
     assert store.add_account("aDA", True, "h") is None
     found = store.account_named("ADA")

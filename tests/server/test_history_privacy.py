@@ -25,6 +25,7 @@ from rummykit.core.record import replay_json
 from rummykit.server import run
 from rummykit.server.api import MAX_HISTORY_TOKENS, NewTable
 from rummykit.server.app import HISTORY_NOT_PUBLIC, NO_RECORD, NO_REPLAY, NO_SEAT, create_app
+from rummykit.server.database import is_postgres_url
 from rummykit.server.limits import Limits
 from rummykit.server.protocol import CloseCode
 from rummykit.server.store import (
@@ -35,6 +36,7 @@ from rummykit.server.store import (
     token_hash,
 )
 from rummykit.server.table import new_table_settings
+from services import StoreBackend
 from table_client import (
     ManualClock,
     bearer,
@@ -303,8 +305,10 @@ def test_a_finished_games_token_sees_the_final_view_and_can_no_longer_act(
         assert seat.refused()["d"]["code"] == "game_over"
 
 
-def test_expired_seats_are_swept_from_the_store(tmp_path: Path, wall: WallClock) -> None:
-    store = Store(tmp_path / "tables.sqlite3", now=wall)
+def test_expired_seats_are_swept_from_the_store(
+    store_backend: StoreBackend, wall: WallClock
+) -> None:
+    store = Store(store_backend.location, now=wall)
     settings = new_table_settings(NewTable(preset="classic"))
     for table_id in ("over", "going-on"):
         store.create_table(table_id, settings, {0: f"{table_id}-token"})
@@ -316,8 +320,10 @@ def test_expired_seats_are_swept_from_the_store(tmp_path: Path, wall: WallClock)
     store.close()
 
 
-def test_expired_seats_are_swept_when_the_store_opens(tmp_path: Path, wall: WallClock) -> None:
-    path = tmp_path / "tables.sqlite3"
+def test_expired_seats_are_swept_when_the_store_opens(
+    store_backend: StoreBackend, wall: WallClock
+) -> None:
+    path = store_backend.location
     store = Store(path, now=wall)
     store.create_table("over", new_table_settings(NewTable(preset="classic")), {0: "token"})
     store.add_action("over", 0, 0, "1 draw stock", [], 1, finished={"winner": 1})
@@ -328,9 +334,10 @@ def test_expired_seats_are_swept_when_the_store_opens(tmp_path: Path, wall: Wall
     assert _seats(path) == {}
 
 
-def _seats(path: Path | str) -> dict[str, float | None]:
-    with sqlite3.connect(path) as db:
-        return dict(db.execute("SELECT token, expires FROM seats").fetchall())
+def _seats(location: Path | str) -> dict[str, float | None]:
+    """The seats' tokens and when they expire, on SQLite or PostgreSQL."""
+    kind = "postgresql" if is_postgres_url(str(location)) else "sqlite"
+    return dict(StoreBackend(kind, str(location)).execute("SELECT token, expires FROM seats"))
 
 
 def test_a_database_of_version_1_learns_when_its_tokens_expire(
