@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+import redis
+import redis.asyncio as aioredis
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -317,3 +319,44 @@ def test_the_keeper_rides_out_an_outage_shorter_than_the_lease_and_not_a_longer_
 def test_leases_refuse_a_lease_of_no_length() -> None:
     with pytest.raises(ValueError):
         MemoryLeases(0)
+
+
+@pytest.mark.timeout(TIMEOUT_S)
+def test_the_keeper_renews_many_leases_over_a_few_connections(backend: Backend) -> None:
+    name = f"keeper-{table_id()}"
+
+    def connections() -> int:
+        assert backend.service is not None
+        with redis.Redis.from_url(backend.service.url) as admin:
+            return sum(1 for client in admin.client_list() if client["name"] == name)
+
+    async def scenario() -> None:
+        if backend.service is None:
+            leases = backend.leases()
+        else:
+            client = aioredis.Redis.from_url(backend.service.url, client_name=name)
+            leases = RedisLeases(client, now=backend.clock.time)
+        lost: list[Lease] = []
+
+        async def on_lost(lease: Lease) -> None:
+            lost.append(lease)
+
+        keeper = LeaseKeeper(leases, on_lost, sleep=backend.clock.sleep, concurrency=4)
+        try:
+            tables = [table_id() for _ in range(100)]
+            for table in tables:
+                lease = await leases.acquire(table, "process-a")
+                assert lease is not None
+                keeper.keep(lease)
+            backend.clock.advance(LEASE_S / 2)
+            await keeper.renew_all()
+            assert lost == []
+            for table in tables:
+                current = keeper.current(table)
+                assert current is not None and current.valid_until == LEASE_S * 1.5
+            if backend.service is not None:
+                assert 1 <= connections() <= 4
+        finally:
+            await leases.aclose()
+
+    asyncio.run(scenario())

@@ -38,6 +38,10 @@ LEASE_S: Final = 6.0
 owner. ``LeaseKeeper`` renews every lease at a third of it, so two renewals may fail in a row
 (a Redis hiccup) before a lease is lost."""
 
+RENEW_CONCURRENCY: Final = 16
+"""The renewals ``LeaseKeeper`` has under way at once: a process with a thousand tables opens
+no thousand connections to Redis."""
+
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -342,10 +346,18 @@ class LeaseKeeper:
     may hold the table. ``sleep`` is injectable, so tests move time by hand.
     """
 
-    def __init__(self, leases: Leases, on_lost: OnLost, *, sleep: Sleep = asyncio.sleep) -> None:
+    def __init__(
+        self,
+        leases: Leases,
+        on_lost: OnLost,
+        *,
+        sleep: Sleep = asyncio.sleep,
+        concurrency: int = RENEW_CONCURRENCY,
+    ) -> None:
         self.leases = leases
         self.on_lost = on_lost
         self.sleep = sleep
+        self._slots = asyncio.Semaphore(concurrency)
         self.rounds = 0
         """Renewal rounds done so far."""
         self._kept: dict[str, Lease] = {}
@@ -374,7 +386,8 @@ class LeaseKeeper:
 
     async def _renew(self, lease: Lease) -> None:
         try:
-            renewed = await self.leases.renew(lease)
+            async with self._slots:
+                renewed = await self.leases.renew(lease)
         except LeaseUnavailable:
             if self.leases.now() < lease.valid_until:
                 return  # still surely ours: try again next round
