@@ -91,6 +91,22 @@ def test_a_closed_subscription_ends_and_the_others_go_on(backend: Backend) -> No
 
 
 @pytest.mark.timeout(TIMEOUT_S)
+def test_subscribing_again_and_again_to_one_channel_misses_nothing(backend: Backend) -> None:
+    """Each UNSUBSCRIBE and SUBSCRIBE reach Redis in the order they were asked for."""
+
+    async def scenario() -> None:
+        channel = frames_channel(table_id())
+        async with backend.buses(2) as (here, there):
+            for message in numbered(30):
+                subscription = await there.subscribe(channel)
+                await here.publish(channel, message)
+                assert await take(subscription, 1) == [message]
+                await subscription.aclose()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.timeout(TIMEOUT_S)
 def test_a_slow_subscriber_is_cut_back_to_resync_and_holds_up_nobody(backend: Backend) -> None:
     async def scenario() -> None:
         channel = frames_channel(table_id())

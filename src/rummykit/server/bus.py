@@ -265,6 +265,7 @@ class RedisBus(Bus):
         self._confirmed: set[str] = set()
         self._gapped: set[str] = set()
         self._changed = asyncio.Condition()
+        self._sending = asyncio.Lock()
         self._failures = 0
         self._behind = False
         self._task: asyncio.Task[None] | None = None
@@ -288,11 +289,12 @@ class RedisBus(Bus):
             async with self._changed:
                 self._changed.notify_all()  # the reader may wait for a first channel
             if channel not in self._confirmed:
-                pubsub = self._pubsub
-                if pubsub is not None:
-                    # harmless when the reader subscribes it too; on a loss the reader will
-                    with contextlib.suppress(*_UNREACHABLE):
-                        await pubsub.subscribe(channel)
+                async with self._sending:
+                    pubsub = self._pubsub
+                    if pubsub is not None:
+                        # harmless if the reader subscribed it too; on a loss the reader will
+                        with contextlib.suppress(*_UNREACHABLE):
+                            await pubsub.subscribe(channel)
                 async with self._changed:
                     await self._changed.wait_for(lambda: channel in self._confirmed)
         except BaseException:
@@ -307,41 +309,46 @@ class RedisBus(Bus):
             return
         self._confirmed.discard(channel)
         self._gapped.discard(channel)
-        pubsub = self._pubsub
-        if pubsub is not None:
-            with contextlib.suppress(*_UNREACHABLE):
-                await pubsub.unsubscribe(channel)
+        async with self._sending:
+            pubsub = self._pubsub
+            if pubsub is not None:
+                with contextlib.suppress(*_UNREACHABLE):
+                    await pubsub.unsubscribe(channel)
 
     async def _run(self) -> None:
         while True:
             async with self._changed:
                 await self._changed.wait_for(lambda: bool(self._subs))
             pubsub = self._listener.pubsub()
+            lost = False
             try:
                 await self._open(pubsub)
                 await self._read(pubsub)
             except (*_UNREACHABLE, RedisError) as error:
                 self._lost(error)
-                await self.sleep(self._delay())
+                lost = True
             finally:
-                self._pubsub = None
-                if pubsub.connection is not None:
-                    pubsub.connection.deregister_connect_callback(self._reconnected)
-                with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                await self._close(pubsub)
+            if lost:
+                await self.sleep(self._delay())
 
     async def _open(self, pubsub: PubSub) -> None:
         # Connect ``pubsub`` and subscribe every channel; from then on ``subscribe`` sends its
-        # own SUBSCRIBE on it.
+        # own SUBSCRIBE on it. The lock keeps the SUBSCRIBEs and UNSUBSCRIBEs in call order.
         self._behind = False
-        channels = set(self._subs)
-        await pubsub.subscribe(*channels)
+        async with self._sending:
+            await pubsub.subscribe(*self._subs)
+            if pubsub.connection is not None:
+                pubsub.connection.register_connect_callback(self._reconnected)
+            self._pubsub = pubsub
+
+    async def _close(self, pubsub: PubSub) -> None:
+        async with self._sending:
+            self._pubsub = None
         if pubsub.connection is not None:
-            pubsub.connection.register_connect_callback(self._reconnected)
-        self._pubsub = pubsub
-        missing = set(self._subs) - channels  # subscribed while connecting
-        if missing:
-            await pubsub.subscribe(*missing)
+            pubsub.connection.deregister_connect_callback(self._reconnected)
+        with contextlib.suppress(Exception):
+            await pubsub.aclose()  # type: ignore[no-untyped-call]
 
     def _reconnected(self, connection: object) -> None:
         # redis-py reconnected (and resubscribed) the subscriber connection by itself, from
