@@ -6,12 +6,13 @@ and on a real Redis (``backend``)."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 import redis
 
 from bus_backends import Backend, table_id, take
-from redis_service import RedisService
+from redis_service import RedisProcess, RedisService, redis_binary
 from rummykit.server.bus import (
     RESYNC,
     BusUnavailable,
@@ -241,3 +242,38 @@ def test_a_redis_that_stops_answering_is_given_up_and_found_again(
             await relay.aclose()
 
     asyncio.run(scenario())
+
+
+@pytest.mark.timeout(TIMEOUT_S)
+def test_a_subscription_asked_for_while_redis_is_down_starts_when_it_is_back(
+    redis_server: RedisService, tmp_path: Path
+) -> None:
+    """On a Redis of its own (this one is stopped for a while): ``subscribe`` waits."""
+    binary = redis_binary()
+    assert binary is not None  # ``redis_server`` fails or skips without it
+
+    async def scenario(own: RedisProcess) -> None:
+        relay = RedisBus(own.url, backoff_s=(0.01, 0.1))
+        try:
+            first = await relay.subscribe(frames_channel(table_id()))
+            own.stop()
+            while relay.connected:
+                await asyncio.sleep(0)  # until the relay has seen the loss
+            pending = asyncio.ensure_future(relay.subscribe(frames_channel(table_id())))
+            for _ in range(50):
+                await asyncio.sleep(0)
+            assert not pending.done()
+            own.start()
+            second = await pending
+            assert await take(first, 1) == [RESYNC]
+            await relay.publish(second.channel, b"back")
+            # asked for as the connection was lost, it may start with a RESYNC of its own
+            received = await take(second, 1)
+            if received == [RESYNC]:
+                received = await take(second, 1)
+            assert received == [b"back"]
+        finally:
+            await relay.aclose()
+
+    with RedisProcess(tmp_path, binary) as own:
+        asyncio.run(scenario(own))

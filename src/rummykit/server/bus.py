@@ -270,6 +270,11 @@ class RedisBus(Bus):
         self._behind = False
         self._task: asyncio.Task[None] | None = None
 
+    @property
+    def connected(self) -> bool:
+        """Whether the subscriber connection is up (as far as the bus knows yet)."""
+        return self._pubsub is not None
+
     async def publish(self, channel: str, data: bytes) -> None:
         """See ``Bus.publish``."""
         try:
