@@ -70,7 +70,6 @@ from rummykit.server.api import (
     read_body,
 )
 from rummykit.server.body import read_request_body
-from rummykit.server.frames import replay_frames
 from rummykit.server.guard import OriginGuard, RateGuard
 from rummykit.server.hello import counted_socket, receive_hello
 from rummykit.server.limits import (
@@ -305,7 +304,7 @@ async def frames(request: Request) -> Response:
         return _error(error.message, error.status)
     if table is None:
         return _error(NO_REPLAY, 404)
-    return JSONResponse(replay_frames(table.record_json()))
+    return Response(await _lobby(request).replay(table), media_type="application/json")
 
 
 async def _viewer_for_socket(

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import collections
 import time
 from collections.abc import Sequence
 from typing import Final
 
 from rummykit.core.errors import ErrorCode
 from rummykit.ratings.waits import LEAVE_WINDOW_S
+from rummykit.server.frames import replay_frames_json
 from rummykit.server.limits import Clock
 from rummykit.server.party import (
     ACCOUNT_NEEDED,
@@ -30,6 +32,10 @@ from rummykit.server.workers import WorkerPool
 CODE_ATTEMPTS: Final = 8
 """New codes tried for a party before giving up (a code already taken is drawn again)."""
 
+
+REPLAYS_KEPT: Final = 64
+"""Finished games whose replay frames the lobby keeps made (each some tens of kilobytes):
+rated games are public, and asking for one again and again costs a dictionary lookup."""
 
 IDLE_TABLE_S: Final = 600.0
 """A table nobody watches or asks for this long leaves memory (each held about 79 KB, and
@@ -75,6 +81,8 @@ class Lobby:
         self.last_used: dict[str, float] = {}
         self.last_sweep = clock()
         self.parties: dict[str, Party] = {}
+        self.replays: collections.OrderedDict[str, bytes] = collections.OrderedDict()
+        """The replay frames of finished games, as JSON, the last ``REPLAYS_KEPT`` asked for."""
         self.drop_grace_s: float | None = None
         self.bye_grace_s: float | None = None
         """The tables' graces for people who are away (``None``: the tables' defaults)."""
@@ -94,6 +102,17 @@ class Lobby:
             table = self.tables.setdefault(table_id, restored)
         self.last_used[table_id] = self.clock()
         return table
+
+    async def replay(self, table: Table) -> bytes:
+        """A finished game's replay frames as JSON: made once, in a worker, then kept."""
+        made = self.replays.get(table.id)
+        if made is None:
+            made = await self.workers.run(replay_frames_json, table.record_json())
+            self.replays[table.id] = made
+            while len(self.replays) > REPLAYS_KEPT:
+                self.replays.popitem(last=False)
+        self.replays.move_to_end(table.id)
+        return made
 
     def add(self, table: Table) -> None:
         """Serve a new table."""
