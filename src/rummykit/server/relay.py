@@ -251,6 +251,10 @@ class RemoteTable:
         self.by_send: dict[Send, str] = {}
         self.subscription: Subscription | None = None
         self.task: asyncio.Task[None] | None = None
+        self.gone = asyncio.Event()
+        """Set when the owner changed: the relayed sockets close, and reconnect."""
+        self.watcher: asyncio.Task[None] | None = None
+        """The lobby's watch on the owner's lease."""
 
     async def _forward(self, message: ToOwner) -> None:
         await self.bus.publish(intents_of(self.id), message.model_dump_json().encode())
@@ -326,3 +330,5 @@ class RemoteTable:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
         self.subscription = self.task = None
+        if self.watcher is not None and self.watcher is not asyncio.current_task():
+            self.watcher.cancel()
