@@ -182,6 +182,32 @@ def test_the_server_killed_mid_game_and_restarted_loses_no_acknowledged_action(
     assert _check_acknowledged(record, host, guest) > acknowledged_before  # and played on
 
 
+@pytest.mark.timeout(90)
+def test_programs_given_a_dead_address_first_move_on_to_the_next_and_play(
+    server: ServerProcess, programs: list[Program], tmp_path: Path
+) -> None:
+    """Two addresses for one site, the first of them serving nothing: both the party's host
+    and its guest move on to the second, and play the game to its end there."""
+    dead = f"http://127.0.0.1:{free_port()}"
+    host = _start(
+        programs,
+        tmp_path,
+        *("party", "new", "--server", dead, "--server", server.url, "--players", "2"),
+        *("--bot", "basic", "--name", "Host", "--json", *SHORT_GAME),
+    )
+    code = host.wait_for(lambda line: True)["code"]
+    guest = _start(
+        programs,
+        tmp_path,
+        *("join", code, "--server", dead, "--server", server.url, "--bot", "basic"),
+        *("--name", "Guest", "--json", "--seat-file", str(tmp_path / "guest-seat.json")),
+    )
+    hosted, joined = host.finish(), guest.finish()
+    assert hosted["table"] == joined["table"] and hosted["scores"] == joined["scores"]
+    kept = json.loads((tmp_path / "guest-seat.json").read_text())
+    assert kept["server"] == dead  # the site is named by its first address
+
+
 @pytest.mark.timeout(60)
 def test_an_unknown_code_or_a_full_party_cannot_be_joined(
     server: ServerProcess, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import concurrent.futures
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from starlette.testclient import TestClient
@@ -177,7 +178,11 @@ def test_a_ranked_game_gives_each_player_page_its_figures(app_client: TestClient
     assert [page["recent"][0]["opponents"] for page in pages] == [["Bob"], ["Ada"]]
     assert pages[0]["recent"][0]["preset"] == "classic"
     app_client.cookies.clear()  # a rated game is for all to replay: no token, no account
-    assert app_client.get(f"/api/games/{table}/frames").status_code == 200
+    first = app_client.get(f"/api/games/{table}/frames")
+    assert first.status_code == 200 and first.json()["players"] == ["Ada", "Bob"]
+    again = app_client.get(f"/api/games/{table}/frames")
+    assert again.content == first.content  # made once, in a worker, then kept
+    assert list(cast(Any, app_client.app).state.lobby.replays) == [table]
     assert app_client.get(f"/api/games/{table}/record").json()["players"] == ["Ada", "Bob"]
 
 

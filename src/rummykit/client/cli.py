@@ -113,7 +113,12 @@ def _name(text: str) -> str:
 
 def _seat_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--server", required=True, metavar="URL", help="the server, like http://127.0.0.1:8000"
+        "--server",
+        required=True,
+        action="append",
+        metavar="URL",
+        help="the server, like http://127.0.0.1:8000; for a site served by several processes, "
+        "give each (--server URL1 --server URL2): the program moves to the next when one fails",
     )
     parser.add_argument(
         "--bot",
@@ -158,7 +163,7 @@ def _options(args: argparse.Namespace) -> Any:
     from rummykit.client.commands import SeatOptions
 
     return SeatOptions(
-        server=args.server,
+        servers=tuple(args.server),
         bot=args.bot,
         name=args.name or _default_name(args.bot),
         record=args.record,

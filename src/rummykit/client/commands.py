@@ -37,11 +37,11 @@ from rummykit.client.seat_file import (
     load_seat,
     save_seat,
 )
+from rummykit.client.servers import Servers, signed_for
 from rummykit.client.sockets import Backoff, SeatLost
 from rummykit.client.web import (
     PartyRefused,
     ServerError,
-    base_url,
     create_party,
     game_record,
     invite_link,
@@ -57,7 +57,8 @@ from rummykit.server.settings import BotLevel, TurnTimer
 class SeatOptions:
     """What both commands share: where, who plays, and what to write at the end."""
 
-    server: str
+    servers: tuple[str, ...]
+    """The site's addresses (``--server``, once or more): the first names the site."""
     bot: str
     name: str
     record: Path | None = None
@@ -68,6 +69,11 @@ class SeatOptions:
     """The kept account to play as (``--account``)."""
     signed: Mapping[str, str] | None = None
     """The headers that sign the account in, once its session is checked."""
+
+    @property
+    def server(self) -> str:
+        """The site's first address: its name for the seat file and the kept account."""
+        return self.servers[0]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -84,15 +90,24 @@ class NewPartyOptions:
 
 
 def _play(
-    options: SeatOptions, seat: Seat, plan: PartyPlan, report: Report, *, rejoined: bool
+    options: SeatOptions,
+    sites: Servers,
+    seat: Seat,
+    plan: PartyPlan,
+    report: Report,
+    *,
+    rejoined: bool,
 ) -> int:
-    """The party until its table is dealt, then the table to the game's end."""
-    session = PartySession(options.server, seat.code, seat.token, report, signed=options.signed)
+    """The party until its table is dealt, then the table to the game's end.
+
+    At ``sites``, from the address in use.
+    """
+    session = PartySession(sites, seat.code, seat.token, report, signed=options.signed)
     party = session.wait_for_table(plan)
     assert party.table is not None
     report.say(f"Playing at table {party.table} with the {options.bot} bot.")
     player = TablePlayer(
-        options.server,
+        sites,
         party.table,
         seat.token,
         options.bot,
@@ -103,7 +118,7 @@ def _play(
     )
     view = player.play()
     if options.record is not None:
-        record = _fetch_record(options.server, view.table, seat.token)
+        record = _fetch_record(sites, view.table, seat.token)
         options.record.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
         report.say(f"The game's record is in {options.record}.")
     report.finished(view, rejoined=rejoined)
@@ -115,16 +130,20 @@ RECORD_TRIES: Final = 8
 minute with the waits of ``Backoff``): the game is over, so no seat waits on this."""
 
 
-def _fetch_record(server: str, table: str, token: str) -> dict[str, Any]:
+def _fetch_record(sites: Servers, table: str, token: str) -> dict[str, Any]:
     backoff = Backoff()
+
+    def fetch(server: str) -> dict[str, Any]:
+        return game_record(server, table, token)
+
     for _ in range(RECORD_TRIES - 1):
         try:
-            return game_record(server, table, token)
+            return sites.first_answer(fetch)
         except ServerError as error:
             if error.status is not None:
                 raise  # an answer, not an absence: trying again would get the same
         time.sleep(backoff.next_wait())
-    return game_record(server, table, token)
+    return sites.first_answer(fetch)
 
 
 def _failed(command: str, report: Report, message: str, status: int = 1) -> int:
@@ -141,21 +160,24 @@ class AccountProblem(Exception):
         self.status = status
 
 
-def _signed(options: SeatOptions, server: str) -> SeatOptions:
-    """``options`` for ``server``, signed in as ``--account`` if given (its name the seat's).
+def _signed(options: SeatOptions) -> SeatOptions:
+    """``options`` with the site's addresses checked, signed in as ``--account`` if given.
 
-    ``AccountProblem``: 2 for an account not kept here (or for another server), 1 for a
-    session the server refuses or a server that does not answer.
+    The account's name becomes the seat's; ``ValueError`` for an address that is none.
+
+    ``AccountProblem``: 2 for an account not kept here (or for another site), 1 for a
+    session the site refuses or a site that does not answer at any address.
     """
-    options = dataclasses.replace(options, server=server)
+    sites = Servers(options.servers)
+    options = dataclasses.replace(options, servers=sites.urls)
     if options.account is None:
         return options
     try:
-        kept = kept_account(default_accounts_path(), options.account, server)
+        kept = kept_account(default_accounts_path(), options.account, sites.site)
     except (AccountNotKept, AccountFileError) as error:
         raise AccountProblem(str(error), 2) from None
     try:
-        me = signed_in(kept)
+        me = sites.first_answer(lambda url: signed_in(kept.model_copy(update={"server": url})))
     except ServerError as error:
         raise AccountProblem(error.message, 1) from None
     return dataclasses.replace(options, name=me.name, signed=account_headers(kept))
@@ -178,12 +200,13 @@ def _stopped(command: str, report: Report, error: PartyStopped) -> int:
 def new_party(options: SeatOptions, party: NewPartyOptions, report: Report) -> int:
     """``rummy party new``: create the party, print its code and link, fill it, play."""
     try:
-        options = _signed(options, base_url(options.server))
+        options = _signed(options)
     except ValueError as error:
         return _failed("party new", report, str(error))
     except AccountProblem as error:
         return _failed("party new", report, error.message, error.status)
     server = options.server
+    sites = Servers(options.servers)
     request = NewParty(
         name=options.name,
         preset=party.preset,
@@ -192,7 +215,9 @@ def new_party(options: SeatOptions, party: NewPartyOptions, report: Report) -> i
         ranked=party.ranked,
     )
     try:
-        joined = create_party(server, request, options.signed)
+        joined = sites.first_answer(
+            lambda url: create_party(url, request, signed_for(options.signed, url))
+        )
     except PartyRefused as error:
         return _failed("party new", report, f"Cannot make the party: {_refused_sentence(error)}")
     except ServerError as error:
@@ -215,7 +240,7 @@ def new_party(options: SeatOptions, party: NewPartyOptions, report: Report) -> i
     try:
         if options.seat_file is not None:
             save_seat(options.seat_file, seat)
-        return _play(options, seat, plan, report, rejoined=False)
+        return _play(options, sites, seat, plan, report, rejoined=False)
     except PartyStopped as error:
         return _stopped("party new", report, error)
     except (SeatLost, GaveUp, ServerError, OSError) as error:
@@ -225,14 +250,15 @@ def new_party(options: SeatOptions, party: NewPartyOptions, report: Report) -> i
 def join(options: SeatOptions, code_or_link: str, report: Report) -> int:
     """``rummy join``: take a seat at the party (or return to the one kept), ready, play."""
     try:
-        server = base_url(options.server)
+        sites = Servers(options.servers)
+        server = sites.site
         code = party_code(code_or_link)
         path = options.seat_file or default_seat_path(server, code, options.account)
         kept = load_seat(path, server, code)
     except (ValueError, SeatFileError) as error:
         return _failed("join", report, str(error))
     try:
-        options = _signed(options, server)
+        options = _signed(options)
     except AccountProblem as error:
         return _failed("join", report, error.message, error.status)
     rejoined = kept is not None
@@ -241,7 +267,9 @@ def join(options: SeatOptions, code_or_link: str, report: Report) -> int:
         report.say(f"Rejoined party {code} as {seat.name} (seat kept in {path}).")
     else:
         try:
-            joined = join_party(server, code, options.name, options.signed)
+            joined = sites.first_answer(
+                lambda url: join_party(url, code, options.name, signed_for(options.signed, url))
+            )
         except PartyRefused as error:
             watch = " It can be watched instead, from its link." if error.watch else ""
             said = _refused_sentence(error)
@@ -261,7 +289,7 @@ def join(options: SeatOptions, code_or_link: str, report: Report) -> int:
             return _failed("join", report, f"Cannot keep the seat in {path}: {error.strerror}.")
         report.say(f"Joined party {joined.code} as {options.name}.")
     try:
-        return _play(options, seat, PartyPlan(), report, rejoined=rejoined)
+        return _play(options, sites, seat, PartyPlan(), report, rejoined=rejoined)
     except PartyStopped as error:
         return _stopped("join", report, error)
     except (SeatLost, GaveUp, ServerError, OSError) as error:

@@ -19,6 +19,7 @@ from typing import Final
 from pydantic import BaseModel, ValidationError
 
 from rummykit.client.report import BOT_MARK, Report
+from rummykit.client.servers import Servers, reconnect_note, signed_for
 from rummykit.client.sockets import Backoff, SeatLost, keep_trying, opened, party_socket_url
 from rummykit.server.party_messages import (
     PARTY_SERVER_MESSAGES,
@@ -108,7 +109,7 @@ class PartySession:
 
     def __init__(
         self,
-        server: str,
+        server: str | Servers,
         code: str,
         token: str,
         report: Report,
@@ -117,7 +118,7 @@ class PartySession:
         sleep: Callable[[float], None] = time.sleep,
         signed: Mapping[str, str] | None = None,
     ):
-        self.server = server
+        self.servers = server if isinstance(server, Servers) else Servers([server])
         self.code = code
         self.token = token
         self.report = report
@@ -129,6 +130,10 @@ class PartySession:
         self._said = ""
         self._asked: set[tuple[str, int]] = set()
 
+    def _signed(self) -> dict[str, str] | None:
+        """The account's headers for the address in use."""
+        return signed_for(self.signed, self.servers.current)
+
     def wait_for_table(self, plan: PartyPlan) -> PartyView:
         """Send what ``plan`` asks until the party's table is dealt; the view naming it.
 
@@ -137,14 +142,17 @@ class PartySession:
         """
 
         def dropped(why: str, wait: float) -> None:
-            self.report.note(f"Lost the party's connection ({why}); trying again in {wait:.1f} s.")
+            self.servers.move_on()  # the process it dropped from may be gone: try another
+            self.report.note(reconnect_note("party", why, wait, self.servers))
 
         keep_trying(lambda: self._attempt(plan), self.backoff, self.sleep, dropped)
         assert self.view is not None
         return self.view
 
     def _attempt(self, plan: PartyPlan) -> bool:
-        with opened(party_socket_url(self.server, self.code), self.signed) as connection:
+        with opened(
+            party_socket_url(self.servers.current, self.code), self._signed()
+        ) as connection:
             hello = Hello(t="hello", v=0, d=HelloData(token=self.token))
             connection.send(hello.model_dump_json())
             for text in connection:

@@ -28,6 +28,7 @@ from pydantic import ValidationError
 
 from rummykit.bots import make_bot
 from rummykit.client.report import Report
+from rummykit.client.servers import Servers, reconnect_note, signed_for
 from rummykit.client.sockets import Backoff, Throttle, keep_trying, opened, table_socket_url
 from rummykit.core.errors import ErrorCode
 from rummykit.server.protocol import (
@@ -81,7 +82,7 @@ class TablePlayer:
 
     def __init__(
         self,
-        server: str,
+        server: str | Servers,
         table: str,
         token: str,
         bot: str,
@@ -94,7 +95,7 @@ class TablePlayer:
         pace_ms: int | None = None,
         signed: Mapping[str, str] | None = None,
     ):
-        self.server = server
+        self.servers = server if isinstance(server, Servers) else Servers([server])
         self.signed = signed
         """The headers that sign the seat's account in, sent with the socket's handshake."""
         self.table = table
@@ -123,6 +124,10 @@ class TablePlayer:
 
     # ----- the connection -------------------------------------------------------------
 
+    def _signed(self) -> dict[str, str] | None:
+        """The account's headers for the address in use."""
+        return signed_for(self.signed, self.servers.current)
+
     def play(self) -> SeatView:
         """Play the seat until the game is over; the last view.
 
@@ -131,14 +136,17 @@ class TablePlayer:
 
         def dropped(why: str, wait: float) -> None:
             self.reconnects += 1
-            self.report.note(f"Lost the table's connection ({why}); trying again in {wait:.1f} s.")
+            self.servers.move_on()  # the process it dropped from may be gone: try another
+            self.report.note(reconnect_note("table", why, wait, self.servers))
 
         keep_trying(self._attempt, self.backoff, self.sleep, dropped)
         assert self.view is not None
         return self.view
 
     def _attempt(self) -> bool:
-        with opened(table_socket_url(self.server, self.table), self.signed) as connection:
+        with opened(
+            table_socket_url(self.servers.current, self.table), self._signed()
+        ) as connection:
             hello = Hello(
                 t="hello", v=self.version, d=HelloData(token=self.token, client=self.client)
             )

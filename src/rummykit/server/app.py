@@ -36,7 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
@@ -70,7 +70,6 @@ from rummykit.server.api import (
     read_body,
 )
 from rummykit.server.body import read_request_body
-from rummykit.server.frames import replay_frames
 from rummykit.server.guard import OriginGuard, RateGuard
 from rummykit.server.hello import counted_socket, receive_hello
 from rummykit.server.limits import (
@@ -91,6 +90,7 @@ from rummykit.server.protocol import (
     refused,
 )
 from rummykit.server.rating_routes import RATING_ROUTES
+from rummykit.server.relay import RemoteTable
 from rummykit.server.settings import TURN_TIMERS
 from rummykit.server.store import Now, Store
 from rummykit.server.table import (
@@ -137,6 +137,7 @@ def _error(message: str, status: int) -> Response:
 
 
 NO_SEAT: Final = "No seat at this table for that token."
+TABLE_MOVED: Final = "The table moved to another server process: reconnect."
 TOKEN_IN_HELLO: Final = (
     "Send the seat's token in the socket's first message (hello), not in its address."
 )
@@ -158,11 +159,8 @@ every action of every table 250 ms slower."""
 TOO_MANY_CONNECTIONS: Final = "This seat is open in too many pages: close one, then reload."
 
 
-async def _seat(lobby: Lobby, table_id: str, token: str) -> tuple[Table, int] | None:
-    seat = await asyncio.to_thread(lobby.store.seat_of, table_id, token)
-    if seat is None:
-        return None
-    return await lobby.get(table_id), seat
+async def _seat_of(lobby: Lobby, table_id: str, token: str) -> int | None:
+    return await asyncio.to_thread(lobby.store.seat_of, table_id, token)
 
 
 async def index(request: Request) -> Response:
@@ -194,7 +192,7 @@ async def create_table(request: Request) -> Response:
         return _error(error.message, error.status)
     except (RulesError, TableError) as error:
         return _error(str(error), 400)
-    lobby.add(table)
+    await lobby.adopt(table)
     return JSONResponse(TableCreated(table=table.id, token=token, seat=0).model_dump())
 
 
@@ -210,10 +208,11 @@ async def table_view(request: Request) -> Response:
         return _error(error.message, error.status)
     if token is None or request.url.query:
         return _error(TOKEN_IN_HEADER, 400)
-    found = await _seat(lobby, request.path_params["table_id"], token)
-    if found is None:
+    table_id = request.path_params["table_id"]
+    seat = await _seat_of(lobby, table_id, token)
+    if seat is None:
         return _error(NO_SEAT, 404)
-    table, seat = found
+    table = await lobby.readable(table_id)
     answer = TableAnswer(seat=seat, version=table.version, view=table.view(seat))
     return JSONResponse(answer.model_dump(mode="json"))
 
@@ -279,7 +278,7 @@ async def _finished(request: Request) -> Table | None:
         return None
     if await asyncio.to_thread(lobby.store.settings, table_id) is None:
         return None
-    table = await lobby.get(table_id)
+    table = await lobby.readable(table_id)
     return table if table.game.game_over else None
 
 
@@ -305,12 +304,12 @@ async def frames(request: Request) -> Response:
         return _error(error.message, error.status)
     if table is None:
         return _error(NO_REPLAY, 404)
-    return JSONResponse(replay_frames(table.record_json()))
+    return Response(await _lobby(request).replay(table), media_type="application/json")
 
 
 async def _viewer_for_socket(
     websocket: WebSocket,
-) -> tuple[Table, Viewer, int | None, str, bool] | None:
+) -> tuple[Table | RemoteTable, Viewer, int | None, str, bool] | None:
     """The socket's table, viewer (``None``: a spectator), last version seen, client, log.
 
     ``log``: whether the hello asked for the current deal's story after the view.
@@ -332,12 +331,13 @@ async def _viewer_for_socket(
     token, watch, last = hello.d.token, hello.d.watch, hello.v
     client = hello.d.client or ""
     viewer: Viewer
+    table: Table | RemoteTable | None
     try:
         if token is not None:
-            found = await _seat(lobby, table_id, token)
-            table, viewer = found if found is not None else (None, None)
+            viewer = await _seat_of(lobby, table_id, token)
+            table = None if viewer is None else await lobby.serving(table_id)
         elif watch and await asyncio.to_thread(lobby.store.settings, table_id) is not None:
-            table, viewer = await lobby.get(table_id), None
+            table, viewer = await lobby.serving(table_id), None
             if not table.settings.spectators:
                 await websocket.close(code=CloseCode.NO_SEAT, reason=NOT_WATCHABLE)
                 return None
@@ -374,6 +374,7 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
     outbox.start()
     send = outbox.send
     bucket = limiter.socket_bucket()
+    moved = asyncio.get_running_loop().create_task(_close_when_gone(table, close))
     try:
         await table.join(seat, send, last, log=log)
         while True:
@@ -400,8 +401,22 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
     except (WebSocketDisconnect, ConnectionDropped, asyncio.CancelledError):
         pass
     finally:
+        moved.cancel()
         await table.leave(seat, send)
         await outbox.stop()
+
+
+async def _close_when_gone(
+    table: Table | RemoteTable, close: Callable[[int, str], Awaitable[None]]
+) -> None:
+    """Close the socket once this process no longer serves its table.
+
+    The page reconnects, and reaches the table's new owner through whichever process it
+    lands on.
+    """
+    await table.gone.wait()
+    with contextlib.suppress(Exception):
+        await close(CloseCode.MOVED, TABLE_MOVED)
 
 
 def create_app(

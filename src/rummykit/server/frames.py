@@ -9,6 +9,7 @@ page's language (``web/table/event_words.js``).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from rummykit.core.actions import agrees, describe_action, parse_action
@@ -85,3 +86,12 @@ def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
         "rules": loaded.rules.to_mapping(),
         "frames": frames.frames,
     }
+
+
+def replay_frames_json(record: dict[str, Any]) -> bytes:
+    """``replay_frames`` as the JSON the server answers with.
+
+    Made in a worker process: a long game takes a tenth of a second and more, which the event
+    loop must never spend.
+    """
+    return json.dumps(replay_frames(record), separators=(",", ":")).encode()

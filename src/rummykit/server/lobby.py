@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import collections
 import time
 from collections.abc import Sequence
 from typing import Final
 
 from rummykit.core.errors import ErrorCode
 from rummykit.ratings.waits import LEAVE_WINDOW_S
+from rummykit.server.cluster import Cluster, OwnedElsewhere
+from rummykit.server.frames import replay_frames_json
 from rummykit.server.limits import Clock
+from rummykit.server.new_table import TableError
 from rummykit.server.party import (
     ACCOUNT_NEEDED,
     TURN_TIMER_NEEDED,
@@ -22,6 +26,7 @@ from rummykit.server.party import (
 )
 from rummykit.server.party_messages import NewParty
 from rummykit.server.rated import waits_left
+from rummykit.server.relay import RemoteTable
 from rummykit.server.settings import TableSettings
 from rummykit.server.store import Account, Now, Store
 from rummykit.server.table import Sleep, Table
@@ -30,6 +35,10 @@ from rummykit.server.workers import WorkerPool
 CODE_ATTEMPTS: Final = 8
 """New codes tried for a party before giving up (a code already taken is drawn again)."""
 
+
+REPLAYS_KEPT: Final = 64
+"""Finished games whose replay frames the lobby keeps made (each some tens of kilobytes):
+rated games are public, and asking for one again and again costs a dictionary lookup."""
 
 IDLE_TABLE_S: Final = 600.0
 """A table nobody watches or asks for this long leaves memory (each held about 79 KB, and
@@ -51,6 +60,7 @@ class Lobby:
         clock: Clock = time.monotonic,
         now: Now = time.time,
         idle_table_s: float | None = None,
+        cluster: Cluster | None = None,
     ) -> None:
         """Tables kept in ``store``; their computer players think in ``workers``.
 
@@ -59,6 +69,8 @@ class Lobby:
         With ``accept_seeds`` a new table may name its seed (tests only: a seed makes every
         deck known in advance). ``clock`` times how long a table has been left alone;
         ``idle_table_s`` is how long until it leaves memory (default ``IDLE_TABLE_S``).
+        ``cluster``: the other processes serving the site, if any (``rummykit.server.cluster``):
+        a table is then played by its owner, and relayed by the others.
         """
         self.store = store
         self.workers = workers
@@ -75,6 +87,11 @@ class Lobby:
         self.last_used: dict[str, float] = {}
         self.last_sweep = clock()
         self.parties: dict[str, Party] = {}
+        self.replays: collections.OrderedDict[str, bytes] = collections.OrderedDict()
+        """The replay frames of finished games, as JSON, the last ``REPLAYS_KEPT`` asked for."""
+        self.cluster = cluster
+        self.remote: dict[str, RemoteTable] = {}
+        """Tables another process owns that sockets of this one use, relayed."""
         self.drop_grace_s: float | None = None
         self.bye_grace_s: float | None = None
         """The tables' graces for people who are away (``None``: the tables' defaults)."""
@@ -82,23 +99,105 @@ class Lobby:
     async def get(self, table_id: str) -> Table:
         """The table of this id, restored from the store if it is not in memory.
 
-        Restoring replays the whole game, so it runs in a worker, off the event loop.
+        Restoring replays the whole game, so it runs in a worker, off the event loop. In a
+        cluster, this process first takes the table's lease: ``OwnedElsewhere`` when another
+        process owns it.
         """
         table = self.tables.get(table_id)
         if table is None:
+            if self.cluster is not None:
+                await self.cluster.acquire(table_id)
             restored = await Table.restore(
                 self.store, table_id, self.workers, sleep=self.sleep, now=self.now
             )
             await self._fit(restored)
             # another request may have restored it meanwhile: keep the first one
             table = self.tables.setdefault(table_id, restored)
+            if table is restored:
+                await self._serve_relayed(table)
         self.last_used[table_id] = self.clock()
         return table
 
-    def add(self, table: Table) -> None:
-        """Serve a new table."""
+    async def serving(self, table_id: str) -> Table | RemoteTable:
+        """The table for a socket: this process's own, or relayed from its owner."""
+        try:
+            return await self.get(table_id)
+        except OwnedElsewhere as elsewhere:
+            assert self.cluster is not None
+            remote = self.remote.get(table_id)
+            if remote is None or remote.gone.is_set():
+                settings = await asyncio.to_thread(self.store.settings, table_id)
+                if settings is None:
+                    raise TableError(f"There is no table {table_id!r}.") from None
+                remote = RemoteTable(self.cluster.bus, table_id, settings, self.cluster.process)
+                self.remote[table_id] = remote
+                epoch = elsewhere.holder.epoch if elsewhere.holder is not None else 0
+                watch = self._watch_owner(remote, epoch)
+                remote.watcher = asyncio.get_running_loop().create_task(watch)
+            return remote
+
+    async def readable(self, table_id: str) -> Table:
+        """The table to read (a view, a record): this process's own, or rebuilt from the store.
+
+        When another process owns it, the store has every action it acknowledged.
+        """
+        try:
+            return await self.get(table_id)
+        except OwnedElsewhere:
+            return await Table.restore(
+                self.store, table_id, self.workers, sleep=self.sleep, now=self.now
+            )
+
+    async def _watch_owner(self, remote: RemoteTable, epoch: int) -> None:
+        """Relay until the owner changes (it died, or let the table go).
+
+        Then the relayed sockets close with ``MOVED``, and reconnect to the next owner.
+        """
+        assert self.cluster is not None
+        while True:
+            await asyncio.sleep(self.cluster.lease_s / 3)
+            holder = await self.cluster.leases.holder(remote.id)
+            if holder is None or holder.epoch != epoch:
+                break
+        remote.gone.set()
+        if self.remote.get(remote.id) is remote:
+            del self.remote[remote.id]
+        await remote.stop()
+
+    async def _serve_relayed(self, table: Table) -> None:
+        """In a cluster, carry out the intents other processes relay to this table."""
+        if self.cluster is not None:
+            await self.cluster.desk.serve(table)
+
+    async def adopt(self, table: Table) -> None:
+        """Serve a new table (in a cluster, owned by this process from the start)."""
+        if self.cluster is not None:
+            await self.cluster.acquire(table.id)
+            await self._serve_relayed(table)
         self.tables[table.id] = table
         self.last_used[table.id] = self.clock()
+
+    async def lost(self, table_id: str) -> None:
+        """This process lost the table's lease: it stops playing it at once.
+
+        Its sockets close with ``MOVED``, so that pages reconnect to the new owner.
+        """
+        table = self.tables.pop(table_id, None)
+        self.last_used.pop(table_id, None)
+        if table is not None:
+            table.gone.set()
+            await table.stop()
+
+    async def replay(self, table: Table) -> bytes:
+        """A finished game's replay frames as JSON: made once, in a worker, then kept."""
+        made = self.replays.get(table.id)
+        if made is None:
+            made = await self.workers.run(replay_frames_json, table.record_json())
+            self.replays[table.id] = made
+            while len(self.replays) > REPLAYS_KEPT:
+                self.replays.popitem(last=False)
+        self.replays.move_to_end(table.id)
+        return made
 
     async def _fit(self, table: Table) -> None:
         """Give a table the lobby's graces, and a party's table its rematch."""
@@ -208,7 +307,7 @@ class Lobby:
             self.store, settings, self.workers, hashes, sleep=self.sleep, now=self.now
         )
         await self._fit(table)
-        self.add(table)
+        await self.adopt(table)
         return table.id
 
     async def _rematch(self, table: Table) -> str:
@@ -236,6 +335,8 @@ class Lobby:
         for table_id in idle:
             await self.tables.pop(table_id).stop()
             del self.last_used[table_id]
+            if self.cluster is not None:
+                await self.cluster.release(table_id)
         # a party nobody has open, whose table has left memory, is read again when asked for
         # (and closed then if nobody came back for PARTY_IDLE_S)
         for code, party in list(self.parties.items()):
@@ -244,6 +345,11 @@ class Lobby:
         return len(idle)
 
     async def close(self) -> None:
-        """Stop every table's task."""
+        """Stop every table's task (and, in a cluster, hand the tables to the others)."""
         for table in self.tables.values():
             await table.stop()
+        for remote in list(self.remote.values()):
+            remote.gone.set()
+            await remote.stop()
+        if self.cluster is not None:
+            await self.cluster.aclose()

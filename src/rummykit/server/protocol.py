@@ -313,6 +313,9 @@ class CloseCode(enum.IntEnum):
     """The seat is open in too many pages at once, or the address holds too many sockets."""
     TOO_MANY_MESSAGES = 4429
     """Messages came faster than a person plays."""
+    MOVED = 4503
+    """This server process no longer serves the table (another owns it now): reconnect, to
+    any process of the site."""
 
 
 class ProtocolError(ValueError):

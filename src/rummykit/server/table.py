@@ -212,6 +212,9 @@ class Table(Asides):
         self.timer: asyncio.Task[None] | None = None
         self.armed: tuple[int, float] | None = None
         """The version and deadline the running expiry was armed at."""
+        self.gone = asyncio.Event()
+        """Set when this process no longer serves the table (another owns it now): its
+        sockets close with ``MOVED``, and the pages reconnect to the new owner."""
         self.restored_at: int | None = None
         """The version at which a restore gave the timer its grace: said to each page that
         joins before the table moves on."""

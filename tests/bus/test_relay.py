@@ -1,0 +1,114 @@
+"""A table's sockets on another process: intents forwarded to the owner, frames relayed back.
+
+The owner's ``Desk`` serves a real ``Table``; a ``RemoteTable`` on a second bus (a second
+process's, on Redis) relays it to connections that see just what a socket on the owner would:
+the view on joining, each event, the answers to their own intents, refusals with the owner's
+version. Run on both backends (``backend``), each with the test's own clock for the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bus_backends import Backend
+from rummykit.server.api import NewTable
+from rummykit.server.new_table import new_table_settings
+from rummykit.server.protocol import CLIENT_MESSAGES, ClientMessage, ServerMessage
+from rummykit.server.relay import Desk, RemoteTable
+from rummykit.server.store import Store
+from rummykit.server.table import Table
+from table_client import WORKERS, ManualClock, seed_where_human_starts
+
+pytestmark = pytest.mark.timeout(60)
+
+
+Frame = dict[str, Any]
+
+
+class Page:
+    """A relayed connection's frames, as a page would receive them (as JSON)."""
+
+    def __init__(self) -> None:
+        self.frames: list[Frame] = []
+        self.arrived = asyncio.Event()
+
+    async def send(self, message: ServerMessage) -> None:
+        self.frames.append(message.model_dump(mode="json"))
+        self.arrived.set()
+
+    async def until(self, wanted: Callable[[Frame], bool]) -> Frame:
+        while True:
+            found = next((frame for frame in self.frames if wanted(frame)), None)
+            if found is not None:
+                return found
+            self.arrived.clear()
+            await asyncio.wait_for(self.arrived.wait(), timeout=20)
+
+
+def _intent(kind: str, version: int, **data: object) -> ClientMessage:
+    return CLIENT_MESSAGES.validate_python({"t": kind, "v": version, "d": data})
+
+
+def test_a_relayed_seat_plays_at_the_owners_table(backend: Backend) -> None:
+    async def scenario() -> None:
+        store = Store(":memory:")
+        clock = ManualClock()
+        settings = new_table_settings(NewTable(seed=seed_where_human_starts()))
+        table, _ = await Table.create(store, settings, WORKERS, sleep=clock.sleep)
+        async with backend.buses(2) as (owner_bus, relay_bus):
+            desk = Desk(owner_bus)
+            await desk.serve(table)
+            remote = RemoteTable(relay_bus, table.id, table.settings, "p2")
+            page = Page()
+            await remote.join(0, page.send, None)
+            view = await page.until(lambda frame: frame["t"] == "view")
+            assert view["v"] == table.version and view["d"]["hand"] == list(table.view(0).hand)
+            assert table.listeners[0]  # the owner counts the relayed page as present
+            card = view["d"]["hand"][0]
+            await remote.submit(0, _intent("act", view["v"], action="draw stock"), page.send)
+            drawn = await page.until(lambda frame: frame["t"] == "event" and frame["v"] > view["v"])
+            assert drawn["d"]["seat"] == 0 and drawn["d"]["action"].startswith("draw")
+            late = _intent("act", view["v"], action=f"discard {card}")  # an old version: stale
+            await remote.submit(0, late, page.send)
+            stale = await page.until(lambda frame: frame["t"] == "refused")
+            assert stale["d"]["reason"] == "stale" and remote.version == table.version
+            await remote.leave(0, page.send)
+            for _ in range(100):  # the owner hears of the leave through the bus
+                if not table.listeners.get(0):
+                    break
+                await asyncio.sleep(0.01)
+            assert not table.listeners.get(0)
+            await remote.stop()
+            await desk.aclose()
+        await table.stop()
+        store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_bus_gap_sends_every_relayed_connection_its_current_view(backend: Backend) -> None:
+    async def scenario() -> None:
+        store = Store(":memory:")
+        settings = new_table_settings(NewTable(seed=seed_where_human_starts()))
+        table, _ = await Table.create(store, settings, WORKERS, sleep=ManualClock().sleep)
+        async with backend.buses(2) as (owner_bus, relay_bus):
+            desk = Desk(owner_bus)
+            await desk.serve(table)
+            remote = RemoteTable(relay_bus, table.id, table.settings, "p2")
+            page = Page()
+            await remote.join(0, page.send, None)
+            await page.until(lambda frame: frame["t"] == "view")
+            page.frames.clear()
+            await desk._resync(table)  # what the desk does when its stream says RESYNC
+            again = await page.until(lambda frame: frame["t"] == "view")
+            assert again["v"] == table.version
+            await remote.stop()
+            await desk.aclose()
+        await table.stop()
+        store.close()
+
+    asyncio.run(scenario())
