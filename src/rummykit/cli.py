@@ -232,6 +232,7 @@ def _command_serve(args: argparse.Namespace) -> int:
     import os
     from pathlib import Path
 
+    from rummykit.server.cluster import REDIS_URL_ENV
     from rummykit.server.database import DATABASE_URL_ENV, FileInUse, is_postgres_url
     from rummykit.server.run import default_store_path, serve
 
@@ -240,6 +241,14 @@ def _command_serve(args: argparse.Namespace) -> int:
     if database_url is not None and not is_postgres_url(database_url):
         print(
             f"rummy serve: a database URL begins with postgresql://, not {database_url!r}",
+            file=sys.stderr,
+        )
+        return 2
+    redis_url = args.redis_url or os.environ.get(REDIS_URL_ENV) or None
+    if redis_url is not None and database_url is None:
+        print(
+            "rummy serve: several processes share a site on one PostgreSQL database: give "
+            "--database-url with --redis-url",
             file=sys.stderr,
         )
         return 2
@@ -255,6 +264,7 @@ def _command_serve(args: argparse.Namespace) -> int:
             workers=args.workers,
             idle_table_s=args.idle_table_seconds,
             database_url=database_url,
+            redis_url=redis_url,
         )
     except FileInUse as error:
         print(f"rummy serve: {error}", file=sys.stderr)
@@ -331,6 +341,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="keep the games in PostgreSQL instead (postgresql://USER@HOST:PORT/DB; default: "
         "RUMMY_DATABASE_URL if set); the schema is migrated at start",
+    )
+    serve_parser.add_argument(
+        "--redis-url",
+        metavar="URL",
+        help="serve one site with other processes on the same --database-url: they share this "
+        "Redis (redis://HOST:PORT/0; default: RUMMY_REDIS_URL if set); each table is played by "
+        "one process and relayed by the others",
     )
     serve_parser.add_argument(
         "--allowed-host",

@@ -70,6 +70,7 @@ from rummykit.server.api import (
     read_body,
 )
 from rummykit.server.body import read_request_body
+from rummykit.server.cluster import Cluster
 from rummykit.server.guard import OriginGuard, RateGuard
 from rummykit.server.hello import counted_socket, receive_hello
 from rummykit.server.limits import (
@@ -435,6 +436,7 @@ def create_app(
     drop_grace_s: float | None = None,
     bye_grace_s: float | None = None,
     database_url: str | None = None,
+    cluster: Cluster | None = None,
 ) -> Starlette:
     """The app, keeping its tables in the SQLite database at ``store_path``.
 
@@ -459,7 +461,11 @@ def create_app(
     ``IDLE_TABLE_S``; shorter for the memory benchmark). ``drop_grace_s`` and
     ``bye_grace_s``: how long a person away keeps their turns (default ``DROP_GRACE_S`` and,
     after a page said ``bye``, ``BYE_GRACE_S``; tests shorten them).
+    ``cluster``: the other processes serving the same site (on one PostgreSQL database and one
+    Redis; see ``rummykit.server.cluster``); alone by default.
     """
+    if cluster is not None and database_url is None:
+        raise ValueError("Several processes share one site only on PostgreSQL: --database-url.")
     store = Store(database_url or store_path, now=now, exclusive=True)
     own_workers = workers is None
     pool = WorkerPool() if workers is None else workers
@@ -471,12 +477,15 @@ def create_app(
         clock=clock,
         now=now,
         idle_table_s=idle_table_s,
+        cluster=cluster,
     )
     lobby.drop_grace_s = drop_grace_s
     lobby.bye_grace_s = bye_grace_s
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if cluster is not None:
+            cluster.start(lobby.lost)
         yield
         await lobby.close()
         store.close()

@@ -14,10 +14,14 @@ import asyncio
 import contextlib
 import secrets
 from collections.abc import Awaitable, Callable
+from typing import Final
 
 from rummykit.server.bus import Bus, RedisBus
 from rummykit.server.lease import LEASE_S, Holder, Lease, LeaseKeeper, Leases, RedisLeases
 from rummykit.server.relay import Desk
+
+REDIS_URL_ENV: Final = "RUMMY_REDIS_URL"
+"""The environment variable ``rummy serve`` reads the Redis address from."""
 
 
 class OwnedElsewhere(Exception):

@@ -15,6 +15,7 @@ from platformdirs import user_data_dir
 from starlette.applications import Starlette
 
 from rummykit.server.app import create_app
+from rummykit.server.cluster import Cluster
 from rummykit.server.connections import guarded_http
 from rummykit.server.guard import LOOPBACK_HOSTS
 from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES
@@ -65,6 +66,7 @@ def serve(
     workers: int | None = None,
     idle_table_s: float | None = None,
     database_url: str | None = None,
+    redis_url: str | None = None,
 ) -> None:
     """Serve the table until interrupted; print the address (and open it if asked).
 
@@ -74,6 +76,7 @@ def serve(
     ``workers`` is the number of worker processes (default: one per core).
     ``idle_table_s``: how long a table nobody uses stays in memory (default: the app's).
     ``database_url``: a PostgreSQL database to keep the games in, instead of ``store``.
+    ``redis_url``: the Redis of the other processes serving the same site (and database).
     Raises ``FileInUse`` when another process serves ``store``.
     """
     if allowed_hosts is None and host in LOOPBACK_HOSTS:
@@ -88,6 +91,7 @@ def serve(
             workers=pool,
             idle_table_s=idle_table_s,
             database_url=database_url,
+            cluster=None if redis_url is None else Cluster.on_redis(redis_url),
         )
     except BaseException:
         pool.close()

@@ -1,0 +1,99 @@
+"""Two server processes serving one site: one PostgreSQL database, one Redis.
+
+Each "process" here is an app of its own in the test (its own event loop, Redis connections
+and database pool), as `rummy serve --database-url --redis-url` makes them. A table is owned
+by the process that made it; a seat whose socket reaches the other process plays through the
+relay, and when the owner stops, the other takes the table over and the seat plays on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from party_client import play_seat
+from redis_service import RedisService, redis_server
+from rummykit.server.app import create_app
+from rummykit.server.cluster import Cluster
+from rummykit.server.limits import Limits
+from rummykit.server.protocol import CloseCode
+from rummykit.server.store import Store
+from table_client import WORKERS, bearer, create_table, seat_connection, seed_where_human_starts
+
+__all__ = ["redis_server"]
+
+pytestmark = pytest.mark.timeout(120)
+
+LEASE_S = 1.0
+"""Short leases: a stopped owner's tables are taken over within about a second."""
+
+
+@contextmanager
+def process(tmp_path: Path, database_url: str, redis: RedisService) -> Iterator[TestClient]:
+    """One server process of the site, started and stopped around the ``with``."""
+    app = create_app(
+        tmp_path / "unused.sqlite3",
+        database_url=database_url,
+        cluster=Cluster.on_redis(redis.url, lease_s=LEASE_S),
+        accept_seeds=True,
+        limits=Limits.unlimited(),
+        workers=WORKERS,
+    )
+    with TestClient(app) as client:
+        yield client
+
+
+def test_a_seat_on_the_other_process_plays_the_owners_table_to_the_end(
+    tmp_path: Path, postgres_url: str, redis_server: RedisService
+) -> None:
+    with (
+        process(tmp_path, postgres_url, redis_server) as owner,
+        process(tmp_path, postgres_url, redis_server) as other,
+    ):
+        table, token = create_table(owner, seed=seed_where_human_starts())
+        with seat_connection(other, table, token) as seat:
+            seat.recv()
+            assert seat.view["table"] == table and seat.view["seat"] == 0
+            seat.set_pace(0)
+            final = play_seat(seat)
+        assert final["game_over"]
+        answer = owner.get(f"/api/tables/{table}", headers=bearer(token)).json()
+        assert answer["view"]["scores"] == final["scores"]  # the owner played the same game
+    store = Store(postgres_url)
+    assert store.deals(table)[-1]["actions"], "the game is in the shared database"
+    store.close()
+
+
+def test_when_the_owner_stops_the_other_process_takes_the_table_and_the_seat_plays_on(
+    tmp_path: Path, postgres_url: str, redis_server: RedisService
+) -> None:
+    with process(tmp_path, postgres_url, redis_server) as other:
+        with process(tmp_path, postgres_url, redis_server) as owner:
+            table, token = create_table(owner, seed=seed_where_human_starts())
+            seat_cm = seat_connection(other, table, token)
+            seat = seat_cm.__enter__()
+            seat.recv()
+            seat.set_pace(0)
+            seat.act(_first_draw(seat.view["legal"]))
+            seen = seat.version
+        # the owner has stopped (its leases released): the relayed socket closes with MOVED
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                seat.recv()
+        assert closed.value.code == CloseCode.MOVED
+        seat_cm.__exit__(None, None, None)
+        with seat_connection(other, table, token, last=seen) as again:  # now owned here
+            again.until(lambda frame: frame["t"] == "view")
+            assert again.view["seat"] == 0 and again.version >= seen
+            again.set_pace(0)
+            final = play_seat(again)
+        assert final["game_over"]
+
+
+def _first_draw(legal: list[str]) -> str:
+    return next(action for action in legal if action.startswith("draw"))
