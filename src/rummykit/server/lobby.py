@@ -12,6 +12,7 @@ from rummykit.core.errors import ErrorCode
 from rummykit.ratings.waits import LEAVE_WINDOW_S
 from rummykit.server.cluster import Cluster, OwnedElsewhere
 from rummykit.server.frames import replay_frames_json
+from rummykit.server.lease import StaleOwner
 from rummykit.server.limits import Clock
 from rummykit.server.new_table import TableError
 from rummykit.server.party import (
@@ -104,9 +105,11 @@ class Lobby:
         process owns it.
         """
         table = self.tables.get(table_id)
+        if table is not None and table.gone.is_set():  # it lost the table to another owner
+            await self.lost(table_id)
+            table = None
         if table is None:
-            if self.cluster is not None:
-                await self.cluster.acquire(table_id)
+            await self._claim(table_id)
             restored = await Table.restore(
                 self.store, table_id, self.workers, sleep=self.sleep, now=self.now
             )
@@ -164,6 +167,22 @@ class Lobby:
             del self.remote[remote.id]
         await remote.stop()
 
+    async def _claim(self, table_id: str) -> None:
+        """In a cluster: own the table from now on, before reading it or writing to it.
+
+        Its lease is taken (``OwnedElsewhere`` when another process holds it) and its epoch
+        raised in the store, above any earlier owner's.
+        """
+        if self.cluster is None:
+            return
+        stored = await asyncio.to_thread(self.store.epoch, table_id)
+        lease = await self.cluster.acquire(table_id, after=stored)
+        try:
+            await asyncio.to_thread(self.store.own, table_id, lease.epoch)
+        except StaleOwner:
+            await self.cluster.release(table_id)
+            raise OwnedElsewhere(table_id, None) from None
+
     async def _serve_relayed(self, table: Table) -> None:
         """In a cluster, carry out the intents other processes relay to this table."""
         if self.cluster is not None:
@@ -171,9 +190,8 @@ class Lobby:
 
     async def adopt(self, table: Table) -> None:
         """Serve a new table (in a cluster, owned by this process from the start)."""
-        if self.cluster is not None:
-            await self.cluster.acquire(table.id)
-            await self._serve_relayed(table)
+        await self._claim(table.id)
+        await self._serve_relayed(table)
         self.tables[table.id] = table
         self.last_used[table.id] = self.clock()
 
@@ -184,6 +202,9 @@ class Lobby:
         """
         table = self.tables.pop(table_id, None)
         self.last_used.pop(table_id, None)
+        self.store.disown(table_id)
+        if self.cluster is not None:
+            await self.cluster.release(table_id)
         if table is not None:
             table.gone.set()
             await table.stop()
@@ -335,6 +356,7 @@ class Lobby:
         for table_id in idle:
             await self.tables.pop(table_id).stop()
             del self.last_used[table_id]
+            self.store.disown(table_id)
             if self.cluster is not None:
                 await self.cluster.release(table_id)
         # a party nobody has open, whose table has left memory, is read again when asked for

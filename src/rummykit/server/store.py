@@ -21,7 +21,7 @@ import hashlib
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -37,6 +37,7 @@ from rummykit.server.database import (
     is_postgres_url,
     open_database,
 )
+from rummykit.server.lease import check_epoch
 from rummykit.server.rated import DAY_S, RatedGame, StoredRating, rated_rows
 from rummykit.server.seat_figures import Played, SeatFigures, StoredAction, seat_figures
 from rummykit.server.settings import TableSettings
@@ -91,6 +92,8 @@ class Store:
         """
         self.path = str(path)
         self.now = now
+        self.epochs: dict[str, int] = {}
+        """The tables this process owns in a cluster, with its epoch for each (``own``)."""
         self._held = contextlib.ExitStack()
         if exclusive and _is_file(self.path):
             self._held.enter_context(hold_file(self.path))
@@ -118,6 +121,45 @@ class Store:
 
     def _read(self) -> contextlib.AbstractContextManager[Session]:
         return self._db.read()
+
+    @contextlib.contextmanager
+    def _writing(self, table_id: str) -> Iterator[Session]:
+        """A transaction that writes to ``table_id``: fenced when this process owns it.
+
+        An owner in a cluster (``own``) writes only while the table's stored epoch is not above
+        its own: ``StaleOwner`` otherwise, and nothing is written. The check holds the table's
+        lock until the commit, so a new owner's claim waits for it, and then wins.
+        """
+        with self._transaction() as db:
+            mine = self.epochs.get(table_id)
+            if mine is not None:
+                self._db.serialize(db, f"table:{table_id}")
+                row = db.execute("SELECT epoch FROM tables WHERE id = ?", (table_id,)).fetchone()
+                check_epoch(None if row is None else int(row[0]), mine)
+            yield db
+
+    def own(self, table_id: str, epoch: int) -> None:
+        """This process owns ``table_id`` at ``epoch`` (a lease's).
+
+        The table's epoch is raised to it, so no earlier owner writes again; ``StaleOwner`` if
+        a later one has claimed it.
+        """
+        with self._transaction() as db:
+            self._db.serialize(db, f"table:{table_id}")
+            row = db.execute("SELECT epoch FROM tables WHERE id = ?", (table_id,)).fetchone()
+            check_epoch(None if row is None else int(row[0]), epoch)
+            db.execute("UPDATE tables SET epoch = ? WHERE id = ?", (epoch, table_id))
+        self.epochs[table_id] = epoch
+
+    def disown(self, table_id: str) -> None:
+        """This process no longer owns ``table_id``: it writes to it unfenced no more."""
+        self.epochs.pop(table_id, None)
+
+    def epoch(self, table_id: str) -> int:
+        """The table's epoch as stored (0: never owned in a cluster, or no such table)."""
+        with self._read() as db:
+            row = db.execute("SELECT epoch FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return 0 if row is None else int(row[0])
 
     def close(self) -> None:
         """Close the database (and let go of the SQLite file, if this store held it)."""
@@ -231,7 +273,7 @@ class Store:
         A thrown-away deal of the same number is replaced. ``deadline``: when the first
         turn's time runs out, if it is timed (stored in the same transaction).
         """
-        with self._transaction() as db:
+        with self._writing(table_id) as db:
             self._write_deal(
                 db, table_id, deal, dealer, deck, seed, version=version, deadline=deadline
             )
@@ -289,7 +331,7 @@ class Store:
         when this returns. ``rated``: the ranked game it ends, rated in that same transaction
         (see ``rate_game``).
         """
-        with self._transaction() as db:
+        with self._writing(table_id) as db:
             shuffled = json.dumps([[str(card) for card in order] for order in reshuffles])
             now = self.now()
             db.execute(
@@ -556,7 +598,7 @@ class Store:
 
     def set_deadline(self, table_id: str, deadline: float | None) -> None:
         """Move the timed turn's deadline (the restart grace); the version stays."""
-        with self._transaction() as db:
+        with self._writing(table_id) as db:
             db.execute("UPDATE tables SET deadline = ? WHERE id = ?", (deadline, table_id))
 
     def save_settings(
@@ -567,7 +609,7 @@ class Store:
         ``leaver``: the account whose leaving the ranked game changed them, kept in the same
         transaction among the ranked games left early (``ranked_leaves``).
         """
-        with self._transaction() as db:
+        with self._writing(table_id) as db:
             now = self.now()
             db.execute(
                 "UPDATE tables SET settings = ?, updated = ? WHERE id = ?",

@@ -41,6 +41,7 @@ from rummykit.core.record import record_of
 from rummykit.core.rules import Rules
 from rummykit.core.state import GameState
 from rummykit.ratings import Pool
+from rummykit.server.lease import StaleOwner
 from rummykit.server.logs import limit_logging
 from rummykit.server.new_table import TableError, new_table_settings
 from rummykit.server.protocol import (
@@ -590,6 +591,11 @@ class Table(Asides):
                     )
                 intent = await self._next_work(pace)
                 await self._carry(intent, bot_seat)
+        except StaleOwner:
+            # another process owns the table now (this one was paused past its lease): it
+            # plays no more, and its sockets close so that the pages reach the new owner
+            logger.warning("table %s: another process owns it now; let go", self.id)
+            self.gone.set()
         finally:
             if pace is not None:
                 pace.cancel()
@@ -601,12 +607,16 @@ class Table(Asides):
         if isinstance(intent, Expiry):
             try:
                 await self._expire(intent)
+            except StaleOwner:
+                raise
             except Exception:  # a failing stand-in must not take the table down
                 logger.exception("table %s: the turn timer's expiry failed", self.id)
                 await self.sleep(BOT_FAILURE_PAUSE_S)
         elif intent is None and bot_seat is not None:
             try:
                 await self._bot_move(bot_seat)
+            except StaleOwner:
+                raise
             except Exception:  # a failing bot must not take the table down with it
                 logger.exception("table %s: the computer at seat %s failed", self.id, bot_seat)
                 await self.sleep(BOT_FAILURE_PAUSE_S)
@@ -614,6 +624,8 @@ class Table(Asides):
             seat, message, reply, client = intent
             try:
                 await self._handle(seat, message, quietly(reply), client, origin=reply)
+            except StaleOwner:
+                raise
             except Exception:  # one bad intent must never stop the table, nor go unanswered
                 logger.exception("table %s: an intent failed", self.id)
                 await quietly(reply)(refused(self.version, "unreadable"))
