@@ -16,7 +16,15 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from party_client import play_seat
+from party_client import (
+    SHORT_GAME,
+    join_party,
+    new_party,
+    open_seat,
+    party_socket,
+    play_everyone,
+    play_seat,
+)
 from redis_service import RedisService, redis_server
 from rummykit.server.app import create_app
 from rummykit.server.cluster import Cluster
@@ -97,3 +105,27 @@ def test_when_the_owner_stops_the_other_process_takes_the_table_and_the_seat_pla
 
 def _first_draw(legal: list[str]) -> str:
     return next(action for action in legal if action.startswith("draw"))
+
+
+def test_a_party_whose_members_use_different_processes_plays_to_the_end(
+    tmp_path: Path, postgres_url: str, redis_server: RedisService
+) -> None:
+    """The host on one process, the guest on the other, from the join to the last card: the
+    guest's ready reaches the host's lobby, the host's start reaches the guest's, and the game
+    is played with each seat's socket on its own process."""
+    with (
+        process(tmp_path, postgres_url, redis_server) as first,
+        process(tmp_path, postgres_url, redis_server) as second,
+    ):
+        code, host = new_party(first, "Ann", rules=SHORT_GAME, seed=seed_where_human_starts())
+        guest = join_party(second, code, "Bob")  # joined at the other process
+        with party_socket(first, code, host) as lobby, party_socket(second, code, guest) as bob:
+            lobby.until_party(lambda party: len(party["members"]) == 2)
+            bob.send("ready", {"ready": True})
+            lobby.until_party(lambda party: party["members"][1]["ready"])
+            lobby.send("start")
+            table = lobby.until_party(lambda party: party["table"] is not None)["table"]
+            assert bob.until_party(lambda party: party["table"] is not None)["table"] == table
+        with open_seat(first, table, host) as ann_seat, open_seat(second, table, guest) as bob_seat:
+            finals = play_everyone({0: ann_seat, 1: bob_seat})
+        assert finals[0]["game_over"] and finals[0]["scores"] == finals[1]["scores"]

@@ -80,6 +80,11 @@ def frames_channel(table_id: str) -> str:
     return f"rummy:{{{table_id}}}:frames"
 
 
+def party_channel(code: str) -> str:
+    """The channel that says party ``code`` changed, for the processes showing it."""
+    return f"rummy:party:{code}"
+
+
 class BusUnavailable(Exception):
     """The bus cannot publish now (Redis is out of reach); the caller may try again later."""
 

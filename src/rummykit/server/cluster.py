@@ -13,12 +13,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Final
 
-from rummykit.server.bus import Bus, RedisBus
-from rummykit.server.lease import LEASE_S, Holder, Lease, LeaseKeeper, Leases, RedisLeases
+import redis.asyncio as aioredis
+
+from rummykit.server.bus import Bus, BusUnavailable, RedisBus, party_channel
+from rummykit.server.lease import (
+    LEASE_S,
+    Holder,
+    Lease,
+    LeaseKeeper,
+    Leases,
+    RedisLeases,
+    redis_client,
+)
+from rummykit.server.party import PartyRecord
 from rummykit.server.relay import Desk
+from rummykit.server.store import Store
+
+LOCK_S: Final = 10.0
+"""The longest a shared lock is held (a party's change takes milliseconds; a table's start,
+a tenth of a second): past it, a dead holder's lock is free again."""
 
 REDIS_URL_ENV: Final = "RUMMY_REDIS_URL"
 """The environment variable ``rummy serve`` reads the Redis address from."""
@@ -35,13 +51,23 @@ class OwnedElsewhere(Exception):
 class Cluster:
     """What a process needs to share a site with others."""
 
-    def __init__(self, leases: Leases, bus: Bus, *, process: str | None = None) -> None:
+    def __init__(
+        self,
+        leases: Leases,
+        bus: Bus,
+        *,
+        process: str | None = None,
+        redis: aioredis.Redis | None = None,
+    ) -> None:
         """A process sharing ``leases`` and ``bus`` with the others.
 
         ``process`` names it among them (a random name by default: a restarted process is a
         new owner).
         """
         self.process = process or f"p-{secrets.token_hex(6)}"
+        self.redis = redis
+        """For the locks shared by the processes (none: one process, in-memory locks)."""
+        self._local: dict[str, asyncio.Lock] = {}
         self.leases = leases
         self.bus = bus
         self.desk = Desk(bus)
@@ -52,7 +78,7 @@ class Cluster:
     @classmethod
     def on_redis(cls, url: str, lease_s: float = LEASE_S) -> Cluster:
         """A cluster whose leases and bus are on the Redis at ``url``."""
-        return cls(RedisLeases.from_url(url, lease_s), RedisBus(url))
+        return cls(RedisLeases.from_url(url, lease_s), RedisBus(url), redis=redis_client(url))
 
     @property
     def lease_s(self) -> float:
@@ -80,6 +106,19 @@ class Cluster:
         self.owned[table_id] = lease
         return lease
 
+    @contextlib.asynccontextmanager
+    async def lock(self, name: str) -> AsyncIterator[None]:
+        """Hold the lock ``name`` across every process (a party's changes, one at a time).
+
+        It lasts ``LOCK_S`` at most, should its holder die holding it.
+        """
+        if self.redis is None:
+            async with self._local.setdefault(name, asyncio.Lock()):
+                yield
+            return
+        async with self.redis.lock(f"rummy:lock:{name}", timeout=LOCK_S, blocking_timeout=LOCK_S):
+            yield
+
     async def release(self, table_id: str) -> None:
         """No longer own ``table_id`` (it left memory): another process may take it at once."""
         await self.desk.stop(table_id)
@@ -97,4 +136,33 @@ class Cluster:
             await self.keeper.stop()
         for table_id in list(self.owned):
             await self.release(table_id)
-        await asyncio.gather(self.bus.aclose(), self.leases.aclose(), return_exceptions=True)
+        closing = [self.bus.aclose(), self.leases.aclose()]
+        if self.redis is not None:
+            closing.append(self.redis.aclose())
+        await asyncio.gather(*closing, return_exceptions=True)
+
+
+class SharedParties:
+    """The parties of a site served by several processes.
+
+    One change at a time across them, each read again from the store, and news of each change
+    on the party's channel.
+    """
+
+    def __init__(self, cluster: Cluster, store: Store) -> None:
+        self.cluster = cluster
+        self.store = store
+
+    def lock(self, code: str) -> contextlib.AbstractAsyncContextManager[None]:
+        """The party's lock, across every process."""
+        return self.cluster.lock(f"party:{code}")
+
+    async def load(self, code: str) -> PartyRecord | None:
+        """The party's record as stored."""
+        stored = await asyncio.to_thread(self.store.party, code)
+        return None if stored is None else PartyRecord.model_validate_json(stored[0])
+
+    async def changed(self, code: str) -> None:
+        """Tell the other processes (a lost message: their members see the next change)."""
+        with contextlib.suppress(BusUnavailable):
+            await self.cluster.bus.publish(party_channel(code), b"changed")

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import time
 from collections.abc import Sequence
 from typing import Final
 
 from rummykit.core.errors import ErrorCode
 from rummykit.ratings.waits import LEAVE_WINDOW_S
-from rummykit.server.cluster import Cluster, OwnedElsewhere
+from rummykit.server.bus import party_channel
+from rummykit.server.cluster import Cluster, OwnedElsewhere, SharedParties
 from rummykit.server.frames import replay_frames_json
 from rummykit.server.lease import StaleOwner
 from rummykit.server.limits import Clock
@@ -91,6 +93,8 @@ class Lobby:
         self.replays: collections.OrderedDict[str, bytes] = collections.OrderedDict()
         """The replay frames of finished games, as JSON, the last ``REPLAYS_KEPT`` asked for."""
         self.cluster = cluster
+        self.following: dict[str, asyncio.Task[None]] = {}
+        """In a cluster: the parties in memory whose changes by other processes are followed."""
         self.remote: dict[str, RemoteTable] = {}
         """Tables another process owns that sockets of this one use, relayed."""
         self.drop_grace_s: float | None = None
@@ -251,6 +255,7 @@ class Lobby:
                 return None
             record = PartyRecord.model_validate_json(stored[0])
             party = self.parties.setdefault(code, self._party(record))
+            await self._follow(party)
             if record.state != "closed" and party.idle_since(stored[1], self.now()):
                 closed = record.model_copy(update={"state": "closed"})
                 await self._save(closed)
@@ -259,6 +264,8 @@ class Lobby:
 
     def _party(self, record: PartyRecord) -> Party:
         party = Party(record, self._save)
+        if self.cluster is not None:
+            party.shared = SharedParties(self.cluster, self.store)
 
         def present(seat: int) -> bool:
             table = self.tables.get(party.record.table or "")
@@ -283,6 +290,30 @@ class Lobby:
         party.busy = busy
         party.waits = waits
         return party
+
+    async def _follow(self, party: Party) -> None:
+        """In a cluster, show the party's members here each change another process made.
+
+        The other process says so on the party's channel.
+        """
+        if self.cluster is None or party.code in self.following:
+            return
+        subscription = await self.cluster.bus.subscribe(party_channel(party.code))
+
+        async def follow() -> None:
+            async with subscription:
+                async for _ in subscription:  # a change, or a gap (RESYNC): read it again
+                    with contextlib.suppress(Exception):  # the next change reads it again
+                        await party.refresh()
+
+        self.following[party.code] = asyncio.get_running_loop().create_task(follow())
+
+    async def _unfollow(self, code: str) -> None:
+        task = self.following.pop(code, None)
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
 
     async def _save(self, record: PartyRecord) -> None:
         await asyncio.to_thread(self.store.save_party, record.code, record.model_dump_json())
@@ -318,6 +349,7 @@ class Lobby:
             )
             if kept:
                 party = self.parties.setdefault(code, self._party(record))
+                await self._follow(party)
                 member, token = await party.join(request.name, account)
                 return party, member, token
         raise RuntimeError("No free party code was found.")  # 1 in 2**30 per try: never
@@ -364,6 +396,7 @@ class Lobby:
         for code, party in list(self.parties.items()):
             if not party.listeners and party.record.table not in self.tables:
                 del self.parties[code]
+                await self._unfollow(code)
         return len(idle)
 
     async def close(self) -> None:
@@ -373,5 +406,7 @@ class Lobby:
         for remote in list(self.remote.values()):
             remote.gone.set()
             await remote.stop()
+        for code in list(self.following):
+            await self._unfollow(code)
         if self.cluster is not None:
             await self.cluster.aclose()

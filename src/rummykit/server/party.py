@@ -13,8 +13,8 @@ import contextlib
 import hmac
 import math
 import secrets
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Final, Literal
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from typing import Final, Literal, Protocol
 
 from rummykit.core.errors import ErrorCode, RulesError
 from rummykit.core.presets import describe_rules, preset_with_overrides
@@ -125,6 +125,23 @@ GiveSeat = Callable[[str, int, str], Awaitable[None]]
 Busy = Callable[[Sequence[int]], Awaitable[set[int]]]
 """Which of these accounts are playing a ranked game now."""
 
+
+class Sharing(Protocol):
+    """What the processes serving one site share of its parties (``Lobby`` gives it)."""
+
+    def lock(self, code: str) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold the party's lock across every process."""
+        ...
+
+    async def load(self, code: str) -> PartyRecord | None:
+        """The party's record as stored."""
+        ...
+
+    async def changed(self, code: str) -> None:
+        """Tell the other processes the party changed (they read it again)."""
+        ...
+
+
 Waits = Callable[[Sequence[int]], Awaitable[dict[int, float]]]
 """The seconds each of these accounts still waits before its next ranked game (having left
 ranked games early); those that wait only."""
@@ -180,6 +197,8 @@ class Party:
         """Which accounts play a ranked game now (one at a time per account)."""
         self.waits: Waits | None = None
         """How long accounts that left ranked games early wait before the next."""
+        self.shared: Sharing | None = None
+        """With several processes: the lock, the stored record and the news they share."""
 
     @property
     def code(self) -> str:
@@ -263,11 +282,38 @@ class Party:
 
     # ----- changes ---------------------------------------------------------------------------
 
+    @contextlib.asynccontextmanager
+    async def _changing(self) -> AsyncIterator[None]:
+        """One change at a time: in this process, and, with several, across them all.
+
+        Under the shared lock the record is read again from the store: another process may
+        have changed it.
+        """
+        async with self.lock:
+            if self.shared is None:
+                yield
+                return
+            async with self.shared.lock(self.code):
+                await self.refresh()
+                yield
+
+    async def refresh(self) -> None:
+        """Read the record again from the store (another process changed it); tell if new."""
+        if self.shared is None:
+            return
+        stored = await self.shared.load(self.code)
+        if stored is not None and stored != self.record:
+            self.record = stored
+            self.version += 1
+            await self.broadcast()
+
     async def _commit(self, record: PartyRecord) -> None:
         await self.save(record)
         self.record = record
         self.version += 1
         await self.broadcast()
+        if self.shared is not None:
+            await self.shared.changed(self.code)
 
     def _members(self, member: int) -> tuple[Member, ...]:
         return tuple(each for each in self.record.members if each.id != member)
@@ -292,7 +338,7 @@ class Party:
         same account joining again, from another device, gets its seat back with a new token,
         in the lobby or during a game.
         """
-        async with self.lock:
+        async with self._changing():
             if account is not None:
                 back = next(
                     (each for each in self.record.members if each.account == account.id), None
@@ -342,7 +388,7 @@ class Party:
 
     async def set_ready(self, member: int, ready: bool) -> None:
         """Mark a person ready (or not)."""
-        async with self.lock:
+        async with self._changing():
             self._must_be_open()
             members = tuple(
                 each.model_copy(update={"ready": ready}) if each.id == member else each
@@ -352,7 +398,7 @@ class Party:
 
     async def change_settings(self, member: int, data: SettingsData) -> None:
         """The host changes the house rules: everyone's ready is cleared."""
-        async with self.lock:
+        async with self._changing():
             self._must_be_open()
             self._must_be_host(member)
             preset = data.preset or self.record.preset
@@ -385,7 +431,7 @@ class Party:
 
     async def add_cpu(self, member: int, level: BotLevel) -> None:
         """The host seats a computer player."""
-        async with self.lock:
+        async with self._changing():
             self._must_be_open()
             self._must_be_host(member)
             if len(self.record.members) >= MAX_PARTY_SEATS:
@@ -410,7 +456,7 @@ class Party:
 
     async def remove(self, member: int, removed: int) -> None:
         """The host removes a member before the start (not themselves)."""
-        async with self.lock:
+        async with self._changing():
             self._must_be_open()
             self._must_be_host(member)
             if removed == member:
@@ -422,7 +468,7 @@ class Party:
 
     async def leave(self, member: int) -> None:
         """A person leaves before the start; a host who leaves hands the host on."""
-        async with self.lock:
+        async with self._changing():
             self._must_be_open()
             members = self._members(member)
             people = [each for each in members if each.kind == "human"]
@@ -471,7 +517,7 @@ class Party:
 
     async def start(self, member: int, make_table: StartTable) -> str:
         """The host starts the game: every person ready, 2-6 seats; the table's id."""
-        async with self.lock:
+        async with self._changing():
             self._must_be_open()
             self._must_be_host(member)
             members = self.record.members
@@ -534,7 +580,7 @@ class Party:
 
     async def rematch(self, finished: str, dealer: int, make_table: StartTable) -> str:
         """The next table after ``finished``: made by the first to ask, found by the others."""
-        async with self.lock:
+        async with self._changing():
             if self.record.table != finished:
                 return self.record.table or finished
             settings, hashes = self.table_settings(dealer)
