@@ -32,10 +32,12 @@ waiting on the process itself, so a server that dies on start is seen at once.""
 class ServerProcess(LiveServer):
     """``python -m rummykit serve`` on ``store_path`` and ``port``; always stopped on exit."""
 
-    def __init__(self, store_path: Path, port: int, log_path: Path) -> None:
-        """A server to be started; its output is appended to ``log_path``."""
+    def __init__(self, store_path: Path, port: int, log_path: Path, *options: str) -> None:
+        """A server to be started; its output is appended to ``log_path``; ``options`` go to
+        ``rummy serve`` (``--database-url URL --redis-url URL`` for a site of several)."""
         super().__init__(store_path, port)
         self.log_path = log_path
+        self.options = options
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -48,7 +50,7 @@ class ServerProcess(LiveServer):
         """Start the process and wait until it answers ``GET /api/options``."""
         assert self.process is None, "the server is already running"
         command = [sys.executable, "-m", "rummykit", "serve", "--host", "127.0.0.1"]
-        command += ["--port", str(self.port), "--store", str(self.store_path)]
+        command += ["--port", str(self.port), "--store", str(self.store_path), *self.options]
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         self._wait_ready()
@@ -70,6 +72,11 @@ class ServerProcess(LiveServer):
             self.process = None
             raise RuntimeError(f"the server exited with {code} on start:\n{self.log()}")
         raise RuntimeError(f"the server did not answer within {STUCK_S} s:\n{self.log()}")
+
+    def signal(self, sent: signal.Signals) -> None:
+        """Send the server a signal (``SIGSTOP``, ``SIGCONT``...)."""
+        assert self.process is not None, "the server is not running"
+        os.kill(self.process.pid, sent)
 
     def kill(self) -> None:
         """SIGKILL the server and reap it."""

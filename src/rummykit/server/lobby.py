@@ -400,8 +400,14 @@ class Lobby:
         return len(idle)
 
     async def close(self) -> None:
-        """Stop every table's task (and, in a cluster, hand the tables to the others)."""
+        """Stop every table's task (and, in a cluster, hand the tables to the others).
+
+        In a cluster, the tables' sockets first close with ``MOVED``: their pages reconnect to
+        the other processes, which take the tables as soon as the leases are released.
+        """
         for table in self.tables.values():
+            if self.cluster is not None:
+                table.gone.set()
             await table.stop()
         for remote in list(self.remote.values()):
             remote.gone.set()
