@@ -150,7 +150,7 @@ def postgres(url: str | None) -> Iterator[str]:
     if url:
         yield url
         return
-    with local_postgres() as server:
+    with local_postgres() as (server, _):
         yield server
 
 

@@ -59,8 +59,9 @@ def _as_postgres(command: list[str]) -> list[str]:
 
 
 @contextlib.contextmanager
-def local_postgres() -> Iterator[str]:
-    """A PostgreSQL server of its own for as long as the block runs; its URL."""
+def local_postgres() -> Iterator[tuple[str, tuple[list[str], list[str]]]]:
+    """A PostgreSQL server of its own for as long as the block runs: its URL, and the
+    commands that start and stop it again."""
     binaries = postgres_bin()
     if binaries is None:
         message = "PostgreSQL's programs (initdb, pg_ctl) are not installed"
@@ -82,7 +83,9 @@ def local_postgres() -> Iterator[str]:
     start = [pg_ctl, "-D", str(data), "-l", str(log), "-w", "-t", str(START_S), "-o", options]
     try:
         subprocess.run(_as_postgres([*start, "start"]), check=True, capture_output=True)
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        fast_stop = [pg_ctl, "-D", str(data), "-m", "fast", "-w", "stop"]
+        control = (_as_postgres([*start, "start"]), _as_postgres(fast_stop))
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres", control
     finally:
         stop = [pg_ctl, "-D", str(data), "-m", "immediate", "stop"]
         subprocess.run(_as_postgres(stop), check=False, capture_output=True)
@@ -95,6 +98,21 @@ class PostgresServer:
 
     url: str
     """Its maintenance database's URL (``postgres``)."""
+    control: tuple[list[str], list[str]] | None = None
+    """The commands that start and stop it, for a server of the tests' own (``None``:
+    another's, named by ``RUMMY_TEST_DATABASE_URL``)."""
+
+    @contextlib.contextmanager
+    def down(self) -> Iterator[None]:
+        """The server stopped for as long as the block runs, then started again."""
+        if self.control is None:
+            pytest.skip(f"{DATABASE_URL_ENV} names a server the tests cannot stop")
+        start, stop = self.control
+        subprocess.run(stop, check=True, capture_output=True)
+        try:
+            yield
+        finally:
+            subprocess.run(start, check=True, capture_output=True)
 
     def new_database(self) -> str:
         """A new empty database's URL."""
@@ -122,8 +140,8 @@ def postgres_server() -> Iterator[PostgresServer]:
     if given:
         yield PostgresServer(given)
         return
-    with local_postgres() as url:
-        yield PostgresServer(url)
+    with local_postgres() as (url, control):
+        yield PostgresServer(url, control)
 
 
 @pytest.fixture

@@ -31,6 +31,7 @@ from rummykit.server.cluster import Cluster
 from rummykit.server.limits import Limits
 from rummykit.server.protocol import CloseCode
 from rummykit.server.store import Store
+from services import PostgresServer
 from table_client import WORKERS, bearer, create_table, seat_connection, seed_where_human_starts
 
 __all__ = ["redis_server"]
@@ -103,6 +104,14 @@ def test_when_the_owner_stops_the_other_process_takes_the_table_and_the_seat_pla
         assert final["game_over"]
 
 
+def _epoch(url: str, table: str) -> int:
+    store = Store(url)
+    try:
+        return store.epoch(table)
+    finally:
+        store.close()
+
+
 def _first_draw(legal: list[str]) -> str:
     return next(action for action in legal if action.startswith("draw"))
 
@@ -129,3 +138,58 @@ def test_a_party_whose_members_use_different_processes_plays_to_the_end(
         with open_seat(first, table, host) as ann_seat, open_seat(second, table, guest) as bob_seat:
             finals = play_everyone({0: ann_seat, 1: bob_seat})
         assert finals[0]["game_over"] and finals[0]["scores"] == finals[1]["scores"]
+
+
+def test_a_redis_restart_mid_game_loses_nothing_and_the_game_ends(
+    tmp_path: Path, postgres_url: str, redis_server: RedisService
+) -> None:
+    """Redis restarts empty: the leases are gone, the bus reconnects. The owner finds its
+    lease lost and lets the table go (its socket closes with MOVED); the page reconnects, a
+    process claims the table again at a higher epoch than the stored one, and the seat plays
+    on from where it was."""
+    with (
+        process(tmp_path, postgres_url, redis_server) as owner,
+        process(tmp_path, postgres_url, redis_server) as other,
+    ):
+        table, token = create_table(owner, seed=seed_where_human_starts())
+        with seat_connection(owner, table, token) as seat:
+            seat.recv()
+            seat.set_pace(0)
+            seat.act(_first_draw(seat.view["legal"]))
+            seen = seat.version
+            redis_server.restart()
+            with pytest.raises(WebSocketDisconnect) as closed:
+                while True:
+                    seat.recv()
+            assert closed.value.code == CloseCode.MOVED
+        epoch_before = _epoch(postgres_url, table)
+        with seat_connection(other, table, token, last=seen) as again:
+            again.until(lambda frame: frame["t"] == "view")
+            assert again.version >= seen
+            again.set_pace(0)
+            final = play_seat(again)
+        assert final["game_over"]
+    assert _epoch(postgres_url, table) > epoch_before
+
+
+def test_while_postgresql_restarts_an_intent_is_refused_with_try_again_and_nothing_diverges(
+    tmp_path: Path, postgres_url: str, postgres_server: PostgresServer, redis_server: RedisService
+) -> None:
+    with process(tmp_path, postgres_url, redis_server) as owner:
+        table, token = create_table(owner, seed=seed_where_human_starts())
+        with seat_connection(owner, table, token) as seat:
+            seat.recv()
+            seat.set_pace(0)
+            draw = _first_draw(seat.view["legal"])
+            before = seat.version
+            with postgres_server.down():
+                seat.send("act", {"action": draw})
+                refused = seat.refused()
+                assert refused["d"]["code"] == "try_again" and refused["v"] == before
+            seat.act(draw)  # the same intent, once the database is back: applied once
+            assert seat.version == before + 1
+            final = play_seat(seat)
+        assert final["game_over"]
+    store = Store(postgres_url)
+    assert store.deals(table)[0]["actions"][0] == f"0 {draw}"
+    store.close()

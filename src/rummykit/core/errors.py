@@ -83,6 +83,9 @@ class ErrorCode(enum.StrEnum):
     """The server's: an account is already playing a ranked game (one at a time)."""
     RANKED_WAIT = "ranked_wait"
     """The server's: an account that left ranked games early waits before the next one."""
+    TRY_AGAIN = "try_again"
+    """The server's: it could not keep the intent just now (its database was out of reach);
+    nothing changed: send it again."""
 
 
 ERROR_CODES: Final = tuple(code.value for code in ErrorCode)

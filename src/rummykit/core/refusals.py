@@ -218,6 +218,10 @@ REFUSALS: Final[dict[str, tuple[ErrorCode, Template]]] = {
     ),
     "hello_once": (_E.BAD_MESSAGE, "hello is the socket's first message, and only its first."),
     "unreadable": (_E.BAD_MESSAGE, "That message could not be carried out; it changed nothing."),
+    "try_again": (
+        _E.TRY_AGAIN,
+        "The server could not save that just now; nothing changed. Try again in a moment.",
+    ),
     "bad_message": (_E.BAD_MESSAGE, "{detail}"),
     "bad_action": (_E.BAD_ACTION, "{detail}"),
 }

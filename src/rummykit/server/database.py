@@ -108,6 +108,20 @@ def open_database(location: Path | str) -> Database:
     return SQLiteDatabase(text)
 
 
+def is_unavailable(error: BaseException) -> bool:
+    """Whether ``error`` says the database is out of reach now.
+
+    Down, restarting, or locked past the wait: nothing was written, and the same write may
+    work in a moment.
+    """
+    if isinstance(error, sqlite3.OperationalError):
+        return True
+    import psycopg
+    from psycopg_pool import PoolTimeout
+
+    return isinstance(error, psycopg.OperationalError | PoolTimeout)
+
+
 class SQLiteDatabase:
     """One SQLite file (or ``:memory:``): one connection shared under a lock, WAL."""
 

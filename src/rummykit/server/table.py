@@ -41,6 +41,7 @@ from rummykit.core.record import record_of
 from rummykit.core.rules import Rules
 from rummykit.core.state import GameState
 from rummykit.ratings import Pool
+from rummykit.server.database import is_unavailable
 from rummykit.server.lease import StaleOwner
 from rummykit.server.logs import limit_logging
 from rummykit.server.new_table import TableError, new_table_settings
@@ -626,7 +627,13 @@ class Table(Asides):
                 await self._handle(seat, message, quietly(reply), client, origin=reply)
             except StaleOwner:
                 raise
-            except Exception:  # one bad intent must never stop the table, nor go unanswered
+            except (
+                Exception
+            ) as error:  # one bad intent must never stop the table, nor go unanswered
+                if is_unavailable(error):  # nothing was written or applied: it may be sent again
+                    logger.warning("table %s: the database is out of reach: %s", self.id, error)
+                    await quietly(reply)(refused(self.version, "try_again"))
+                    return
                 logger.exception("table %s: an intent failed", self.id)
                 await quietly(reply)(refused(self.version, "unreadable"))
 

@@ -53,6 +53,7 @@ export default {
   "refusals.too_few_naturals": "{cards} is no meld: a meld needs at least two natural cards.",
   "refusals.too_many_reactions": "Easy there: at most {count} reactions every {seconds} seconds.",
   "refusals.top_only": "Only the top card of the discard pile may be taken under these rules.",
+  "refusals.try_again": "The server could not save that just now; nothing changed. Try again in a moment.",
   "refusals.unreadable": "That message could not be carried out; it changed nothing.",
   "refusals.watching": "You are watching: spectators do not play.",
 };

@@ -54,5 +54,6 @@ export default {
   "refusals.too_many_reactions": "少し待ってください。リアクションは{seconds}秒に{count}回までです。",
   "refusals.top_only": "このルールでは捨て札のいちばん上しか取れません。",
   "refusals.unreadable": "そのメッセージは実行できませんでした。何も変わっていません。",
+  "refusals.try_again": "サーバーが今は保存できませんでした。何も変わっていません。少し待ってからもう一度どうぞ。",
   "refusals.watching": "観戦中です。観戦者はプレイできません。",
 };
