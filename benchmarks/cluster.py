@@ -1,0 +1,203 @@
+"""Two `rummy serve` processes on one PostgreSQL and one Redis: round trips and re-owning.
+
+Starts a throwaway PostgreSQL and Redis (as the tests do: ``tests/services.py``,
+``tests/redis_service.py``) and two server processes, A and B, sharing them. Then, in one run:
+
+1. **Round trip.** One table made on A (a person and a computer player). A seat's socket sends
+   ``pace`` (a stored change answered with a view) and waits for the view: on A itself (the
+   owner) and on B (relayed over Redis), alternating in rounds, so both see the same load.
+2. **Re-owning after SIGKILL.** ``--tables`` tables made on A, each with a seat's socket open
+   on B (relayed). A is killed with SIGKILL; each socket is closed by B once the lease has run
+   out (4503), reconnects to B, which takes the table over, and receives its view: the time
+   from the kill to that view, per table.
+
+    .venv/bin/python benchmarks/cluster.py                  # 100 tables, 300 round trips
+    .venv/bin/python benchmarks/cluster.py --quick          # a smoke run
+    .venv/bin/python benchmarks/cluster.py --json results.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import tempfile
+import time
+import urllib.request
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from rummykit.server.lease import LEASE_S
+from rummykit.server.run import free_port
+
+# run as a script: tests/ holds the throwaway servers the tests use
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from redis_service import RedisProcess
+from server_process import ServerProcess
+from services import local_postgres
+
+
+def _table(server: ServerProcess) -> tuple[str, str]:
+    body = json.dumps({"name": "Ada", "preset": "classic", "opponents": ["basic"]}).encode()
+    request = urllib.request.Request(
+        server.url + "/api/tables", data=body, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        made = json.loads(answer.read())
+    return str(made["table"]), str(made["token"])
+
+
+def _socket_url(server: ServerProcess, table: str) -> str:
+    return f"ws://127.0.0.1:{server.port}/ws/{table}"
+
+
+def _hello(token: str, last: int = 0) -> str:
+    return json.dumps({"t": "hello", "v": last, "d": {"token": token}})
+
+
+async def _view(connection: ClientConnection, pace_ms: int | None = None) -> int:
+    """The version of the next view frame (with this pace, if given)."""
+    while True:
+        frame = json.loads(await connection.recv())
+        if frame["t"] == "view" and pace_ms in (None, frame["d"]["pace_ms"]):
+            return int(frame["v"])
+
+
+async def round_trips(
+    owner: ServerProcess, other: ServerProcess, rounds: int
+) -> dict[str, list[float]]:
+    """Milliseconds from ``pace`` sent to the view back, on the owner and relayed."""
+    table, token = _table(owner)
+    timings: dict[str, list[float]] = {"owner": [], "relayed": []}
+    async with (
+        connect(_socket_url(owner, table), origin=None) as on_owner,
+        connect(_socket_url(other, table), origin=None) as relayed,
+    ):
+        for connection in (on_owner, relayed):
+            await connection.send(_hello(token))
+            await _view(connection)
+        for number in range(rounds):
+            for offset, (name, connection) in enumerate(
+                (("owner", on_owner), ("relayed", relayed))
+            ):
+                ms = 700 + 2 * number + offset  # a new pace each time: its own view answers
+                pace = json.dumps({"t": "pace", "v": 0, "d": {"ms": ms}})
+                started = time.perf_counter()
+                await connection.send(pace)
+                await _view(connection, ms)
+                timings[name].append((time.perf_counter() - started) * 1000)
+    return timings
+
+
+async def _follow(server: ServerProcess, table: str, token: str, killed: asyncio.Event) -> float:
+    """A seat relayed by ``server``: the seconds from the kill to its view after the move."""
+    async with connect(_socket_url(server, table), origin=None) as connection:
+        await connection.send(_hello(token))
+        last = await _view(connection)
+        try:
+            while True:
+                frame = json.loads(await connection.recv())
+                last = max(last, int(frame.get("v", 0)))
+        except ConnectionClosed:
+            pass
+    await killed.wait()
+    while True:
+        try:
+            async with connect(_socket_url(server, table), origin=None) as again:
+                await again.send(_hello(token, last))
+                await _view(again)
+                return time.monotonic()
+        except (ConnectionClosed, OSError):
+            await asyncio.sleep(0.1)
+
+
+async def reowning(owner: ServerProcess, other: ServerProcess, tables: int) -> list[float]:
+    """Seconds from A's SIGKILL to each table's view through B."""
+    made = [_table(owner) for _ in range(tables)]
+    killed = asyncio.Event()
+    following = [asyncio.create_task(_follow(other, *each, killed)) for each in made]
+    await asyncio.sleep(1.0)  # every socket joined (relayed)
+    at = time.monotonic()
+    owner.kill()
+    killed.set()
+    done = await asyncio.gather(*following)
+    return [moment - at for moment in done]
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def run(rounds: int, tables: int) -> dict[str, Any]:
+    """Both measurements, with their servers started and stopped around them."""
+    with ExitStack() as stack, tempfile.TemporaryDirectory() as folder:
+        database, _ = stack.enter_context(local_postgres())
+        redis = RedisProcess(Path(folder))
+        redis.start()
+        stack.callback(redis.stop)
+        shared = ("--database-url", database, "--redis-url", redis.url)
+        servers = [
+            stack.enter_context(
+                ServerProcess(
+                    Path(folder) / f"{name}.sqlite3",
+                    free_port(),
+                    Path(folder) / f"{name}.log",
+                    *shared,
+                )
+            )
+            for name in ("a", "b")
+        ]
+        for server in servers:
+            server.start()
+        trips = asyncio.run(round_trips(servers[0], servers[1], rounds))
+        moved = asyncio.run(reowning(servers[0], servers[1], tables))
+    return {
+        "lease_s": LEASE_S,
+        "round_trip_ms": {
+            name: {
+                "p50": statistics.median(values),
+                "p99": _percentile(values, 0.99),
+                "n": len(values),
+            }
+            for name, values in trips.items()
+        },
+        "reowned_s": {
+            "tables": tables,
+            "p50": statistics.median(moved),
+            "max": max(moved),
+        },
+    }
+
+
+def main() -> None:
+    """Measure and print the results table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=300)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 20 rounds, 5 tables")
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args()
+    rounds, tables = (20, 5) if args.quick else (args.rounds, args.tables)
+    results = run(rounds, tables)
+    trips = results["round_trip_ms"]
+    print("round trip (pace -> view), ms      p50      p99")
+    for name in ("owner", "relayed"):
+        print(f"  {name:<32} {trips[name]['p50']:7.2f}  {trips[name]['p99']:7.2f}")
+    moved = results["reowned_s"]
+    print(
+        f"re-owned after SIGKILL ({moved['tables']} tables, lease {LEASE_S:g} s): "
+        f"p50 {moved['p50']:.2f} s, max {moved['max']:.2f} s"
+    )
+    if args.json is not None:
+        args.json.write_text(json.dumps(results, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
