@@ -6,12 +6,14 @@ Starts a throwaway PostgreSQL and Redis (as the tests do: ``tests/services.py``,
 1. **Round trip.** One table made on A (a person and a computer player). A seat's socket sends
    ``pace`` (a stored change answered with a view) and waits for the view: on A itself (the
    owner) and on B (relayed over Redis), alternating in rounds, so both see the same load.
+   Each client connects from a loopback address of its own (any 127.x.y.z is this machine), as
+   in ``load_client.py``, so that the server's limits for one address are not the bound.
 2. **Re-owning after SIGKILL.** ``--tables`` tables made on A, each with a seat's socket open
    on B (relayed). A is killed with SIGKILL; each socket is closed by B once the lease has run
    out (4503), reconnects to B, which takes the table over, and receives its view: the time
    from the kill to that view, per table.
 
-    .venv/bin/python benchmarks/cluster.py                  # 100 tables, 300 round trips
+    .venv/bin/python benchmarks/cluster.py                  # 100 tables, 200 round trips
     .venv/bin/python benchmarks/cluster.py --quick          # a smoke run
     .venv/bin/python benchmarks/cluster.py --json results.json
 """
@@ -25,7 +27,6 @@ import statistics
 import sys
 import tempfile
 import time
-import urllib.request
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -36,20 +37,24 @@ from websockets.exceptions import ConnectionClosed
 from rummykit.server.lease import LEASE_S
 from rummykit.server.run import free_port
 
-# run as a script: tests/ holds the throwaway servers the tests use
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+# run as a script: the repository (for benchmarks.*) and tests/ (the tests' throwaway servers)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "tests"))
+from benchmarks.load_client import client_address, post_json
+
 from redis_service import RedisProcess
 from server_process import ServerProcess
 from services import local_postgres
 
+SEND_GAP_S = 0.15
+"""The pause between two rounds, not timed: a socket may send 10 messages a second at most."""
 
-def _table(server: ServerProcess) -> tuple[str, str]:
-    body = json.dumps({"name": "Ada", "preset": "classic", "opponents": ["basic"]}).encode()
-    request = urllib.request.Request(
-        server.url + "/api/tables", data=body, headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        made = json.loads(answer.read())
+
+async def _table(server: ServerProcess, address: str) -> tuple[str, str]:
+    """A table of a person and a computer player, made on ``server`` from ``address``."""
+    body = {"name": "Ada", "preset": "classic", "opponents": ["basic"]}
+    status, made = await post_json(server.port, "/api/tables", body, address)
+    assert status == 200, made
     return str(made["table"]), str(made["token"])
 
 
@@ -73,11 +78,11 @@ async def round_trips(
     owner: ServerProcess, other: ServerProcess, rounds: int
 ) -> dict[str, list[float]]:
     """Milliseconds from ``pace`` sent to the view back, on the owner and relayed."""
-    table, token = _table(owner)
+    table, token = await _table(owner, client_address(0))
     timings: dict[str, list[float]] = {"owner": [], "relayed": []}
     async with (
-        connect(_socket_url(owner, table), origin=None) as on_owner,
-        connect(_socket_url(other, table), origin=None) as relayed,
+        connect(_socket_url(owner, table), local_addr=(client_address(1), 0)) as on_owner,
+        connect(_socket_url(other, table), local_addr=(client_address(2), 0)) as relayed,
     ):
         for connection in (on_owner, relayed):
             await connection.send(_hello(token))
@@ -92,12 +97,15 @@ async def round_trips(
                 await connection.send(pace)
                 await _view(connection, ms)
                 timings[name].append((time.perf_counter() - started) * 1000)
+            await asyncio.sleep(SEND_GAP_S)  # under the server's limit of messages a socket
     return timings
 
 
-async def _follow(server: ServerProcess, table: str, token: str, killed: asyncio.Event) -> float:
-    """A seat relayed by ``server``: the seconds from the kill to its view after the move."""
-    async with connect(_socket_url(server, table), origin=None) as connection:
+async def _follow(
+    server: ServerProcess, table: str, token: str, address: str, killed: asyncio.Event
+) -> float:
+    """A seat relayed by ``server``: the moment its view came back after the move."""
+    async with connect(_socket_url(server, table), local_addr=(address, 0)) as connection:
         await connection.send(_hello(token))
         last = await _view(connection)
         try:
@@ -109,7 +117,7 @@ async def _follow(server: ServerProcess, table: str, token: str, killed: asyncio
     await killed.wait()
     while True:
         try:
-            async with connect(_socket_url(server, table), origin=None) as again:
+            async with connect(_socket_url(server, table), local_addr=(address, 0)) as again:
                 await again.send(_hello(token, last))
                 await _view(again)
                 return time.monotonic()
@@ -119,9 +127,13 @@ async def _follow(server: ServerProcess, table: str, token: str, killed: asyncio
 
 async def reowning(owner: ServerProcess, other: ServerProcess, tables: int) -> list[float]:
     """Seconds from A's SIGKILL to each table's view through B."""
-    made = [_table(owner) for _ in range(tables)]
+    addresses = [client_address(10 + number) for number in range(tables)]
+    made = [await _table(owner, address) for address in addresses]
     killed = asyncio.Event()
-    following = [asyncio.create_task(_follow(other, *each, killed)) for each in made]
+    following = [
+        asyncio.create_task(_follow(other, table, token, address, killed))
+        for (table, token), address in zip(made, addresses, strict=True)
+    ]
     await asyncio.sleep(1.0)  # every socket joined (relayed)
     at = time.monotonic()
     owner.kill()
@@ -179,7 +191,7 @@ def run(rounds: int, tables: int) -> dict[str, Any]:
 def main() -> None:
     """Measure and print the results table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--quick", action="store_true", help="a smoke run: 20 rounds, 5 tables")
     parser.add_argument("--json", type=Path, help="also write the results here")
