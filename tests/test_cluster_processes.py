@@ -6,7 +6,8 @@ SIGKILL mid-game, the first loses nothing: its lease runs out, the second takes 
 (replaying its log, timers re-armed), both programs reconnect, and the game ends with every
 action a program saw acknowledged in the record, at the version it made. Paused with SIGSTOP
 past its lease, the first is fenced: the second plays on, and once woken the first writes
-nothing (the log has no fork).
+nothing (the log has no fork). The second (which only relays) killed: the guest moves to the
+first and plays on.
 """
 
 from __future__ import annotations
@@ -98,4 +99,15 @@ def test_an_owner_paused_past_its_lease_is_fenced_and_the_log_has_no_fork(
     # while the host's program waits on the paused first); a few versions on, surely there
     guest.wait_for(lambda line: "acked" in line and line["v"] > paused_at + 2)
     first.signal(signal.SIGCONT)  # it wakes believing it owns the table: it writes nothing
+    _finished_alike(tmp_path, host, guest)
+
+
+def test_the_process_relaying_a_seat_killed_mid_game_the_seat_moves_to_the_other(
+    site: tuple[ServerProcess, ServerProcess], programs: Programs, tmp_path: Path
+) -> None:
+    """The guest's socket is on the second process, which relays it; the second dies: the
+    guest's program moves on to its other address (the owner itself) and plays on."""
+    first, second = site
+    host, guest = _party(programs, tmp_path, first, second)
+    second.kill()
     _finished_alike(tmp_path, host, guest)
