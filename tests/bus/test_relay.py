@@ -18,7 +18,7 @@ from bus_backends import Backend
 from rummykit.server.api import NewTable
 from rummykit.server.new_table import new_table_settings
 from rummykit.server.protocol import CLIENT_MESSAGES, ClientMessage, ServerMessage
-from rummykit.server.relay import Desk, RemoteTable
+from rummykit.server.relay import Desk, RemoteTable, Send
 from rummykit.server.store import Store
 from rummykit.server.table import Table
 from table_client import WORKERS, ManualClock, seed_where_human_starts
@@ -76,11 +76,16 @@ def test_a_relayed_seat_plays_at_the_owners_table(backend: Backend) -> None:
             await remote.submit(0, late, page.send)
             stale = await page.until(lambda frame: frame["t"] == "refused")
             assert stale["d"]["reason"] == "stale" and remote.version == table.version
+            left = asyncio.Event()
+            owners_leave = table.leave
+
+            async def leave_heard(seat: int | None, send: Send) -> None:
+                await owners_leave(seat, send)
+                left.set()
+
+            table.leave = leave_heard  # type: ignore[method-assign]
             await remote.leave(0, page.send)
-            for _ in range(100):  # the owner hears of the leave through the bus
-                if not table.listeners.get(0):
-                    break
-                await asyncio.sleep(0.01)
+            await asyncio.wait_for(left.wait(), timeout=20)  # the owner hears of it on the bus
             assert not table.listeners.get(0)
             await remote.stop()
             await desk.aclose()
