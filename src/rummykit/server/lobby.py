@@ -11,7 +11,7 @@ from typing import Final
 
 from rummykit.core.errors import ErrorCode
 from rummykit.ratings.waits import LEAVE_WINDOW_S
-from rummykit.server.bus import party_channel
+from rummykit.server.bus import BusUnavailable, party_channel
 from rummykit.server.cluster import Cluster, OwnedElsewhere, SharedParties
 from rummykit.server.frames import replay_frames_json
 from rummykit.server.lease import StaleOwner
@@ -28,6 +28,7 @@ from rummykit.server.party import (
     new_code,
 )
 from rummykit.server.party_messages import NewParty
+from rummykit.server.presence import HERE, PRESENCE_EVERY_S, SharedPresence
 from rummykit.server.rated import waits_left
 from rummykit.server.relay import RemoteTable
 from rummykit.server.settings import TableSettings
@@ -97,6 +98,12 @@ class Lobby:
         """In a cluster: the parties in memory whose changes by other processes are followed."""
         self.remote: dict[str, RemoteTable] = {}
         """Tables another process owns that sockets of this one use, relayed."""
+        self.presence = (
+            SharedPresence(cluster.redis, cluster.process, now)
+            if cluster is not None and cluster.redis is not None
+            else None
+        )
+        """With Redis: who is connected to each party through each process."""
         self.drop_grace_s: float | None = None
         self.bye_grace_s: float | None = None
         """The tables' graces for people who are away (``None``: the tables' defaults)."""
@@ -268,7 +275,8 @@ class Lobby:
             party.shared = SharedParties(self.cluster, self.store)
 
         def present(seat: int) -> bool:
-            table = self.tables.get(party.record.table or "")
+            table_id = party.record.table or ""
+            table = self.tables.get(table_id) or self.remote.get(table_id)
             return table is not None and bool(table.listeners.get(seat))
 
         party.present = present
@@ -294,19 +302,67 @@ class Lobby:
     async def _follow(self, party: Party) -> None:
         """In a cluster, show the party's members here each change another process made.
 
-        The other process says so on the party's channel.
+        The other process says so on the party's channel. With Redis, who is connected through
+        each process is shared too (``rummykit.server.presence``).
         """
         if self.cluster is None or party.code in self.following:
             return
         subscription = await self.cluster.bus.subscribe(party_channel(party.code))
+        presence = self.presence
+        nudged = asyncio.Event()
+        if presence is not None:
+            party.nudge = nudged.set
 
         async def follow() -> None:
-            async with subscription:
-                async for _ in subscription:  # a change, or a gap (RESYNC): read it again
-                    with contextlib.suppress(Exception):  # the next change reads it again
-                        await party.refresh()
+            keeping = None
+            if presence is not None:
+                keeping = asyncio.get_running_loop().create_task(
+                    self._keep_presence(party, presence, nudged)
+                )
+            try:
+                async with subscription:
+                    async for item in subscription:
+                        if item != HERE:  # a change, or a gap (RESYNC): read it again
+                            with contextlib.suppress(Exception):  # the next change reads it
+                                await party.refresh()
+                        nudged.set()
+            finally:
+                if keeping is not None:
+                    keeping.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await keeping
 
         self.following[party.code] = asyncio.get_running_loop().create_task(follow())
+
+    async def _keep_presence(
+        self, party: Party, presence: SharedPresence, nudged: asyncio.Event
+    ) -> None:
+        """Write who is connected here, read who is elsewhere, show the party when it moves.
+
+        Every ``PRESENCE_EVERY_S``, and at once when nudged (a connection here came or went,
+        or another process said so).
+        """
+        assert self.cluster is not None
+        told: set[int] | None = None
+        try:
+            while True:
+                nudged.clear()
+                with contextlib.suppress(Exception):  # Redis away: try again next time
+                    here = party.here()
+                    await presence.write(party.code, here)
+                    if here != told:  # the others read at once
+                        with contextlib.suppress(BusUnavailable):
+                            await self.cluster.bus.publish(party_channel(party.code), HERE)
+                        told = here
+                    elsewhere = await presence.elsewhere(party.code)
+                    if elsewhere != party.elsewhere:
+                        party.elsewhere = elsewhere
+                        await party.broadcast()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(nudged.wait(), PRESENCE_EVERY_S)
+        finally:
+            with contextlib.suppress(Exception):  # unwritten, the entries expire by themselves
+                await presence.forget(party.code)
 
     async def _unfollow(self, code: str) -> None:
         task = self.following.pop(code, None)

@@ -191,6 +191,10 @@ class Party:
         self.listeners: dict[Send, int | None] = {}
         self.present: Callable[[int], bool] = lambda seat: False
         """Whether the person at a seat of the party's current table has it open."""
+        self.elsewhere: set[int] = set()
+        """With several processes: the members connected through the others."""
+        self.nudge: Callable[[], None] = lambda: None
+        """Called when a connection comes or goes (with several processes, they are told)."""
         self.give_seat: GiveSeat | None = None
         """Lets a new token hold a seat at the current table (an account back on a device)."""
         self.busy: Busy | None = None
@@ -219,7 +223,7 @@ class Party:
     def view(self, me: int | None) -> PartyView:
         """The party as member ``me`` (``None``: a visitor) sees it."""
         record = self.record
-        connected = set(self.listeners.values())
+        connected = set(self.listeners.values()) | self.elsewhere
         return PartyView(
             code=record.code,
             url=invite_path(record.code),
@@ -248,6 +252,14 @@ class Party:
             games=record.games,
         )
 
+    def here(self) -> set[int]:
+        """The members connected to this process: to the party's lobby or at its table."""
+        found = {member for member in self.listeners.values() if member is not None}
+        for seat, member in enumerate(self.record.members):
+            if member.kind != "bot" and self.present(seat):
+                found.add(member.id)
+        return found
+
     def idle_since(self, updated: float, now: float, idle_s: float = PARTY_IDLE_S) -> bool:
         """Whether the party should close: untouched since ``updated`` and nobody here."""
         return not self.listeners and now - updated >= idle_s
@@ -259,11 +271,13 @@ class Party:
         self.listeners[send] = me
         await send(self._message(me))
         await self.broadcast(besides=send)  # the others see who is here
+        self.nudge()
 
     async def detach(self, send: Send) -> None:
         """Stop sending to a connection."""
         if self.listeners.pop(send, None) is not None:
             await self.broadcast()
+            self.nudge()
 
     def _message(self, me: int | None) -> PartyMessage:
         return PartyMessage(v=self.version, d=self.view(me))
