@@ -15,6 +15,13 @@ Tables are created gradually, warmed up, then measured for a window.
     # memory after 10,000 tables have come and gone
     .venv/bin/python benchmarks/load.py --churn 10000 --levels basic \\
         --json benchmarks/results/load-churn.json
+    # one process on SQLite against two on PostgreSQL and Redis, cell by cell
+    .venv/bin/python benchmarks/load.py --compare --tables 250,500,750 --levels strong \\
+        --json benchmarks/results/load-cluster.json
+
+With ``--processes 2`` (or ``--compare``) the site is two ``rummy serve`` processes sharing a
+throwaway PostgreSQL and Redis (``ClusterServers``); each player makes its tables on one and
+opens its sockets on one, in turn, so half the sockets are relayed to the table's owner.
 """
 
 from __future__ import annotations
@@ -40,13 +47,16 @@ from benchmarks.load_report import (
     memory,
     minutes,
     plot_soak,
+    setup_name,
     summarize,
     trend,
 )
-from benchmarks.load_server import LoadServer, Sample, sample
+from benchmarks.load_server import ClusterServers, LoadServer, Sample, Site
 
 from rummykit.server.settings import BOT_LEVELS
 
+GOAL_P99_MS = 50.0
+"""The round trip a site must keep at p99 to be said to hold its tables (issues 8 and 12)."""
 GRACE_S = 5.0
 """After the window, time for the actions sent in it to be answered before they are counted
 as unanswered (with the time they waited so far)."""
@@ -76,8 +86,8 @@ class Progress:
             print(file=sys.stderr)
 
 
-def _status(label: str, recorder: Recorder, server: LoadServer) -> str:
-    reading = sample(server.pid)
+def _status(label: str, recorder: Recorder, server: Site) -> str:
+    reading = server.sample()
     return (
         f"{label}: {recorder.tables_open} tables open, {len(recorder.round_trips):,} actions "
         f"timed, RSS {reading.rss_kb / 1024:.0f} MB, errors {sum(recorder.errors.values())}"
@@ -112,7 +122,7 @@ async def _stop(recorder: Recorder, tasks: list[asyncio.Task[None]]) -> None:
 
 
 async def drive(
-    server: LoadServer,
+    server: Site,
     settings: PlayerSettings,
     tables: int,
     args: argparse.Namespace,
@@ -142,20 +152,20 @@ async def drive(
     )
     load_average = os.getloadavg()
     recorder.window_start = time.perf_counter()
-    first, cpu_before = sample(server.pid), _cpu_seconds()
+    first, cpu_before = server.sample(), _cpu_seconds()
     readings: list[tuple[float, Sample]] = [(recorder.window_start, first)]
 
     def tick() -> None:
         now = time.perf_counter()
         # a reading at each slice's end (ticks come about every second: a little early is fine)
         if slice_s is not None and now >= recorder.window_start + slice_s * len(readings) - 0.25:
-            readings.append((now, sample(server.pid)))
+            readings.append((now, server.sample()))
         done = now - recorder.window_start
         progress.say(_status(f"{label}: measuring {done:.0f}/{seconds:.0f} s", recorder, server))
 
     await _wait(seconds, tick)
     recorder.window_end = time.perf_counter()
-    last, cpu_after = sample(server.pid), _cpu_seconds()
+    last, cpu_after = server.sample(), _cpu_seconds()
     if slice_s is not None and recorder.window_end - readings[-1][0] > slice_s / 2:
         readings.append((recorder.window_end, last))
     grace_end = time.perf_counter() + GRACE_S  # for the window's last actions to be answered
@@ -174,12 +184,21 @@ async def drive(
     return result, slices
 
 
-def _settings(server: LoadServer, level: str, args: argparse.Namespace) -> PlayerSettings:
-    return PlayerSettings(port=server.port, level=level, think_s=args.think, pace_ms=args.pace)
+def _settings(server: Site, level: str, args: argparse.Namespace) -> PlayerSettings:
+    site = server.ports if len(server.ports) > 1 else ()
+    return PlayerSettings(
+        port=server.port, level=level, think_s=args.think, pace_ms=args.pace, site=site
+    )
+
+
+def _site(processes: int) -> LoadServer | ClusterServers:
+    """One process on SQLite, or ``processes`` on a shared PostgreSQL and Redis."""
+    return LoadServer() if processes == 1 else ClusterServers(processes)
 
 
 def _config(args: argparse.Namespace) -> dict[str, Any]:
     return {
+        "processes": [1, 2] if args.compare else [args.processes],
         "think_s": args.think,
         "pace_ms": args.pace or 700,
         "warmup_s": args.warmup,
@@ -191,13 +210,22 @@ def _config(args: argparse.Namespace) -> dict[str, Any]:
 
 def run_matrix(args: argparse.Namespace, report: dict[str, Any]) -> None:
     progress = Progress()
+    sites = (1, 2) if args.compare else (args.processes,)
     cells = [(level, tables) for level in args.levels for tables in args.tables]
-    for number, (level, tables) in enumerate(cells, start=1):
-        progress.say(f"run {number}/{len(cells)}: {tables} tables, {level}", force=True)
-        with LoadServer() as server:
+    runs = [
+        # side by side, and which site goes first alternates: neither always meets the
+        # machine fresher than the other
+        (level, tables, processes)
+        for number, (level, tables) in enumerate(cells)
+        for processes in (sites if number % 2 == 0 else sites[::-1])
+    ]
+    for number, (level, tables, processes) in enumerate(runs, start=1):
+        name = setup_name({"processes": processes})
+        progress.say(f"run {number}/{len(runs)}: {tables} tables, {level}, {name}", force=True)
+        with _site(processes) as server:
             settings = _settings(server, level, args)
             result, _ = asyncio.run(drive(server, settings, tables, args, progress, args.seconds))
-        report["runs"].append({"tables": tables, "level": level, **result})
+        report["runs"].append({"tables": tables, "level": level, "processes": processes, **result})
         _save(args, report)
     rows = [cell_row(result) for result in report["runs"]]
     render(
@@ -206,11 +234,40 @@ def run_matrix(args: argparse.Namespace, report: dict[str, Any]) -> None:
         CELL_HEADERS,
         rows,
     )
+    report["holds"] = holds(report["runs"])
+    _save(args, report)
+    for line in capacity_lines(report["holds"]):
+        print(line)
+
+
+def holds(runs: list[dict[str, Any]]) -> dict[str, dict[str, int | None]]:
+    """By level and site: the most tables measured with round trip p99 within the goal (and
+    with no errors), and the fewest measured beyond it."""
+    found: dict[str, dict[str, int | None]] = {}
+    for run in runs:
+        key = f"{run['level']}, {setup_name(run)}"
+        entry = found.setdefault(key, {"held": None, "not_held": None})
+        p99 = run["round_trip_ms"]["p99"]
+        ok = p99 is not None and p99 <= GOAL_P99_MS and not run["errors"] and not run["unanswered"]
+        slot, better = ("held", max) if ok else ("not_held", min)
+        current = entry[slot]
+        entry[slot] = run["tables"] if current is None else better(current, run["tables"])
+    return found
+
+
+def capacity_lines(found: dict[str, dict[str, int | None]]) -> list[str]:
+    """``holds`` in words, one line a level and site."""
+    lines = []
+    for key, entry in found.items():
+        held = "none measured" if entry["held"] is None else f"{entry['held']} tables"
+        beyond = "" if entry["not_held"] is None else f"; not {entry['not_held']}"
+        lines.append(f"{key}: held at p99 <= {GOAL_P99_MS:.0f} ms: {held}{beyond}")
+    return lines
 
 
 def run_soak(args: argparse.Namespace, report: dict[str, Any]) -> None:
     level, tables = args.levels[0], args.tables[0]
-    with LoadServer() as server:
+    with _site(args.processes) as server:
         settings = _settings(server, level, args)
         result, slices = asyncio.run(
             drive(server, settings, tables, args, Progress(), args.soak, args.slice)
@@ -218,6 +275,7 @@ def run_soak(args: argparse.Namespace, report: dict[str, Any]) -> None:
     report["soak"] = {
         "tables": tables,
         "level": level,
+        "processes": args.processes,
         "slice_s": args.slice,
         **result,
         "slices": slices,
@@ -259,7 +317,7 @@ async def churn(
     for index in range(args.concurrency):  # every module loaded before "before" is read
         await churn_table(index, settings, recorder, args.churn_actions)
     await asyncio.sleep(2)
-    before = sample(server.pid)
+    before = server.sample()
     trace: list[tuple[float, float]] = []
     next_index = args.concurrency
 
@@ -271,7 +329,7 @@ async def churn(
 
     async def watch() -> None:
         while True:
-            reading = sample(server.pid)
+            reading = server.sample()
             trace.append((round(reading.wall - before.wall, 1), round(reading.rss_kb / 1024, 1)))
             made = next_index - args.concurrency
             progress.say(
@@ -283,14 +341,14 @@ async def churn(
     watcher = asyncio.create_task(watch())
     await asyncio.gather(*(worker() for _ in range(args.concurrency)))
     churn_s = time.monotonic() - started
-    at_end = sample(server.pid)
+    at_end = server.sample()
     idle_s = args.idle_table_seconds + 2  # the lobby sweeps at least as often as that
     progress.say(f"churn done in {churn_s:.0f} s; waiting {idle_s:.0f} s for the tables to go idle")
     await asyncio.sleep(idle_s)
     # the lobby sweeps when asked for a table (it has no timer of its own): ask once
     await churn_table(0, settings, recorder, 0)
     await asyncio.sleep(2)
-    after = sample(server.pid)
+    after = server.sample()
     watcher.cancel()
     progress.done()
     return {
@@ -369,7 +427,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add("--concurrency", type=int, default=50, help="churn: tables in play at once")
     add("--churn-actions", type=int, default=4, help="churn: the person's actions a table")
     add("--idle-table-seconds", type=float, default=60.0, help="churn: the server's idle time")
-    return parser.parse_args(argv)
+    add(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes: 1 on SQLite, or more on a throwaway PostgreSQL and Redis",
+    )
+    add("--compare", action="store_true", help="each cell on 1 process and on 2, side by side")
+    args = parser.parse_args(argv)
+    if args.processes < 1:
+        parser.error("--processes must be at least 1")
+    if args.churn is not None and (args.processes > 1 or args.compare):
+        parser.error("--churn measures one process (its memory): leave out --processes")
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:

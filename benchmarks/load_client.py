@@ -84,6 +84,22 @@ class PlayerSettings:
     pace_ms: int | None = None
     """The computer's pace to ask for; ``None`` leaves the table's default (700 ms)."""
     seats: int = 4
+    site: tuple[int, ...] = ()
+    """The ports of every process of a site of several (empty: just ``port``)."""
+    socket_port: int | None = None
+    """Where the seat's socket is opened, when not on ``port`` (where the table is made)."""
+
+    def spread(self, index: int) -> PlayerSettings:
+        """Player ``index``'s settings on a site of several processes, as a balancer would
+        send it: its tables made on one process and its sockets opened on one, each in
+        turn, so that the tables are shared evenly and a socket is on the table's owner
+        only one time in ``len(site)``; the others are relayed."""
+        if not self.site:
+            return self
+        count = len(self.site)
+        return dataclasses.replace(
+            self, port=self.site[index % count], socket_port=self.site[index // count % count]
+        )
 
     @property
     def effective_pace_s(self) -> float:
@@ -137,7 +153,7 @@ async def open_socket(
     """The seat's socket, as a browser opens it (no pings from the client's side), the token
     sent in its first message (``hello``)."""
     async with connect(
-        f"ws://127.0.0.1:{settings.port}/ws/{table}",
+        f"ws://127.0.0.1:{settings.socket_port or settings.port}/ws/{table}",
         proxy=None,
         local_addr=(address, 0),
         open_timeout=HTTP_TIMEOUT_S,
@@ -298,6 +314,7 @@ async def player(index: int, settings: PlayerSettings, recorder: Recorder) -> No
     """One simulated person: table after table, until cancelled."""
     rng = random.Random(index)
     address = client_address(index)
+    settings = settings.spread(index)
     while not recorder.stopping:
         try:
             table, token = await create_table(settings, address)

@@ -63,6 +63,7 @@ def summarize(
     seconds = last.wall - first.wall
     server = round(cpu_percent(first, last), 1)
     workers = round(cpu_percent(first, last, "child_ticks"), 1)
+    services = round(cpu_percent(first, last, "service_ticks"), 1)
     machine = cpu_percent(first, last, "machine_busy_ticks")
     generator = 100 * generator_cpu_s / seconds if seconds > 0 else 0.0
     round_trips = [took for _, took in recorder.round_trips] + unanswered
@@ -87,9 +88,10 @@ def summarize(
         },
         "server_cpu_pct": server,
         "workers_cpu_pct": workers,
+        "services_cpu_pct": services,
         "server_memory": memory(last),
         "generator_cpu_pct": round(generator, 1),
-        "other_processes_cpu_pct": round(machine - server - workers - generator, 1),
+        "other_processes_cpu_pct": round(machine - server - workers - services - generator, 1),
         "generator_loop_lag_ms": spread(recorder.loop_lag),
         "errors": dict(recorder.errors),
         "refusals": dict(recorder.refusals),
@@ -187,6 +189,7 @@ def cell_row(result: dict[str, Any]) -> list[str]:
     return [
         str(result["tables"]),
         result["level"],
+        setup_name(result),
         f"{result['actions']:,}",
         num(trip["p50"]),
         num(trip["p90"]),
@@ -196,6 +199,7 @@ def cell_row(result: dict[str, Any]) -> list[str]:
         num(step["p99"], 0),
         num(result["server_cpu_pct"], 0),
         num(result["workers_cpu_pct"], 0),
+        num(result.get("services_cpu_pct", 0.0), 0),
         num(result["server_memory"]["rss_mb"]),
         num(result["generator_cpu_pct"], 0),
         num(result["other_processes_cpu_pct"], 0),
@@ -203,9 +207,16 @@ def cell_row(result: dict[str, Any]) -> list[str]:
     ]
 
 
+def setup_name(result: dict[str, Any]) -> str:
+    """How a run's site was made: one process on SQLite, or several on PostgreSQL and Redis."""
+    processes = int(result.get("processes", 1))
+    return "1 × SQLite" if processes == 1 else f"{processes} × PG+Redis"
+
+
 CELL_HEADERS = (
     "tables",
     "level",
+    "site",
     "actions",
     "p50 ms",
     "p90 ms",
@@ -215,10 +226,13 @@ CELL_HEADERS = (
     "step+ p99",
     "srv CPU%",
     "wrk CPU%",
+    "svc CPU%",
     "RSS MB",
     "gen CPU%",
     "others%",
     "err/ref",
 )
-"""``step+``: a computer step beyond its pace, ms. CPU in % of one core; ``others``: every
-other process on the machine (other work shares it)."""
+"""``step+``: a computer step beyond its pace, ms. CPU in % of one core: ``srv`` the server
+processes, ``wrk`` their workers, ``svc`` PostgreSQL and Redis, ``gen`` the load generator,
+``others`` every other process on the machine (other work shares it). ``RSS``: the server
+processes' memory, summed."""

@@ -16,11 +16,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
+from typing import Protocol
 
+import psycopg
+
+from redis_service import RedisProcess  # the tests' own (load.py puts tests/ on the path)
 from rummykit.server.run import free_port
-from server_process import ServerProcess  # the tests' own (load.py puts tests/ on the path)
+from server_process import ServerProcess
+from services import local_postgres
 
 TICKS_PER_SECOND = os.sysconf("SC_CLK_TCK")
 PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
@@ -45,6 +51,8 @@ class Sample:
     children: int
     machine_busy_ticks: int
     """CPU time of every process on the machine (all cores), from ``/proc/stat``."""
+    service_ticks: int = 0
+    """CPU time of the services the servers share (PostgreSQL with its backends, Redis)."""
 
 
 def machine_busy_ticks() -> int:
@@ -92,39 +100,88 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def sample(pid: int) -> Sample:
-    """The CPU time and memory of ``pid`` and its descendants now."""
-    main, reaped = _ticks(pid)
-    child_ticks, child_rss = reaped, 0
-    children = descendants(pid)
-    for child in children:
+def _tree_ticks(pid: int) -> int:
+    """CPU time of ``pid``, its children that ended, and its live descendants."""
+    own, reaped = _ticks(pid)
+    total = own + reaped
+    for child in descendants(pid):
         with contextlib.suppress(OSError):  # a child may end while it is read
-            own, _ = _ticks(child)
-            child_ticks += own
-            child_rss += _rss_kb(child)
+            total += _ticks(child)[0]
+    return total
+
+
+def sample(*pids: int, services: Sequence[int] = ()) -> Sample:
+    """The CPU time and memory of the server ``pids`` and their descendants now, summed.
+
+    ``services``: processes the servers share (PostgreSQL, Redis), counted apart.
+    """
+    main = child_ticks = rss = hwm = child_rss = count = 0
+    for pid in pids:
+        own, reaped = _ticks(pid)
+        main += own
+        child_ticks += reaped
+        rss += _rss_kb(pid)
+        hwm += _hwm_kb(pid)
+        children = descendants(pid)
+        count += len(children)
+        for child in children:
+            with contextlib.suppress(OSError):  # a child may end while it is read
+                child_ticks += _ticks(child)[0]
+                child_rss += _rss_kb(child)
     return Sample(
         wall=time.monotonic(),
         main_ticks=main,
         child_ticks=child_ticks,
-        rss_kb=_rss_kb(pid),
-        hwm_kb=_hwm_kb(pid),
+        rss_kb=rss,
+        hwm_kb=hwm,
         child_rss_kb=child_rss,
-        children=len(children),
+        children=count,
         machine_busy_ticks=machine_busy_ticks(),
+        service_ticks=sum(_tree_ticks(pid) for pid in services),
     )
 
 
 def cpu_percent(first: Sample, last: Sample, of: str = "main_ticks") -> float:
     """CPU used between two samples, in % of one core (200% is both cores of this machine).
 
-    ``of``: ``main_ticks`` (the server), ``child_ticks`` (its workers) or
-    ``machine_busy_ticks`` (every process).
+    ``of``: ``main_ticks`` (the server), ``child_ticks`` (its workers), ``service_ticks``
+    (PostgreSQL and Redis) or ``machine_busy_ticks`` (every process).
     """
     seconds = last.wall - first.wall
     if seconds <= 0:
         return 0.0
     ticks: int = getattr(last, of) - getattr(first, of)
     return 100.0 * ticks / TICKS_PER_SECOND / seconds
+
+
+def error_lines(log_path: Path) -> int:
+    """Lines of a server's log that report an error (tracebacks included)."""
+    if not log_path.exists():
+        return 0
+    lines = log_path.read_text(errors="replace").splitlines()
+    return sum(1 for line in lines if "Error" in line or "Traceback" in line)
+
+
+class Site(Protocol):
+    """What a load run needs of the servers it drives: one process or several."""
+
+    @property
+    def port(self) -> int:
+        """Where tables are made by default."""
+        ...
+
+    @property
+    def ports(self) -> tuple[int, ...]:
+        """Every process's port."""
+        ...
+
+    def sample(self) -> Sample:
+        """CPU and memory now."""
+        ...
+
+    def error_lines(self) -> int:
+        """Lines of the logs that report an error."""
+        ...
 
 
 class LoadServer(ServerProcess):
@@ -149,12 +206,18 @@ class LoadServer(ServerProcess):
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         self._wait_ready()
 
+    @property
+    def ports(self) -> tuple[int, ...]:
+        """The site's ports: this one process's."""
+        return (self.port,)
+
+    def sample(self) -> Sample:
+        """The server's CPU and memory now."""
+        return sample(self.pid)
+
     def error_lines(self) -> int:
         """Lines of the server's log that report an error (tracebacks included)."""
-        if not self.log_path.exists():
-            return 0
-        lines = self.log_path.read_text(errors="replace").splitlines()
-        return sum(1 for line in lines if "Error" in line or "Traceback" in line)
+        return error_lines(self.log_path)
 
     def __enter__(self) -> LoadServer:
         self.start()
@@ -167,4 +230,78 @@ class LoadServer(ServerProcess):
         trace: TracebackType | None,
     ) -> None:
         self.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _postmaster_pid(url: str) -> int:
+    """The pid of the PostgreSQL server at ``url`` (from its data folder's lock file)."""
+    with psycopg.connect(url) as connection:
+        row = connection.execute("SHOW data_directory").fetchone()
+    assert row is not None
+    return int((Path(row[0]) / "postmaster.pid").read_text().split("\n", 1)[0])
+
+
+class ClusterServers:
+    """Several ``rummy serve`` processes of one site, on a throwaway PostgreSQL and Redis.
+
+    PostgreSQL keeps its durability on (``fsync``), as SQLite does in the one-process setup
+    (``synchronous=FULL``), so the two are compared doing the same work. Every process has
+    its defaults (limits, a worker pool a core). The players make their tables on one port
+    and open their sockets on one (``PlayerSettings.spread``): half the sockets are relayed.
+    """
+
+    def __init__(self, processes: int = 2) -> None:
+        self.count = processes
+        self.folder = Path(tempfile.mkdtemp(prefix="rummy-cluster-load-"))
+        self.servers: list[ServerProcess] = []
+        self.services: list[int] = []
+        self._stack = contextlib.ExitStack()
+
+    @property
+    def port(self) -> int:
+        return self.servers[0].port
+
+    @property
+    def ports(self) -> tuple[int, ...]:
+        return tuple(server.port for server in self.servers)
+
+    def sample(self) -> Sample:
+        """All the processes' CPU and memory now, summed, and the services' CPU."""
+        return sample(*(server.pid for server in self.servers), services=self.services)
+
+    def error_lines(self) -> int:
+        return sum(error_lines(server.log_path) for server in self.servers)
+
+    def __enter__(self) -> ClusterServers:
+        stack = self._stack
+        try:
+            database, _ = stack.enter_context(local_postgres(durable=True))
+            redis = RedisProcess(self.folder)
+            redis.start()
+            stack.callback(redis.stop)
+            assert redis.process is not None
+            self.services = [_postmaster_pid(database), redis.process.pid]
+            shared = ("--database-url", database, "--redis-url", redis.url)
+            for number in range(self.count):
+                server = ServerProcess(
+                    self.folder / f"{number}.sqlite3",
+                    free_port(),
+                    self.folder / f"{number}.log",
+                    *shared,
+                )
+                stack.enter_context(server)
+                server.start()
+                self.servers.append(server)
+        except BaseException:
+            stack.close()
+            raise
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._stack.close()
         shutil.rmtree(self.folder, ignore_errors=True)

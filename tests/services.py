@@ -59,9 +59,13 @@ def _as_postgres(command: list[str]) -> list[str]:
 
 
 @contextlib.contextmanager
-def local_postgres() -> Iterator[tuple[str, tuple[list[str], list[str]]]]:
+def local_postgres(*, durable: bool = False) -> Iterator[tuple[str, tuple[list[str], list[str]]]]:
     """A PostgreSQL server of its own for as long as the block runs: its URL, and the
-    commands that start and stop it again."""
+    commands that start and stop it again.
+
+    Durability is off (no ``fsync``) unless ``durable``: the tests need no crash safety, a
+    benchmark set against SQLite with ``synchronous=FULL`` does.
+    """
     binaries = postgres_bin()
     if binaries is None:
         message = "PostgreSQL's programs (initdb, pg_ctl) are not installed"
@@ -76,8 +80,9 @@ def local_postgres() -> Iterator[tuple[str, tuple[list[str], list[str]]]]:
     subprocess.run(
         _as_postgres([*initdb, "--no-sync", "-E", "UTF8"]), check=True, capture_output=True
     )
-    options = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off "
-    options += "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
+    options = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c max_connections=300"
+    if not durable:
+        options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     pg_ctl = str(binaries / "pg_ctl")
     log = folder / "pg.log"
     start = [pg_ctl, "-D", str(data), "-l", str(log), "-w", "-t", str(START_S), "-o", options]

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from benchmarks.load_client import PlayerSettings
+
 ROOT = Path(__file__).resolve().parent.parent
 LOAD = ROOT / "benchmarks" / "load.py"
 
@@ -87,3 +89,38 @@ def test_a_short_soak_reports_each_slice_and_the_trend(tmp_path: Path) -> None:
     assert len(soak["slices"]) == 2
     assert soak["trend"]["rss_mb_first"] > 10
     assert sum(row["actions"] for row in soak["slices"]) <= soak["actions"]
+
+
+@pytest.mark.timeout(240)
+def test_a_small_comparison_plays_on_one_process_and_on_two_sharing_postgres_and_redis(
+    tmp_path: Path,
+) -> None:
+    report = run_load(
+        tmp_path,
+        *("--compare", "--tables", "4", "--levels", "basic", "--seconds", "6"),
+        # a longer warm-up than the others: each of the two processes starts its own workers
+        *("--warmup", "4", "--think", "0.1", "--pace", "50", "--ramp-rate", "10"),
+    )
+    assert report["config"]["processes"] == [1, 2]
+    one, two = sorted(report["runs"], key=lambda run: run["processes"])
+    assert (one["processes"], two["processes"]) == (1, 2)
+    for run in (one, two):
+        assert run["actions"] > 0 and run["tables_created"] >= 4
+        assert_ordered(run["round_trip_ms"])
+        assert run["errors"] == {} and run["refusals"] == {} and run["unanswered"] == 0
+        assert run["server_log_error_lines"] == 0
+    # the cluster's figures cover both processes and the services they share
+    assert one["services_cpu_pct"] == 0
+    assert two["services_cpu_pct"] > 0
+    assert two["server_memory"]["rss_mb"] > one["server_memory"]["rss_mb"]
+    assert set(report["holds"]) == {"basic, 1 × SQLite", "basic, 2 × PG+Redis"}
+
+
+def test_players_on_a_site_of_two_share_the_tables_and_half_the_sockets_are_relayed() -> None:
+    base = PlayerSettings(port=1, level="basic", think_s=0.0, site=(1, 2))
+    spread = [base.spread(index) for index in range(8)]
+    made_on = [settings.port for settings in spread]
+    relayed = [settings.socket_port != settings.port for settings in spread]
+    assert made_on.count(1) == made_on.count(2) == 4
+    assert relayed.count(True) == 4
+    assert PlayerSettings(port=1, level="basic", think_s=0.0).spread(5).socket_port is None
