@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from benchmarks.load_client import PlayerSettings
 
 ROOT = Path(__file__).resolve().parent.parent
