@@ -191,9 +191,11 @@ def _settings(server: Site, level: str, args: argparse.Namespace) -> PlayerSetti
     )
 
 
-def _site(processes: int) -> LoadServer | ClusterServers:
+def _site(args: argparse.Namespace, processes: int) -> LoadServer | ClusterServers:
     """One process on SQLite, or ``processes`` on a shared PostgreSQL and Redis."""
-    return LoadServer() if processes == 1 else ClusterServers(processes)
+    if processes == 1:
+        return LoadServer(keep_logs=args.logs)
+    return ClusterServers(processes, keep_logs=args.logs)
 
 
 def _config(args: argparse.Namespace) -> dict[str, Any]:
@@ -222,7 +224,7 @@ def run_matrix(args: argparse.Namespace, report: dict[str, Any]) -> None:
     for number, (level, tables, processes) in enumerate(runs, start=1):
         name = setup_name({"processes": processes})
         progress.say(f"run {number}/{len(runs)}: {tables} tables, {level}, {name}", force=True)
-        with _site(processes) as server:
+        with _site(args, processes) as server:
             settings = _settings(server, level, args)
             result, _ = asyncio.run(drive(server, settings, tables, args, progress, args.seconds))
         report["runs"].append({"tables": tables, "level": level, "processes": processes, **result})
@@ -267,7 +269,7 @@ def capacity_lines(found: dict[str, dict[str, int | None]]) -> list[str]:
 
 def run_soak(args: argparse.Namespace, report: dict[str, Any]) -> None:
     level, tables = args.levels[0], args.tables[0]
-    with _site(args.processes) as server:
+    with _site(args, args.processes) as server:
         settings = _settings(server, level, args)
         result, slices = asyncio.run(
             drive(server, settings, tables, args, Progress(), args.soak, args.slice)
@@ -370,7 +372,7 @@ async def churn(
 
 
 def run_churn(args: argparse.Namespace, report: dict[str, Any]) -> None:
-    with LoadServer(idle_table_s=args.idle_table_seconds) as server:
+    with LoadServer(idle_table_s=args.idle_table_seconds, keep_logs=args.logs) as server:
         settings = _settings(server, args.levels[0], args)
         result = asyncio.run(churn(server, settings, args))
     report["churn"] = {"level": args.levels[0], **result}
@@ -434,6 +436,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="server processes: 1 on SQLite, or more on a throwaway PostgreSQL and Redis",
     )
     add("--compare", action="store_true", help="each cell on 1 process and on 2, side by side")
+    add("--logs", type=Path, help="copy the servers' logs into this folder after each run")
     args = parser.parse_args(argv)
     if args.processes < 1:
         parser.error("--processes must be at least 1")

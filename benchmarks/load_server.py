@@ -162,6 +162,17 @@ def error_lines(log_path: Path) -> int:
     return sum(1 for line in lines if "Error" in line or "Traceback" in line)
 
 
+def keep_logs(folder: Path | None, logs: list[Path]) -> None:
+    """Copy a run's server logs into ``folder`` (made if needed), each under a new name."""
+    if folder is None:
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for number, log in enumerate(logs):
+        if log.exists():
+            shutil.copy(log, folder / f"{stamp}-{os.getpid()}-{number}.log")
+
+
 class Site(Protocol):
     """What a load run needs of the servers it drives: one process or several."""
 
@@ -191,11 +202,13 @@ class LoadServer(ServerProcess):
     server's idle time chosen and its folder removed on exit.
     """
 
-    def __init__(self, idle_table_s: float | None = None) -> None:
+    def __init__(self, idle_table_s: float | None = None, keep_logs: Path | None = None) -> None:
         folder = Path(tempfile.mkdtemp(prefix="rummy-load-"))
         super().__init__(folder / "tables.sqlite3", free_port(), folder / "server.log")
         self.folder = folder
         self.idle_table_s = idle_table_s
+        self.keep_logs = keep_logs
+        """A folder the server's log is copied to when the run ends (``None``: not kept)."""
 
     def start(self) -> None:
         command = [sys.executable, "-m", "rummykit", "serve", "--host", "127.0.0.1"]
@@ -230,6 +243,7 @@ class LoadServer(ServerProcess):
         trace: TracebackType | None,
     ) -> None:
         self.stop()
+        keep_logs(self.keep_logs, [self.log_path])
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
@@ -250,8 +264,9 @@ class ClusterServers:
     and open their sockets on one (``PlayerSettings.spread``): half the sockets are relayed.
     """
 
-    def __init__(self, processes: int = 2) -> None:
+    def __init__(self, processes: int = 2, keep_logs: Path | None = None) -> None:
         self.count = processes
+        self.keep_logs = keep_logs
         self.folder = Path(tempfile.mkdtemp(prefix="rummy-cluster-load-"))
         self.servers: list[ServerProcess] = []
         self.services: list[int] = []
@@ -304,4 +319,5 @@ class ClusterServers:
         trace: TracebackType | None,
     ) -> None:
         self._stack.close()
+        keep_logs(self.keep_logs, [server.log_path for server in self.servers])
         shutil.rmtree(self.folder, ignore_errors=True)

@@ -5,6 +5,7 @@ behavioural test runs in memory and on a real Redis (``backend``)."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 import redis
@@ -23,6 +24,7 @@ from rummykit.server.lease import (
     MemoryLeases,
     RedisLeases,
     StaleOwner,
+    ThreadedKeeper,
     check_epoch,
 )
 from rummykit.server.run import free_port
@@ -108,6 +110,34 @@ def test_renewal_after_expiry_fails_even_when_nobody_took_the_table(backend: Bac
             assert again is not None and again.epoch == lease.epoch + 1
         finally:
             await leases.aclose()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.timeout(TIMEOUT_S)
+def test_renewing_many_at_once_answers_each_lease_in_order(backend: Backend) -> None:
+    """One request for many leases: the held ones renewed, the lost one ``None``."""
+
+    async def scenario() -> None:
+        tables = [table_id() for _ in range(3)]
+        first, second = backend.leases(), backend.leases()
+        try:
+            held = [await first.acquire(table, "process-a") for table in tables]
+            assert all(lease is not None for lease in held)
+            leases = [lease for lease in held if lease is not None]
+            await first.release(leases[1])
+            taken = await second.acquire(tables[1], "process-b")
+            assert taken is not None
+            answers = await first.renew_many(leases)
+            assert answers[1] is None, "another process holds it now"
+            for lease, renewed in ((leases[0], answers[0]), (leases[2], answers[2])):
+                assert renewed is not None and renewed.epoch == lease.epoch
+                assert renewed.table_id == lease.table_id
+            assert await first.renew_many([]) == []
+            assert await second.holder(tables[1]) == Holder("process-b", taken.epoch)
+        finally:
+            await first.aclose()
+            await second.aclose()
 
     asyncio.run(scenario())
 
@@ -357,6 +387,45 @@ def test_the_keeper_renews_many_leases_over_a_few_connections(backend: Backend) 
             if backend.service is not None:
                 assert 1 <= connections() <= 4
         finally:
+            await leases.aclose()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.timeout(TIMEOUT_S)
+def test_a_threaded_keeper_renews_while_the_serving_loop_is_blocked(
+    redis_server: RedisService,
+) -> None:
+    """Renewed in a thread of its own, a lease outlives a serving loop that does not turn for
+    twice its length (a process under load); and a lost lease is reported on the serving
+    loop. The blocking is the point: ``time.sleep`` stands for work that holds the loop."""
+
+    async def scenario() -> None:
+        lease_s = 0.3
+        table = table_id()
+        leases = RedisLeases.from_url(redis_server.url, lease_s)
+        serving = asyncio.get_running_loop()
+        lost: asyncio.Queue[tuple[Lease, bool]] = asyncio.Queue()
+
+        async def on_lost(lease: Lease) -> None:
+            await lost.put((lease, asyncio.get_running_loop() is serving))
+
+        keeper = ThreadedKeeper(lambda: RedisLeases.from_url(redis_server.url, lease_s), on_lost)
+        keeper.start()
+        try:
+            lease = await leases.acquire(table, "process-a")
+            assert lease is not None
+            keeper.keep(lease)
+            time.sleep(lease_s * 2)  # the serving loop does not turn
+            assert await leases.holder(table) == Holder("process-a", lease.epoch)
+            current = keeper.current(table)
+            assert current is not None and current.valid_until > lease.valid_until
+            await leases.client.delete(f"rummy:{{{table}}}:lease")  # taken away
+            gone, on_serving_loop = await asyncio.wait_for(lost.get(), TIMEOUT_S / 2)
+            assert gone.table_id == table and on_serving_loop
+            assert keeper.current(table) is None
+        finally:
+            await keeper.stop()
             await leases.aclose()
 
     asyncio.run(scenario())

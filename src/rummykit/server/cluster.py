@@ -26,6 +26,7 @@ from rummykit.server.lease import (
     LeaseKeeper,
     Leases,
     RedisLeases,
+    ThreadedKeeper,
     redis_client,
 )
 from rummykit.server.party import PartyRecord
@@ -58,11 +59,13 @@ class Cluster:
         *,
         process: str | None = None,
         redis: aioredis.Redis | None = None,
+        renewing: Callable[[], Leases] | None = None,
     ) -> None:
         """A process sharing ``leases`` and ``bus`` with the others.
 
         ``process`` names it among them (a random name by default: a restarted process is a
-        new owner).
+        new owner). ``renewing`` makes the leases the renewals use in a thread of their own
+        (``ThreadedKeeper``); without it they are renewed on the serving loop.
         """
         self.process = process or f"p-{secrets.token_hex(6)}"
         self.redis = redis
@@ -71,14 +74,20 @@ class Cluster:
         self.leases = leases
         self.bus = bus
         self.desk = Desk(bus)
-        self.keeper: LeaseKeeper | None = None
+        self.renewing = renewing
+        self.keeper: LeaseKeeper | ThreadedKeeper | None = None
         self.owned: dict[str, Lease] = {}
         """The tables this process owns now, with their leases as acquired."""
 
     @classmethod
     def on_redis(cls, url: str, lease_s: float = LEASE_S) -> Cluster:
         """A cluster whose leases and bus are on the Redis at ``url``."""
-        return cls(RedisLeases.from_url(url, lease_s), RedisBus(url), redis=redis_client(url))
+        return cls(
+            RedisLeases.from_url(url, lease_s),
+            RedisBus(url),
+            redis=redis_client(url),
+            renewing=lambda: RedisLeases.from_url(url, lease_s),
+        )
 
     @property
     def lease_s(self) -> float:
@@ -93,7 +102,10 @@ class Cluster:
             await self.desk.stop(lease.table_id)
             await on_lost(lease.table_id)
 
-        self.keeper = LeaseKeeper(self.leases, on_lost=lost)
+        if self.renewing is None:
+            self.keeper = LeaseKeeper(self.leases, on_lost=lost)
+        else:
+            self.keeper = ThreadedKeeper(self.renewing, on_lost=lost)
         self.keeper.start()
 
     async def acquire(self, table_id: str, after: int = 0) -> Lease:

@@ -23,9 +23,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -38,9 +40,12 @@ LEASE_S: Final = 6.0
 owner. ``LeaseKeeper`` renews every lease at a third of it, so two renewals may fail in a row
 (a Redis hiccup) before a lease is lost."""
 
-RENEW_CONCURRENCY: Final = 16
-"""The renewals ``LeaseKeeper`` has under way at once: a process with a thousand tables opens
-no thousand connections to Redis."""
+RENEW_CONCURRENCY: Final = 4
+"""The batches of renewals ``LeaseKeeper`` has under way at once: a process with a thousand
+tables opens no thousand connections to Redis."""
+RENEW_BATCH: Final = 200
+"""Leases renewed in one request (a Redis pipeline): one round trip for a batch, so a busy
+process does not need hundreds of turns of its event loop to keep its tables."""
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
@@ -134,6 +139,13 @@ class Leases(ABC):
         Lost: expired, released, or taken by another owner. Raises ``LeaseUnavailable`` when
         the lease service cannot be reached.
         """
+
+    async def renew_many(self, leases: Sequence[Lease]) -> list[Lease | None]:
+        """``renew`` of each lease, in order (a service may do them in one request).
+
+        Raises ``LeaseUnavailable`` when the lease service cannot be reached.
+        """
+        return [await self.renew(lease) for lease in leases]
 
     @abstractmethod
     async def release(self, lease: Lease) -> None:
@@ -306,6 +318,22 @@ class RedisLeases(Leases):
             raise LeaseUnavailable(str(error)) from error
         return replace(lease, valid_until=sent + self.lease_s) if kept else None
 
+    async def renew_many(self, leases: Sequence[Lease]) -> list[Lease | None]:
+        """See ``Leases.renew_many``: one pipeline, one round trip to Redis."""
+        sent = self.now()
+        pipeline = self.client.pipeline(transaction=False)
+        for lease in leases:
+            keys = self._keys(lease.table_id)[:1]
+            await self._renew(keys, [f"{lease.epoch}:{lease.owner}", self._ms], client=pipeline)
+        try:
+            answers = await pipeline.execute()
+        except _UNREACHABLE as error:
+            raise LeaseUnavailable(str(error)) from error
+        return [
+            replace(lease, valid_until=sent + self.lease_s) if int(kept) else None
+            for lease, kept in zip(leases, answers, strict=True)
+        ]
+
     async def release(self, lease: Lease) -> None:
         """See ``Leases.release``."""
         keys = self._keys(lease.table_id)[:1]
@@ -361,43 +389,56 @@ class LeaseKeeper:
         self.rounds = 0
         """Renewal rounds done so far."""
         self._kept: dict[str, Lease] = {}
+        self._kept_lock = threading.Lock()
+        """``keep`` and ``forget`` may come from another thread (``ThreadedKeeper``)."""
         self._round_done = asyncio.Condition()
         self._task: asyncio.Task[None] | None = None
 
     def keep(self, lease: Lease) -> None:
         """Renew ``lease`` from now on (replacing any lease kept for its table)."""
-        self._kept[lease.table_id] = lease
+        with self._kept_lock:
+            self._kept[lease.table_id] = lease
 
     def forget(self, table_id: str) -> Lease | None:
         """Stop renewing the table's lease (before releasing it); the lease kept, if any."""
-        return self._kept.pop(table_id, None)
+        with self._kept_lock:
+            return self._kept.pop(table_id, None)
 
     def current(self, table_id: str) -> Lease | None:
         """The table's lease as last renewed, or ``None`` when not kept (or lost)."""
-        return self._kept.get(table_id)
+        with self._kept_lock:
+            return self._kept.get(table_id)
 
     async def renew_all(self) -> None:
-        """One round: renew every kept lease at once, report the lost ones."""
-        kept = list(self._kept.values())
-        await asyncio.gather(*(self._renew(lease) for lease in kept))
+        """One round: renew every kept lease, in batches at once, report the lost ones."""
+        with self._kept_lock:
+            kept = list(self._kept.values())
+        batches = [kept[start : start + RENEW_BATCH] for start in range(0, len(kept), RENEW_BATCH)]
+        await asyncio.gather(*(self._renew(batch) for batch in batches))
         self.rounds += 1
         async with self._round_done:
             self._round_done.notify_all()
 
-    async def _renew(self, lease: Lease) -> None:
+    async def _renew(self, batch: list[Lease]) -> None:
         try:
             async with self._slots:
-                renewed = await self.leases.renew(lease)
+                answers: list[Lease | None] = await self.leases.renew_many(batch)
         except LeaseUnavailable:
-            if self.leases.now() < lease.valid_until:
-                return  # still surely ours: try again next round
-            renewed = None
-        if self._kept.get(lease.table_id) != lease:
-            return  # forgotten or replaced meanwhile
-        if renewed is not None:
-            self._kept[lease.table_id] = renewed
-            return
-        del self._kept[lease.table_id]
+            now = self.leases.now()
+            # still surely ours: try again next round; past its time, it may be another's
+            batch = [lease for lease in batch if now >= lease.valid_until]
+            answers = [None] * len(batch)
+        for lease, renewed in zip(batch, answers, strict=True):
+            await self._settle(lease, renewed)
+
+    async def _settle(self, lease: Lease, renewed: Lease | None) -> None:
+        with self._kept_lock:
+            if self._kept.get(lease.table_id) != lease:
+                return  # forgotten or replaced meanwhile
+            if renewed is not None:
+                self._kept[lease.table_id] = renewed
+                return
+            del self._kept[lease.table_id]
         try:
             await self.on_lost(lease)
         except Exception:  # one failing callback must not stop the renewal of the others
@@ -426,3 +467,78 @@ class LeaseKeeper:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+class ThreadedKeeper:
+    """A ``LeaseKeeper`` on an event loop of its own, in a thread of its own.
+
+    A process under heavy load answers its sockets late; renewed on that same loop, its leases
+    would be late too, expire, and move its tables to another process just when everything is
+    slow (and the moves cost more work). In a thread, the renewals wait for the interpreter
+    (a few milliseconds at most), never behind the serving loop's queue. ``make_leases`` makes
+    the thread's own ``Leases`` (with its own connection); ``on_lost`` runs on the loop that
+    called ``start``.
+    """
+
+    def __init__(self, make_leases: Callable[[], Leases], on_lost: OnLost) -> None:
+        self.make_leases = make_leases
+        self.on_lost = on_lost
+        self.keeper: LeaseKeeper | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Start renewing, in the thread (called on the serving loop)."""
+        serving = asyncio.get_running_loop()
+        ready = threading.Event()
+
+        async def on_serving_loop(lease: Lease) -> None:
+            await self.on_lost(lease)
+
+        async def lost(lease: Lease) -> None:
+            with contextlib.suppress(RuntimeError):  # the serving loop has closed
+                told: Future[None] = asyncio.run_coroutine_threadsafe(
+                    on_serving_loop(lease), serving
+                )
+                await asyncio.wrap_future(told)
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            leases = self.make_leases()
+            self.keeper = LeaseKeeper(leases, lost)
+            self._loop = loop
+            self._task = loop.create_task(self.keeper.run(), name="lease-keeper")
+            ready.set()
+            with contextlib.suppress(asyncio.CancelledError):
+                loop.run_until_complete(self._task)
+            with contextlib.suppress(Exception):
+                loop.run_until_complete(leases.aclose())
+            loop.close()
+
+        self._thread = threading.Thread(target=run, name="lease-keeper", daemon=True)
+        self._thread.start()
+        ready.wait()
+
+    def keep(self, lease: Lease) -> None:
+        """See ``LeaseKeeper.keep``."""
+        assert self.keeper is not None, "start first"
+        self.keeper.keep(lease)
+
+    def forget(self, table_id: str) -> Lease | None:
+        """See ``LeaseKeeper.forget``."""
+        return None if self.keeper is None else self.keeper.forget(table_id)
+
+    def current(self, table_id: str) -> Lease | None:
+        """See ``LeaseKeeper.current``."""
+        return None if self.keeper is None else self.keeper.current(table_id)
+
+    async def stop(self) -> None:
+        """Stop renewing and end the thread (the leases then expire, unless released)."""
+        loop, task, thread = self._loop, self._task, self._thread
+        self._thread = None
+        if loop is None or task is None or thread is None:
+            return
+        with contextlib.suppress(RuntimeError):  # its loop has ended already
+            loop.call_soon_threadsafe(task.cancel)
+        await asyncio.to_thread(thread.join)
