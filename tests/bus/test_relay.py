@@ -16,6 +16,7 @@ import pytest
 
 from bus_backends import Backend
 from rummykit.server.api import NewTable
+from rummykit.server.bus import BusUnavailable, MemoryBus
 from rummykit.server.new_table import new_table_settings
 from rummykit.server.protocol import CLIENT_MESSAGES, ClientMessage, ServerMessage
 from rummykit.server.relay import Desk, RemoteTable, Send
@@ -115,5 +116,40 @@ def test_a_bus_gap_sends_every_relayed_connection_its_current_view(backend: Back
             await desk.aclose()
         await table.stop()
         store.close()
+
+    asyncio.run(scenario())
+
+
+class Unreachable(MemoryBus):
+    """A bus that stops carrying messages when told (Redis out of reach, or out of
+    connections)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.down = False
+
+    async def publish(self, channel: str, data: bytes) -> None:
+        if self.down:
+            raise BusUnavailable("out of reach")
+        await super().publish(channel, data)
+
+
+def test_an_intent_the_bus_cannot_carry_is_refused_with_try_again() -> None:
+    """The relaying process answers the page itself: nothing was passed on, so the page may
+    send it again (numbered, it applies once)."""
+
+    async def scenario() -> None:
+        bus = Unreachable()
+        settings = new_table_settings(NewTable(seed=seed_where_human_starts()))
+        remote = RemoteTable(bus, "t-unreachable", settings, "relaying")
+        page = Page()
+        await remote.join(0, page.send)
+        bus.down = True
+        await remote.submit(0, _intent("pace", 0, ms=300), page.send)
+        frame = await page.until(lambda frame: frame["t"] == "refused")
+        assert frame["d"]["code"] == "try_again" and frame["d"]["reason"] == "try_again"
+        await remote.leave(0, page.send)  # the note is lost too, quietly
+        assert not remote.is_watched()
+        await remote.stop()
 
     asyncio.run(scenario())

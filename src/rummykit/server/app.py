@@ -70,6 +70,7 @@ from rummykit.server.api import (
     read_body,
 )
 from rummykit.server.body import read_request_body
+from rummykit.server.bus import BusUnavailable
 from rummykit.server.cluster import Cluster
 from rummykit.server.guard import OriginGuard, RateGuard
 from rummykit.server.hello import counted_socket, receive_hello
@@ -377,7 +378,11 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
     bucket = limiter.socket_bucket()
     moved = asyncio.get_running_loop().create_task(_close_when_gone(table, close))
     try:
-        await table.join(seat, send, last, log=log)
+        try:
+            await table.join(seat, send, last, log=log)
+        except BusUnavailable:  # the owner cannot be reached from here now: try another way
+            await close(CloseCode.MOVED, TABLE_MOVED)
+            return
         while True:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":

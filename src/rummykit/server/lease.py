@@ -47,6 +47,12 @@ RENEW_BATCH: Final = 200
 """Leases renewed in one request (a Redis pipeline): one round trip for a batch, so a busy
 process does not need hundreds of turns of its event loop to keep its tables."""
 
+REDIS_CONNECTIONS: Final = 32
+"""Connections to Redis a client pools (publishing, leases, locks): commands are short, so a
+few dozen carry a busy process; more would only queue inside Redis instead."""
+REDIS_TIMEOUT_S: Final = 2.0
+"""The longest a command waits for a connection, or for Redis's answer."""
+
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
 
@@ -247,19 +253,24 @@ _UNREACHABLE: Final = (RedisConnectionError, RedisTimeoutError, OSError)
 def redis_client(url: str) -> aioredis.Redis:
     """A Redis client for leases and publishing: short timeouts, two quick retries.
 
-    A Redis that is gone is reported within about a second instead of blocking a table.
+    A Redis that is gone is reported within about a second instead of blocking a table. Its
+    connections are pooled, at most ``REDIS_CONNECTIONS``: past them a command waits for one
+    to come free (up to the same timeout) instead of failing, as a busy process's hundreds of
+    sockets would otherwise make it.
     """
     from redis.asyncio.retry import Retry
     from redis.backoff import ExponentialBackoff
 
-    client: aioredis.Redis = aioredis.Redis.from_url(
+    pool = aioredis.BlockingConnectionPool.from_url(
         url,
+        max_connections=REDIS_CONNECTIONS,
+        timeout=REDIS_TIMEOUT_S,
         socket_connect_timeout=1.0,
-        socket_timeout=2.0,
+        socket_timeout=REDIS_TIMEOUT_S,
         socket_keepalive=True,
         retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), 2),
     )
-    return client
+    return aioredis.Redis.from_pool(pool)  # closing the client closes its pool
 
 
 class RedisLeases(Leases):

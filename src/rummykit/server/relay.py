@@ -300,7 +300,10 @@ class RemoteTable:
         if conn is None:
             return
         text = message.model_dump_json()
-        await self._forward(Submit(op="submit", conn=conn, seat=seat, client=client, text=text))
+        try:
+            await self._forward(Submit(op="submit", conn=conn, seat=seat, client=client, text=text))
+        except BusUnavailable:  # not passed on: the page may send it again, it applies once
+            await send(refused(self.version, "try_again"))
 
     def note_bye(self, seat: int) -> None:
         """Tell the owner the seat's page is closing on purpose (sent in the background)."""
