@@ -45,6 +45,7 @@ from rummykit.core.record import load_record, replay
 from rummykit.core.state import GameState, Phase
 from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
+from rummykit.server.cluster import Cluster
 from rummykit.server.limits import Limits
 from rummykit.server.protocol import SERVER_MESSAGES
 from rummykit.server.run import uvicorn_config
@@ -605,8 +606,16 @@ class LiveServer:
         now: Callable[[], float] = time.time,
         drop_grace_s: float | None = None,
         bye_grace_s: float | None = None,
+        database_url: str | None = None,
+        redis_url: str | None = None,
     ) -> None:
+        """The app to serve; with ``database_url`` and ``redis_url``, one process of a site of
+        several (a new ``Cluster`` at each start, as a restarted process is a new owner)."""
         self.store_path = store_path
+        self.database_url = database_url
+        self.redis_url = redis_url
+        self.app: Any = None
+        """The app being served (``None`` while stopped)."""
         self.now = now
         self.drop_grace_s = drop_grace_s
         self.bye_grace_s = bye_grace_s
@@ -629,7 +638,10 @@ class LiveServer:
             now=self.now,
             drop_grace_s=self.drop_grace_s,
             bye_grace_s=self.bye_grace_s,
+            database_url=self.database_url,
+            cluster=None if self.redis_url is None else Cluster.on_redis(self.redis_url),
         )
+        self.app = app
         config = uvicorn_config(app, "127.0.0.1", self.port, lifespan="on")  # as rummy serve
         server = _SignallingServer(config)
         thread = threading.Thread(target=server.run, name=f"uvicorn-{self.port}", daemon=True)
@@ -646,6 +658,7 @@ class LiveServer:
         self.thread.join(timeout=15)
         assert not self.thread.is_alive(), "uvicorn did not stop"
         self.server = self.thread = None
+        self.app = None
 
     def restart(self) -> None:
         self.stop()
