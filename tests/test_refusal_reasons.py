@@ -174,7 +174,15 @@ def test_refusals_met_in_play_fill_their_templates(seed: int) -> None:
 
 def test_event_kinds_have_templates_for_every_language_area() -> None:
     for kind, template in EVENTS.items():
-        assert placeholders(template) <= {"seat", "card", "cards", "meld", "number", "count"} | {
+        assert placeholders(template) <= {
+            "seat",
+            "card",
+            "stock_card",
+            "cards",
+            "meld",
+            "number",
+        } | {
+            "count",
             "points",
             "grace",
         }, kind
