@@ -42,6 +42,7 @@ from rummykit.core.cards import JOKER, Card
 from rummykit.core.observation import Observation, observe
 from rummykit.core.presets import PRESETS
 from rummykit.core.record import load_record, replay
+from rummykit.core.rules import MAX_SEATS_ONE_DECK
 from rummykit.core.state import GameState, Phase
 from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
@@ -923,10 +924,11 @@ def audit_observations(store_path: Path, table_id: str, versions: Container[int]
 
 def random_table(rng: random.Random, levels: Sequence[BotLevel] = AUDIT_LEVELS) -> dict[str, Any]:
     """A table's settings for ``POST /api/tables``: a random preset, a seat count it allows
-    (one person and one to five computer players), one to three deals, at most 15 new stocks
-    a deal, sometimes jokers or two decks, and a seed (the server is a test server)."""
+    (one person and one to seven computer players, two decks past six seats), one to three
+    deals, at most 15 new stocks a deal, sometimes jokers or two decks, and a seed (the server
+    is a test server)."""
     preset = PRESETS[rng.choice(sorted(PRESETS))]
-    seats = rng.randint(preset.min_seats, min(preset.max_seats, 6))
+    seats = rng.randint(preset.min_seats, preset.max_seats)
     rules: dict[str, Any] = {"deals": rng.randint(1, 3)}
     if preset.rules.renewals is None:
         # With no limit a deal can go round for ever: under "standard", about one random game
@@ -935,8 +937,8 @@ def random_table(rng: random.Random, levels: Sequence[BotLevel] = AUDIT_LEVELS) 
         rules["renewals"] = 15
     if rng.random() < 0.25:
         rules["jokers"] = rng.randint(1, 2)
-    if seats >= 4 and rng.random() < 0.25:
-        rules["decks"] = 2
+    if seats > MAX_SEATS_ONE_DECK or (seats >= 4 and rng.random() < 0.25):
+        rules["decks"] = 2  # seven or eight seats always
     body: dict[str, Any] = {
         "preset": preset.name,
         "opponents": [rng.choice(levels) for _ in range(seats - 1)],

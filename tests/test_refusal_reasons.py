@@ -33,6 +33,7 @@ from rummykit.core.refusals import (
     placeholders,
     refusal_text,
 )
+from rummykit.core.rules import MAX_SEATS, MIN_SEATS
 from rummykit.server.table_words import EVENTS
 
 SOURCES = Path(__file__).parent.parent / "src" / "rummykit"
@@ -154,7 +155,7 @@ def _attempts(seed: int) -> list[IllegalActionError]:
 
 
 def rng_seats(seed: int) -> int:
-    return random.Random(seed).randrange(2, 7)
+    return random.Random(seed).randrange(MIN_SEATS, MAX_SEATS + 1)
 
 
 @settings(max_examples=15, deadline=None)

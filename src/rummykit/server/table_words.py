@@ -166,7 +166,7 @@ class Said:
         if self.secret is None or viewer != self.seat:
             return self
         params = {**self.params, "stock_card": self.secret}
-        return dataclasses.replace(self, kind=f"{self.kind}_card", params=params)
+        return dataclasses.replace(self, kind=f"{self.kind}_card", params=params, secret=None)
 
     def revealed(self) -> Said:
         """The words with the secret card named, for a finished game's replay."""
@@ -346,7 +346,7 @@ def event_of(
     game: GameState, action: Action, viewer: Viewer, names: Sequence[str]
 ) -> dict[str, Any]:
     """The event of ``action``, just applied to ``game``, as ``viewer`` is told it."""
-    said = action_said(game, action)
+    said = action_said(game, action).seen_by(viewer)
     return {
         "seat": action.seat,
         "action": said.action,
