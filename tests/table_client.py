@@ -566,11 +566,13 @@ def seeded_deal(
     return log.dealer, [str(card) for card in log.deck]
 
 
-def seed_where_human_starts(seats: int = 2, start: int = 0) -> int:
+def seed_where_human_starts(
+    seats: int = 2, start: int = 0, preset: str = "classic", rules: dict[str, Any] | None = None
+) -> int:
     """The first seed from ``start`` whose first deal seat 0 plays first (the dealer on its
     right, the last seat, deals)."""
     for seed in range(start, start + 1000):
-        if seeded_deal(seed, seats)[0] == seats - 1:
+        if seeded_deal(seed, seats, preset, rules)[0] == seats - 1:
             return seed
     raise AssertionError("no seed found")
 
