@@ -11,7 +11,7 @@ from typing import Any
 from rummykit.core.cards import Card, parse_cards, standard_deck
 from rummykit.core.errors import RulesError
 from rummykit.core.options import OptionKind, OptionSpec
-from rummykit.core.rules import Rules, option_specs
+from rummykit.core.rules import MAX_SEATS_ONE_DECK, Rules, option_specs
 from rummykit.core.state import GameState
 
 IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
@@ -109,6 +109,8 @@ def random_rules(rng: random.Random, seats: int, **fixed: Any) -> Rules:
     """
     options: dict[str, Any] = {spec.name: random_value(spec, rng) for spec in option_specs()}
     options["deals"] = 1
+    if seats > MAX_SEATS_ONE_DECK:
+        options["decks"] = 2  # seven or eight seats are dealt from two decks only
     options.update(fixed)
     rules = Rules(**options)
     try:

@@ -42,6 +42,7 @@ from rummykit.core.cards import JOKER, Card
 from rummykit.core.observation import Observation, observe
 from rummykit.core.presets import PRESETS
 from rummykit.core.record import load_record, replay
+from rummykit.core.rules import MAX_SEATS_ONE_DECK
 from rummykit.core.state import GameState, Phase
 from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
@@ -566,11 +567,13 @@ def seeded_deal(
     return log.dealer, [str(card) for card in log.deck]
 
 
-def seed_where_human_starts(seats: int = 2, start: int = 0) -> int:
+def seed_where_human_starts(
+    seats: int = 2, start: int = 0, preset: str = "classic", rules: dict[str, Any] | None = None
+) -> int:
     """The first seed from ``start`` whose first deal seat 0 plays first (the dealer on its
     right, the last seat, deals)."""
     for seed in range(start, start + 1000):
-        if seeded_deal(seed, seats)[0] == seats - 1:
+        if seeded_deal(seed, seats, preset, rules)[0] == seats - 1:
             return seed
     raise AssertionError("no seed found")
 
@@ -936,10 +939,11 @@ def audit_observations(store_path: Path, table_id: str, versions: Container[int]
 
 def random_table(rng: random.Random, levels: Sequence[BotLevel] = AUDIT_LEVELS) -> dict[str, Any]:
     """A table's settings for ``POST /api/tables``: a random preset, a seat count it allows
-    (one person and one to five computer players), one to three deals, at most 15 new stocks
-    a deal, sometimes jokers or two decks, and a seed (the server is a test server)."""
+    (one person and one to seven computer players, two decks past six seats), one to three
+    deals, at most 15 new stocks a deal, sometimes jokers or two decks, and a seed (the server
+    is a test server)."""
     preset = PRESETS[rng.choice(sorted(PRESETS))]
-    seats = rng.randint(preset.min_seats, min(preset.max_seats, 6))
+    seats = rng.randint(preset.min_seats, preset.max_seats)
     rules: dict[str, Any] = {"deals": rng.randint(1, 3)}
     if preset.rules.renewals is None:
         # With no limit a deal can go round for ever: under "standard", about one random game
@@ -948,8 +952,8 @@ def random_table(rng: random.Random, levels: Sequence[BotLevel] = AUDIT_LEVELS) 
         rules["renewals"] = 15
     if rng.random() < 0.25:
         rules["jokers"] = rng.randint(1, 2)
-    if seats >= 4 and rng.random() < 0.25:
-        rules["decks"] = 2
+    if seats > MAX_SEATS_ONE_DECK or (seats >= 4 and rng.random() < 0.25):
+        rules["decks"] = 2  # seven or eight seats always
     body: dict[str, Any] = {
         "preset": preset.name,
         "opponents": [rng.choice(levels) for _ in range(seats - 1)],

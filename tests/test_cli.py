@@ -228,12 +228,16 @@ def test_rules_table_shows_each_presets_values(capsys: pytest.CaptureFixture[str
     # has the lowest hand collect, party keeps the top card and renews 15 times.
     _, out, _ = cli(capsys, "rules")
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.strip()}
-    assert rows["renew"] == ["flip", "flip", "flip", "shuffle_keep_top"]
-    assert rows["renewals"] == ["1", "null", "1", "15"]
-    assert rows["blocked"] == ["no_score", "no_score", "lowest_collects", "no_score"]
-    assert rows["empty_stock_choice"] == ["false", "true", "false", "false"]
-    assert rows["aces"] == ["low", "low_or_high", "low_or_high", "low"]
-    assert rows["rummy_bonus"] == ["double", "none", "none", "double"]
+    # Boathouse is standard going out by a discard, with the stock card beside a discard taken.
+    assert rows["renew"] == ["flip", "flip", "flip", "shuffle_keep_top", "flip"]
+    assert rows["renewals"] == ["1", "null", "1", "15", "null"]
+    assert rows["blocked"] == ["no_score", "no_score", "lowest_collects", "no_score", "no_score"]
+    assert rows["empty_stock_choice"] == ["false", "true", "false", "false", "true"]
+    assert rows["aces"] == ["low", "low_or_high", "low_or_high", "low", "low_or_high"]
+    assert rows["rummy_bonus"] == ["double", "none", "none", "double", "none"]
+    assert rows["go_out"] == ["any", "any", "any", "any", "discard"]
+    assert rows["stock_with_discard"] == ["false", "false", "false", "false", "true"]
+    assert rows["seats"] == ["2-8", "2-8", "2-2", "2-8", "2-8"]
 
 
 def test_rules_party_explains_each_option(capsys: pytest.CaptureFixture[str]) -> None:

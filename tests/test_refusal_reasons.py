@@ -33,6 +33,7 @@ from rummykit.core.refusals import (
     placeholders,
     refusal_text,
 )
+from rummykit.core.rules import MAX_SEATS, MIN_SEATS
 from rummykit.server.table_words import EVENTS
 
 SOURCES = Path(__file__).parent.parent / "src" / "rummykit"
@@ -154,7 +155,7 @@ def _attempts(seed: int) -> list[IllegalActionError]:
 
 
 def rng_seats(seed: int) -> int:
-    return random.Random(seed).randrange(2, 7)
+    return random.Random(seed).randrange(MIN_SEATS, MAX_SEATS + 1)
 
 
 @settings(max_examples=15, deadline=None)
@@ -174,7 +175,15 @@ def test_refusals_met_in_play_fill_their_templates(seed: int) -> None:
 
 def test_event_kinds_have_templates_for_every_language_area() -> None:
     for kind, template in EVENTS.items():
-        assert placeholders(template) <= {"seat", "card", "cards", "meld", "number", "count"} | {
+        assert placeholders(template) <= {
+            "seat",
+            "card",
+            "stock_card",
+            "cards",
+            "meld",
+            "number",
+        } | {
+            "count",
             "points",
             "grace",
         }, kind

@@ -201,15 +201,18 @@ def test_bad_options_are_refused_with_the_reason(
     assert message in err
 
 
-def test_bots_must_be_known_and_two_to_six(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bots_must_be_known_and_two_to_eight(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "basic", "nobody")
     assert code == 2
     assert "Unknown bot 'nobody'" in err and "random" in err
     code, _, err = run(capsys, "basic")
     assert code == 2
-    assert "2 to 6" in err
+    assert "2 to 8" in err
+    code, _, err = run(capsys, *["random"] * 9)
+    assert code == 2
     code, _, err = run(capsys, *["random"] * 7)
     assert code == 2
+    assert "7 seats need two decks" in err
     code, _, err = run(capsys, "basic", "random", "random", "--preset", "practice")
     assert code == 2
     assert "practice preset is for 2 seats" in err

@@ -97,8 +97,12 @@ def screenshot(page: Page, name: str, tmp_path: Path) -> None:
 
 
 def not_a_meld(hand: list[str]) -> list[str]:
-    """Three cards of ``hand`` that are neither a set nor a run (aces low)."""
-    cards = [Card.parse(code) for code in hand]
+    """Three different cards of ``hand`` that are neither a set nor a run (aces low).
+
+    Different, so that a click on each selects three cards: with two decks a hand may hold
+    two of a card, and ``ClickPlayer.card`` finds the first of them.
+    """
+    cards = sorted({Card.parse(code) for code in hand})
     for i in range(len(cards)):
         for j in range(i + 1, len(cards)):
             for k in range(j + 1, len(cards)):

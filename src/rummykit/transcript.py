@@ -93,6 +93,9 @@ class Transcript:
         before = Counter(self._hands[action.seat])
         self._note_renewal(game)
         gained = _in_order((Counter(game.hands[action.seat]) - before).elements())
+        extra = game.deal.stock_extra if isinstance(action, Draw) else None
+        if extra is not None:  # the transcript shows every hand, so it names the stock card
+            gained.remove(extra)
         if isinstance(action, Draw) and action.source is DrawSource.STOCK and not gained:
             told = f"{name} would draw, but the stock is gone for good"
         else:
@@ -101,6 +104,7 @@ class Transcript:
                 actor=name,
                 taken=gained if isinstance(action, Draw) else (),
                 meld=_meld_left(game, action),
+                stock_too=extra if extra is not None else False,
             )
             if isinstance(action, Meld):
                 told += f" (meld {len(game.melds) - 1})"

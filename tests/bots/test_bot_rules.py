@@ -250,7 +250,15 @@ def test_expert_stops_thinking_soon_after_its_time_budget_runs_out() -> None:
     (six seats, two decks and four jokers, deep pile takes, 55 actions into the deal) one
     playout is slow, so the check between samples alone is not enough; five times the
     budget leaves room for a slow machine."""
-    game, rng = random_game(1, 6, decks=2, jokers=4, discard_take="any")
+    game, rng = random_game(
+        2,
+        6,
+        decks=2,
+        jokers=4,
+        discard_take="any",
+        deep_take_must_use=True,
+        stock_with_discard=False,
+    )
     position = next(itertools.islice(positions(game, [BasicBot()] * 6, rng), 55, None))
     view = observe(position, position.turn)
     start = time.perf_counter()

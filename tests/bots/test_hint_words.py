@@ -34,6 +34,7 @@ from rummykit.core.actions import Meld, Tense, describe_action, parse_action
 from rummykit.core.cards import Card
 from rummykit.core.observation import Observation, observe
 from rummykit.core.refusals import ParamValue, placeholders
+from rummykit.core.rules import MAX_SEATS, MIN_SEATS
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -184,7 +185,7 @@ def _check_decision(decision: Decision, view: Observation) -> None:
         assert english.startswith(opening), (opening, english)
 
 
-@given(st.integers(0, 2**31), st.integers(2, 6))
+@given(st.integers(0, 2**31), st.integers(MIN_SEATS, MAX_SEATS))
 def test_hints_in_play_fill_their_kinds_exactly_and_say_what_they_said(
     seed: int, seats: int
 ) -> None:

@@ -1,11 +1,12 @@
 """Every bot plays only legal actions, under every rule combination and table size.
 
-Each bot plays whole single-deal games (``deals=1``) at every seat count from 2 to 6 under
-random legal rule combinations (see ``bot_games.random_rules``). It sees only its seat's
+Each bot plays whole single-deal games (``deals=1``) at every seat count from 2 to 8 under
+random legal rule combinations (see ``bot_games.random_rules``; seven and eight seats with two
+decks). It sees only its seat's
 observation, its choice must be one of the observation's legal actions, and the game applies
 it with the checked ``apply``, so any illegal choice raises. ``random``, ``basic`` and
-``strong`` play 200 games each, 40 at each seat count, at every seat; the expert, which
-searches, plays 10 at one seat against ``strong`` (see ``EXPERT_GAMES_PER_SEAT_COUNT``).
+``strong`` play 280 games each, 40 at each seat count, at every seat; the expert, which
+searches, plays 14 at one seat against ``strong`` (see ``EXPERT_GAMES_PER_SEAT_COUNT``).
 A deal still going after ``DEAL_ACTION_CAP`` actions is cut and counted, not failed.
 """
 
@@ -17,18 +18,20 @@ from bot_games import play_deal_checked, random_game
 from rummykit.bots import ExpertBot, make_bot
 from rummykit.bots.base import Bot
 from rummykit.bots.play import DEAL_ACTION_CAP
+from rummykit.core.rules import MAX_SEATS, MIN_SEATS
 from rummykit.core.state import DealResult
 
-SEAT_COUNTS = (2, 3, 4, 5, 6)
+SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 GAMES_PER_SEAT_COUNT = 40
-"""40 games at each of the five seat counts: the 200 games a bot of the issue's list."""
+"""40 games at each seat count: at least the 200 games a bot of the issue's list."""
 
 EXPERT_GAMES_PER_SEAT_COUNT = 2
-"""The expert plays 10 games, at one seat (a different one each game) against ``strong``.
-It plays sampled positions out at every decision: a hundred times the others' cost, and up
-to seconds a decision under jokers with deep pile takes (where listing the draws of every
-playout position is slow), so these 10 games already take about as long as the 600 of the
-other bots; its choices are always among its candidates, which come from the legal actions."""
+"""The expert plays 2 games a seat count, at one seat (a different one each game) against
+``strong``. It plays sampled positions out at every decision: a hundred times the others'
+cost, and up to seconds a decision under jokers with deep pile takes (where listing the draws
+of every playout position is slow), so these 14 games already take about as long as the 840
+of the other bots; its choices are always among its candidates, which come from the legal
+actions."""
 
 CUT_SHARE = 0.1
 """At most this share of deals may be cut at the action cap: an endless deal needs unlimited

@@ -17,7 +17,11 @@ from rummykit.core.presets import PRESETS
 from rummykit.core.record import dump_record, load_record, replay_json
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
-NAMES = ("classic", "standard", "practice", "party")
+NAMES = ("classic", "standard", "practice", "party", "boathouse", "eight_seats")
+PRESET_OF = {"eight_seats": "standard"}
+"""The preset of a golden game not named after one (eight seats: standard with two decks)."""
+OVERRIDES = {"eight_seats": {"decks": 2}}
+"""The options a golden game changes from its preset."""
 
 
 def _record(name: str) -> dict[str, Any]:
@@ -42,8 +46,10 @@ def test_golden_record_replays_to_its_expected_json(name: str) -> None:
 def test_golden_record_is_a_whole_game_under_its_preset(name: str) -> None:
     record = _record(name)
     assert record["format"] == "rummy-record/1"
-    assert record["rules"] == name
-    preset = PRESETS[name]
+    preset_name = PRESET_OF.get(name, name)
+    overrides = OVERRIDES.get(name)
+    assert record["rules"] == ({"preset": preset_name, **overrides} if overrides else name)
+    preset = PRESETS[preset_name]
     seats = len(record["players"])
     assert preset.min_seats <= seats <= preset.max_seats
     expected = _expected(name)
@@ -60,7 +66,7 @@ def test_golden_record_is_a_whole_game_under_its_preset(name: str) -> None:
 def test_golden_game_reaches_the_target_only_in_its_last_deal(name: str) -> None:
     # Winner collects, to 100, in every preset: the game ends after the deal in which a total
     # reaches the target, so no total reached it before the last deal.
-    target = PRESETS[name].rules.target
+    target = PRESETS[PRESET_OF.get(name, name)].rules.target
     expected = _expected(name)
     totals = [0] * len(expected["scores"])
     for number, deal in enumerate(expected["deals"]):
@@ -105,3 +111,17 @@ def test_golden_dealers_follow_the_rotation(name: str) -> None:
 def test_golden_record_survives_dump_and_load(name: str) -> None:
     text = (RECORDS / f"{name}.json").read_text(encoding="utf-8")
     assert replay_json(dump_record(load_record(text))) == replay_json(text)
+
+
+def test_the_boathouse_game_takes_from_the_pile_and_replays_the_stock_cards_it_brought() -> None:
+    # Its takes from the pile each bring the stock's top card: the replay reproduces them from
+    # the recorded deck order alone (the expected JSON's hands and scores say so).
+    record = _record("boathouse")
+    takes = [text for deal in record["deals"] for text in deal["actions"] if "draw discard" in text]
+    assert takes
+
+
+def test_the_eight_seat_game_deals_seven_cards_from_two_decks() -> None:
+    record = _record("eight_seats")
+    assert len(record["players"]) == 8
+    assert all(len(deal["deck"]) == 104 for deal in record["deals"])

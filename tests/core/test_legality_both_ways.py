@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from brute_force import MAX_HAND, canonical, legal_by_brute_force
 from helpers import random_rules, stacked_game
-from rummykit.core.rules import Aces, Rules
+from rummykit.core.rules import MAX_SEATS, Aces, Rules
 from rummykit.core.state import GameState, Phase
 
 SMALL_HAND = 8
@@ -42,8 +42,11 @@ def assert_list_is_what_check_accepts(game: GameState) -> None:
 
 @st.composite
 def small_hand_rules(draw: st.DrawFn) -> tuple[Rules, int]:
-    """Random rules with small hands, where jokers, two decks and deep takes are common."""
-    seats = draw(st.integers(2, 4))
+    """Random rules with small hands, where jokers, two decks and deep takes are common.
+
+    Seven and eight seats (two decks) take part too: their seat numbers reach past six.
+    """
+    seats = draw(st.sampled_from([2, 3, 4, MAX_SEATS - 1, MAX_SEATS]))
     rng = draw(st.randoms(use_true_random=False))
     fixed: dict[str, object] = {"hand_size": draw(st.sampled_from([6, 7]))}
     if draw(st.booleans()):

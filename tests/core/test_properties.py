@@ -22,7 +22,7 @@ from rummykit.core.observation import observe
 from rummykit.core.options import json_value
 from rummykit.core.presets import find_preset
 from rummykit.core.record import load_record, record_of, replay, state_json
-from rummykit.core.rules import Rules, option_specs
+from rummykit.core.rules import MAX_SEATS, MIN_SEATS, Rules, option_specs
 from rummykit.core.state import GameState, Phase
 
 STEP_CAP = 400
@@ -32,7 +32,7 @@ STEP_CAP = 400
 @st.composite
 def rules_and_seats(draw: st.DrawFn) -> tuple[Rules, int]:
     """A legal combination of every rule option, and a table size it can deal."""
-    seats = draw(st.integers(2, 6))
+    seats = draw(st.integers(MIN_SEATS, MAX_SEATS))
     rng = draw(st.randoms(use_true_random=False))
     deals = draw(st.none() | st.integers(1, 3))
     return random_rules(rng, seats, deals=deals), seats
@@ -187,7 +187,7 @@ def test_random_rules_reach_every_value_each_option_describes() -> None:
     seen: dict[str, set[object]] = {spec.name: set() for spec in option_specs()}
     rng = random.Random(7)
     for _ in range(600):
-        rules = random_rules(rng, rng.randint(2, 6))
+        rules = random_rules(rng, rng.randint(MIN_SEATS, MAX_SEATS))
         for name, value in rules.to_mapping().items():
             seen[name].add(value)
     for spec in option_specs():

@@ -184,6 +184,17 @@ CASES: dict[str, Expect] = {
             "stock": B_STOCK,
         },
     ),
+    # Boathouse: seat 1 takes the 5♦ and, with it, the stock's top card, the K♦ of the deck.
+    "boathouse_take_brings_the_stock_top": Expect(
+        0,
+        state={
+            "turn": 0,
+            "phase": "draw",
+            "hands": [B0, [*B1[1:], "5d", "Kd"]],
+            "discard": ["2c"],
+            "stock": B_STOCK[1:],
+        },
+    ),
     # The deck in code order, some cards written 10h, 10♠, a♣, 6♦, KS, 9H: the same deal as
     # dealer 0 above. Seat 1 draws 6d and throws "a♣"; seat 0 draws 6h and throws "5♠".
     "card_notation_variants": Expect(

@@ -24,6 +24,7 @@ from rummykit.core.presets import (
     preset_with_overrides,
 )
 from rummykit.core.rules import (
+    MAX_SEATS_ONE_DECK,
     OPTION_NAMES,
     Aces,
     Blocked,
@@ -936,6 +937,8 @@ COMMON = {
     "deals": None,
     "discard_take": "top",
     "dealer": "left",
+    "deep_take_must_use": True,
+    "stock_with_discard": False,
 }
 PRESET_TABLE = {
     "classic": {
@@ -974,11 +977,28 @@ PRESET_TABLE = {
         "blocked": "no_score",
         "empty_stock_choice": False,
     },
+    "boathouse": {
+        **COMMON,
+        "aces": "low_or_high",
+        "rummy_bonus": "none",
+        "renew": "flip",
+        "renewals": None,
+        "blocked": "no_score",
+        "empty_stock_choice": True,
+        "go_out": "discard",
+        "stock_with_discard": True,
+    },
 }
-PRESET_SEATS = {"classic": (2, 6), "standard": (2, 6), "practice": (2, 2), "party": (2, 6)}
+PRESET_SEATS = {
+    "classic": (2, 8),
+    "standard": (2, 8),
+    "practice": (2, 2),
+    "party": (2, 8),
+    "boathouse": (2, 8),
+}
 
 
-def test_there_are_exactly_the_four_presets_of_the_record() -> None:
+def test_there_are_exactly_the_presets_of_the_record() -> None:
     assert set(PRESETS) == set(PRESET_TABLE)
 
 
@@ -995,8 +1015,10 @@ def test_each_preset_has_exactly_the_values_of_the_presets_table(name: str) -> N
 def test_each_preset_is_for_the_seats_of_the_presets_table(name: str) -> None:
     preset = find_preset(name)
     low, high = PRESET_SEATS[name]
+    two_decks = preset.rules.replace(decks=2)
     for seats in range(low, high + 1):
         preset.check_seats(seats)
+        (preset.rules if seats <= MAX_SEATS_ONE_DECK else two_decks).check_seats(seats)
     for seats in (low - 1, high + 1):
         with pytest.raises(RulesError):
             preset.check_seats(seats)
@@ -1322,7 +1344,7 @@ def test_party_offers_the_party_sites_renewals_no_limit_once_and_three_times() -
 @pytest.mark.parametrize("name", list(PRESET_TABLE))
 def test_only_a_preset_whose_deal_is_endless_offers_an_endless_deal(name: str) -> None:
     [field] = [field for field in find_preset(name).form() if field["name"] == "renewals"]
-    assert (field["none"] is not None) == (name == "standard")
+    assert (field["none"] is not None) == (name in ("standard", "boathouse"))
     [deals] = [field for field in find_preset(name).form() if field["name"] == "deals"]
     assert deals["none"] == find_option("deals").none  # every preset plays to a score
 

@@ -1,4 +1,4 @@
-"""Write the golden records: one whole game per preset, played by the ``basic`` bot.
+"""Write the golden records: one whole game per preset, and one at eight seats, by ``basic``.
 
 Run from the repository root: ``python tests/records/regenerate.py``. It rewrites each
 ``PRESET.json`` and, beside it, ``PRESET.expected.json`` (what ``rummy replay --json``
@@ -17,16 +17,27 @@ from rummykit.core.presets import PRESETS
 from rummykit.core.record import dump_record, replay_json
 
 HERE = Path(__file__).parent
-TABLES = {"classic": 2, "standard": 3, "practice": 2, "party": 4}
-NAMES = ["Ann", "Bob", "Cho", "Dev", "Eve", "Fay"]
+TABLES = {"classic": 2, "standard": 3, "practice": 2, "party": 4, "boathouse": 3}
+"""Each preset's golden game, by the number of seats it is played at."""
+BIG_TABLES: dict[str, tuple[str, int, dict[str, object]]] = {
+    "eight_seats": ("standard", 8, {"decks": 2}),
+}
+"""Golden games under a preset with options changed: name, (preset, seats, overrides)."""
+NAMES = ["Ann", "Bob", "Cho", "Dev", "Eve", "Fay", "Gus", "Hal"]
 
 
 def main() -> None:
     """Write the records and their expected replays."""
-    for name, seats in TABLES.items():
+    games: dict[str, tuple[str, int, dict[str, object]]] = {
+        name: (name, seats, {}) for name, seats in TABLES.items()
+    }
+    games.update(BIG_TABLES)
+    for name, (preset_name, seats, overrides) in games.items():
+        preset = PRESETS[preset_name]
+        rules = preset.rules.replace(**overrides)
         bots = [make_bot("basic") for _ in range(seats)]
         for seed in range(100):
-            record, finished = play_game(PRESETS[name], bots, seed, players=NAMES[:seats])
+            record, finished = play_game(preset, bots, seed, rules, players=NAMES[:seats])
             if finished:
                 break
         data = record.to_json()

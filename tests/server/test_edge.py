@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from rummykit.core.errors import ErrorCode
+from rummykit.core.rules import MAX_SEATS
 from rummykit.server.api import MAX_BODY_BYTES, NewTable
 from rummykit.server.new_table import COMPUTER_NAMES
 from rummykit.server.protocol import (
@@ -135,7 +136,7 @@ def test_unreadable_body_is_400_never_500(client: TestClient, body: bytes) -> No
         ({"preset": ""}, "preset"),
         ({"preset": "p" * 41}, "preset"),
         ({"opponents": []}, "opponents"),
-        ({"opponents": ["basic"] * 6}, "opponents"),
+        ({"opponents": ["basic"] * MAX_SEATS}, "opponents"),
         ({"opponents": ["basic"] * 1_000}, "opponents"),
         ({"rules": {f"option{n}": 1 for n in range(65)}}, "rules"),
         ({"rules": {"o" * 41: 1}}, "rules"),
@@ -149,6 +150,18 @@ def test_unreadable_body_is_400_never_500(client: TestClient, body: bytes) -> No
 def test_bad_body_names_the_field(client: TestClient, body: dict[str, Any], field: str) -> None:
     error = refused_400(client, body)
     assert error.startswith(f"{field}") or f"{field}:" in error, error
+
+
+def test_seven_or_eight_seats_with_one_deck_are_refused_with_the_reason(
+    client: TestClient,
+) -> None:
+    error = refused_400(client, {"preset": "standard", "opponents": ["basic"] * 6})
+    assert error == "7 seats need two decks: one deck serves 2 to 6 seats."
+    made = client.post(
+        "/api/tables",
+        json={"preset": "standard", "rules": {"decks": 2}, "opponents": ["basic"] * 7},
+    )
+    assert made.status_code == 200, made.text
 
 
 def test_body_past_the_size_limit_is_413(client: TestClient) -> None:

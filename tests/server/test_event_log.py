@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from bot_games import positions, random_game
 from rummykit.bots.random_bot import RandomBot
 from rummykit.core.presets import find_preset
-from rummykit.core.rules import Renew
+from rummykit.core.rules import MAX_SEATS, MIN_SEATS, Renew
 from rummykit.core.state import GameState
 from rummykit.server.new_table import COMPUTER_NAMES
 from rummykit.server.table_words import DealStory, deal_log
@@ -118,7 +118,9 @@ def test_the_stock_says_it_turned_over_runs_low_and_blocks() -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), seats=st.integers(2, 6), every=st.integers(1, 7))
+@given(
+    seed=st.integers(0, 2**32 - 1), seats=st.integers(MIN_SEATS, MAX_SEATS), every=st.integers(1, 7)
+)
 def test_a_kept_story_tells_what_a_replay_from_scratch_tells(
     seed: int, seats: int, every: int
 ) -> None:

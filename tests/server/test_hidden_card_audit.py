@@ -87,6 +87,10 @@ def test_a_random_whole_game_over_real_sockets_shows_no_hidden_card(
         ("party", ["strong", "basic", "strong", "basic", "strong"], {"decks": 2, "jokers": 2}, 2),
         ("standard", ["basic"], {"jokers": 2}, 1),
         ("practice", ["strong"], {}, 3),
+        # Boathouse: a take from the pile brings a stock card named to its taker alone
+        ("boathouse", ["strong", "basic"], {}, 1),
+        # eight seats from two decks
+        ("standard", ["basic", "strong"] * 3 + ["basic"], {"decks": 2}, 1),
     ],
 )
 def test_chosen_tables_over_every_socket_of_the_seat_show_no_hidden_card(

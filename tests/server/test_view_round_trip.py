@@ -16,6 +16,7 @@ from bot_games import positions, random_game
 from rummykit.bots.basic import BasicBot
 from rummykit.bots.random_bot import RandomBot
 from rummykit.core.observation import observe
+from rummykit.core.rules import MAX_SEATS, MIN_SEATS
 from rummykit.core.state import GameState
 from rummykit.server.protocol import SeatView
 from rummykit.server.settings import HumanPlayer
@@ -33,7 +34,7 @@ def _view(game: GameState, seat: int | None) -> SeatView:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), seats=st.integers(2, 6))
+@given(seed=st.integers(0, 2**32 - 1), seats=st.integers(MIN_SEATS, MAX_SEATS))
 def test_every_view_reads_back_as_the_observation_it_was_made_from(seed: int, seats: int) -> None:
     game, rng = random_game(seed, seats)
     bots = [RandomBot() if seat % 2 else BasicBot() for seat in range(seats)]

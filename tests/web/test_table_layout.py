@@ -17,6 +17,7 @@ from typing import Any, Literal
 import pytest
 from playwright.sync_api import Page, expect
 
+from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK
 from rummykit.server.run import free_port
 from table_client import LiveServer, ManualClock, seed_where_human_starts, seeded_deal
 from web_helpers import (
@@ -112,16 +113,25 @@ def practice_seed() -> int:
     return next(s for s in itertools.count() if seeded_deal(s, 2, "practice")[0] == 1)
 
 
-# ----- a phone: everything of a turn in view, for 2 to 6 seats ---------------------------------
+# ----- a phone: everything of a turn in view, for 2 to 8 seats ---------------------------------
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def big_table(seats: int) -> dict[str, Any]:
+    """The table's settings past six seats: two decks (``MAX_SEATS_ONE_DECK``)."""
+    if seats <= MAX_SEATS_ONE_DECK:
+        return {}
+    return {"preset": "standard", "rules": {"decks": 2}}
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6, 7, 8])
 def test_phone_shows_hand_piles_and_buttons_together(
     sized: Page, live_server: LiveServer, seats: int, tmp_path: Path
 ) -> None:
     page = sized
     table_id, token = live_server.create_table(
-        seed=seed_where_human_starts(seats), opponents=["basic"] * (seats - 1)
+        seed=seed_where_human_starts(seats, **big_table(seats)),
+        opponents=["basic"] * (seats - 1),
+        **big_table(seats),
     )
     table = TablePage(page, live_server, table_id, token).open()
     view = table.wait_turn_or_over()
@@ -143,6 +153,52 @@ def test_phone_shows_hand_piles_and_buttons_together(
     chips = page.locator(".opponents [data-testid=seat]")
     expect(chips).to_have_count(seats - 1)
     expect(chips.locator("[data-testid=seat-score]")).to_have_count(seats - 1)
+
+
+# ----- seven and eight seats: every other seat around the table, nothing sideways ---------------
+
+SEAT_BOXES = """() => {
+  const boxes = [...document.querySelectorAll('.opponents [data-testid=seat]')].map((el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  });
+  return {boxes, width: document.documentElement.scrollWidth, inner: innerWidth};
+}"""
+"""Each other seat's box, and how wide the page is against the viewport."""
+
+
+def overlaps(one: list[float], other: list[float]) -> bool:
+    """Whether two boxes ``[left, top, right, bottom]`` share any area."""
+    return one[0] < other[2] and other[0] < one[2] and one[1] < other[3] and other[1] < one[3]
+
+
+@pytest.mark.parametrize("seats", [MAX_SEATS_ONE_DECK + 1, MAX_SEATS])
+@pytest.mark.parametrize("sized", [DESKTOP, PHONE], indirect=True, ids=["desktop", "phone"])
+def test_seven_or_eight_seats_sit_around_the_table_without_sideways_scroll(
+    sized: Page, live_server: LiveServer, seats: int
+) -> None:
+    page = sized
+    table_id, token = live_server.create_table(
+        seed=seed_where_human_starts(seats, **big_table(seats)),
+        opponents=["basic"] * (seats - 1),
+        **big_table(seats),
+    )
+    table = TablePage(page, live_server, table_id, token).open()
+    table.wait_turn_or_over()
+    assert_in_view(page, f"{seats} seats, the start of the turn")
+    laid = page.evaluate(SEAT_BOXES)
+    assert laid["width"] <= laid["inner"], f"the page scrolls sideways ({laid['width']} px)"
+    boxes = laid["boxes"]
+    assert len(boxes) == seats - 1
+    for box in boxes:
+        assert box[0] >= 0 and box[2] <= laid["inner"], f"a seat is cut off: {box}"
+    for one, other in itertools.combinations(boxes, 2):
+        assert not overlaps(one, other), f"two seats overlap: {one} {other}"
+    # each seat says where it sits, however many there are (the phone's chips say cards)
+    positions = page.locator(".opponents [data-testid=seat]").all_inner_texts()
+    assert len(set(positions)) == seats - 1
+    draw_from_stock(table)
+    assert_in_view(page, f"{seats} seats, after drawing")
 
 
 # ----- nothing moves the hand or the buttons ---------------------------------------------------

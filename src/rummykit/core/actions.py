@@ -275,6 +275,7 @@ def describe_action(
     tense: Tense = Tense.PRESENT,
     taken: Sequence[Card] = (),
     meld: str | None = None,
+    stock_too: Card | bool = False,
 ) -> str:
     """The action in words for people, with card symbols and no full stop.
 
@@ -282,7 +283,9 @@ def describe_action(
     player's reasons (``ADVICE``), the replay transcript and viewer (``PRESENT``), the
     table's events (``PAST``). ``actor`` is the subject (third person; none for advice);
     ``taken`` the cards a draw took, when the teller may show them; ``meld`` the meld a meld
-    or lay-off leaves on the table, as people read it (``TableMeld.symbols``).
+    or lay-off leaves on the table, as people read it (``TableMeld.symbols``); ``stock_too``
+    the stock card a take from the pile brought with it (Boathouse): the card, when the
+    teller may show it, else ``True``.
 
     >>> describe_action(parse_action("0 draw stock"))
     'draws from the stock'
@@ -291,8 +294,14 @@ def describe_action(
     'Ann took the 9♣ from the discard pile'
     >>> describe_action(parse_action("1 layoff 7h 0"), tense=Tense.ADVICE)
     'Lay off the 7♥ on meld 0'
+    >>> describe_action(parse_action("1 draw discard"), actor="Ann", taken=(Card.parse("9c"),),
+    ...                 stock_too=True)
+    'Ann takes the 9♣ from the discard pile and the top card of the stock'
     """
     verb, rest = _verb_and_object(action, taken, meld)
+    if stock_too is not False and isinstance(action, Draw):
+        shown = "the top card" if stock_too is True else f"the {stock_too.symbol} from the top"
+        rest += f" and {shown} of the stock"
     advice, present, past = _VERBS_BY_TENSE[verb]
     said = advice if tense is Tense.ADVICE else present if tense is Tense.PRESENT else past
     if actor is None or tense is Tense.ADVICE:

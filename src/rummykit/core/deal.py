@@ -85,6 +85,8 @@ class DealState:
     """The card taken from the top of the discard pile this turn, if any."""
     must_play: Card | None
     """The deepest card of a multi-card take, until it is melded or laid off."""
+    stock_extra: Card | None
+    """The stock's top card that came with this turn's take from the pile (Boathouse)."""
     melds_this_turn: int
     """New melds laid this turn."""
     played_this_turn: bool
@@ -125,6 +127,7 @@ class DealState:
             turn_number=0,
             taken_top=None,
             must_play=None,
+            stock_extra=None,
             melds_this_turn=0,
             played_this_turn=False,
             played_before=[False] * seats,

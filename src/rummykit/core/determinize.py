@@ -70,6 +70,7 @@ def determinize(
         turn_number=observation.turn_number,
         taken_top=observation.taken_top,
         must_play=observation.must_play,
+        stock_extra=None,  # only words tell of it, and a sampled future says nothing
         melds_this_turn=observation.melds_this_turn,
         played_this_turn=observation.played_this_turn,
         played_before=list(observation.has_laid),

@@ -16,13 +16,13 @@ from rummykit.core.cards import ALL_CARDS, JOKER, Card
 from rummykit.core.deal import Phase
 from rummykit.core.meld_search import enumerate_melds, meld_layouts
 from rummykit.core.melds import TableMeld, meld_accepts
-from rummykit.core.rules import DiscardTake, GoOut
+from rummykit.core.rules import MAX_SEATS, DiscardTake, GoOut
 
 if TYPE_CHECKING:
     from rummykit.core.state import GameState
 
-MAX_SEATS_LISTED = 6
-"""Seats for which the common actions are made once and shared (the rules allow six)."""
+MAX_SEATS_LISTED = MAX_SEATS
+"""Seats for which the common actions are made once and shared: every seat the rules allow."""
 
 # Actions are immutable values: the common ones are made once and shared.
 _DISCARDS = tuple(
@@ -116,6 +116,10 @@ def _draws(state: GameState) -> list[Action]:
         actions.append(_DRAWS[seat][1])
         if state.rules.discard_take is DiscardTake.ANY:
             pile = deal.discard_pile
+            if not state.rules.deep_take_must_use:
+                depths = range(2, len(pile) + 1)
+                actions.extend(Draw(seat, DrawSource.DISCARD, depth) for depth in depths)
+                return actions
             for depth in range(2, len(pile) + 1):
                 draw = Draw(seat, DrawSource.DISCARD, depth)
                 if state.can(draw):

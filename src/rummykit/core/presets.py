@@ -16,8 +16,10 @@ from typing import Final
 from rummykit.core.errors import RulesError
 from rummykit.core.options import Choice, OptionKind, Tie, is_whole_number, json_value
 from rummykit.core.rules import (
+    MAX_SEATS,
     Aces,
     Blocked,
+    GoOut,
     Renew,
     Rules,
     RummyBonus,
@@ -77,12 +79,15 @@ class Preset:
         object.__setattr__(self, "rules", dataclasses.replace(self.rules, ties=self.ties))
 
     def check_seats(self, seats: int) -> None:
-        """Raise ``RulesError`` unless this preset may be played with ``seats``."""
+        """Raise ``RulesError`` unless this preset is made for tables of ``seats``.
+
+        Whether the rules actually played can deal them (seven or eight seats need two decks,
+        which an override may give) is ``Rules.check_seats``'s to say.
+        """
         if not is_whole_number(seats) or not self.min_seats <= seats <= self.max_seats:
             raise RulesError(
                 f"The {self.name} preset is for {self.seats_text} seats, not {seats!r}."
             )
-        self.rules.check_seats(seats)
 
     @property
     def seats_text(self) -> str:
@@ -170,7 +175,7 @@ PRESETS: Final[dict[str, Preset]] = {
                 empty_stock_choice=False,
             ),
             2,
-            6,
+            MAX_SEATS,
             "Aces low, the pile turned over once and then the deal is blocked, "
             "going rummy pays double.",
         ),
@@ -178,7 +183,7 @@ PRESETS: Final[dict[str, Preset]] = {
             "standard",
             Rules(),
             2,
-            6,
+            MAX_SEATS,
             "The reference rules: aces low or high, the pile turned over as often as needed, "
             "and you may take the top discard instead when the stock is gone.",
         ),
@@ -200,15 +205,24 @@ PRESETS: Final[dict[str, Preset]] = {
                 empty_stock_choice=False,
             ),
             2,
-            6,
+            MAX_SEATS,
             "Aces low, the pile but its top card shuffled into a new stock up to 15 times, "
             "going rummy pays double.",
             offers=(_PARTY_RENEWALS,),
             ties=(PARTY_ACES,),
         ),
+        # ----- issue 13: Boathouse ----------------------------------------------------------
+        Preset(
+            "boathouse",
+            Rules(go_out=GoOut.DISCARD, stock_with_discard=True),
+            2,
+            MAX_SEATS,
+            "The standard rules, but a card picked up from the discard pile brings the top "
+            "card of the stock with it, and you go out only by discarding your last card.",
+        ),
     )
 }
-"""The four presets by name: the house rules of each rule text the project is built on."""
+"""The presets by name: the house rules of each rule text the project is built on."""
 
 
 def find_preset(name: str) -> Preset:

@@ -11,7 +11,7 @@ A placeholder's name says what it holds:
 
 - ``{seat}``, ``{turn}``: a seat, "seat 1" here ("Left" or "you" in the browser);
   ``{seat_pos}``, ``{turn_pos}``: its possessive, "seat 1's" ("Left's", "your");
-- ``{card}``: one card code, shown ``7♥``;
+- ``{card}``, ``{stock_card}``: one card code, shown ``7♥``;
 - ``{cards}``, ``{meld}``: a list of codes shown as a meld, ``4♥ 5♥ 7♥`` ("Nothing" if empty);
 - ``{missing}``: a list of codes shown as a list, ``6♥ and 7♥``;
 - anything else: shown as it is (numbers, counts).
@@ -40,7 +40,7 @@ ParamValue = int | str | list[str] | None
 """A refusal's parameter: a seat or count (int), a card code, a list of codes, a word."""
 
 SEAT_PARAMS: Final = frozenset({"seat", "turn"})
-CARD_PARAMS: Final = frozenset({"card"})
+CARD_PARAMS: Final = frozenset({"card", "stock_card"})
 MELD_PARAMS: Final = frozenset({"cards", "meld"})
 LIST_PARAMS: Final = frozenset({"missing"})
 POSSESSIVE: Final = "_pos"

@@ -111,7 +111,7 @@ class DiscardTake(enum.StrEnum):
     TOP = "top"
     """Only the top card."""
     ANY = "any"
-    """Any card with every card above it; the deepest must be played in that turn."""
+    """Any card with every card above it (``deep_take_must_use`` says what the deepest owes)."""
 
 
 class DealerRotation(enum.StrEnum):
@@ -139,7 +139,12 @@ HIGHEST_CARD_COST: Final = 100
 """An ace costs at most 15; a joker worth more than a hundred would decide every game alone."""
 
 MIN_SEATS: Final = 2
-MAX_SEATS: Final = 6
+MAX_SEATS: Final = 8
+"""The most seats at a table: two decks deal eight hands of seven with a stock to spare."""
+MAX_SEATS_ONE_DECK: Final = 6
+"""The most seats one deck serves; a bigger table shuffles two decks together."""
+BIG_TABLE_HAND: Final = 7
+"""Cards dealt to each of seven or eight seats (two decks): 57 of the 104 with the up-card."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -156,7 +161,7 @@ class Rules:
         metadata=describe_option(
             "Cards dealt",
             "How many cards each player gets: by the number of players (10 for two, 7 for three "
-            "or four, 6 for five or six), or the same number for everyone.",
+            "or four, 6 for five or six, 7 for seven or eight), or the same number for everyone.",
             choices=[("by_seats", "By the number of players")],
             minimum=6,
             maximum=10,
@@ -166,7 +171,8 @@ class Rules:
         default=1,
         metadata=describe_option(
             "Decks",
-            "Play with one deck, or shuffle two together for a bigger table.",
+            "Play with one deck, or shuffle two together for a bigger table. Seven or eight "
+            "players need two decks.",
             choices=[(1, "One deck"), (2, "Two decks")],
         ),
     )
@@ -328,8 +334,8 @@ class Rules:
         default=DiscardTake.TOP,
         metadata=describe_option(
             "Taking discards",
-            "How much of the discard pile you may pick up. A card taken from deeper in the pile "
-            "must go into a meld, or onto one, in that same turn.",
+            "How much of the discard pile you may pick up: the top card, or any card together "
+            "with every card lying on it.",
             choices=[
                 (DiscardTake.TOP, "The top card only"),
                 (DiscardTake.ANY, "Any card, with all the cards above it"),
@@ -357,6 +363,25 @@ class Rules:
             maximum=HIGHEST_CARD_COST,
         ),
     )
+    # ----- issue 13: deep takes without a condition, Boathouse's extra stock card -------------
+    deep_take_must_use: bool = dataclasses.field(
+        default=True,
+        metadata=describe_option(
+            "Deep take must be played",
+            "When you pick up more than the top card of the discard pile, the deepest card you "
+            "pick up has to go into a new meld, or onto a meld on the table, before you "
+            "discard; you may take it only if you can. Off: take as deep as you like, with no "
+            "duty.",
+        ),
+    )
+    stock_with_discard: bool = dataclasses.field(
+        default=False,
+        metadata=describe_option(
+            "Stock card with the discard",
+            "Whenever you pick up from the discard pile, you also get the top card of the "
+            "stock, unseen by the others. With the stock empty, you get the discard alone.",
+        ),
+    )
     ties: tuple[Tie, ...] = dataclasses.field(default=(), compare=False, repr=False)
     """Links between options that ``replace`` keeps (a preset's, see ``Preset.ties``).
 
@@ -375,12 +400,19 @@ class Rules:
         """Cards dealt to each seat at a table of ``seats``."""
         if self.hand_size != "by_seats":
             return int(self.hand_size)
+        if seats > MAX_SEATS_ONE_DECK:
+            return BIG_TABLE_HAND
         return 10 if seats == 2 else 7 if seats <= 4 else 6
 
     def check_seats(self, seats: int) -> None:
         """Raise ``RulesError`` unless a table of ``seats`` can be dealt under these rules."""
         if not is_whole_number(seats) or not MIN_SEATS <= seats <= MAX_SEATS:
-            raise RulesError(f"A table has 2 to 6 seats, not {seats!r}.")
+            raise RulesError(f"A table has {MIN_SEATS} to {MAX_SEATS} seats, not {seats!r}.")
+        if seats > MAX_SEATS_ONE_DECK and self.decks == 1:
+            raise RulesError(
+                f"{seats} seats need two decks: one deck serves {MIN_SEATS} to "
+                f"{MAX_SEATS_ONE_DECK} seats."
+            )
         needed = seats * self.hand_size_for(seats) + 1
         if needed > self.deck_size:
             decks = "one deck" if self.decks == 1 else "two decks"

@@ -222,8 +222,11 @@ class GameState(DealFields):
             raise refuse("top_only")
         if action.depth > len(pile):
             raise refuse("pile_too_short", count=len(pile), depth=action.depth)
+        if not self.rules.deep_take_must_use:
+            return
         deepest = pile[-action.depth]
         taken = pile[-action.depth :]
+        # The stock card of ``stock_with_discard`` is not counted: it is unseen when choosing.
         if not self.can_use(deepest, deal.hands[action.seat] + taken):
             raise refuse("deep_card_useless", card=str(deepest))
 
@@ -407,8 +410,12 @@ class GameState(DealFields):
             deal.hands[seat].extend(taken)
             deal.known[seat].extend(taken)
             deal.taken_top = taken[-1]
-            if action.depth > 1:
+            if action.depth > 1 and self.rules.deep_take_must_use:
                 deal.must_play = taken[0]
+            if self.rules.stock_with_discard and deal.stock:
+                # An empty stock adds nothing: the take stands alone, renewed at the next draw.
+                deal.stock_extra = deal.stock.pop()
+                deal.hands[seat].append(deal.stock_extra)
         deal.phase = Phase.PLAY
 
     def _remove_from_hand(self, seat: int, cards: Sequence[Card]) -> None:
@@ -427,6 +434,7 @@ class GameState(DealFields):
         deal.phase = Phase.DRAW
         deal.taken_top = None
         deal.must_play = None
+        deal.stock_extra = None
         deal.melds_this_turn = 0
         deal.played_this_turn = False
         if not deal.stock and not self.rules.empty_stock_choice:

@@ -12,6 +12,7 @@ from typing import Annotated, Final, TypeAlias, TypeVar
 from pydantic import Field, StringConstraints, TypeAdapter, ValidationError, field_validator
 
 from rummykit.core.errors import ErrorCode
+from rummykit.core.rules import MAX_SEATS
 from rummykit.server.protocol import SeatView, Strict, Token, Version, explain
 from rummykit.server.settings import BotLevel, TurnTimer
 
@@ -83,8 +84,11 @@ class NewTable(Strict):
     """The house rules to start from (default ``classic``; ``practice`` for practice)."""
     rules: Annotated[dict[OptionName, RuleInput], Field(max_length=64)] | None = None
     """Options that differ from the preset, by name (see ``GET /api/options``)."""
-    opponents: Annotated[tuple[BotLevel, ...], Field(min_length=1, max_length=5)] | None = None
-    """One to five computer players by level (default one ``basic``)."""
+    opponents: (
+        Annotated[tuple[BotLevel, ...], Field(min_length=1, max_length=MAX_SEATS - 1)] | None
+    ) = None
+    """One to seven computer players by level (default one ``basic``; more than five need
+    two decks)."""
     name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)] = (
         "You"
     )

@@ -54,7 +54,7 @@ from rummykit.core.errors import RulesError
 from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
 from rummykit.core.refusals import refusal_text
-from rummykit.core.rules import option_specs
+from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK, MIN_SEATS, Rules, option_specs
 from rummykit.server.account_routes import ACCOUNT_ROUTES, AccountGate
 from rummykit.server.api import (
     SEED_REFUSED,
@@ -126,6 +126,20 @@ def _options() -> dict[str, Any]:
         "levels": list(BOT_LEVELS),
         "turn_timers": list(TURN_TIMERS),
         "reactions": REACTIONS,
+        "seats": _seats(),
+    }
+
+
+def _seats() -> dict[str, Any]:
+    """The table sizes (``rummykit.core.rules``): the page keeps no limit of its own."""
+    by_seats = Rules(hand_size="by_seats", decks=2)
+    return {
+        "min": MIN_SEATS,
+        "max": MAX_SEATS,
+        "one_deck": MAX_SEATS_ONE_DECK,
+        "hand_by_seats": {
+            str(seats): by_seats.hand_size_for(seats) for seats in range(MIN_SEATS, MAX_SEATS + 1)
+        },
     }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rummykit.core.actions import agrees, describe_action, parse_action
+from rummykit.core.actions import Draw, agrees, describe_action, parse_action
 from rummykit.core.record import load_record, replay, state_json
 from rummykit.core.state import GameState
 from rummykit.server.table_words import Said, action_said, stock_said
@@ -56,7 +56,11 @@ class _Frames:
 
     def applied(self, game: GameState, deal: int, text: str) -> None:
         action = parse_action(text)
-        line = f"{describe_action(action, actor=self.names[action.seat])}."
+        extra = game.deal.stock_extra if isinstance(action, Draw) else None
+        told = describe_action(
+            action, actor=self.names[action.seat], stock_too=extra if extra else False
+        )
+        line = f"{told}."
         if game.deal_over:
             points = game.deal_points or ()
             scored = ", ".join(
@@ -70,7 +74,8 @@ class _Frames:
             for said in stock_said(game, self.stock, renewed)
             if said.kind not in _RESULT_NOTICES
         ]
-        self._frame(game, line, action_said(game, action), notices)
+        # A finished game's replay shows every hand, so it names Boathouse's stock card too.
+        self._frame(game, line, action_said(game, action).revealed(), notices)
 
 
 def replay_frames(record: dict[str, Any]) -> dict[str, Any]:

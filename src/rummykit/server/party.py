@@ -530,7 +530,7 @@ class Party:
         return settings, hashes
 
     async def start(self, member: int, make_table: StartTable) -> str:
-        """The host starts the game: every person ready, 2-6 seats; the table's id."""
+        """The host starts the game: every person ready, a table size the rules deal; its id."""
         async with self._changing():
             self._must_be_open()
             self._must_be_host(member)

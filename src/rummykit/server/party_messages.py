@@ -27,6 +27,7 @@ from typing import Annotated, Final, Literal, TypeAlias, get_args
 
 from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
 
+from rummykit.core.rules import MAX_SEATS, MIN_SEATS
 from rummykit.server.api import MAX_SEED, OptionName, RuleInput
 from rummykit.server.protocol import (
     MAX_MESSAGE_CHARS,
@@ -43,10 +44,11 @@ from rummykit.server.protocol import (
 )
 from rummykit.server.settings import BotLevel, TurnTimer
 
-MAX_PARTY_SEATS: Final = 6
-"""The most seats a party's table has (people and computer players)."""
+MAX_PARTY_SEATS: Final = MAX_SEATS
+"""The most seats a party's table has (people and computer players): any table's most (seven
+or eight play with two decks, which the rules' own check asks for when the game starts)."""
 
-MIN_PARTY_SEATS: Final = 2
+MIN_PARTY_SEATS: Final = MIN_SEATS
 """The fewest seats a party's table starts with."""
 
 PartyState: TypeAlias = Literal["lobby", "playing", "closed"]

@@ -72,6 +72,7 @@ from pydantic_core import ErrorDetails
 
 from rummykit.core.errors import ErrorCode, IllegalActionError, InvalidActionError
 from rummykit.core.refusals import code_of, refusal_text
+from rummykit.core.rules import MAX_SEATS
 
 MAX_PACE_MS: Final = 5000
 """The slowest the computer may be asked to play: slower feels broken."""
@@ -98,7 +99,7 @@ class Strict(BaseModel):
 Version = Annotated[int, Field(ge=0, le=MAX_VERSION)]
 """A table's version: 0 before the first deal, one more for each deal and action."""
 
-Seat = Annotated[int, Field(ge=0, le=5)]
+Seat = Annotated[int, Field(ge=0, le=MAX_SEATS - 1)]
 """A seat, from 0, clockwise."""
 
 CardText: TypeAlias = str

@@ -480,9 +480,9 @@ class Table(Asides):
         names = self._names()
         lines = tuple(
             LogLine(
-                kind=each.kind,
+                kind=each.seen_by(seat).kind,
                 seat=each.seat,
-                params=dict(each.params),
+                params=dict(each.seen_by(seat).params),
                 text=each.text(seat, names),
             )
             for each in said
@@ -512,8 +512,8 @@ class Table(Asides):
                     seat=acted.seat,
                     action=said.action or "",
                     card=said.card,
-                    kind=said.kind,
-                    params=dict(said.params),
+                    kind=said.seen_by(viewer).kind,
+                    params=dict(said.seen_by(viewer).params),
                     text=said.text(viewer, names),
                 )
                 for viewer in viewers

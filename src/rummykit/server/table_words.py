@@ -54,6 +54,15 @@ EVENTS: Final[dict[str, Template]] = {
     "take_discard": "{seat} took the {card} from the discard pile.",
     "take_discards": "{seat} took {cards} from the discard pile.",
     "take_top": "{seat} took the top discard.",
+    # Boathouse: a take from the pile brings the stock's top card, named only to its taker.
+    "take_discard_stock": "{seat} took the {card} from the discard pile and the top card of the "
+    "stock.",
+    "take_discards_stock": "{seat} took {cards} from the discard pile and the top card of the "
+    "stock.",
+    "take_discard_stock_card": "{seat} took the {card} from the discard pile and the "
+    "{stock_card} from the top of the stock.",
+    "take_discards_stock_card": "{seat} took {cards} from the discard pile and the "
+    "{stock_card} from the top of the stock.",
     "meld": "{seat} melded {meld}.",
     "layoff": "{seat} laid off the {card}, making {meld}.",
     "discard": "{seat} discarded the {card}.",
@@ -141,6 +150,8 @@ class Said:
 
     ``seat`` is the seat it is about (``None``: nobody's); ``action`` and ``card`` are set
     for an action's event (the action without its seat; the card it showed, when public).
+    ``secret`` is a card only ``seat`` may be told (Boathouse's stock card): ``seen_by``
+    gives each viewer the words it may have.
     """
 
     kind: str
@@ -148,10 +159,23 @@ class Said:
     seat: int | None = None
     action: str | None = None
     card: str | None = None
+    secret: str | None = None
+
+    def seen_by(self, viewer: Viewer) -> Said:
+        """What ``viewer`` is told: the secret card named to its own seat, else left out."""
+        if self.secret is None or viewer != self.seat:
+            return self
+        params = {**self.params, "stock_card": self.secret}
+        return dataclasses.replace(self, kind=f"{self.kind}_card", params=params, secret=None)
+
+    def revealed(self) -> Said:
+        """The words with the secret card named, for a finished game's replay."""
+        return self.seen_by(self.seat)
 
     def text(self, viewer: Viewer, names: Sequence[str]) -> str:
         """The English sentence for ``viewer``."""
-        return say(self.kind, self.params, viewer, names)
+        told = self.seen_by(viewer)
+        return say(told.kind, told.params, viewer, names)
 
 
 def say(kind: str, params: Mapping[str, ParamValue], viewer: Viewer, names: Sequence[str]) -> str:
@@ -210,10 +234,16 @@ def action_said(game: GameState, action: Action) -> Said:
         if not taken:
             return Said("take_top", params, seat, notation)
         card = str(taken[-1])
+        extra = game.deal.stock_extra
+        secret = str(extra) if extra is not None else None
+        stock = "_stock" if extra is not None else ""
         if len(taken) == 1:
-            return Said("take_discard", {**params, "card": card}, seat, notation, card)
+            said = {**params, "card": card}
+            return Said(f"take_discard{stock}", said, seat, notation, card, secret)
         cards = [str(each) for each in taken]
-        return Said("take_discards", {**params, "cards": cards}, seat, notation, card)
+        return Said(
+            f"take_discards{stock}", {**params, "cards": cards}, seat, notation, card, secret
+        )
     if isinstance(action, Meld):
         meld = game.melds[-1].text.split()
         return Said("meld", {**params, "meld": meld}, seat, notation)
@@ -316,7 +346,7 @@ def event_of(
     game: GameState, action: Action, viewer: Viewer, names: Sequence[str]
 ) -> dict[str, Any]:
     """The event of ``action``, just applied to ``game``, as ``viewer`` is told it."""
-    said = action_said(game, action)
+    said = action_said(game, action).seen_by(viewer)
     return {
         "seat": action.seat,
         "action": said.action,

@@ -31,6 +31,8 @@ POSITIONS: dict[int, tuple[str, ...]] = {
     4: ("You", "Left", "Across", "Right"),
     5: ("You", "Left", "Far left", "Far right", "Right"),
     6: ("You", "Left", "Far left", "Across", "Far right", "Right"),
+    7: ("You", "Left", "Far left", "Across left", "Across right", "Far right", "Right"),
+    8: ("You", "Left", "Far left", "Across left", "Across", "Across right", "Far right", "Right"),
 }
 """Where each seat sits as seen from a seat, by how many places to its left it is."""
 

@@ -149,15 +149,17 @@ def command_bots(args: argparse.Namespace) -> int:
 def add_sim_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``sim`` and ``bots`` sub-commands."""
     from rummykit.bots.play import DEAL_ACTION_CAP
+    from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK, MIN_SEATS
     from rummykit.tournament.config import DEFAULT_PRESET
 
     sim = commands.add_parser(
         "sim",
         help="play bots against each other in duplicate sets and report the results",
-        description="Play bots against each other, one bot name a seat (2 to 6), in duplicate "
-        "sets:\nevery deck order is played once per seat rotation, so the luck of the cards "
-        "cancels.\n--games is rounded up to whole sets. Results are reported per bot in the "
-        "order given:\ngames won and points per deal with 95% intervals, going-out and "
+        description="Play bots against each other, one bot name a seat "
+        f"({MIN_SEATS} to {MAX_SEATS}; more than {MAX_SEATS_ONE_DECK} need two decks), in "
+        "duplicate sets:\nevery deck order is played once per seat rotation, so the luck of "
+        "the cards cancels.\n--games is rounded up to whole sets. Results are reported per bot "
+        "in the order given:\ngames won and points per deal with 95% intervals, going-out and "
         "going-rummy rates,\ndecisive deals won, blocked deals, turns a deal, and the time "
         "per decision.",
         epilog=f"A deal still going after {DEAL_ACTION_CAP} actions (a stock renewed without "

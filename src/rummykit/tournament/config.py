@@ -11,7 +11,7 @@ from typing import Final
 from rummykit.bots.play import DEAL_ACTION_CAP
 from rummykit.core.errors import RulesError
 from rummykit.core.presets import Preset, preset_with_overrides
-from rummykit.core.rules import OPTION_NAMES, Rules, parse_option
+from rummykit.core.rules import MAX_SEATS, MIN_SEATS, OPTION_NAMES, Rules, parse_option
 
 DEFAULT_PRESET: Final = "standard"
 """The preset when none is named: the reference rules."""
@@ -71,8 +71,10 @@ class SimConfig:
         from rummykit.bots import BOTS
 
         names = tuple(bots)
-        if not 2 <= len(names) <= 6:
-            raise SimError(f"Name one bot a seat, 2 to 6 of them, not {len(names)}.")
+        if not MIN_SEATS <= len(names) <= MAX_SEATS:
+            raise SimError(
+                f"Name one bot a seat, {MIN_SEATS} to {MAX_SEATS} of them, not {len(names)}."
+            )
         unknown = [name for name in names if name not in BOTS]
         if unknown:
             raise SimError(

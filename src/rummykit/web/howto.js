@@ -102,7 +102,7 @@ export function mountHowto(root, tableId) {
     fill(proseBox, prose(rules));
     const summary = has(`rules.preset.${preset}`) ? t(`rules.preset.${preset}`) : "";
     about.textContent = seats
-      ? t("howto.table_about", { preset, summary, players: seats, cards: handSizeFor(rules, seats) })
+      ? t("howto.table_about", { preset, summary, players: seats, cards: handSizeFor(rules, seats, options.seats) })
       : t("howto.preset_about", { preset, summary });
     fill(rulesBox, rulesTable(options, preset, rules));
   }

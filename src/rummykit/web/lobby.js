@@ -150,28 +150,36 @@ export function mountLobby(root) {
     placeholder: t("lobby.name_placeholder"),
   });
 
-  const count = h(
-    "select",
-    { id: "opponents-count", testid: "opponents-count" },
-    [1, 2, 3, 4, 5].map((n) => h("option", { value: String(n) }, String(n))),
-  );
+  // How many computer players: one to the most seats less yours, as the server's `seats`
+  // (rummykit.core.rules) say once the options are in; seven or eight seats need two decks.
+  const count = h("select", { id: "opponents-count", testid: "opponents-count" }, h("option", { value: "1" }, "1"));
   const levelRows = [];
   const levelSelects = [];
-  for (let i = 0; i < 5; i++) {
-    const select = h(
-      "select",
-      { id: `opponent-level-${i}`, testid: `opponent-level-${i}` },
-      ["basic", "strong", "expert"].map((level) => h("option", { value: level }, t(`common.level.${level}`))),
-    );
-    levelSelects.push(select);
-    levelRows.push(h("div", { class: "field level-row" }, h("label", { for: select.id }, t("lobby.opponent", { n: i + 1 })), select));
-  }
+  const levelsBox = h("div", { class: "level-rows" });
   const showLevels = () => {
     const n = Number(count.value);
     levelRows.forEach((row, i) => (row.hidden = i >= n));
   };
+  function buildSeats(limits) {
+    const most = limits.max - 1;
+    const kept = count.value;
+    fill(count, Array.from({ length: most }, (_, i) => h("option", { value: String(i + 1) }, String(i + 1))));
+    count.value = Number(kept) <= most ? kept : "1";
+    while (levelSelects.length < most) {
+      const i = levelSelects.length;
+      const select = h(
+        "select",
+        { id: `opponent-level-${i}`, testid: `opponent-level-${i}` },
+        ["basic", "strong", "expert"].map((level) => h("option", { value: level }, t(`common.level.${level}`))),
+      );
+      levelSelects.push(select);
+      levelRows.push(h("div", { class: "field level-row" }, h("label", { for: select.id }, t("lobby.opponent", { n: i + 1 })), select));
+    }
+    fill(levelsBox, levelRows);
+    showLevels();
+  }
   count.addEventListener("change", showLevels);
-  showLevels();
+  buildSeats({ max: 2 });
 
   // The turn timer: the server keeps the time; a turn that runs out is played by the computer.
   const turnTimer = h(
@@ -336,7 +344,7 @@ export function mountLobby(root) {
     h("h2", {}, t("lobby.new_game")),
     h("div", { class: "field" }, h("label", { for: "name" }, t("lobby.your_name")), name),
     h("div", { class: "field" }, h("label", { for: "opponents-count" }, t("lobby.opponents")), count),
-    h("fieldset", { class: "levels" }, h("legend", {}, t("lobby.levels")), levelRows,
+    h("fieldset", { class: "levels" }, h("legend", {}, t("lobby.levels")), levelsBox,
       h("p", { class: "help" }, t("lobby.levels_help"))),
     h("div", { class: "field" }, h("label", { for: "turn-timer" }, t("lobby.turn_timer")), turnTimer),
     h("p", { class: "help", id: "turn-timer-help" }, t("lobby.turn_timer_help")),
@@ -402,6 +410,7 @@ export function mountLobby(root) {
         h("option", { value: "" }, t("common.no_time_limit")),
         ...options.turn_timers.map((s) => h("option", { value: String(s) }, t("lobby.seconds_a_turn", { count: s }))),
       ]);
+      buildSeats(options.seats);
       fill(preset, Object.keys(options.presets).map((p) => h("option", { value: p }, p)));
       if (options.presets.classic) preset.value = "classic";
       buildRules();

@@ -140,13 +140,13 @@ function mountInvite(root, code, next) {
 
   function describe(view) {
     const host = hostName(view);
-    const seats = t("party.seats_taken", { count: view.members.length, max: view.max_seats || 6 });
+    const seats = t("party.seats_taken", { count: view.members.length, max: view.max_seats });
     const me = signedIn();
     if (view.state === "lobby") {
       about.textContent = view.ranked
         ? me ? t("party.ranked_invite_signed_in", { host, name: me.name }) : t("party.ranked_invite", { host })
         : t("party.invites", { host, seats });
-      if (view.members.length >= (view.max_seats || 6)) {
+      if (view.members.length >= view.max_seats) {
         about.textContent = t("party.full", { host });
         join.disabled = true;
         watchButton.hidden = !view.spectators;
@@ -391,7 +391,7 @@ function mountLobby(root, code, held, invite) {
         host && member.id !== view.me && view.state === "lobby"
           ? h("button", { type: "button", class: "ghost small-btn", testid: "remove-member", onclick: () => send("remove", { member: member.id }) }, t("party.remove"))
           : null)));
-    const max = view.max_seats || 6;
+    const max = view.max_seats;
     seatsLine.textContent = t("party.seats_taken_line", { count: view.members.length, max });
   }
 

@@ -169,6 +169,12 @@ def records() -> dict[str, Any]:
         TWO,
         deal(0, b_deck(), ["1 draw discard 1", "1 discard 2c"]),
     )
+    out["boathouse_take_brings_the_stock_top"] = record(
+        "Under stock_with_discard, 'draw discard' also takes the stock's top card, from the deck.",
+        "boathouse",
+        TWO,
+        deal(0, b_deck("boathouse"), ["1 draw discard", "1 discard 2c"]),
+    )
     out["card_notation_variants"] = record(
         "10 reads as T, suit symbols read, case does not matter; output is canonical.",
         "classic",
@@ -558,7 +564,10 @@ def records() -> dict[str, Any]:
         "Practice is for two seats.", "practice", ["Ann", "Bob", "Cho"], deal(0, CODE_ORDER, [])
     )
     out["seven_players"] = record(
-        "A table has 2 to 6 seats.", "standard", 7, deal(0, CODE_ORDER, [])
+        "Seven seats need two decks, and standard plays with one.",
+        "standard",
+        7,
+        deal(0, CODE_ORDER, []),
     )
     out["deck_too_small_for_the_table"] = record(
         "Six seats of ten cards and an up-card need 61 cards.",

@@ -30,7 +30,7 @@ function party(changes = {}) {
     code: "AB12CD", url: "/#/party/AB12CD", state: "lobby", host: 1, me: 1,
     members: [person(1, "Ada"), person(2, "Bo")],
     preset: "party", rules: {}, turn_timer: null, spectators: true, table: null, games: 0,
-    max_seats: 6, min_seats: 2,
+    max_seats: 8, min_seats: 2,
     ...changes,
   };
 }
@@ -41,14 +41,14 @@ const PRESET = {
   ties: [{ option: "aces", follower: "ace_points", values: [["low", 1], ["low_or_high", 15]] }],
 };
 
-test("the host may start with 2-6 seats once every other person is ready; else it says why", () => {
+test("the host may start with 2-8 seats once every other person is ready; else it says why", () => {
   assert.equal(startProblem(party({ members: [person(1, "Ada", { ready: true })] })), "A game needs at least 2 players: share the link, or add a computer player.");
   assert.equal(startProblem(party()), "Waiting for Bo to be ready.");
   assert.equal(startProblem(party({ me: 2, members: [person(1, "Ada"), person(2, "Bo"), person(3, "Cy")] })), "Waiting for you and Cy to be ready.");
   const ready = party({ members: [person(1, "Ada"), person(2, "Bo", { ready: true }), cpu(3)] });
   assert.equal(startProblem(ready), null, "the host's Start is their ready");
-  const seven = party({ members: [person(1, "Ada", { ready: true }), ...[2, 3, 4, 5, 6, 7].map((id) => cpu(id))] });
-  assert.equal(startProblem(seven), "A table holds at most 6 players.");
+  const nine = party({ members: [person(1, "Ada", { ready: true }), ...[2, 3, 4, 5, 6, 7, 8, 9].map((id) => cpu(id))] });
+  assert.equal(startProblem(nine), "A table holds at most 8 players.");
 });
 
 test("members show who is host, ready, away or a computer", () => {

@@ -2,23 +2,31 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { changedRules, levelsFor, offersSeats, sameTableWith, seatCounts } from "../../../src/rummykit/web/table/seats.js";
+import { changedRules, handSizeFor, levelsFor, offersSeats, sameTableWith, seatCounts } from "../../../src/rummykit/web/table/seats.js";
 
 const RULES = { hand_size: "by_seats", decks: 1, jokers: 0, aces: "low", target: 100 };
-const CLASSIC = { min_seats: 2, max_seats: 6, rules: RULES };
+const CLASSIC = { min_seats: 2, max_seats: 8, rules: RULES };
+/** The server's table sizes (`GET /api/options` `seats`, from rummykit.core.rules). */
+const LIMITS = { min: 2, max: 8, one_deck: 6, hand_by_seats: { 2: 10, 3: 7, 4: 7, 5: 6, 6: 6, 7: 7, 8: 7 } };
 const bot = (level) => ({ name: level, kind: "bot", level, position: "" });
 const me = { name: "Ada", kind: "human", level: null, position: "You" };
 
 test("every size the preset is made for and one deck can deal is offered", () => {
-  assert.deepEqual(seatCounts(CLASSIC, RULES), [2, 3, 4, 5, 6]);
-  assert.deepEqual(seatCounts({ ...CLASSIC, min_seats: 2, max_seats: 2 }, RULES), [2]);
+  assert.deepEqual(seatCounts(CLASSIC, RULES, LIMITS), [2, 3, 4, 5, 6]);
+  assert.deepEqual(seatCounts({ ...CLASSIC, min_seats: 2, max_seats: 2 }, RULES, LIMITS), [2]);
+});
+
+test("seven or eight seats are offered with two decks only, dealt seven cards each", () => {
+  assert.deepEqual(seatCounts(CLASSIC, { ...RULES, decks: 2 }, LIMITS), [2, 3, 4, 5, 6, 7, 8]);
+  assert.equal(handSizeFor(RULES, 8, LIMITS), 7);
+  assert.deepEqual(seatCounts({ ...CLASSIC, max_seats: 6 }, { ...RULES, decks: 2 }, LIMITS), [2, 3, 4, 5, 6]);
 });
 
 test("a size the deck cannot deal is not offered", () => {
   // ten cards each: six seats need 61 cards with the up-card, five need 51
   const tens = { ...RULES, hand_size: 10 };
-  assert.deepEqual(seatCounts(CLASSIC, tens), [2, 3, 4, 5]);
-  assert.deepEqual(seatCounts(CLASSIC, { ...tens, decks: 2 }), [2, 3, 4, 5, 6]);
+  assert.deepEqual(seatCounts(CLASSIC, tens, LIMITS), [2, 3, 4, 5]);
+  assert.deepEqual(seatCounts(CLASSIC, { ...tens, decks: 2 }, LIMITS), [2, 3, 4, 5, 6, 7, 8]);
 });
 
 test("extra seats get the last computer's level, fewer seats drop the last ones", () => {

@@ -102,8 +102,8 @@ const mustBeReady = (view) => people(view).filter((member) => member.id !== view
 /** Why the host cannot start yet, or null when they can. */
 export function startProblem(view) {
   const seats = view.members.length;
-  const min = view.min_seats || 2;
-  const max = view.max_seats || 6;
+  const min = view.min_seats;
+  const max = view.max_seats;
   if (seats < min) return t("party.need_players", { min });
   if (seats > max) return t("party.too_many", { max });
   const waiting = mustBeReady(view).filter((member) => !member.ready).map((member) => (member.id === view.me ? t("party.you") : member.name));

@@ -9,13 +9,26 @@ import { resultText, who } from "./texts.js";
 
 /** What a placeholder holds, by its name (the same convention as core/refusals.py). */
 const SEAT_PARAMS = new Set(["seat", "turn"]);
-const CARD_PARAMS = new Set(["card"]);
+const CARD_PARAMS = new Set(["card", "stock_card"]);
 const MELD_PARAMS = new Set(["cards", "meld"]);
 const LIST_PARAMS = new Set(["missing"]);
 const POSSESSIVE = "_pos";
 
 /** The kinds that are actions (event frames); the rest are notices and deal lines. */
-const ACTIONS = new Set(["draw_stock", "take_discard", "take_discards", "take_top", "meld", "layoff", "discard"]);
+const ACTIONS = new Set([
+  "draw_stock",
+  "take_discard",
+  "take_discards",
+  "take_top",
+  // Boathouse: the take brought the stock's top card too (named to its taker only)
+  "take_discard_stock",
+  "take_discards_stock",
+  "take_discard_stock_card",
+  "take_discards_stock_card",
+  "meld",
+  "layoff",
+  "discard",
+]);
 
 const mark = (name) => `\u0000${name}\u0000`;
 const ALONE = /^[\s.,;:!?)）。、]|^$/u;

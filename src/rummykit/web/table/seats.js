@@ -5,24 +5,23 @@ import { createTable, getOptions } from "../api.js";
 import { t } from "../i18n.js";
 import { h, fill, store, seatKey, LAST_TABLE } from "../util.js";
 
-/** A table has 2 to 6 seats (rummykit.core.rules MIN_SEATS, MAX_SEATS). */
-const FEWEST = 2;
-const MOST = 6;
 const CARDS_IN_A_DECK = 52;
 
-/** Cards dealt to each seat at a table of `seats` (Rules.hand_size_for). */
-export function handSizeFor(rules, seats) {
+/** Cards dealt to each seat at a table of `seats` (Rules.hand_size_for); `limits` is the
+ * server's `seats` of `GET /api/options` (its `hand_by_seats`). */
+export function handSizeFor(rules, seats, limits) {
   if (rules.hand_size !== "by_seats") return Number(rules.hand_size);
-  return seats === 2 ? 10 : seats <= 4 ? 7 : 6;
+  return limits.hand_by_seats[String(seats)];
 }
 
-/** The table sizes the preset is made for and the deck can deal (Rules.check_seats: every
- * hand and the up-card). */
-export function seatCounts(preset, rules) {
+/** The table sizes the preset is made for and the rules can deal (Rules.check_seats: within
+ * the server's `limits`, two decks past `one_deck` seats, every hand and the up-card). */
+export function seatCounts(preset, rules, limits) {
   const deck = CARDS_IN_A_DECK * rules.decks + rules.jokers;
   const counts = [];
-  for (let seats = Math.max(FEWEST, preset.min_seats); seats <= Math.min(MOST, preset.max_seats); seats += 1) {
-    if (seats * handSizeFor(rules, seats) + 1 <= deck) counts.push(seats);
+  for (let seats = Math.max(limits.min, preset.min_seats); seats <= Math.min(limits.max, preset.max_seats); seats += 1) {
+    if (seats > limits.one_deck && rules.decks < 2) continue;
+    if (seats * handSizeFor(rules, seats, limits) + 1 <= deck) counts.push(seats);
   }
   return counts;
 }
@@ -76,7 +75,7 @@ export function addSeatSwitch(table) {
   function update() {
     const view = table.state.view;
     const preset = options && view && options.presets[view.preset];
-    const counts = preset && offersSeats(view) ? seatCounts(preset, view.rules) : [];
+    const counts = preset && offersSeats(view) ? seatCounts(preset, view.rules, options.seats) : [];
     field.hidden = counts.length < 2;
     if (field.hidden) return;
     const key = `${counts.join()}/${view.players.length}`;

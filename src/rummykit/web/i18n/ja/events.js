@@ -34,4 +34,8 @@ export default {
   "events.you": "あなた",
   "events.your": "あなたの",
   "events.yours": "あなたの番",
+  "events.take_discard_stock": "{seat}が捨て札から{card}を取り、山札の一番上のカードも取りました。",
+  "events.take_discard_stock_card": "{seat}が捨て札から{card}を取り、山札の一番上から{stock_card}も取りました。",
+  "events.take_discards_stock": "{seat}が捨て札から{cards}を取り、山札の一番上のカードも取りました。",
+  "events.take_discards_stock_card": "{seat}が捨て札から{cards}を取り、山札の一番上から{stock_card}も取りました。",
 };

@@ -1,0 +1,92 @@
+"""Every bot plays Boathouse, and two-deck tables of every size, with legal actions only.
+
+Single-deal games under the ``boathouse`` preset with two decks (so that seven and eight seats
+may sit), and under random rules with two decks and deep takes without a duty, at every seat
+count from 2 to 8. Each choice must be among the observation's legal actions and is applied
+with the checked ``apply`` (``bot_games.play_deal_checked``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot_games import play_deal_checked, positions, random_game
+from rummykit.bots import ExpertBot, make_bot
+from rummykit.bots.base import Bot
+from rummykit.bots.play import DEAL_ACTION_CAP
+from rummykit.core.presets import find_preset
+from rummykit.core.rules import MAX_SEATS, MIN_SEATS
+from rummykit.core.state import GameState, Phase
+
+SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
+GAMES_PER_SEAT_COUNT = 4
+"""A few games at each of the seven seat counts: the random-rules games of test_legal_play
+cover the rule combinations; these cover Boathouse's own and the big two-deck tables."""
+
+BOTS = ("random", "basic", "strong", "expert")
+
+
+def bot_named(name: str) -> Bot:
+    """The bot; the expert with a fixed, small sample budget so that the run is repeatable."""
+    return ExpertBot(samples=2) if name == "expert" else make_bot(name)
+
+
+def boathouse_game(seed: int, seats: int) -> GameState:
+    rules = find_preset("boathouse").rules.replace(decks=2, deals=1)
+    return GameState.new(rules, seats, dealer=seed % seats, seed=seed)
+
+
+def check_ends(game: GameState, bots: list[Bot], rng: random.Random) -> None:
+    ended = play_deal_checked(game, bots, rng, cap=DEAL_ACTION_CAP)
+    if ended:
+        assert game.game_over
+        winner = game.summaries[-1].winner
+        assert winner is None or not game.hands[winner]
+
+
+@pytest.mark.parametrize("seats", SEAT_COUNTS)
+@pytest.mark.parametrize("name", BOTS)
+def test_bot_plays_boathouse_with_two_decks_legally(name: str, seats: int) -> None:
+    ended = 0
+    for number in range(GAMES_PER_SEAT_COUNT):
+        game = boathouse_game(100 * seats + number, seats)
+        bots = [make_bot("strong")] * seats
+        bots[number % seats] = bot_named(name)
+        check_ends(game, bots, random.Random(number))
+        ended += game.deal_over
+    assert ended >= GAMES_PER_SEAT_COUNT - 1, "nearly every Boathouse deal ends within the cap"
+
+
+@pytest.mark.parametrize("seats", SEAT_COUNTS)
+@pytest.mark.parametrize("name", BOTS)
+def test_bot_plays_free_deep_takes_with_two_decks_legally(name: str, seats: int) -> None:
+    for number in range(GAMES_PER_SEAT_COUNT):
+        game, rng = random_game(
+            seed=7000 + 100 * seats + number,
+            seats=seats,
+            decks=2,
+            discard_take="any",
+            deep_take_must_use=False,
+        )
+        bots = [make_bot("strong")] * seats
+        bots[number % seats] = bot_named(name)
+        check_ends(game, bots, rng)
+
+
+def test_a_bots_take_from_the_pile_in_boathouse_brings_the_stock_card_too() -> None:
+    # ``basic`` takes a discard that completes a meld: somewhere in these deals it does, and
+    # the turn then holds the stock's top card as well (seen between its actions).
+    brought = 0
+    for seed in range(20):
+        game = boathouse_game(seed, 3)
+        bots = [make_bot("basic")] * 3
+        for position in positions(game, bots, random.Random(seed)):
+            extra = position.deal.stock_extra
+            if extra is not None:
+                assert position.phase is Phase.PLAY  # a take's stock card is told of in its turn
+                brought += 1
+        if brought:
+            break
+    assert brought
