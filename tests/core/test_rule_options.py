@@ -936,10 +936,14 @@ COMMON = {
     "deals": None,
     "discard_take": "top",
     "dealer": "left",
+    "knock_limit": None,
+    "undercut_penalty": 10,
+    "knock_bonus": 25,
 }
 PRESET_TABLE = {
     "classic": {
         **COMMON,
+        "melding": "during_play",
         "aces": "low",
         "rummy_bonus": "double",
         "renew": "flip",
@@ -949,6 +953,7 @@ PRESET_TABLE = {
     },
     "standard": {
         **COMMON,
+        "melding": "during_play",
         "aces": "low_or_high",
         "rummy_bonus": "none",
         "renew": "flip",
@@ -958,6 +963,7 @@ PRESET_TABLE = {
     },
     "practice": {
         **COMMON,
+        "melding": "during_play",
         "aces": "low_or_high",
         "rummy_bonus": "none",
         "renew": "flip",
@@ -967,6 +973,7 @@ PRESET_TABLE = {
     },
     "party": {
         **COMMON,
+        "melding": "during_play",
         "aces": "low",
         "rummy_bonus": "double",
         "renew": "shuffle_keep_top",
@@ -975,10 +982,22 @@ PRESET_TABLE = {
         "empty_stock_choice": False,
     },
 }
-PRESET_SEATS = {"classic": (2, 6), "standard": (2, 6), "practice": (2, 2), "party": (2, 6)}
+PRESET_TABLE["knock"] = {
+    **PRESET_TABLE["classic"],
+    "melding": "knock",
+    "rummy_bonus": "none",
+    "blocked": "lowest_collects",
+}
+PRESET_SEATS = {
+    "classic": (2, 6),
+    "standard": (2, 6),
+    "practice": (2, 2),
+    "party": (2, 6),
+    "knock": (2, 6),
+}
 
 
-def test_there_are_exactly_the_four_presets_of_the_record() -> None:
+def test_there_are_exactly_the_presets_of_the_record() -> None:
     assert set(PRESETS) == set(PRESET_TABLE)
 
 

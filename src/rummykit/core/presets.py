@@ -18,6 +18,7 @@ from rummykit.core.options import Choice, OptionKind, Tie, is_whole_number, json
 from rummykit.core.rules import (
     Aces,
     Blocked,
+    Melding,
     Renew,
     Rules,
     RummyBonus,
@@ -206,9 +207,24 @@ PRESETS: Final[dict[str, Preset]] = {
             offers=(_PARTY_RENEWALS,),
             ties=(PARTY_ACES,),
         ),
+        # ----- issue 13: the named games of the rule texts' variations -----
+        Preset(
+            "knock",
+            Rules(
+                aces=Aces.LOW,
+                melding=Melding.KNOCK,
+                renewals=1,
+                blocked=Blocked.LOWEST_COLLECTS,
+                empty_stock_choice=False,
+            ),
+            2,
+            6,
+            "Knock rummy: no melds during play; knock to end the deal, every hand is laid out "
+            "and the lowest count of loose cards collects the differences.",
+        ),
     )
 }
-"""The four presets by name: the house rules of each rule text the project is built on."""
+"""The presets by name: the house rules of each rule text, and its named variations."""
 
 
 def find_preset(name: str) -> Preset:
