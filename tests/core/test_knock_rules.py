@@ -12,6 +12,7 @@ import pytest
 
 from helpers import play, stacked_game
 from rummykit.core.actions import Discard, Knock, parse_action
+from rummykit.core.cards import Card
 from rummykit.core.deal import DealResult
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.observation import observe
@@ -132,8 +133,9 @@ def test_a_knock_is_refused_where_melds_are_laid_during_play() -> None:
 
 def test_a_knock_is_allowed_on_the_first_turn_with_a_high_count() -> None:
     state = play(game(), "1 draw stock")
-    assert state.deadwood_after(1, parse_action("1 knock 9h").card) > 30
-    assert Knock(1, parse_action("1 knock 9h").card) in state.legal_actions()
+    nine = Card.parse("9h")
+    assert state.deadwood_after(1, nine) > 30
+    assert Knock(1, nine) in state.legal_actions()
 
 
 def test_the_knocking_limit_refuses_a_knock_that_leaves_too_much() -> None:
@@ -269,10 +271,10 @@ def test_the_rummy_bonus_does_not_apply_to_a_knock() -> None:
 
 def run_the_stock_out(state: GameState) -> GameState:
     """Each seat draws from the stock and throws the card drawn, until the deal ends."""
-    while state.phase is not Phase.OVER:
+    while not state.deal_over:
         seat = state.turn
         state.apply_text(f"{seat} draw stock")
-        if state.phase is not Phase.OVER:
+        if not state.deal_over:
             state.apply(Discard(seat, state.hands[seat][-1]))
     return state
 
