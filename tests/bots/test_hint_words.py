@@ -85,7 +85,7 @@ AS_BEFORE: dict[str, tuple[str, dict[str, ParamValue], tuple[str, dict[str, Para
     ),
     "go_out": ("Discard the K♣ and go out.", {}, DISCARD_K),
     "knock_low": (
-        "Knock and discard the 7♥: 4 loose is low enough to win this deal most of the time.",
+        "Knock, discarding the 7♥: 4 loose is low enough to win this deal most of the time.",
         {"points": 4},
         ("knock", {"card": "7h"}),
     ),

@@ -41,7 +41,7 @@ ADVICE: Final[dict[str, Template]] = {
     "meld": "Meld {meld}",
     "layoff": "Lay off the {card} on meld {number}",
     "discard": "Discard the {card}",
-    "knock": "Knock and discard the {card}",
+    "knock": "Knock, discarding the {card}",
 }
 """Each action told as advice (``describe_action``'s ``ADVICE`` tense), by kind."""
 

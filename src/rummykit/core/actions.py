@@ -317,15 +317,18 @@ def describe_action(
     'Ann took the 9♣ from the discard pile'
     >>> describe_action(parse_action("1 layoff 7h 0"), tense=Tense.ADVICE)
     'Lay off the 7♥ on meld 0'
+    >>> describe_action(parse_action("2 knock 7h"), actor="Cho", tense=Tense.PAST)
+    'Cho knocked, discarding the 7♥'
     """
     verb, rest = _verb_and_object(action, taken, meld)
     advice, present, past = _VERBS_BY_TENSE[verb]
     said = advice if tense is Tense.ADVICE else present if tense is Tense.PRESENT else past
+    rest = rest if rest.startswith(",") else f" {rest}"
     if actor is None or tense is Tense.ADVICE:
-        return f"{said} {rest}"
+        return f"{said}{rest}"
     if tense is Tense.PRESENT:
-        return f"{agrees(actor, said, advice[0].lower() + advice[1:])} {rest}"
-    return f"{actor} {said} {rest}"
+        return f"{agrees(actor, said, advice[0].lower() + advice[1:])}{rest}"
+    return f"{actor} {said}{rest}"
 
 
 def _verb_and_object(action: Action, taken: Sequence[Card], meld: str | None) -> tuple[str, str]:
@@ -344,5 +347,5 @@ def _verb_and_object(action: Action, taken: Sequence[Card], meld: str | None) ->
         making = f", making {meld}" if meld is not None else ""
         return "lay off", f"the {action.card.symbol} on meld {action.meld}{making}"
     if isinstance(action, Knock):
-        return "knock", f"and discard the {action.card.symbol}"
+        return "knock", f", discarding the {action.card.symbol}"
     return "discard", f"the {action.card.symbol}"
