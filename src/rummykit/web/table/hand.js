@@ -54,9 +54,15 @@ export function renderButtons(table) {
   const view = state.view;
   const play = view.turn === view.seat && view.phase === "play";
   const n = state.selected.size;
+  // Knock rummy: no melds or lay-offs during play; the Knock button takes their place.
+  const knock = view.rules.melding === "knock";
+  parts.meldButton.hidden = knock;
+  parts.layoffButton.hidden = knock;
+  parts.knockButton.hidden = !knock;
   parts.meldButton.classList.toggle("primary", play && n >= 3);
   parts.layoffButton.classList.toggle("primary", play && n === 1 && view.melds.length > 0);
   parts.discardButton.classList.toggle("primary", play && n === 1);
+  parts.knockButton.classList.toggle("primary", play && n === 1 && view.legal.some((a) => a.startsWith("knock ")));
   const over = view.phase === "over";
   parts.newDeal.disabled = over || view.game_over;
   parts.showSummary.hidden = !(over && state.summaryClosed === view.deal);

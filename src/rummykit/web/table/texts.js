@@ -78,6 +78,8 @@ export function resultText(view) {
     return both(both(t("words.blocked"), cheapest), scoring);
   }
   const name = who(view, r.winner);
+  if (r.result === "knock") return both(t("words.knock_won", { name }), scoring);
+  if (r.result === "undercut") return both(t("words.undercut", { name, knocker: who(view, r.knocker) }), scoring);
   if (r.result === "rummy") {
     const bonus = view.rules.rummy_bonus;
     const key = bonus === "double" ? "words.rummy_double" : bonus === "plus10" ? "words.rummy_plus10" : "words.rummy";

@@ -14,6 +14,7 @@ export default {
   "table.meld": "Meld",
   "table.lay_off": "Lay off",
   "table.discard": "Discard",
+  "table.knock": "Knock",
   "table.hint": "Hint",
   "table.show_result": "Show the deal's result",
   "table.log_title": "What happened",

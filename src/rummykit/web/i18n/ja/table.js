@@ -13,6 +13,7 @@ export default {
   "table.meld": "メルド",
   "table.lay_off": "付け札",
   "table.discard": "捨てる",
+  "table.knock": "ノック",
   "table.hint": "ヒント",
   "table.show_result": "このディールの結果を見る",
   "table.log_title": "これまでの流れ",
