@@ -44,6 +44,8 @@ export default {
   "words.past_blocked": "blocked: {scores}",
   "words.past_rummy": "{name} went rummy: {scores}",
   "words.past_out": "{name} went out: {scores}",
+  "words.past_knock": "{name} won a knock: {scores}",
+  "words.past_undercut": "{name} undercut the knock: {scores}",
   "words.no_score": "no score",
   "words.paused": "Paused: waiting for a player to come back. {status}",
   "words.play_again": "Play again with Rematch.",

@@ -43,6 +43,8 @@ export default {
   "words.past_blocked": "流局：{scores}",
   "words.past_rummy": "{name}がラミー：{scores}",
   "words.past_out": "{name}が上がり：{scores}",
+  "words.past_knock": "{name}がノックで勝ち：{scores}",
+  "words.past_undercut": "{name}がアンダーカット：{scores}",
   "words.no_score": "得点なし",
   "words.paused": "一時停止中：プレイヤーの復帰を待っています。{status}",
   "words.play_again": "「再戦」でもう一度遊べます。",
