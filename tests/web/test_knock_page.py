@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rummykit.core.cards import Card
-from rummykit.core.deadwood import best_discard
+from rummykit.core.deadwood import best_discard, deadwood_value
 from rummykit.core.presets import find_preset
 from table_client import seeded_deal
 from web_helpers import ClickPlayer, KeyPlayer, TablePage
@@ -71,6 +71,11 @@ def test_a_knock_deal_played_to_its_end_by_clicks(page: Any, live_server: Any) -
     expect(page.get_by_test_id("layoff-button")).to_be_hidden()
     clicks = ClickPlayer(table)
     view = table.wait_turn_or_over()
+    # The hand's figure is its deadwood: what a knock would count now.
+    loose = deadwood_value([Card.parse(code) for code in view["hand"]], KNOCK)
+    assert view["hand_value"] == loose
+    unit = "pt" if loose == 1 else "pts"
+    expect(page.get_by_test_id("hand-value")).to_have_text(f"Loose: {loose} {unit}")
     clicks.play("draw stock", view)
     view = table.wait_applied(view["version"], "draw stock")
     table.wait_synced(view)

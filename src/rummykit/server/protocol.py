@@ -485,6 +485,7 @@ class SeatView(Strict):
     """``draw``, ``play`` or ``over``."""
     hand: tuple[CardText, ...]
     hand_value: int
+    """What the hand costs; under knock rummy, its deadwood (what a knock would count)."""
     hand_sizes: tuple[int, ...]
     known: tuple[tuple[CardText, ...], ...]
     """The cards each seat is known to hold (taken from the pile, not yet played)."""

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 from rummykit.core.actions import Draw, LayOff, Meld, parse_action
 from rummykit.core.cards import Card, parse_cards
-from rummykit.core.deadwood import Partition
+from rummykit.core.deadwood import Partition, deadwood_value
 from rummykit.core.melds import MeldKind, TableMeld
 from rummykit.core.observation import Observation, observe
-from rummykit.core.rules import Rules
+from rummykit.core.rules import Melding, Rules
 from rummykit.core.state import DealResult, GameState, Phase
 from rummykit.server.protocol import (
     DealResultView,
@@ -204,7 +204,11 @@ def seat_view(
         turn=view.turn,
         phase=view.phase.value,
         hand=_cards(view.hand),
-        hand_value=sum(rules.card_points(card.code) for card in view.hand),
+        hand_value=(
+            deadwood_value(view.hand, rules)
+            if rules.melding is Melding.KNOCK
+            else sum(rules.card_points(card.code) for card in view.hand)
+        ),
         hand_sizes=tuple(view.hand_sizes),
         known=tuple(_cards(cards) for cards in view.known_cards),
         melds=tuple(_meld_view(meld) for meld in view.melds),

@@ -11,7 +11,9 @@ export function renderHand(table) {
   const view = state.view;
   const hand = parts.hand;
   // The cost of the hand is the server's figure: the page never counts points itself.
-  parts.handValue.textContent = t("table.in_hand", { count: view.hand_value });
+  // (under knock rummy: the hand's loose cards in its best split, what a knock would count)
+  const knock = view.rules.melding === "knock";
+  parts.handValue.textContent = t(knock ? "table.loose_in_hand" : "table.in_hand", { count: view.hand_value });
   parts.sortSuit.setAttribute("aria-pressed", String(state.sort === "suit"));
   parts.sortRank.setAttribute("aria-pressed", String(state.sort === "rank"));
   if (!changed(state, "hand", view.hand, [...state.selected], state.sort, [...state.fresh], state.hint && state.hint.action)) return;

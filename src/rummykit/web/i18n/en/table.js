@@ -46,6 +46,7 @@ export default {
   "table.points": { one: "{count} pt", other: "{count} pts" },
   "table.known": "Known:",
   "table.in_hand": { one: "In hand: {count} pt", other: "In hand: {count} pts" },
+  "table.loose_in_hand": { one: "Loose: {count} pt", other: "Loose: {count} pts" },
   "table.fresh": "new",
   "table.no_cards": "No cards in hand.",
   "table.stock": "Stock",

@@ -45,6 +45,7 @@ export default {
   "table.points": { other: "{count}点" },
   "table.known": "判明:",
   "table.in_hand": { other: "手札: {count}点" },
+  "table.loose_in_hand": { other: "浮き札: {count}点" },
   "table.fresh": "新",
   "table.no_cards": "手札はありません。",
   "table.stock": "山札",
