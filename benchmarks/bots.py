@@ -62,6 +62,14 @@ RUNGS = (
         "expert wins >= 55% of games, interval above 50% (single deals: see README)",
     ),
     Rung(
+        "strong-basic-knock",
+        ("strong", "basic"),
+        "knock",
+        400,
+        False,
+        "strong wins >= 60% of knock rummy games, interval above 50%",
+    ),
+    Rung(
         "party-four",
         ("random", "basic", "strong", "expert"),
         "party",

@@ -3,7 +3,7 @@
 An independent enumerator for the both-directions legality property: it knows nothing of the
 engine's move generation. It proposes every action a seat could write (every draw depth,
 every sub-multiset of the hand as a meld with every designation for its jokers, every card on
-every meld, every discard), keeps those that ``GameState.can`` accepts, and writes each in
+every meld, every discard and knock), keeps those ``GameState.can`` accepts, and writes each in
 canonical notation: melds arranged as they would lie on the table, jokers as ``X=card``.
 The only rule knowledge it uses to keep the search small is that a set is one rank and a run
 one suit, so a joker is only ever tried as a card of the naturals' rank or suit.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 
-from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld
+from rummykit.core.actions import Action, Discard, Draw, DrawSource, Knock, LayOff, Meld
 from rummykit.core.cards import JOKER, NATURAL_CARDS, Card
 from rummykit.core.melds import arrange_meld, layoff_positions
 from rummykit.core.state import GameState, Phase
@@ -89,6 +89,7 @@ def candidates(game: GameState) -> list[Action]:
             if card is JOKER:
                 actions.extend(LayOff(seat, card, index, stood) for stood in NATURAL_CARDS)
     actions.extend(Discard(seat, card) for card in distinct)
+    actions.extend(Knock(seat, card) for card in distinct)
     return actions
 
 

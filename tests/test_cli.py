@@ -19,7 +19,7 @@ from rummykit.core.record import replay_json
 from rummykit.core.rules import OPTION_NAMES, Rules, option_specs
 
 CONFORMANCE = Path(__file__).resolve().parent / "records" / "conformance"
-PRESET_NAMES = ("classic", "standard", "practice", "party")
+PRESET_NAMES = ("classic", "standard", "practice", "party", "boathouse", "knock")
 
 
 def record_text(name: str) -> str:
@@ -212,7 +212,7 @@ def test_transcript_exit_code_matches_replay_json_in_a_fresh_process(tmp_path: P
 # ----- rummy rules ---------------------------------------------------------------------------
 
 
-def test_rules_shows_all_four_presets_and_every_option(
+def test_rules_shows_every_preset_and_every_option(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, out, _ = cli(capsys, "rules")
@@ -229,15 +229,27 @@ def test_rules_table_shows_each_presets_values(capsys: pytest.CaptureFixture[str
     _, out, _ = cli(capsys, "rules")
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.strip()}
     # Boathouse is standard going out by a discard, with the stock card beside a discard taken.
-    assert rows["renew"] == ["flip", "flip", "flip", "shuffle_keep_top", "flip"]
-    assert rows["renewals"] == ["1", "null", "1", "15", "null"]
-    assert rows["blocked"] == ["no_score", "no_score", "lowest_collects", "no_score", "no_score"]
-    assert rows["empty_stock_choice"] == ["false", "true", "false", "false", "true"]
-    assert rows["aces"] == ["low", "low_or_high", "low_or_high", "low", "low_or_high"]
-    assert rows["rummy_bonus"] == ["double", "none", "none", "double", "none"]
-    assert rows["go_out"] == ["any", "any", "any", "any", "discard"]
-    assert rows["stock_with_discard"] == ["false", "false", "false", "false", "true"]
-    assert rows["seats"] == ["2-8", "2-8", "2-2", "2-8", "2-8"]
+    boat = PRESET_NAMES.index("boathouse")
+    assert rows["renew"][:4] == ["flip", "flip", "flip", "shuffle_keep_top"]
+    assert rows["renewals"][:4] == ["1", "null", "1", "15"]
+    assert rows["blocked"][:4] == ["no_score", "no_score", "lowest_collects", "no_score"]
+    assert rows["empty_stock_choice"][:4] == ["false", "true", "false", "false"]
+    assert rows["aces"][:4] == ["low", "low_or_high", "low_or_high", "low"]
+    assert rows["rummy_bonus"][:4] == ["double", "none", "none", "double"]
+    assert rows["seats"][:4] == ["2-8", "2-8", "2-2", "2-8"]
+    assert (rows["renew"][boat], rows["renewals"][boat]) == ("flip", "null")
+    assert (rows["blocked"][boat], rows["empty_stock_choice"][boat]) == ("no_score", "true")
+    assert (rows["aces"][boat], rows["rummy_bonus"][boat]) == ("low_or_high", "none")
+    assert rows["go_out"][boat] == "discard" and rows["go_out"][:4] == ["any"] * 4
+    assert rows["stock_with_discard"][boat] == "true"
+    assert rows["stock_with_discard"][:4] == ["false"] * 4
+    assert rows["seats"][boat] == "2-8"
+    # knock rummy: no melds during play; the pile turned over once, then the lowest collects.
+    knock = PRESET_NAMES.index("knock")
+    assert rows["melding"][knock] == "knock"
+    assert rows["melding"][:4] == ["during_play"] * 4
+    assert rows["blocked"][knock] == "lowest_collects"
+    assert rows["knock_limit"][knock] == "null"
 
 
 def test_rules_party_explains_each_option(capsys: pytest.CaptureFixture[str]) -> None:

@@ -273,6 +273,9 @@ class ClickPlayer:
             choice = page.get_by_test_id("layoff-choice")
             if choice.is_visible():
                 page.get_by_test_id(f"layoff-choice-{words[2]}").click()
+        elif words[0] == "knock":
+            self.select([words[1]])
+            page.get_by_test_id("knock-button").click()
         else:
             self.select([words[1]])
             page.get_by_test_id("discard-button").click()
@@ -336,6 +339,9 @@ class KeyPlayer:
                     "els => els.map(e => e.dataset.testid)"
                 )
                 self.press(str(ids.index(f"layoff-choice-{words[2]}") + 1))
+        elif words[0] == "knock":
+            self.focus(words[1])  # K knocks with the card the focus is on
+            self.press("k")
         else:
             self.focus(words[1])  # D discards the card the focus is on
             self.press("d")

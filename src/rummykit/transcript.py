@@ -114,20 +114,48 @@ class Transcript:
             self._deal_result(game)
 
     def _deal_result(self, game: GameState) -> None:
-        points = game.deal_points or ()
         if game.result is DealResult.BLOCKED:
             self.lines.append("  The deal is blocked: the stock has run out for good.")
-        else:
+        elif game.deal.knocker is None:
             winner = game.deal_winner
             assert winner is not None
             how = "rummy" if game.result is DealResult.RUMMY else "out"
             self.lines.append(f"  {agrees(self.names[winner], 'goes', 'go')} {how}!")
+        if game.deal.layouts is not None:
+            self._laid_out(game)
+            self._scored(game)
+            return
         for seat, hand in enumerate(game.hands):
             if hand:
                 self.lines.append(
                     f"  {agrees(self.names[seat], 'is', 'are')} caught with {_cards(hand)}: "
                     f"{game.hand_value(seat)} points."
                 )
+        self._scored(game)
+
+    def _laid_out(self, game: GameState) -> None:
+        """Knock rummy: every hand spread in its melds, its deadwood counted, and who won."""
+        layouts = game.deal.layouts
+        assert layouts is not None
+        for seat, layout in enumerate(layouts):
+            melds = " · ".join(meld.symbols for meld in layout.melds)
+            loose = _cards(layout.deadwood) if layout.deadwood else "nothing"
+            self.lines.append(
+                f"  {agrees(self.names[seat], 'lays', 'lay')} out {melds or 'no meld'}; "
+                f"loose: {loose} ({layout.value})."
+            )
+        winner = game.deal_winner
+        if game.result is DealResult.KNOCK and winner is not None:
+            self.lines.append(f"  {agrees(self.names[winner], 'wins', 'win')} the knock.")
+        elif game.result is DealResult.UNDERCUT and winner is not None:
+            self.lines.append(
+                f"  {agrees(self.names[winner], 'undercuts', 'undercut')} the knocker and "
+                "wins the deal."
+            )
+
+    def _scored(self, game: GameState) -> None:
+        """The deal's points, the totals, and the game's end."""
+        points = game.deal_points or ()
         scored = ", ".join(
             f"{self.names[seat]} {value}" for seat, value in enumerate(points) if value
         )

@@ -6,6 +6,7 @@ seat 0, so seat 1 plays first; stacked stock cards are drawn in the order given.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import time
@@ -14,7 +15,7 @@ import pytest
 
 from bot_games import positions, random_game
 from helpers import play, stacked_game
-from rummykit.bots import BasicBot, Bot, ExpertBot, RandomBot, StrongBot
+from rummykit.bots import BasicBot, Bot, ExpertBot, RandomBot, StrongBot, make_bot
 from rummykit.bots.expert import greedy_action
 from rummykit.core.actions import Discard, Draw, DrawSource, LayOff, Meld
 from rummykit.core.cards import Card, parse_cards
@@ -22,7 +23,7 @@ from rummykit.core.melds import layoff_positions
 from rummykit.core.observation import observe
 from rummykit.core.presets import find_preset
 from rummykit.core.rules import Rules
-from rummykit.core.state import GameState, Phase
+from rummykit.core.state import DealResult, GameState, Phase
 
 STANDARD = find_preset("standard").rules
 CLASSIC = find_preset("classic").rules
@@ -131,12 +132,14 @@ def test_strong_keeps_a_card_that_fits_the_table_even_if_the_next_seat_collects_
 
 def test_strong_discards_never_fit_the_table_while_a_safe_discard_exists() -> None:
     """Over the positions of games played under random rules: whenever strong would discard
-    and some legal discard fits no meld on the table, strong's discard fits no meld either."""
+    and some legal discard fits no meld on the table, strong's discard fits no meld either.
+
+    Melds are laid during play (under knock rummy the table stays empty)."""
     mixed: list[Bot] = [StrongBot(), BasicBot(), RandomBot()]
     tested = 0
-    for seed in range(40):
+    for seed in range(60):
         seats = 2 + seed % 5
-        game, rng = random_game(seed, seats)
+        game, rng = random_game(seed, seats, melding="during_play")
         bots = [mixed[(seat + seed) % 3] for seat in range(seats)]
         for position in positions(game, bots, rng):
             if position.phase is not Phase.PLAY:
@@ -280,3 +283,61 @@ def test_the_experts_playouts_play_as_basic_does() -> None:
             assert greedy_action(position) == BasicBot().choose(view, random.Random(0))
             checked += 1
     assert checked > 300
+
+
+# ----- knock rummy: basic knocks at 10 or less, strong by the table's usual deadwood ------
+
+KNOCK = find_preset("knock").rules
+# Seat 1 holds 4h-7h, 9c 9d 9h and Kc Qd 2s; it draws the K♠, so it keeps 22 loose after
+# throwing a king. Seat 0 holds 2c 3c 4c and 59 loose.
+KNOCK_FIRST = "4h 5h 6h 7h 9c 9d 9h Kc Qd 2s"
+KNOCK_SECOND = "2c 3c 4c 8s Js Td Kd Qs 5s 6d"
+# Seat 1 holds three melds once it draws the K♠, and throws it: nothing loose.
+KNOCK_LOW = "4h 5h 6h 7h 9c 9d 9h Jc Qc Kc"
+
+
+def knock_position(first: str, second: str, stock: str = "Ks") -> GameState:
+    game = dealt(KNOCK, first, second, "8h", stock)
+    game.apply_text("1 draw stock")
+    return game
+
+
+@pytest.mark.parametrize("bot", [BasicBot(), StrongBot()], ids=["basic", "strong"])
+def test_with_nothing_loose_after_the_discard_every_bot_knocks(bot: Bot) -> None:
+    game = knock_position(KNOCK_LOW, KNOCK_SECOND)
+    action = bot.choose(observe(game, 1), random.Random(0))
+    assert str(action) == "1 knock Ks"
+
+
+def test_basic_does_not_knock_with_22_loose() -> None:
+    game = knock_position(KNOCK_FIRST, KNOCK_SECOND)
+    action = BasicBot().choose(observe(game, 1), random.Random(0))
+    assert isinstance(action, Discard) and action.card.rank == 13
+
+
+def test_strong_knocks_with_22_loose_on_the_first_turn_of_two_seats() -> None:
+    # Two hands of ten: the other hand holds 22 or less only about one time in ten then.
+    game = knock_position(KNOCK_FIRST, KNOCK_SECOND)
+    decision = StrongBot().decide(observe(game, 1))
+    assert str(decision.action) in {"1 knock Ks", "1 knock Kc", "1 knock Qd"}
+    assert decision.kind == "knock_low" and "22 loose" in decision.reason
+
+
+def test_strong_does_not_knock_with_22_loose_late_in_the_deal() -> None:
+    game = knock_position(KNOCK_FIRST, KNOCK_SECOND)
+    view = observe(game, 1)
+    late = dataclasses.replace(view, turn_number=view.turn_number + 2 * 8)
+    action = StrongBot().choose(late, random.Random(0))
+    assert isinstance(action, Discard)
+
+
+@pytest.mark.parametrize("name", ["basic", "strong"])
+def test_bots_end_knock_rummy_deals_by_knocking(name: str) -> None:
+    results = []
+    for seed in range(6):
+        game, rng = random_game(seed=seed, seats=2 + seed % 3, melding="knock")
+        bots = [make_bot(name)] * game.seat_count
+        for _ in positions(game, bots, rng):
+            pass
+        results.append(game.result)
+    assert {DealResult.KNOCK, DealResult.UNDERCUT} & set(results)

@@ -85,6 +85,11 @@ AS_BEFORE: dict[str, tuple[str, dict[str, ParamValue], tuple[str, dict[str, Para
         ("layoff", {"card": "X", "number": 2}),
     ),
     "go_out": ("Discard the K♣ and go out.", {}, DISCARD_K),
+    "knock_low": (
+        "Knock, discarding the 7♥: 4 loose is low enough to win this deal most of the time.",
+        {"points": 4},
+        ("knock", {"card": "7h"}),
+    ),
     "searched": (
         "Take the top 2 cards of the discard pile: over many deals dealt to fit what you have "
         "seen, it comes out ahead on average.",
@@ -130,6 +135,7 @@ def test_every_advice_reads_as_describe_action_tells_it() -> None:
         "meld": ("0 meld 5h X=6h 7h", ()),
         "layoff": ("0 layoff Th 1", ()),
         "discard": ("0 discard Kc", ()),
+        "knock": ("0 knock 7h", ()),
     }
     assert set(told) == set(ADVICE)
     for kind, (text, taken_codes) in told.items():
@@ -218,7 +224,7 @@ def test_the_experts_overruling_hint_has_its_own_kind(monkeypatch: pytest.Monkey
             return observation.legal_actions[-1]
 
     monkeypatch.setattr(hints_module, "ExpertBot", Last)
-    game, rng = random_game(7, 3)
+    game, rng = random_game(7, 3, melding="during_play")
     overruled = 0
     for position in positions(game, [StrongBot(), BasicBot(), RandomBot()], rng):
         view = observe(position, position.turn)

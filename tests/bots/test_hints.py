@@ -17,7 +17,7 @@ from bot_games import positions, random_game
 from helpers import stacked_game
 from rummykit.bots import BasicBot, Bot, RandomBot, StrongBot
 from rummykit.bots.hints import hint
-from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld
+from rummykit.core.actions import Action, Discard, Draw, DrawSource, Knock, LayOff, Meld
 from rummykit.core.cards import Card
 from rummykit.core.observation import Observation, observe
 from rummykit.core.presets import find_preset
@@ -34,7 +34,7 @@ def is_one_sentence(text: str) -> bool:
 def cards_named(action: Action, view: Observation) -> list[Card]:
     """The cards a reason for ``action`` must name: the card thrown, laid off or taken, the
     natural cards of a meld, and for a draw from the stock the top discard left lying."""
-    if isinstance(action, Discard | LayOff):
+    if isinstance(action, Discard | LayOff | Knock):
         return [action.card]
     if isinstance(action, Meld):
         return [card for card in action.cards if not card.is_joker]

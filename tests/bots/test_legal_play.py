@@ -38,12 +38,16 @@ CUT_SHARE = 0.1
 renewals and two seats that never go out, which is rare even between bots."""
 
 
-def check_games(bot: Bot, seats: int, games: int, others: Bot | None = None) -> None:
+def check_games(
+    bot: Bot, seats: int, games: int, others: Bot | None = None, **fixed: object
+) -> None:
     """Play ``games`` single-deal games with ``bot`` at every seat (or at one seat, a
-    different one each game, and ``others`` at the rest); each must end properly."""
+    different one each game, and ``others`` at the rest); each must end properly.
+
+    ``fixed`` sets rule options for every game (the rest stay random)."""
     cut = 0
     for game_number in range(games):
-        game, rng = random_game(seed=1000 * seats + game_number, seats=seats)
+        game, rng = random_game(seed=1000 * seats + game_number, seats=seats, **fixed)
         bots = [bot] * seats
         if others is not None:
             bots = [others] * seats
@@ -55,8 +59,11 @@ def check_games(bot: Bot, seats: int, games: int, others: Bot | None = None) -> 
         assert game.game_over, "a single-deal game is over when its deal is"
         assert game.result in set(DealResult)
         assert game.deal_points is not None and len(game.deal_points) == seats
-        if game.result is not DealResult.BLOCKED:
-            winner = game.summaries[-1].winner
+        winner = game.summaries[-1].winner
+        if game.result in (DealResult.KNOCK, DealResult.UNDERCUT):
+            assert winner is not None and game.deal.layouts is not None, "hands are laid out"
+            assert game.summaries[-1].knocker is not None
+        elif game.result is not DealResult.BLOCKED:
             assert winner is not None and not game.hands[winner], "the winner's hand is empty"
     assert cut <= CUT_SHARE * games, f"{cut} of {games} deals passed {DEAL_ACTION_CAP} actions"
 
@@ -70,3 +77,24 @@ def test_bot_finishes_random_rules_games_without_an_illegal_action(name: str, se
 @pytest.mark.parametrize("seats", SEAT_COUNTS)
 def test_expert_finishes_random_rules_games_without_an_illegal_action(seats: int) -> None:
     check_games(ExpertBot(samples=2), seats, EXPERT_GAMES_PER_SEAT_COUNT, others=make_bot("strong"))
+
+
+KNOCK_GAMES_PER_SEAT_COUNT = 12
+"""Knock rummy (random rules otherwise): 12 games at each seat count, at every seat."""
+
+
+@pytest.mark.parametrize("seats", SEAT_COUNTS)
+@pytest.mark.parametrize("name", ["random", "basic", "strong"])
+def test_bot_plays_knock_rummy_legally_at_every_seat_count(name: str, seats: int) -> None:
+    check_games(make_bot(name), seats, KNOCK_GAMES_PER_SEAT_COUNT, melding="knock")
+
+
+@pytest.mark.parametrize("seats", SEAT_COUNTS)
+def test_expert_plays_knock_rummy_legally_at_every_seat_count(seats: int) -> None:
+    check_games(
+        ExpertBot(samples=2),
+        seats,
+        EXPERT_GAMES_PER_SEAT_COUNT,
+        make_bot("strong"),
+        melding="knock",
+    )

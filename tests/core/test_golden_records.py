@@ -17,7 +17,7 @@ from rummykit.core.presets import PRESETS
 from rummykit.core.record import dump_record, load_record, replay_json
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
-NAMES = ("classic", "standard", "practice", "party", "boathouse", "eight_seats")
+NAMES = ("classic", "standard", "practice", "party", "boathouse", "eight_seats", "knock")
 PRESET_OF = {"eight_seats": "standard"}
 """The preset of a golden game not named after one (eight seats: standard with two decks)."""
 OVERRIDES = {"eight_seats": {"decks": 2}}
@@ -59,7 +59,8 @@ def test_golden_record_is_a_whole_game_under_its_preset(name: str) -> None:
     assert expected["state"]["phase"] == "over"
     assert len(expected["deals"]) == len(record["deals"])
     # Every deal is finished, and the game ends with the last one only.
-    assert all(deal["result"] in ("out", "rummy", "blocked") for deal in expected["deals"])
+    results = ("out", "rummy", "blocked", "knock", "undercut")
+    assert all(deal["result"] in results for deal in expected["deals"])
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -125,3 +126,22 @@ def test_the_eight_seat_game_deals_seven_cards_from_two_decks() -> None:
     record = _record("eight_seats")
     assert len(record["players"]) == 8
     assert all(len(deal["deck"]) == 104 for deal in record["deals"])
+
+
+def test_the_knock_golden_record_holds_a_knock_an_undercut_and_every_hand_laid_out() -> None:
+    record = _record("knock")
+    expected = _expected("knock")
+    results = [deal["result"] for deal in expected["deals"]]
+    assert {"knock", "undercut"} <= set(results)
+    for deal, played in zip(expected["deals"], record["deals"], strict=True):
+        knocks = [text for text in played["actions"] if text.split()[1] == "knock"]
+        if deal["result"] in ("knock", "undercut"):
+            assert len(knocks) == 1 and played["actions"][-1] == knocks[0]
+            assert deal["knocker"] == int(knocks[0].split()[0])
+            assert (deal["winner"] == deal["knocker"]) is (deal["result"] == "knock")
+        else:
+            assert not knocks
+        assert len(deal["deadwood"]) == len(record["players"])
+        assert not any(text.split()[1] in ("meld", "layoff") for text in played["actions"])
+    laid = expected["state"]["laid_out"]
+    assert [hand["value"] for hand in laid] == expected["deals"][-1]["deadwood"]

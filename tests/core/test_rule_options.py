@@ -939,10 +939,14 @@ COMMON = {
     "dealer": "left",
     "deep_take_must_use": True,
     "stock_with_discard": False,
+    "knock_limit": None,
+    "undercut_penalty": 10,
+    "knock_bonus": 25,
 }
 PRESET_TABLE = {
     "classic": {
         **COMMON,
+        "melding": "during_play",
         "aces": "low",
         "rummy_bonus": "double",
         "renew": "flip",
@@ -952,6 +956,7 @@ PRESET_TABLE = {
     },
     "standard": {
         **COMMON,
+        "melding": "during_play",
         "aces": "low_or_high",
         "rummy_bonus": "none",
         "renew": "flip",
@@ -961,6 +966,7 @@ PRESET_TABLE = {
     },
     "practice": {
         **COMMON,
+        "melding": "during_play",
         "aces": "low_or_high",
         "rummy_bonus": "none",
         "renew": "flip",
@@ -970,6 +976,7 @@ PRESET_TABLE = {
     },
     "party": {
         **COMMON,
+        "melding": "during_play",
         "aces": "low",
         "rummy_bonus": "double",
         "renew": "shuffle_keep_top",
@@ -995,6 +1002,13 @@ PRESET_SEATS = {
     "practice": (2, 2),
     "party": (2, 8),
     "boathouse": (2, 8),
+    "knock": (2, 6),
+}
+PRESET_TABLE["knock"] = {
+    **PRESET_TABLE["classic"],
+    "melding": "knock",
+    "rummy_bonus": "none",
+    "blocked": "lowest_collects",
 }
 
 

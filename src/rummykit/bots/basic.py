@@ -2,7 +2,8 @@
 
 It takes the top discard only when that card completes a meld with cards in its hand,
 otherwise draws from the stock; lays down every meld of its best split; lays off whatever
-fits; and throws the dearest card that belongs to nothing.
+fits; and throws the dearest card that belongs to nothing. Under knock rummy it knocks with
+that card when its deadwood would then be ``BASIC_KNOCK`` or less.
 
 ``basic_draw`` and ``basic_play`` are that policy on bare values, so that it is written once:
 ``BasicBot`` reads them off an observation, and the expert's playouts off a sampled game.
@@ -14,12 +15,15 @@ import random
 from collections.abc import Callable, Sequence
 
 from rummykit.bots.base import register
-from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld
+from rummykit.core.actions import Action, Discard, Draw, DrawSource, Knock, LayOff, Meld
 from rummykit.core.cards import Card
-from rummykit.core.deadwood import best_partition
+from rummykit.core.deadwood import best_partition, deadwood_value
 from rummykit.core.meld_search import enumerate_melds
 from rummykit.core.observation import Observation
 from rummykit.core.rules import Rules
+
+BASIC_KNOCK = 10
+"""Knock rummy: the most deadwood basic play knocks with (the usual limit of gin rummy)."""
 
 
 def completes_meld(hand: Sequence[Card], top: Card | None, rules: Rules) -> bool:
@@ -67,7 +71,19 @@ def basic_play(hand: Sequence[Card], rules: Rules, legal: Sequence[Action]) -> A
     discards = [action for action in legal if isinstance(action, Discard)]
     if not discards:
         return legal[0]
-    for card in partition.deadwood:  # dearest first
+    chosen = _dearest(partition.deadwood, discards, rules)
+    knock = Knock(chosen.seat, chosen.card)
+    if any(isinstance(action, Knock) for action in legal) and knock in legal:
+        rest = list(hand)
+        rest.remove(chosen.card)
+        if deadwood_value(rest, rules) <= BASIC_KNOCK:
+            return knock
+    return chosen
+
+
+def _dearest(deadwood: Sequence[Card], discards: list[Discard], rules: Rules) -> Discard:
+    """The discard of the dearest deadwood card, else of the dearest card."""
+    for card in deadwood:  # dearest first
         for discard in discards:
             if discard.card is card:
                 return discard

@@ -17,7 +17,7 @@ from rummykit.bots.base import register
 from rummykit.bots.basic import basic_draw, basic_play
 from rummykit.bots.evaluate import evaluate, live_cards
 from rummykit.bots.strong import StrongBot
-from rummykit.core.actions import Action, Discard, Draw, Meld
+from rummykit.core.actions import Action, Discard, Draw, Knock, Meld
 from rummykit.core.deadwood import deadwood_value
 from rummykit.core.determinize import sample_position
 from rummykit.core.observation import Observation
@@ -121,6 +121,12 @@ class ExpertBot:
             melds = [action for action in legal if isinstance(action, Meld)]
             if melds and not isinstance(first, Meld):
                 found.append(melds[-1])
+            if isinstance(first, Discard | Knock):  # knock rummy: knock, or not, with it
+                other: Action = Discard(first.seat, first.card)
+                if isinstance(first, Discard):
+                    other = Knock(first.seat, first.card)
+                if other in legal:
+                    found.append(other)
         unique: list[Action] = []
         for action in found:
             if action not in unique:

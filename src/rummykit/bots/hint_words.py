@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from rummykit.core.actions import Action, Draw, DrawSource, LayOff, Meld
+from rummykit.core.actions import Action, Draw, DrawSource, Knock, LayOff, Meld
 from rummykit.core.cards import Card
 from rummykit.core.melds import TableMeld
 from rummykit.core.refusals import ParamValue, Template, cards_of, fill
@@ -41,6 +41,7 @@ ADVICE: Final[dict[str, Template]] = {
     "meld": "Meld {meld}",
     "layoff": "Lay off the {card} on meld {number}",
     "discard": "Discard the {card}",
+    "knock": "Knock, discarding the {card}",
 }
 """Each action told as advice (``describe_action``'s ``ADVICE`` tense), by kind."""
 
@@ -71,6 +72,8 @@ REASONS: Final[dict[str, Template]] = {
         for unsafe_kind, unsafe in (("", ""), ("_unsafe", _UNSAFE))
         for holding_kind, holding in (("", ""), ("_holding", _HOLDING))
     },
+    # ----- knock rummy --------------------------------------------------------------------
+    "knock_low": "{action}: {points} loose is low enough to win this deal most of the time.",
     # ----- the expert's search ------------------------------------------------------------
     "searched": "{action}: over many deals dealt to fit what you have seen, it comes out "
     "ahead on average.",
@@ -120,6 +123,8 @@ def advice_words(
         return "meld", {"meld": codes}
     if isinstance(action, LayOff):
         return "layoff", {"card": str(action.card), "number": action.meld}
+    if isinstance(action, Knock):
+        return "knock", {"card": str(action.card)}
     return "discard", {"card": str(action.card)}
 
 

@@ -7,6 +7,8 @@
   going out, in which case it holds its melds for the bonus.
 - Never throws a card that fits a meld on the table or that the next seat visibly collects
   (while another choice exists); sheds the dearest deadwood first.
+- Under knock rummy, knocks with that discard when the deadwood it keeps is below what the
+  lowest other hand usually holds at that point of the deal (``KNOCK_BELOW``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import dataclasses
 import random
 from collections import Counter
 from collections.abc import Mapping
+from typing import Final
 
 from rummykit.bots.base import register
 from rummykit.bots.evaluate import collected_by, evaluate, fits_table, live_cards
@@ -30,10 +33,12 @@ from rummykit.core.actions import (
     Discard,
     Draw,
     DrawSource,
+    Knock,
     LayOff,
     Meld,
 )
 from rummykit.core.cards import Card
+from rummykit.core.deadwood import deadwood_value
 from rummykit.core.melds import TableMeld
 from rummykit.core.observation import Observation
 from rummykit.core.refusals import ParamValue
@@ -46,6 +51,19 @@ be worth showing the table what one collects. Tuned by tournament: 2 won 57% aga
 
 CLOSE_TO_OUT = 4
 """An opponent holding this many cards or fewer may go out soon: stop holding melds."""
+
+KNOCK_BELOW: Final[dict[int, tuple[int, ...]]] = {
+    2: (44, 36, 29, 23, 16, 11, 8, 6, 4, 2, 1),
+    3: (28, 21, 16, 12, 9, 7, 4, 2, 1),
+    4: (23, 15, 11, 8, 5, 2, 1),
+    5: (18, 11, 7, 5, 4, 2, 1),
+    6: (17, 11, 7, 6, 5, 4, 2, 1),
+}
+"""Knock rummy: by seats, and by round of the deal (each seat's turns counted from 0), the
+deadwood that the lowest other hand holds or beats only one time in four; past the last
+round, 0 (only a knock with nothing loose). Measured over 150 deals a table size of plain
+play (draw as ``basic``, throw the card that leaves the least deadwood, never knock): the
+strong player knocks below it, so it wins about three knocks in four."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -130,7 +148,28 @@ class StrongBot:
             meld = self._meld(observation)
             if meld is not None:
                 return meld
-        return self._discard(observation, live, holding)
+        discard = self._discard(observation, live, holding)
+        knock = self._knock(observation, discard.action)
+        return knock if knock is not None else discard
+
+    # ----- knocking ------------------------------------------------------------------
+
+    def _knock(self, observation: Observation, chosen: Action) -> Decision | None:
+        """Knock rummy: knock with the chosen discard when the deadwood kept is low enough."""
+        if not isinstance(chosen, Discard):
+            return None
+        knock = Knock(chosen.seat, chosen.card)
+        if knock not in observation.legal_actions:
+            return None
+        rest = list(observation.hand)
+        rest.remove(chosen.card)
+        value = deadwood_value(rest, observation.rules)
+        seats = min(max(observation.seat_count, min(KNOCK_BELOW)), max(KNOCK_BELOW))
+        below = KNOCK_BELOW[seats]
+        turns = (observation.turn_number - 1) // observation.seat_count
+        if value == 0 or value < (below[turns] if turns < len(below) else 0):
+            return explain(knock, observation, "knock_low", {"points": value})
+        return None
 
     # ----- drawing -------------------------------------------------------------------
 

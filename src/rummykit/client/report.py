@@ -47,7 +47,11 @@ def deal_sentence(view: SeatView) -> str:
     if result.winner is None:
         how = "was blocked (the stock ran out)"
     else:
-        verb = "went rummy" if result.result == "rummy" else "went out"
+        verb = {
+            "rummy": "went rummy",
+            "knock": "won the knock",
+            "undercut": "undercut the knock",
+        }.get(result.result or "", "went out")
         how = f"{names[result.winner]} {verb}"
     points = ", ".join(
         f"{name} {point:+d}" for name, point in zip(names, result.points, strict=True)

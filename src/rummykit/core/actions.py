@@ -99,12 +99,28 @@ class Discard:
         return f"{self.seat} discard {self.card}"
 
 
-Action = Draw | Meld | LayOff | Discard
+@dataclasses.dataclass(frozen=True, slots=True)
+class Knock:
+    """Knock rummy: throw one card face up and end the deal; every hand is then laid out."""
+
+    seat: int
+    """The seat that knocks."""
+    card: Card
+    """The card thrown as it knocks."""
+
+    def __str__(self) -> str:
+        return f"{self.seat} knock {self.card}"
+
+
+Action = Draw | Meld | LayOff | Discard | Knock
 """Any action a seat can take."""
+
+ACTION_TYPES: Final = (Draw, Meld, LayOff, Discard, Knock)
+"""The classes of ``Action``, for ``isinstance``."""
 
 
 def action_sort_key(action: Action) -> tuple[int, ...]:
-    """A key that sorts actions: draws, melds, lay-offs, then discards, each by its cards."""
+    """A key that sorts actions: draws, melds, lay-offs, discards, knocks, each by its cards."""
     if isinstance(action, Draw):
         return (0, action.source is DrawSource.DISCARD, action.depth)
     if isinstance(action, Meld):
@@ -117,6 +133,8 @@ def action_sort_key(action: Action) -> tuple[int, ...]:
     if isinstance(action, LayOff):
         joker = action.joker_as.code if action.joker_as is not None else -1
         return (2, action.meld, action.card.code, joker)
+    if isinstance(action, Knock):
+        return (4, action.card.code)
     return (3, action.card.code)
 
 
@@ -162,7 +180,7 @@ def parse_action(text: str) -> Action:
     parser = _VERBS.get(words[1].lower())
     if parser is None:
         raise InvalidActionError(
-            f"{text!r}: unknown verb {words[1]!r}; use draw, meld, layoff or discard."
+            f"{text!r}: unknown verb {words[1]!r}; use draw, meld, layoff, discard or knock."
         )
     return parser(text, seat, words[2:])
 
@@ -206,11 +224,18 @@ def _parse_discard(text: str, seat: int, rest: list[str]) -> Action:
     return Discard(seat, Card.parse(rest[0]))
 
 
+def _parse_knock(text: str, seat: int, rest: list[str]) -> Action:
+    if len(rest) != 1:
+        raise InvalidActionError(f"{text!r}: knock with exactly one card to discard.")
+    return Knock(seat, Card.parse(rest[0]))
+
+
 _VERBS: dict[str, Callable[[str, int, list[str]], Action]] = {
     "draw": _parse_draw,
     "meld": _parse_meld,
     "layoff": _parse_layoff,
     "discard": _parse_discard,
+    "knock": _parse_knock,
 }
 """Each verb of the notation and the function that reads its arguments."""
 
@@ -232,6 +257,7 @@ _VERBS_BY_TENSE: dict[str, tuple[str, str, str]] = {
     "meld": ("Meld", "melds", "melded"),
     "lay off": ("Lay off", "lays off", "laid off"),
     "discard": ("Discard", "discards", "discarded"),
+    "knock": ("Knock", "knocks", "knocked"),
 }
 """Each verb of the table talk as advice, in the present (third person) and in the past."""
 
@@ -297,6 +323,8 @@ def describe_action(
     >>> describe_action(parse_action("1 draw discard"), actor="Ann", taken=(Card.parse("9c"),),
     ...                 stock_too=True)
     'Ann takes the 9♣ from the discard pile and the top card of the stock'
+    >>> describe_action(parse_action("2 knock 7h"), actor="Cho", tense=Tense.PAST)
+    'Cho knocked, discarding the 7♥'
     """
     verb, rest = _verb_and_object(action, taken, meld)
     if stock_too is not False and isinstance(action, Draw):
@@ -304,11 +332,12 @@ def describe_action(
         rest += f" and {shown} of the stock"
     advice, present, past = _VERBS_BY_TENSE[verb]
     said = advice if tense is Tense.ADVICE else present if tense is Tense.PRESENT else past
+    rest = rest if rest.startswith(",") else f" {rest}"
     if actor is None or tense is Tense.ADVICE:
-        return f"{said} {rest}"
+        return f"{said}{rest}"
     if tense is Tense.PRESENT:
-        return f"{agrees(actor, said, advice[0].lower() + advice[1:])} {rest}"
-    return f"{actor} {said} {rest}"
+        return f"{agrees(actor, said, advice[0].lower() + advice[1:])}{rest}"
+    return f"{actor} {said}{rest}"
 
 
 def _verb_and_object(action: Action, taken: Sequence[Card], meld: str | None) -> tuple[str, str]:
@@ -326,4 +355,6 @@ def _verb_and_object(action: Action, taken: Sequence[Card], meld: str | None) ->
     if isinstance(action, LayOff):
         making = f", making {meld}" if meld is not None else ""
         return "lay off", f"the {action.card.symbol} on meld {action.meld}{making}"
+    if isinstance(action, Knock):
+        return "knock", f", discarding the {action.card.symbol}"
     return "discard", f"the {action.card.symbol}"

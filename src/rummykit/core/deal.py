@@ -13,6 +13,7 @@ import enum
 import random
 
 from rummykit.core.cards import Card
+from rummykit.core.deadwood import Partition
 from rummykit.core.melds import TableMeld
 
 
@@ -36,6 +37,10 @@ class DealResult(enum.StrEnum):
     """A seat went out in one turn with nothing laid on an earlier turn of the deal."""
     BLOCKED = "blocked"
     """The stock ran out for good."""
+    KNOCK = "knock"
+    """Knock rummy: a seat knocked and had the lowest deadwood."""
+    UNDERCUT = "undercut"
+    """Knock rummy: a seat knocked and another matched or beat its deadwood."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -50,6 +55,10 @@ class DealSummary:
     """The seat that went out; ``None`` for a blocked or unfinished deal."""
     points: tuple[int, ...] | None
     """What each seat scored in the deal; ``None`` while it goes on."""
+    knocker: int | None = None
+    """Knock rummy: the seat that knocked (``None``: no knock)."""
+    deadwood: tuple[int, ...] | None = None
+    """Knock rummy: each hand's deadwood once laid out (``None``: no hands were laid out)."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -107,6 +116,10 @@ class DealState:
     """The seat that went out (``None`` for a blocked or unfinished deal)."""
     points: tuple[int, ...] | None
     """What each seat scored once the deal ended."""
+    knocker: int | None
+    """Knock rummy: the seat that knocked to end the deal (``None``: none did)."""
+    layouts: tuple[Partition, ...] | None
+    """Knock rummy: every hand laid out in its best melds once the deal ended; public."""
     given_reshuffles: list[tuple[Card, ...]]
     """New stock orders fixed by a record, top first, used one per shuffle."""
     shuffle_seed: int
@@ -138,6 +151,8 @@ class DealState:
             result=None,
             winner=None,
             points=None,
+            knocker=None,
+            layouts=None,
             given_reshuffles=[],
             shuffle_seed=0,
             shuffle_rng=None,

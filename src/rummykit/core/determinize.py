@@ -81,6 +81,8 @@ def determinize(
         result=observation.result,
         winner=observation.deal_winner,
         points=observation.deal_points,
+        knocker=observation.knocker,
+        layouts=observation.layouts,
         given_reshuffles=[],  # a sampled future shuffles from its own seed
         shuffle_seed=0,
         shuffle_rng=None,

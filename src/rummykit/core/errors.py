@@ -86,6 +86,11 @@ class ErrorCode(enum.StrEnum):
     TRY_AGAIN = "try_again"
     """The server's: it could not keep the intent just now (its database was out of reach);
     nothing changed: send it again."""
+    # ----- knock rummy (issue 13) -----
+    KNOCK_NOT_ALLOWED = "knock_not_allowed"
+    """Ours: a knock where the rules meld during play, or with more deadwood than allowed."""
+    NO_MELDING = "no_melding"
+    """Ours: a meld or lay-off under knock rummy, where hands are laid out only at a knock."""
 
 
 ERROR_CODES: Final = tuple(code.value for code in ErrorCode)

@@ -11,12 +11,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from rummykit.core.actions import Action, Discard, Draw, DrawSource, LayOff, Meld, action_sort_key
+from rummykit.core.actions import (
+    ACTION_TYPES,
+    Action,
+    Discard,
+    Draw,
+    DrawSource,
+    Knock,
+    LayOff,
+    Meld,
+    action_sort_key,
+)
 from rummykit.core.cards import ALL_CARDS, JOKER, Card
 from rummykit.core.deal import Phase
 from rummykit.core.meld_search import enumerate_melds, meld_layouts
 from rummykit.core.melds import TableMeld, meld_accepts
-from rummykit.core.rules import MAX_SEATS, DiscardTake, GoOut
+from rummykit.core.rules import MAX_SEATS, DiscardTake, GoOut, Melding
 
 if TYPE_CHECKING:
     from rummykit.core.state import GameState
@@ -48,6 +58,9 @@ def legal_actions_of(state: GameState) -> list[Action]:
         return []
     if deal.phase is Phase.DRAW:
         return _draws(state)
+    if state.rules.melding is Melding.KNOCK:
+        discards = _discards(state)
+        return discards + _knocks(state, discards)
     actions = _melds(state)
     actions.extend(_layoffs(state))
     actions.extend(_discards(state))
@@ -106,6 +119,18 @@ def _discards(state: GameState) -> list[Action]:
     return [discards[card.code] for card in cards if state.discard_refusal(seat, card) is None]
 
 
+def _knocks(state: GameState, discards: list[Action]) -> list[Action]:
+    """Knock rummy: a knock with each card the seat may throw, within the knocking limit."""
+    seat = state.deal.turn
+    limit = state.rules.knock_limit
+    knocks: list[Action] = []
+    for discard in discards:
+        assert isinstance(discard, Discard)
+        if limit is None or state.deadwood_after(seat, discard.card) <= limit:
+            knocks.append(Knock(seat, discard.card))
+    return knocks
+
+
 def _draws(state: GameState) -> list[Action]:
     deal = state.deal
     seat = deal.turn
@@ -114,9 +139,10 @@ def _draws(state: GameState) -> list[Action]:
         actions.append(_DRAWS[seat][0])
     if deal.discard_pile:
         actions.append(_DRAWS[seat][1])
-        if state.rules.discard_take is DiscardTake.ANY:
+        rules = state.rules
+        if rules.discard_take is DiscardTake.ANY and rules.melding is not Melding.KNOCK:
             pile = deal.discard_pile
-            if not state.rules.deep_take_must_use:
+            if not rules.deep_take_must_use:
                 depths = range(2, len(pile) + 1)
                 actions.extend(Draw(seat, DrawSource.DISCARD, depth) for depth in depths)
                 return actions
@@ -153,7 +179,7 @@ class LegalActions:
         return self._actions
 
     def __contains__(self, action: object) -> bool:
-        if not isinstance(action, Draw | Meld | LayOff | Discard):
+        if not isinstance(action, ACTION_TYPES):
             return False
         return self._fresh().can(action)
 

@@ -16,6 +16,7 @@ import dataclasses
 
 from rummykit.core.actions import Action
 from rummykit.core.cards import Card
+from rummykit.core.deadwood import Partition
 from rummykit.core.melds import TableMeld
 from rummykit.core.rules import Rules
 from rummykit.core.state import DealResult, GameState, Phase
@@ -86,6 +87,12 @@ class Observation:
     """Whether the game has ended."""
     winner: int | None
     """The game's winner once it is over (``None`` for a tie)."""
+    knocker: int | None = None
+    """Knock rummy: the seat that knocked to end the deal (``None``: none did)."""
+    layouts: tuple[Partition, ...] | None = None
+    """Knock rummy: once the deal has ended, every hand laid out in melds and deadwood.
+
+    Shown to every seat, as each player spreads their hand on the table at a knock."""
 
     @property
     def is_my_turn(self) -> bool:
@@ -133,4 +140,6 @@ def observe(state: GameState, seat: int | None) -> Observation:
         deal_points=state.deal_points,
         game_over=state.game_over,
         winner=state.winner,
+        knocker=state.deal.knocker,
+        layouts=state.deal.layouts if state.phase is Phase.OVER else None,
     )

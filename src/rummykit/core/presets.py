@@ -20,6 +20,7 @@ from rummykit.core.rules import (
     Aces,
     Blocked,
     GoOut,
+    Melding,
     Renew,
     Rules,
     RummyBonus,
@@ -220,9 +221,24 @@ PRESETS: Final[dict[str, Preset]] = {
             "The standard rules, but a card picked up from the discard pile brings the top "
             "card of the stock with it, and you go out only by discarding your last card.",
         ),
+        # ----- issue 13: the named games of the rule texts' variations -----
+        Preset(
+            "knock",
+            Rules(
+                aces=Aces.LOW,
+                melding=Melding.KNOCK,
+                renewals=1,
+                blocked=Blocked.LOWEST_COLLECTS,
+                empty_stock_choice=False,
+            ),
+            2,
+            6,
+            "Knock rummy: no melds during play; knock to end the deal, every hand is laid out "
+            "and the lowest count of loose cards collects the differences.",
+        ),
     )
 }
-"""The presets by name: the house rules of each rule text the project is built on."""
+"""The presets by name: the house rules of each rule text, and its named variations."""
 
 
 def find_preset(name: str) -> Preset:

@@ -238,17 +238,22 @@ class ReplayResult:
 
 
 def _summary_json(summary: DealSummary) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "dealer": summary.dealer,
         "result": summary.result.value if summary.result is not None else None,
         "winner": summary.winner,
         "points": list(summary.points) if summary.points is not None else None,
     }
+    if summary.knocker is not None:  # knock rummy only: other records keep their shape
+        data["knocker"] = summary.knocker
+    if summary.deadwood is not None:
+        data["deadwood"] = list(summary.deadwood)
+    return data
 
 
 def state_json(game: GameState) -> dict[str, Any]:
     """The position as RECORD.md's ``state`` object."""
-    return {
+    data: dict[str, Any] = {
         "deal": game.deal_number,
         "turn": game.turn,
         "phase": game.phase.value,
@@ -257,6 +262,17 @@ def state_json(game: GameState) -> dict[str, Any]:
         "discard": [str(card) for card in game.discard_pile],
         "stock": [str(card) for card in reversed(game.stock)],
     }
+    layouts = game.deal.layouts
+    if layouts is not None:  # knock rummy: every hand laid out at the deal's end
+        data["laid_out"] = [
+            {
+                "melds": [meld.text.split() for meld in layout.melds],
+                "deadwood": [str(card) for card in layout.deadwood],
+                "value": layout.value,
+            }
+            for layout in layouts
+        ]
+    return data
 
 
 class ReplayObserver(Protocol):

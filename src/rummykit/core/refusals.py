@@ -123,6 +123,27 @@ REFUSALS: Final[dict[str, tuple[ErrorCode, Template]]] = {
         _E.MUST_USE_TAKEN_CARD,
         "Meld or lay off the {card} you took from deep in the pile before you discard.",
     ),
+    # ----- knock rummy (issue 13) ---------------------------------------------------------
+    "knock_not_in_rules": (
+        _E.KNOCK_NOT_ALLOWED,
+        "Nobody knocks under these rules: lay your melds during play and discard the {card}.",
+    ),
+    "knock_too_high": (
+        _E.KNOCK_NOT_ALLOWED,
+        "You may knock with at most {limit} points loose; knocking with the {card} leaves {value}.",
+    ),
+    "knock_no_meld": (
+        _E.NO_MELDING,
+        "No melds during play under knock rummy: keep {cards} in your hand until someone knocks.",
+    ),
+    "knock_no_layoff": (
+        _E.NO_MELDING,
+        "No laying off under knock rummy: keep the {card} in your hand until someone knocks.",
+    ),
+    "knock_top_only": (
+        _E.DISCARD_TAKE_NOT_ALLOWED,
+        "Under knock rummy only the top discard may be taken: nothing is melded before a knock.",
+    ),
     # ----- what makes a meld (code invalid_meld) ------------------------------------------
     "meld_too_short": (
         _E.INVALID_MELD,

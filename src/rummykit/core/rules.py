@@ -123,6 +123,15 @@ class DealerRotation(enum.StrEnum):
     """The seat that went out deals next; after a blocked deal it passes to the left."""
 
 
+class Melding(enum.StrEnum):
+    """Whether melds are laid during play, or only when someone knocks (knock rummy)."""
+
+    DURING_PLAY = "during_play"
+    """Melds and lay-offs on your turns, and the first to empty their hand goes out."""
+    KNOCK = "knock"
+    """No melds during play: a seat ends the deal by knocking, and every hand is laid out."""
+
+
 HandSize = int | Literal["by_seats"]
 
 # Every number option is bounded, so that no setting can make a game that never ends or a
@@ -380,6 +389,51 @@ class Rules:
             "Stock card with the discard",
             "Whenever you pick up from the discard pile, you also get the top card of the "
             "stock, unseen by the others. With the stock empty, you get the discard alone.",
+        ),
+    )
+    # ----- knock rummy (issue 13): the options below matter only when melding is "knock" -----
+    melding: Melding = dataclasses.field(
+        default=Melding.DURING_PLAY,
+        metadata=describe_option(
+            "Melding",
+            "Whether you lay melds on your turns, or keep every card in your hand until "
+            "someone knocks (knock rummy): then each hand is spread in its best melds and the "
+            "lowest count of loose cards wins.",
+            choices=[
+                (Melding.DURING_PLAY, "During play, as usual"),
+                (Melding.KNOCK, "Only when someone knocks (knock rummy)"),
+            ],
+        ),
+    )
+    knock_limit: int | None = dataclasses.field(
+        default=None,
+        metadata=describe_option(
+            "Knocking limit",
+            "Under knock rummy, the most your loose cards may count, after your discard, "
+            "for you to knock.",
+            minimum=0,
+            maximum=HIGHEST_CARD_COST,
+            none="No limit: knock whenever you like",
+        ),
+    )
+    undercut_penalty: int = dataclasses.field(
+        default=10,
+        metadata=describe_option(
+            "Undercut penalty",
+            "Under knock rummy, what a knocker pays on top to the player who beats or ties "
+            "their count.",
+            minimum=0,
+            maximum=HIGHEST_CARD_COST,
+        ),
+    )
+    knock_bonus: int = dataclasses.field(
+        default=25,
+        metadata=describe_option(
+            "Knocking with nothing loose",
+            "Under knock rummy, the bonus a knocker with every card in a meld collects from "
+            "each other player (no one can beat that knock).",
+            minimum=0,
+            maximum=HIGHEST_CARD_COST,
         ),
     )
     ties: tuple[Tie, ...] = dataclasses.field(default=(), compare=False, repr=False)

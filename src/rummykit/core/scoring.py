@@ -5,6 +5,8 @@
 [34, 0, 0]
 >>> blocked_points(Rules(blocked="lowest_collects"), [9, 4, 20])
 [0, 21, 0]
+>>> knock_points(Rules(melding="knock"), [6, 4, 20], knocker=0)
+(1, [0, 28, 0])
 """
 
 from __future__ import annotations
@@ -68,3 +70,43 @@ def next_dealer(rules: Rules, seats: int, dealer: int, deal_winner: int | None) 
     if rules.dealer is DealerRotation.WINNER and deal_winner is not None:
         return deal_winner
     return (dealer + 1) % seats
+
+
+def knock_winner(deadwood: Sequence[int], knocker: int) -> int:
+    """Who wins a knock: the knocker, unless another seat's deadwood is as low or lower.
+
+    A knock with no deadwood cannot be beaten. Among the seats that match or beat the
+    knocker, the lowest deadwood wins, and of equals the first to the knocker's left.
+    """
+    best = deadwood[knocker]
+    if best == 0:
+        return knocker
+    seats = len(deadwood)
+    winner = knocker
+    for step in range(1, seats):
+        seat = (knocker + step) % seats
+        if deadwood[seat] <= best and (winner == knocker or deadwood[seat] < deadwood[winner]):
+            winner = seat
+    return winner
+
+
+def knock_points(rules: Rules, deadwood: Sequence[int], knocker: int) -> tuple[int, list[int]]:
+    """The winner of a knock and each seat's points; ``deadwood`` is each hand's deadwood.
+
+    The winner is owed, by every other seat, the difference between their deadwood and its
+    own. An undercut knocker owes the ``undercut_penalty`` on top; a knocker with no
+    deadwood is owed the ``knock_bonus`` by each. Winner collects: the winner scores all it
+    is owed; penalty scoring: each other seat scores what it owes.
+    """
+    winner = knock_winner(deadwood, knocker)
+    owed = [value - deadwood[winner] for value in deadwood]
+    if winner != knocker:
+        owed[knocker] += rules.undercut_penalty
+    elif deadwood[knocker] == 0:
+        owed = [value + rules.knock_bonus for value in owed]
+    owed[winner] = 0
+    if rules.scoring is Scoring.WINNER:
+        points = [0] * len(deadwood)
+        points[winner] = sum(owed)
+        return winner, points
+    return winner, owed

@@ -24,19 +24,28 @@ from rummykit.core.actions import (
     Discard,
     Draw,
     DrawSource,
+    Knock,
     LayOff,
     Meld,
     parse_action,
 )
 from rummykit.core.cards import Card, deck_problem, format_cards, standard_deck
+from rummykit.core.deadwood import Partition, best_partition, deadwood_value
 from rummykit.core.deal import DealFields, DealLog, DealResult, DealState, DealSummary, Phase
 from rummykit.core.errors import IllegalActionError, RecordError
 from rummykit.core.meld_search import enumerate_melds
 from rummykit.core.melds import MeldKind, arrange_meld, lay_off, layoff_positions
 from rummykit.core.movegen import LegalActions, joker_designations
 from rummykit.core.refusals import refuse
-from rummykit.core.rules import DiscardTake, GoOut, LayOffTiming, Renew, Rules
-from rummykit.core.scoring import blocked_points, game_over, game_winner, next_dealer, out_points
+from rummykit.core.rules import DiscardTake, GoOut, LayOffTiming, Melding, Renew, Rules
+from rummykit.core.scoring import (
+    blocked_points,
+    game_over,
+    game_winner,
+    knock_points,
+    next_dealer,
+    out_points,
+)
 
 
 def _names(cards: Sequence[Card]) -> str:
@@ -171,7 +180,12 @@ class GameState(DealFields):
     def summary(self) -> DealSummary:
         """The current deal's outcome so far."""
         deal = self.deal
-        return DealSummary(self.dealer, deal.result, deal.winner, deal.points)
+        deadwood = None
+        if deal.layouts is not None:
+            deadwood = tuple(layout.value for layout in deal.layouts)
+        return DealSummary(
+            self.dealer, deal.result, deal.winner, deal.points, deal.knocker, deadwood
+        )
 
     def check(self, action: Action) -> None:
         """Raise ``IllegalActionError`` with the code and reason if ``action`` is illegal now."""
@@ -194,6 +208,8 @@ class GameState(DealFields):
             self._check_meld(action)
         elif isinstance(action, LayOff):
             self._check_layoff(action)
+        elif isinstance(action, Knock):
+            self._check_knock(action)
         else:
             self._check_discard(action)
 
@@ -218,6 +234,8 @@ class GameState(DealFields):
             raise refuse("empty_discard")
         if action.depth == 1:
             return
+        if self.rules.melding is Melding.KNOCK:
+            raise refuse("knock_top_only")
         if self.rules.discard_take is DiscardTake.TOP:
             raise refuse("top_only")
         if action.depth > len(pile):
@@ -277,6 +295,8 @@ class GameState(DealFields):
     def _check_meld(self, action: Meld) -> None:
         deal = self.deal
         self._check_holds(action.seat, action.cards)
+        if self.rules.melding is Melding.KNOCK:
+            raise refuse("knock_no_meld", cards=[str(card) for card in action.cards])
         limit = self.rules.melds_per_turn
         if limit and deal.melds_this_turn >= limit:
             raise refuse("meld_limit", count=limit)
@@ -298,6 +318,8 @@ class GameState(DealFields):
     def _check_layoff(self, action: LayOff) -> None:
         deal = self.deal
         self._check_holds(action.seat, (action.card,))
+        if self.rules.melding is Melding.KNOCK:
+            raise refuse("knock_no_layoff", card=str(action.card))
         if not 0 <= action.meld < len(deal.melds):
             count = len(deal.melds)
             if not count:
@@ -320,6 +342,26 @@ class GameState(DealFields):
         refusal = self.discard_refusal(action.seat, action.card)
         if refusal is not None:
             raise refusal
+
+    def _check_knock(self, action: Knock) -> None:
+        self._check_holds(action.seat, (action.card,))
+        rules = self.rules
+        if rules.melding is not Melding.KNOCK:
+            raise refuse("knock_not_in_rules", card=str(action.card))
+        refusal = self.discard_refusal(action.seat, action.card)
+        if refusal is not None:
+            raise refusal
+        limit = rules.knock_limit
+        if limit is not None:
+            value = self.deadwood_after(action.seat, action.card)
+            if value > limit:
+                raise refuse("knock_too_high", limit=limit, card=str(action.card), value=value)
+
+    def deadwood_after(self, seat: int, card: Card) -> int:
+        """Knock rummy: the deadwood ``seat``'s hand would keep after throwing ``card``."""
+        hand = list(self.deal.hands[seat])
+        hand.remove(card)
+        return deadwood_value(hand, self.rules)
 
     def discard_refusal(self, seat: int, card: Card) -> IllegalActionError | None:
         """Why ``seat`` may not throw ``card``, which it holds, now; or ``None``."""
@@ -375,6 +417,11 @@ class GameState(DealFields):
             self._log(str(LayOff(seat, action.card, action.meld, joker_as)))
             if not deal.hands[seat]:
                 self._go_out(seat)
+        elif isinstance(action, Knock):
+            self._remove_from_hand(seat, (action.card,))
+            deal.discard_pile.append(action.card)
+            self._log(str(action))
+            self._knock(seat)
         else:
             self._remove_from_hand(seat, (action.card,))
             deal.discard_pile.append(action.card)
@@ -491,8 +538,26 @@ class GameState(DealFields):
         deal = self.deal
         deal.result = DealResult.BLOCKED
         deal.winner = None
-        values = [self.hand_value(seat) for seat in range(self.seat_count)]
+        if self.rules.melding is Melding.KNOCK:
+            values = [layout.value for layout in self._lay_out()]
+        else:
+            values = [self.hand_value(seat) for seat in range(self.seat_count)]
         self._end_deal(blocked_points(self.rules, values))
+
+    def _lay_out(self) -> tuple[Partition, ...]:
+        """Knock rummy: spread every hand in its best melds, for all to see."""
+        deal = self.deal
+        deal.layouts = tuple(best_partition(hand, self.rules) for hand in deal.hands)
+        return deal.layouts
+
+    def _knock(self, seat: int) -> None:
+        deal = self.deal
+        deal.knocker = seat
+        values = [layout.value for layout in self._lay_out()]
+        winner, points = knock_points(self.rules, values, seat)
+        deal.winner = winner
+        deal.result = DealResult.KNOCK if winner == seat else DealResult.UNDERCUT
+        self._end_deal(points)
 
     def _end_deal(self, points: list[int]) -> None:
         deal = self.deal

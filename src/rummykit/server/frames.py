@@ -43,6 +43,7 @@ class _Frames:
                 "result": game.result.value if game.result else None,
                 "winner": game.deal_winner,
                 "points": list(game.deal_points or ()),
+                "knocker": game.deal.knocker,
             }
         frame["notices"] = [_said(notice) for notice in notices]
         self.frames.append(frame)

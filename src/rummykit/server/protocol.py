@@ -433,16 +433,31 @@ class MeldView(Strict):
     """A run's first position (an ace-low run starts at 1, an ace-high one ends at 14)."""
 
 
+class LaidOutView(Strict):
+    """Knock rummy: one hand spread at the deal's end, its melds and its loose cards."""
+
+    melds: tuple[MeldView, ...]
+    """The hand's melds, in the split that leaves the least deadwood (owner: the seat)."""
+    deadwood: tuple[CardText, ...]
+    """The loose cards, dearest first."""
+    value: int
+    """What the loose cards count."""
+
+
 class DealResultView(Strict):
     """How the deal just over ended, with every hand shown."""
 
     result: str | None
-    """``out``, ``rummy`` or ``blocked``."""
+    """``out``, ``rummy``, ``blocked``, or under knock rummy ``knock`` or ``undercut``."""
     winner: Seat | None
     points: tuple[int, ...]
     hands: tuple[tuple[CardText, ...], ...]
     values: tuple[int, ...]
-    """What each hand left costs."""
+    """What each hand left costs (under knock rummy: its deadwood, as counted)."""
+    knocker: Seat | None = None
+    """Knock rummy: the seat that knocked (``None``: nobody knocked)."""
+    laid_out: tuple[LaidOutView, ...] | None = None
+    """Knock rummy: every hand spread in its melds, by seat (``None`` in other rules)."""
 
 
 class DealSummaryView(Strict):
@@ -471,6 +486,7 @@ class SeatView(Strict):
     """``draw``, ``play`` or ``over``."""
     hand: tuple[CardText, ...]
     hand_value: int
+    """What the hand costs; under knock rummy, its deadwood (what a knock would count)."""
     hand_sizes: tuple[int, ...]
     known: tuple[tuple[CardText, ...], ...]
     """The cards each seat is known to hold (taken from the pile, not yet played)."""

@@ -22,6 +22,7 @@ from rummykit.core.actions import (
     Discard,
     Draw,
     DrawSource,
+    Knock,
     LayOff,
     Meld,
     parse_action,
@@ -66,6 +67,7 @@ EVENTS: Final[dict[str, Template]] = {
     "meld": "{seat} melded {meld}.",
     "layoff": "{seat} laid off the {card}, making {meld}.",
     "discard": "{seat} discarded the {card}.",
+    "knock": "{seat} knocked, discarding the {card}.",
     # ----- the deal (log lines) -----------------------------------------------------------
     "deal": "Deal {number}: {seat} deals.",
     "deal_you": "Deal {number}: you deal.",
@@ -252,6 +254,8 @@ def action_said(game: GameState, action: Action) -> Said:
         meld = game.melds[action.meld].text.split()
         layoff = {**params, "card": card, "number": action.meld, "meld": meld}
         return Said("layoff", layoff, seat, notation, card)
+    if isinstance(action, Knock):
+        return Said("knock", {**params, "card": card}, seat, notation, card)
     assert isinstance(action, Discard)
     return Said("discard", {**params, "card": card}, seat, notation, card)
 

@@ -12,13 +12,15 @@ from dataclasses import dataclass, field
 
 from rummykit.core.actions import Draw, LayOff, Meld, parse_action
 from rummykit.core.cards import Card, parse_cards
+from rummykit.core.deadwood import Partition, deadwood_value
 from rummykit.core.melds import MeldKind, TableMeld
 from rummykit.core.observation import Observation, observe
-from rummykit.core.rules import Rules
+from rummykit.core.rules import Melding, Rules
 from rummykit.core.state import DealResult, GameState, Phase
 from rummykit.server.protocol import (
     DealResultView,
     DealSummaryView,
+    LaidOutView,
     MeldView,
     PlayerView,
     SeatView,
@@ -117,12 +119,36 @@ def _player(player: Player, seat: int, position: str, presence: Presence) -> Pla
 
 
 def _deal_result(game: GameState) -> DealResultView:
+    layouts = game.deal.layouts
+    values = tuple(game.hand_value(other) for other in range(game.seat_count))
+    laid_out = None
+    if layouts is not None:  # knock rummy: every hand spread, its deadwood what counts
+        values = tuple(layout.value for layout in layouts)
+        laid_out = tuple(
+            LaidOutView(
+                melds=tuple(_meld_view(meld.with_owner(seat)) for meld in layout.melds),
+                deadwood=_cards(layout.deadwood),
+                value=layout.value,
+            )
+            for seat, layout in enumerate(layouts)
+        )
     return DealResultView(
         result=game.result.value if game.result else None,
         winner=game.deal_winner,
         points=tuple(game.deal_points or ()),
         hands=tuple(_cards(sorted(hand)) for hand in game.hands),
-        values=tuple(game.hand_value(other) for other in range(game.seat_count)),
+        values=values,
+        knocker=game.deal.knocker,
+        laid_out=laid_out,
+    )
+
+
+def _meld_view(meld: TableMeld) -> MeldView:
+    return MeldView(
+        owner=meld.owner,
+        kind=meld.kind.value,
+        cards=tuple(meld.text.split()),
+        start=meld.start,
     )
 
 
@@ -180,18 +206,14 @@ def seat_view(
         turn=view.turn,
         phase=view.phase.value,
         hand=_cards(view.hand),
-        hand_value=sum(rules.card_points(card.code) for card in view.hand),
+        hand_value=(
+            deadwood_value(view.hand, rules)
+            if rules.melding is Melding.KNOCK
+            else sum(rules.card_points(card.code) for card in view.hand)
+        ),
         hand_sizes=tuple(view.hand_sizes),
         known=tuple(_cards(cards) for cards in view.known_cards),
-        melds=tuple(
-            MeldView(
-                owner=meld.owner,
-                kind=meld.kind.value,
-                cards=tuple(meld.text.split()),
-                start=meld.start,
-            )
-            for meld in view.melds
-        ),
+        melds=tuple(_meld_view(meld) for meld in view.melds),
         discard=_cards(view.discard_pile),
         stock=view.stock_count,
         renewals_used=view.renewals_used,
@@ -266,6 +288,20 @@ def observation_of(view: SeatView) -> Observation:
         deal_points=result.points if result else None,
         game_over=view.game_over,
         winner=view.winner,
+        knocker=result.knocker if result else None,
+        layouts=_layouts(result.laid_out) if result and result.laid_out else None,
+    )
+
+
+def _layouts(laid_out: Sequence[LaidOutView]) -> tuple[Partition, ...]:
+    """Knock rummy: the hands spread at the deal's end, as the engine holds them."""
+    return tuple(
+        Partition(
+            hand.value,
+            tuple(_table_meld(meld) for meld in hand.melds),
+            tuple(parse_cards(hand.deadwood)),
+        )
+        for hand in laid_out
     )
 
 

@@ -11,7 +11,9 @@ export function renderHand(table) {
   const view = state.view;
   const hand = parts.hand;
   // The cost of the hand is the server's figure: the page never counts points itself.
-  parts.handValue.textContent = t("table.in_hand", { count: view.hand_value });
+  // (under knock rummy: the hand's loose cards in its best split, what a knock would count)
+  const knock = view.rules.melding === "knock";
+  parts.handValue.textContent = t(knock ? "table.loose_in_hand" : "table.in_hand", { count: view.hand_value });
   parts.sortSuit.setAttribute("aria-pressed", String(state.sort === "suit"));
   parts.sortRank.setAttribute("aria-pressed", String(state.sort === "rank"));
   if (!changed(state, "hand", view.hand, [...state.selected], state.sort, [...state.fresh], state.hint && state.hint.action)) return;
@@ -54,9 +56,15 @@ export function renderButtons(table) {
   const view = state.view;
   const play = view.turn === view.seat && view.phase === "play";
   const n = state.selected.size;
+  // Knock rummy: no melds or lay-offs during play; the Knock button takes their place.
+  const knock = view.rules.melding === "knock";
+  parts.meldButton.hidden = knock;
+  parts.layoffButton.hidden = knock;
+  parts.knockButton.hidden = !knock;
   parts.meldButton.classList.toggle("primary", play && n >= 3);
   parts.layoffButton.classList.toggle("primary", play && n === 1 && view.melds.length > 0);
   parts.discardButton.classList.toggle("primary", play && n === 1);
+  parts.knockButton.classList.toggle("primary", play && n === 1 && view.legal.some((a) => a.startsWith("knock ")));
   const over = view.phase === "over";
   parts.newDeal.disabled = over || view.game_over;
   parts.showSummary.hidden = !(over && state.summaryClosed === view.deal);

@@ -113,16 +113,33 @@ export function createIntents(table) {
     act(`layoff ${codes[0]} ${meld}`);
   }
 
-  /** Discard the selected card; from the keyboard, the card with the focus when none is. */
-  function discardSelected(useFocus) {
-    if (!state.view) return;
+  /** The one card to throw: the selected one; from the keyboard, the card with the focus
+   * when none is. Says what is wrong and gives null otherwise. */
+  function cardToThrow(useFocus) {
     let codes = selectedCodes(state);
     if (!codes.length && useFocus) {
       const el = document.activeElement;
       if (el && el.dataset && el.dataset.testid === "hand-card") codes = [el.dataset.card];
     }
-    if (codes.length !== 1) return say(t(codes.length ? "words.just_one_discard" : "words.first_discard"));
-    act(`discard ${codes[0]}`);
+    if (codes.length !== 1) {
+      say(t(codes.length ? "words.just_one_discard" : "words.first_discard"));
+      return null;
+    }
+    return codes[0];
+  }
+
+  /** Discard the selected card; from the keyboard, the card with the focus when none is. */
+  function discardSelected(useFocus) {
+    if (!state.view) return;
+    const code = cardToThrow(useFocus);
+    if (code) act(`discard ${code}`);
+  }
+
+  /** Knock rummy: knock, throwing the selected card (the server refuses it elsewhere). */
+  function knockSelected(useFocus) {
+    if (!state.view) return;
+    const code = cardToThrow(useFocus);
+    if (code) act(`knock ${code}`);
   }
 
   function redeal() {
@@ -148,6 +165,7 @@ export function createIntents(table) {
     layoffSelected,
     layoffOn,
     discardSelected,
+    knockSelected,
     // no hints at a party's table (the button is hidden there too): friends play on their own
     askHint: () => !(state.view && state.view.party) && send("hint", {}),
     nextDeal: () => send("next", {}),

@@ -38,6 +38,7 @@ export function tableKeys(table) {
     m: intents.meldSelected,
     l: intents.layoffSelected,
     d: () => intents.discardSelected(true),
+    k: () => intents.knockSelected(true),
     h: intents.askHint,
   };
 

@@ -36,6 +36,8 @@ export function buildLayout(root, intents) {
     meldButton: button({ testid: "meld-button", "aria-keyshortcuts": "M", onclick: intents.meldSelected }, t("table.meld"), h("kbd", {}, "M")),
     layoffButton: button({ testid: "layoff-button", "aria-keyshortcuts": "L", onclick: intents.layoffSelected }, t("table.lay_off"), h("kbd", {}, "L")),
     discardButton: button({ testid: "discard-button", "aria-keyshortcuts": "D", onclick: () => intents.discardSelected(false) }, t("table.discard"), h("kbd", {}, "D")),
+    // knock rummy only (shown by renderButtons): throw the selected card and end the deal
+    knockButton: button({ testid: "knock-button", "aria-keyshortcuts": "K", hidden: true, onclick: () => intents.knockSelected(false) }, t("table.knock"), h("kbd", {}, "K")),
     hintButton: button({ class: "ghost", testid: "hint-button", "aria-keyshortcuts": "H", onclick: intents.askHint }, t("table.hint"), h("kbd", {}, "H")),
     showSummary: button({ class: "primary", hidden: true, onclick: intents.showSummary }, t("table.show_result")),
     scoreboard: h("section", { class: "panel scoreboard", testid: "scoreboard", "aria-label": t("table.scores_label") }),
@@ -79,7 +81,7 @@ export function buildLayout(root, intents) {
     h("div", { class: "status-strip" }, p.status, p.turnTimer),
     p.reactionBar,
     p.handZone,
-    h("div", { class: "actions" }, p.meldButton, p.layoffButton, p.discardButton, p.hintButton, p.showSummary));
+    h("div", { class: "actions" }, p.meldButton, p.layoffButton, p.discardButton, p.knockButton, p.hintButton, p.showSummary));
   p.page = h("div", { class: "table-page" },
     p.board,
     h("aside", { class: "side" },

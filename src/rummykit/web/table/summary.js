@@ -9,6 +9,7 @@ import { gameOverText, resultText, watching, who } from "./texts.js";
 function summaryTitle(view) {
   const result = view.deal_result.result;
   if (result === "blocked") return t("words.title_blocked");
+  if (result === "knock" || result === "undercut") return t("words.title_knock", { deal: view.deal + 1 });
   return result === "rummy" ? t("words.title_rummy") : t("words.title_over", { deal: view.deal + 1 });
 }
 
@@ -24,6 +25,7 @@ export function renderSummary(table) {
   const rows = view.players.map((_, seat) =>
     h("tr", { class: r.winner === seat ? "winner" : "" },
       h("th", { scope: "row" }, who(view, seat)),
+      r.laid_out ? laidOutCell(r.laid_out[seat], seat === r.knocker) :
       h("td", { class: "summary-hand" }, r.hands[seat].length ? cardRow(r.hands[seat]) : h("span", { class: "help" }, t("words.no_cards"))),
       h("td", {}, number(r.values[seat])),
       h("td", {}, r.points[seat] ? `+${number(r.points[seat])}` : "0"),
@@ -35,7 +37,10 @@ export function renderSummary(table) {
     h("p", { class: "result-text" }, resultText(view)),
     h("div", { class: "table-scroll" },
       h("table", { class: "summary-table" },
-        h("thead", {}, h("tr", {}, heading(t("words.player_col")), heading(t("words.cards_left")), heading(t("words.in_hand")), heading(t("words.this_deal")), heading(t("words.total")))),
+        h("thead", {}, h("tr", {}, heading(t("words.player_col")),
+          heading(t(r.laid_out ? "words.laid_out" : "words.cards_left")),
+          heading(t(r.laid_out ? "words.loose_points" : "words.in_hand")),
+          heading(t("words.this_deal")), heading(t("words.total")))),
         h("tbody", {}, rows))),
     view.game_over ? parts.gameOver : null,
     h("div", { class: "row" },
@@ -48,6 +53,15 @@ export function renderSummary(table) {
   }
   // One game-over notice: in the summary while it is open, else on the table.
   if (view.game_over && !summary.open) parts.overSlot.append(parts.gameOver);
+}
+
+/** Knock rummy: one hand spread at the deal's end, each meld in a row, then its loose cards. */
+function laidOutCell(hand, knocked) {
+  return h("td", { class: "summary-hand laid-out", testid: "laid-out" },
+    knocked ? h("span", { class: "badge" }, t("words.knocker")) : null,
+    ...hand.melds.map((meld) => h("span", { class: "laid-meld", testid: "laid-meld" }, cardRow(meld.cards))),
+    h("span", { class: "laid-loose", testid: "laid-loose" },
+      hand.deadwood.length ? [h("span", { class: "help" }, t("words.loose")), " ", cardRow(hand.deadwood)] : h("span", { class: "help" }, t("words.nothing_loose"))));
 }
 
 /** What comes after a game: a party plays again (the first press makes the rematch, the

@@ -78,6 +78,8 @@ export function resultText(view) {
     return both(both(t("words.blocked"), cheapest), scoring);
   }
   const name = who(view, r.winner);
+  if (r.result === "knock") return both(t("words.knock_won", { name }), scoring);
+  if (r.result === "undercut") return both(t("words.undercut", { name, knocker: who(view, r.knocker) }), scoring);
   if (r.result === "rummy") {
     const bonus = view.rules.rummy_bonus;
     const key = bonus === "double" ? "words.rummy_double" : bonus === "plus10" ? "words.rummy_plus10" : "words.rummy";
@@ -99,6 +101,7 @@ export function pastDealText(view, deal) {
   const scored = (deal.points || []).map((pt, seat) => (pt ? t("words.past_scored", { name: who(view, seat), points: pt }) : null)).filter(Boolean);
   const scores = scored.length ? listOf(scored) : t("words.no_score");
   if (deal.result === "blocked") return t("words.past_blocked", { scores });
+  if (deal.result === "knock" || deal.result === "undercut") return t(`words.past_${deal.result}`, { name: who(view, deal.winner), scores });
   return t(deal.result === "rummy" ? "words.past_rummy" : "words.past_out", { name: who(view, deal.winner), scores });
 }
 

@@ -10,6 +10,7 @@ export default {
   "events.deal_you": "Deal {number}: you deal.",
   "events.discard": "{seat} discarded the {card}.",
   "events.draw_stock": "{seat} drew from the stock.",
+  "events.knock": "{seat} knocked, discarding the {card}.",
   "events.layoff": "{seat} laid off the {card}, making {meld}.",
   "events.left": "{seat} left the table: the computer plays their seat to the end.",
   "events.left_you": "You left the table: the computer plays your seat to the end.",

@@ -12,6 +12,8 @@ export default {
   "hints.discard": "Discard the {card}",
   "hints.draw_stock": "Draw from the stock",
   "hints.go_out": "{action} and go out.",
+  "hints.knock": "Knock, discarding the {card}",
+  "hints.knock_low": "{action}: {points} loose is low enough to win this deal most of the time.",
   "hints.layoff": "Lay off the {card} on meld {number}",
   "hints.layoff_fits": "{action}: it fits {meld}, one card less.",
   "hints.meld": "Meld {meld}",

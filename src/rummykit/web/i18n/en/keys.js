@@ -9,6 +9,7 @@ export default {
   "keys.meld": "Meld the selected cards",
   "keys.layoff": "Lay off the selected card; if it fits several melds, pick one with 1–9, or the arrows and Enter",
   "keys.discard": "Discard the selected card (or the card you are on, when none is selected)",
+  "keys.knock": "Knock rummy: knock, throwing the selected card (or the card you are on)",
   "keys.hint": "Ask for a hint",
   "keys.next": "Deal the next deal, once a deal is over",
   "keys.help": "Open this panel",

@@ -10,6 +10,7 @@ export default {
   "events.deal_you": "第{number}ディール：あなたが親です。",
   "events.discard": "{seat}が{card}を捨てました。",
   "events.draw_stock": "{seat}が山札から引きました。",
+  "events.knock": "{seat}が{card}を捨ててノックしました。",
   "events.layoff": "{seat}が{card}を付け札しました（{meld}）。",
   "events.left": "{seat}が退席しました。以後はコンピューターが代わりにプレイします。",
   "events.left_you": "退席しました。以後はコンピューターがあなたの席をプレイします。",

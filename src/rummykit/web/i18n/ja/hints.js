@@ -13,6 +13,8 @@ export default {
   "hints.discard": "{card}を捨てる",
   "hints.draw_stock": "山札から引く",
   "hints.go_out": "{action}と上がりです。",
+  "hints.knock": "{card}を捨ててノックする",
+  "hints.knock_low": "{action}：浮き札{points}点なら、この回はたいてい勝てます。",
   "hints.layoff": "{card}をメルド{number}に付け札する",
   "hints.layoff_fits": "{action}：{meld}に付けられるので、手札が1枚減ります。",
   "hints.meld": "{meld}をメルドする",

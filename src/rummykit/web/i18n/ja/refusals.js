@@ -56,4 +56,9 @@ export default {
   "refusals.unreadable": "そのメッセージは実行できませんでした。何も変わっていません。",
   "refusals.try_again": "サーバーが今は保存できませんでした。何も変わっていません。少し待ってからもう一度どうぞ。",
   "refusals.watching": "観戦中です。観戦者はプレイできません。",
+  "refusals.knock_not_in_rules": "このルールにノックはありません。メルドは手番中に出し、{card}は普通に捨ててください。",
+  "refusals.knock_too_high": "ノックできるのは浮き札が{limit}点以下のときだけです。{card}を捨ててノックすると{value}点残ります。",
+  "refusals.knock_no_meld": "ノックラミーでは手番中にメルドを出せません。{cards}は誰かがノックするまで手札に持っていてください。",
+  "refusals.knock_no_layoff": "ノックラミーでは付け札はできません。{card}は誰かがノックするまで手札に持っていてください。",
+  "refusals.knock_top_only": "ノックラミーでは捨て札のいちばん上しか取れません。ノックまで誰もメルドを出さないからです。",
 };
