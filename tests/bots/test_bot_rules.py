@@ -261,6 +261,7 @@ def test_expert_stops_thinking_soon_after_its_time_budget_runs_out() -> None:
         discard_take="any",
         deep_take_must_use=True,
         stock_with_discard=False,
+        melding="during_play",
     )
     position = next(itertools.islice(positions(game, [BasicBot()] * 6, rng), 55, None))
     view = observe(position, position.turn)

@@ -986,6 +986,7 @@ PRESET_TABLE = {
     },
     "boathouse": {
         **COMMON,
+        "melding": "during_play",
         "aces": "low_or_high",
         "rummy_bonus": "none",
         "renew": "flip",
