@@ -38,7 +38,7 @@ examples:
   rummy watch                     read a sample game between two computer players
   rummy replay game.json          the game told turn by turn, with the score
   rummy replay game.json --json   the result as JSON; exit 0 legal, 1 illegal, 2 unreadable
-  rummy rules                     the four presets side by side
+  rummy rules                     the presets side by side
   rummy rules party               one preset, each option explained
   rummy hint game.json            what to do next at the end of a record, and why
   rummy sim strong basic          bots against each other, with confidence intervals
@@ -402,7 +402,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules = commands.add_parser(
         "rules",
         help="show the presets and the rule options",
-        description="Show the four presets side by side, or one preset with every option.",
+        description="Show the presets side by side, or one preset with every option.",
     )
     rules.add_argument("preset", nargs="?", help=f"one of {', '.join(PRESETS)}")
     rules.set_defaults(run=_command_rules)

@@ -936,6 +936,7 @@ COMMON = {
     "deals": None,
     "discard_take": "top",
     "dealer": "left",
+    "low_ace_points": 1,
 }
 PRESET_TABLE = {
     "classic": {
@@ -974,11 +975,30 @@ PRESET_TABLE = {
         "blocked": "no_score",
         "empty_stock_choice": False,
     },
+    "500": {
+        **COMMON,
+        "aces": "low_or_high",
+        "ace_points": 15,
+        "rummy_bonus": "none",
+        "scoring": "melds",
+        "target": 500,
+        "renew": "none",
+        "renewals": 0,
+        "blocked": "no_score",
+        "empty_stock_choice": False,
+        "discard_take": "any",
+    },
 }
-PRESET_SEATS = {"classic": (2, 6), "standard": (2, 6), "practice": (2, 2), "party": (2, 6)}
+PRESET_SEATS = {
+    "classic": (2, 6),
+    "standard": (2, 6),
+    "practice": (2, 2),
+    "party": (2, 6),
+    "500": (2, 6),
+}
 
 
-def test_there_are_exactly_the_four_presets_of_the_record() -> None:
+def test_there_are_exactly_the_presets_of_the_record() -> None:
     assert set(PRESETS) == set(PRESET_TABLE)
 
 

@@ -18,9 +18,11 @@ from rummykit.core.options import Choice, OptionKind, Tie, is_whole_number, json
 from rummykit.core.rules import (
     Aces,
     Blocked,
+    DiscardTake,
     Renew,
     Rules,
     RummyBonus,
+    Scoring,
     find_option,
     option_specs,
 )
@@ -206,9 +208,26 @@ PRESETS: Final[dict[str, Preset]] = {
             offers=(_PARTY_RENEWALS,),
             ties=(PARTY_ACES,),
         ),
+        # ----- issue 13: 500 Rum -----
+        Preset(
+            "500",
+            Rules(
+                ace_points=15,
+                discard_take=DiscardTake.ANY,
+                scoring=Scoring.MELDS,
+                target=500,
+                renew=Renew.NONE,
+                renewals=0,
+                empty_stock_choice=False,
+            ),
+            2,
+            6,
+            "500 Rum: take any card of the pile with those above it; each card you lay scores "
+            "for you, your hand counts against you; aces 15, 1 at the foot of a run; to 500.",
+        ),
     )
 }
-"""The four presets by name: the house rules of each rule text the project is built on."""
+"""The presets by name: the house rules of each rule text the project is built on."""
 
 
 def find_preset(name: str) -> Preset:

@@ -187,8 +187,9 @@ def seat_view(
                 kind=meld.kind.value,
                 cards=tuple(meld.text.split()),
                 start=meld.start,
+                points=points,
             )
-            for meld in view.melds
+            for meld, points in zip(view.melds, view.meld_points, strict=True)
         ),
         discard=_cards(view.discard_pile),
         stock=view.stock_count,
@@ -223,6 +224,7 @@ def seat_view(
         next_table=next_table,
         paused=presence.paused,
         watchers=presence.watchers,
+        table_points=view.table_points,
     )
 
 
@@ -247,6 +249,8 @@ def observation_of(view: SeatView) -> Observation:
         hand_sizes=view.hand_sizes,
         known_cards=tuple(tuple(parse_cards(cards)) for cards in view.known),
         melds=tuple(_table_meld(meld) for meld in view.melds),
+        meld_points=tuple(meld.points for meld in view.melds),
+        table_points=view.table_points or (0,) * len(view.players),
         discard_pile=tuple(parse_cards(view.discard)),
         stock_count=view.stock,
         renewals_used=view.renewals_used,
