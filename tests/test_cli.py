@@ -19,7 +19,7 @@ from rummykit.core.record import replay_json
 from rummykit.core.rules import OPTION_NAMES, Rules, option_specs
 
 CONFORMANCE = Path(__file__).resolve().parent / "records" / "conformance"
-PRESET_NAMES = ("classic", "standard", "practice", "party")
+PRESET_NAMES = ("classic", "standard", "practice", "party", "500")
 
 
 def record_text(name: str) -> str:
@@ -212,7 +212,7 @@ def test_transcript_exit_code_matches_replay_json_in_a_fresh_process(tmp_path: P
 # ----- rummy rules ---------------------------------------------------------------------------
 
 
-def test_rules_shows_all_four_presets_and_every_option(
+def test_rules_shows_every_preset_and_every_option(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, out, _ = cli(capsys, "rules")
@@ -225,15 +225,20 @@ def test_rules_shows_all_four_presets_and_every_option(
 
 def test_rules_table_shows_each_presets_values(capsys: pytest.CaptureFixture[str]) -> None:
     # RECORD.md's preset table: classic flips once, standard lets you take the discard, practice
-    # has the lowest hand collect, party keeps the top card and renews 15 times.
+    # has the lowest hand collect, party keeps the top card and renews 15 times; 500 scores
+    # melds, takes deep, counts aces 15 and plays to 500 with a stock never renewed.
     _, out, _ = cli(capsys, "rules")
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.strip()}
-    assert rows["renew"] == ["flip", "flip", "flip", "shuffle_keep_top"]
-    assert rows["renewals"] == ["1", "null", "1", "15"]
-    assert rows["blocked"] == ["no_score", "no_score", "lowest_collects", "no_score"]
-    assert rows["empty_stock_choice"] == ["false", "true", "false", "false"]
-    assert rows["aces"] == ["low", "low_or_high", "low_or_high", "low"]
-    assert rows["rummy_bonus"] == ["double", "none", "none", "double"]
+    assert rows["renew"] == ["flip", "flip", "flip", "shuffle_keep_top", "none"]
+    assert rows["renewals"] == ["1", "null", "1", "15", "0"]
+    assert rows["blocked"] == ["no_score", "no_score", "lowest_collects", "no_score", "no_score"]
+    assert rows["empty_stock_choice"] == ["false", "true", "false", "false", "false"]
+    assert rows["aces"] == ["low", "low_or_high", "low_or_high", "low", "low_or_high"]
+    assert rows["rummy_bonus"] == ["double", "none", "none", "double", "none"]
+    assert rows["scoring"] == ["winner", "winner", "winner", "winner", "melds"]
+    assert rows["discard_take"] == ["top", "top", "top", "top", "any"]
+    assert rows["ace_points"] == ["1", "1", "1", "1", "15"]
+    assert rows["target"] == ["100", "100", "100", "100", "500"]
 
 
 def test_rules_party_explains_each_option(capsys: pytest.CaptureFixture[str]) -> None:
