@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from helpers import play, stacked_game
@@ -10,6 +12,7 @@ from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import TableMeld, arrange_meld
 from rummykit.core.observation import observe
 from rummykit.core.presets import find_preset
+from rummykit.core.record import load_record
 from rummykit.core.rules import Aces, Rules, RummyBonus, Scoring
 from rummykit.core.scoring import (
     game_over,
@@ -20,6 +23,9 @@ from rummykit.core.scoring import (
     placed_points,
 )
 from rummykit.core.state import DealResult, GameState
+from rummykit.transcript import transcript
+
+RECORDS = Path(__file__).resolve().parents[1] / "records"
 
 
 def laid(text: str, aces: Aces = Aces.LOW_OR_HIGH) -> TableMeld:
@@ -287,3 +293,15 @@ def test_a_clone_keeps_meld_points_apart() -> None:
     play(copy, "1 meld Kc Kd Kh")
     assert game.table_points == [0, 27]
     assert copy.table_points == [0, 57]
+
+
+# ----- the record: nothing new in it; a replay scores meld points from the rules -------------
+
+
+def test_a_replay_tells_the_points_of_each_meld_and_what_each_seat_laid() -> None:
+    record = load_record((RECORDS / "500.json").read_text(encoding="utf-8"))
+    text, result = transcript(record)
+    assert result.error is None
+    assert record.rules == FIVE_HUNDRED
+    assert ", scoring " in text
+    assert text.count("Laid on the table:") == len(record.deals)
