@@ -77,6 +77,15 @@ RUNGS = (
         True,
         "the levels finish in order",
     ),
+    # ----- issue 13: 500 Rum -----
+    Rung(
+        "strong-basic-500",
+        ("strong", "basic"),
+        "500",
+        200,
+        False,
+        "strong wins >= 60% of 500 Rum games, interval above 50%",
+    ),
 )
 
 

@@ -19,7 +19,7 @@ from rummykit.core.record import replay_json
 from rummykit.core.rules import OPTION_NAMES, Rules, option_specs
 
 CONFORMANCE = Path(__file__).resolve().parent / "records" / "conformance"
-PRESET_NAMES = ("classic", "standard", "practice", "party", "boathouse", "knock")
+PRESET_NAMES = ("classic", "standard", "practice", "party", "boathouse", "knock", "500")
 
 
 def record_text(name: str) -> str:
@@ -225,7 +225,8 @@ def test_rules_shows_every_preset_and_every_option(
 
 def test_rules_table_shows_each_presets_values(capsys: pytest.CaptureFixture[str]) -> None:
     # RECORD.md's preset table: classic flips once, standard lets you take the discard, practice
-    # has the lowest hand collect, party keeps the top card and renews 15 times.
+    # has the lowest hand collect, party keeps the top card and renews 15 times; 500 scores
+    # melds, takes deep, counts aces 15 and plays to 500 with a stock never renewed.
     _, out, _ = cli(capsys, "rules")
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.strip()}
     # Boathouse is standard going out by a discard, with the stock card beside a discard taken.
@@ -250,6 +251,12 @@ def test_rules_table_shows_each_presets_values(capsys: pytest.CaptureFixture[str
     assert rows["melding"][:4] == ["during_play"] * 4
     assert rows["blocked"][knock] == "lowest_collects"
     assert rows["knock_limit"][knock] == "null"
+    # 500 Rum: meld points to 500, any card of the pile, aces 15, the stock never renewed.
+    five = PRESET_NAMES.index("500")
+    assert (rows["renew"][five], rows["renewals"][five]) == ("none", "0")
+    assert (rows["scoring"][five], rows["discard_take"][five]) == ("melds", "any")
+    assert (rows["ace_points"][five], rows["target"][five]) == ("15", "500")
+    assert rows["scoring"][:4] == ["winner"] * 4 and rows["target"][:4] == ["100"] * 4
 
 
 def test_rules_party_explains_each_option(capsys: pytest.CaptureFixture[str]) -> None:

@@ -47,6 +47,7 @@ class Transcript:
         self.names = record.players
         self.lines: list[str] = []
         self._hands: list[list[Card]] = []
+        self._table: list[int] = []
         self._renewals = 0
         seats = len(self.names)
         self.lines.append(
@@ -57,6 +58,7 @@ class Transcript:
 
     def _snapshot(self, game: GameState) -> None:
         self._hands = [list(hand) for hand in game.hands]
+        self._table = list(game.table_points)
         self._renewals = game.renewals_used
 
     def dealt(self, game: GameState, deal: int) -> None:
@@ -108,6 +110,9 @@ class Transcript:
             )
             if isinstance(action, Meld):
                 told += f" (meld {len(game.melds) - 1})"
+            if game.rules.scoring is Scoring.MELDS and isinstance(action, Meld | LayOff):
+                scored = game.table_points[action.seat] - self._table[action.seat]
+                told += f", scoring {scored} ({game.table_points[action.seat]} on the table)"
         self.lines.append(f"  {told}.")
         self._snapshot(game)
         if game.deal_over:
@@ -155,6 +160,11 @@ class Transcript:
 
     def _scored(self, game: GameState) -> None:
         """The deal's points, the totals, and the game's end."""
+        if game.rules.scoring is Scoring.MELDS:
+            laid = ", ".join(
+                f"{self.names[seat]} {value}" for seat, value in enumerate(game.table_points)
+            )
+            self.lines.append(f"  Laid on the table: {laid}.")
         points = game.deal_points or ()
         scored = ", ".join(
             f"{self.names[seat]} {value}" for seat, value in enumerate(points) if value

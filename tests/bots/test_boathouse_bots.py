@@ -16,9 +16,9 @@ from bot_games import play_deal_checked, positions, random_game
 from rummykit.bots import ExpertBot, make_bot
 from rummykit.bots.base import Bot
 from rummykit.bots.play import DEAL_ACTION_CAP
+from rummykit.core.deal import DealResult
 from rummykit.core.presets import find_preset
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
-from rummykit.core.deal import DealResult
 from rummykit.core.state import GameState, Phase
 
 SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))

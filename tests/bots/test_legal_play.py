@@ -12,14 +12,17 @@ A deal still going after ``DEAL_ACTION_CAP`` actions is cut and counted, not fai
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot_games import play_deal_checked, random_game
 from rummykit.bots import ExpertBot, make_bot
 from rummykit.bots.base import Bot
 from rummykit.bots.play import DEAL_ACTION_CAP
+from rummykit.core.presets import find_preset
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
-from rummykit.core.state import DealResult
+from rummykit.core.state import DealResult, GameState
 
 SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 GAMES_PER_SEAT_COUNT = 40
@@ -83,6 +86,34 @@ KNOCK_GAMES_PER_SEAT_COUNT = 12
 """Knock rummy (random rules otherwise): 12 games at each seat count, at every seat."""
 
 
+# ----- 500 Rum: the preset itself, whole games, every seat count -----------------------------
+
+FIVE_HUNDRED_GAMES = 2
+"""Games of the ``500`` preset at each seat count for each bot, of ``FIVE_HUNDRED_DEALS`` each
+(a game to 500 between random players, who lay little, need not end at all)."""
+
+FIVE_HUNDRED_DEALS = 3
+
+
+def play_500_games(bots_at: list[Bot], seats: int, games: int) -> None:
+    """Play 500 Rum games of a few deals with ``bots_at``; every deal scores as it should."""
+    rules = find_preset("500").rules.replace(deals=FIVE_HUNDRED_DEALS)
+    for game_number in range(games):
+        rng = random.Random(500 * seats + game_number)
+        game = GameState.new(rules, seats, seed=rng.randrange(2**32))
+        while True:
+            assert play_deal_checked(game, bots_at, rng), "the stock is never renewed"
+            points = game.deal_points or ()
+            values = [game.hand_value(seat) for seat in range(seats)]
+            assert list(points) == [
+                laid - held for laid, held in zip(game.table_points, values, strict=True)
+            ]
+            if game.game_over:
+                break
+            game.start_deal()
+        assert len(game.summaries) == FIVE_HUNDRED_DEALS
+
+
 @pytest.mark.parametrize("seats", SEAT_COUNTS)
 @pytest.mark.parametrize("name", ["random", "basic", "strong"])
 def test_bot_plays_knock_rummy_legally_at_every_seat_count(name: str, seats: int) -> None:
@@ -98,3 +129,18 @@ def test_expert_plays_knock_rummy_legally_at_every_seat_count(seats: int) -> Non
         make_bot("strong"),
         melding="knock",
     )
+
+
+def test_bot_plays_whole_500_rum_games_legally(name: str, seats: int) -> None:
+    play_500_games([make_bot(name)] * seats, seats, FIVE_HUNDRED_GAMES)
+
+
+@pytest.mark.parametrize("seats", SEAT_COUNTS)
+def test_expert_plays_a_500_rum_deal_legally(seats: int) -> None:
+    bots: list[Bot] = [make_bot("strong")] * seats
+    bots[seats - 1] = ExpertBot(samples=2)
+    rules = find_preset("500").rules.replace(deals=1)
+    rng = random.Random(seats)
+    game = GameState.new(rules, seats, seed=seats)
+    assert play_deal_checked(game, bots, rng)
+    assert game.game_over

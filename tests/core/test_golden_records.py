@@ -14,14 +14,16 @@ from typing import Any
 import pytest
 
 from rummykit.core.presets import PRESETS
-from rummykit.core.record import dump_record, load_record, replay_json
+from rummykit.core.record import dump_record, load_record, replay, replay_json
+from rummykit.core.state import GameState
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
-NAMES = ("classic", "standard", "practice", "party", "boathouse", "eight_seats", "knock")
+NAMES = ("classic", "standard", "practice", "party", "boathouse", "eight_seats", "knock", "500")
 PRESET_OF = {"eight_seats": "standard"}
 """The preset of a golden game not named after one (eight seats: standard with two decks)."""
 OVERRIDES = {"eight_seats": {"decks": 2}}
 """The options a golden game changes from its preset."""
+WINNER_COLLECTS = ("classic", "standard", "practice", "party")
 
 
 def _record(name: str) -> dict[str, Any]:
@@ -65,8 +67,8 @@ def test_golden_record_is_a_whole_game_under_its_preset(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_golden_game_reaches_the_target_only_in_its_last_deal(name: str) -> None:
-    # Winner collects, to 100, in every preset: the game ends after the deal in which a total
-    # reaches the target, so no total reached it before the last deal.
+    # Every preset ranks the highest total first (winner collects to 100, meld points to 500):
+    # the game ends after the deal in which a total reaches the target, and not before.
     target = PRESETS[PRESET_OF.get(name, name)].rules.target
     expected = _expected(name)
     totals = [0] * len(expected["scores"])
@@ -87,7 +89,7 @@ def test_golden_totals_are_the_sum_of_deal_points(name: str) -> None:
     assert expected["winner"] == winner
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", WINNER_COLLECTS)
 def test_golden_deal_results_agree_with_their_points(name: str) -> None:
     for deal in _expected(name)["deals"]:
         if deal["result"] == "blocked":
@@ -145,3 +147,72 @@ def test_the_knock_golden_record_holds_a_knock_an_undercut_and_every_hand_laid_o
         assert not any(text.split()[1] in ("meld", "layoff") for text in played["actions"])
     laid = expected["state"]["laid_out"]
     assert [hand["value"] for hand in laid] == expected["deals"][-1]["deadwood"]
+
+
+# ----- 500 Rum: meld points counted here from the actions, apart from the engine -----------
+
+
+def _value(word: str, *, low_ace: bool = False) -> int:
+    """A card's points under the 500 preset: ace 15 (1 at the foot of a run), faces 10."""
+    rank = word.split("=")[-1][0]
+    if rank == "A":
+        return 1 if low_ace else 15
+    return 10 if rank in "TJQK" else int(rank)
+
+
+def _laid_points(actions: list[str], seats: int) -> list[int]:
+    """What each seat laid on the table, read from the action texts alone."""
+    table = [0] * seats
+    melds: list[list[str]] = []
+    for text in actions:
+        seat, verb, *rest = text.split()
+        if verb == "meld":
+            cards = [word.split("=")[-1] for word in rest]
+            run = len({card[0] for card in cards}) > 1
+            melds.append(cards)
+            table[int(seat)] += sum(
+                _value(card, low_ace=run and index == 0) for index, card in enumerate(cards)
+            )
+        elif verb == "layoff":
+            card, number = rest[0].split("=")[-1], int(rest[1])
+            meld = melds[number]
+            run = len({held[0] for held in meld}) > 1
+            foot = run and card[0] == "A" and f"2{card[1]}" in meld and f"K{card[1]}" not in meld
+            meld.append(card)
+            table[int(seat)] += _value(card, low_ace=foot)
+    return table
+
+
+class _DealEnds:
+    """Collects, at each deal's end, the hands left (as texts) and the deal's points."""
+
+    def __init__(self) -> None:
+        self.ends: list[tuple[list[list[str]], tuple[int, ...]]] = []
+
+    def dealt(self, game: GameState, deal: int) -> None:
+        """Nothing to note when a deal is dealt."""
+
+    def applied(self, game: GameState, deal: int, text: str) -> None:
+        """Note the hands and points once the deal is over."""
+        if game.deal_over:
+            hands = [[str(card) for card in hand] for hand in game.hands]
+            self.ends.append((hands, game.deal_points or ()))
+
+
+def test_golden_500_deal_points_are_the_cards_laid_less_the_cards_held() -> None:
+    record = load_record((RECORDS / "500.json").read_text(encoding="utf-8"))
+    observer = _DealEnds()
+    result = replay(record, observer)
+    assert result.error is None
+    seats = len(record.players)
+    assert len(observer.ends) == len(record.deals)
+    laid_somewhere = 0
+    for deal, (hands, points) in zip(record.deals, observer.ends, strict=True):
+        table = _laid_points(list(deal.actions), seats)
+        held = [sum(_value(card) for card in hand) for hand in hands]
+        assert list(points) == [laid - kept for laid, kept in zip(table, held, strict=True)]
+        laid_somewhere += sum(table)
+    assert laid_somewhere > 0
+    assert _expected("500")["scores"] == [
+        sum(points[seat] for _, points in observer.ends) for seat in range(seats)
+    ]

@@ -942,6 +942,7 @@ COMMON = {
     "knock_limit": None,
     "undercut_penalty": 10,
     "knock_bonus": 25,
+    "low_ace_points": 1,
 }
 PRESET_TABLE = {
     "classic": {
@@ -1004,12 +1005,27 @@ PRESET_SEATS = {
     "party": (2, 8),
     "boathouse": (2, 8),
     "knock": (2, 6),
+    "500": (2, 6),
 }
 PRESET_TABLE["knock"] = {
     **PRESET_TABLE["classic"],
     "melding": "knock",
     "rummy_bonus": "none",
     "blocked": "lowest_collects",
+}
+PRESET_TABLE["500"] = {
+    **COMMON,
+    "melding": "during_play",
+    "aces": "low_or_high",
+    "ace_points": 15,
+    "rummy_bonus": "none",
+    "scoring": "melds",
+    "target": 500,
+    "renew": "none",
+    "renewals": 0,
+    "blocked": "no_score",
+    "empty_stock_choice": False,
+    "discard_take": "any",
 }
 
 

@@ -3,7 +3,7 @@
 Knock rummy is played by ``strong``, which knocks early enough to be undercut at times, so
 that its record holds both outcomes of a knock.
 
-Run from the repository root: ``python tests/records/regenerate.py``. It rewrites each
+Run from the repository root: ``python tests/records/regenerate.py [PRESET...]``. It rewrites each
 ``PRESET.json`` and, beside it, ``PRESET.expected.json`` (what ``rummy replay --json``
 printed when the record was made). Regenerate only on purpose: a changed expectation is a
 changed rule, and the diff must say which.
@@ -12,6 +12,7 @@ changed rule, and the diff must say which.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from rummykit.bots import make_bot
@@ -20,7 +21,15 @@ from rummykit.core.presets import PRESETS
 from rummykit.core.record import dump_record, replay_json
 
 HERE = Path(__file__).parent
-TABLES = {"classic": 2, "standard": 3, "practice": 2, "party": 4, "boathouse": 3, "knock": 3}
+TABLES = {
+    "classic": 2,
+    "standard": 3,
+    "practice": 2,
+    "party": 4,
+    "boathouse": 3,
+    "knock": 3,
+    "500": 3,
+}
 """Each preset's golden game, by the number of seats it is played at."""
 BIG_TABLES: dict[str, tuple[str, int, dict[str, object]]] = {
     "eight_seats": ("standard", 8, {"decks": 2}),
@@ -33,13 +42,15 @@ OUTCOMES = {"knock": {"knock", "undercut"}}
 """Deal results a preset's record must hold (the first seed whose game holds them is kept)."""
 
 
-def main() -> None:
-    """Write the records and their expected replays."""
+def main(names: list[str]) -> None:
+    """Write the records and their expected replays (those of ``names``; none: all)."""
     games: dict[str, tuple[str, int, dict[str, object]]] = {
         name: (name, seats, {}) for name, seats in TABLES.items()
     }
     games.update(BIG_TABLES)
     for name, (preset_name, seats, overrides) in games.items():
+        if names and name not in names:
+            continue
         preset = PRESETS[preset_name]
         rules = preset.rules.replace(**overrides)
         bots = [make_bot(BOTS.get(name, "basic")) for _ in range(seats)]
@@ -58,4 +69,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -74,11 +74,15 @@ def playout_value(game: GameState, seat: int, turns: int, deadline: float = floa
         mine = points[seat]
         theirs = sum(points[other] for other in others) / len(others)
         diff = mine - theirs
-        return diff if game.rules.scoring is Scoring.WINNER else -diff
+        return -diff if game.rules.scoring is Scoring.PENALTY else diff
     # Not over: whoever holds less is ahead; what is held is what would be paid.
     rules = game.rules
     mine_left = deadwood_value(game.hands[seat], rules)
     theirs_left = sum(deadwood_value(game.hands[other], rules) for other in others) / len(others)
+    if rules.scoring is Scoring.MELDS:  # what each has laid scores for it too
+        table = game.table_points
+        mine_left -= table[seat]
+        theirs_left -= sum(table[other] for other in others) / len(others)
     return theirs_left - mine_left
 
 

@@ -9,6 +9,8 @@
   (while another choice exists); sheds the dearest deadwood first.
 - Under knock rummy, knocks with that discard when the deadwood it keeps is below what the
   lowest other hand usually holds at that point of the deal (``KNOCK_BELOW``).
+- Under meld points (500 Rum) it weighs every take of the pile, deep ones too, by what the
+  hand could then lay on the table less what it would still hold (``points_worth``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,13 @@ from collections.abc import Mapping
 from typing import Final
 
 from rummykit.bots.base import register
-from rummykit.bots.evaluate import collected_by, evaluate, fits_table, live_cards
+from rummykit.bots.evaluate import (
+    CHANCE_WEIGHT,
+    collected_by,
+    evaluate,
+    fits_table,
+    live_cards,
+)
 from rummykit.bots.hint_words import (
     advice_text,
     advice_words,
@@ -39,10 +47,11 @@ from rummykit.core.actions import (
 )
 from rummykit.core.cards import Card
 from rummykit.core.deadwood import deadwood_value
-from rummykit.core.melds import TableMeld
+from rummykit.core.melds import TableMeld, meld_accepts
 from rummykit.core.observation import Observation
 from rummykit.core.refusals import ParamValue
-from rummykit.core.rules import GoOut, RummyBonus
+from rummykit.core.rules import GoOut, Rules, RummyBonus, Scoring
+from rummykit.core.scoring import meld_points
 
 TAKE_MARGIN = 6.0
 """How much the top discard must improve the hand's score (unless it completes a meld) to
@@ -64,6 +73,28 @@ deadwood that the lowest other hand holds or beats only one time in four; past t
 round, 0 (only a knock with nothing loose). Measured over 150 deals a table size of plain
 play (draw as ``basic``, throw the card that leaves the least deadwood, never knock): the
 strong player knocks below it, so it wins about three knocks in four."""
+
+
+POINTS_TAKE_MARGIN = 6.0
+"""Under meld points, how much a take of the pile must raise ``points_worth`` over the hand
+as it is (a card from the stock is worth something too). Duplicate tournaments against two
+``basic`` players (500, 60 games each): 2, 6 and 12 all won every game, +145, +147 and +151
+points a deal; the margin matters little next to weighing deep takes at all."""
+
+
+def points_worth(hand: list[Card], live: Counter[Card], rules: Rules, table: Observation) -> float:
+    """What a hand is worth under meld points: what it could lay, less what it would hold.
+
+    The melds of its best split score their meld points; deadwood that fits a meld on the
+    table scores too; the other deadwood counts against it, less the worth of its live
+    chances (as in ``evaluate``).
+    """
+    value = evaluate(hand, live, rules)
+    worth = sum(meld_points(rules, meld) for meld in value.partition.melds)
+    for card in value.partition.deadwood:
+        points = rules.card_points(card.code)
+        worth += points if fits_table(card, table) else -points
+    return worth + CHANCE_WEIGHT * value.outs
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -185,6 +216,8 @@ class StrongBot:
             return explain(take, observation, "stock_gone")
         live = live_cards(observation)
         rules = observation.rules
+        if rules.scoring is Scoring.MELDS:
+            return self._draw_for_points(observation, live, stock)
         now = evaluate(observation.hand, live, rules)
         with_top = [*observation.hand, top]
         best_after = None
@@ -204,6 +237,36 @@ class StrongBot:
             before, after = now.partition.value, best_after.partition.value
             return explain(take, observation, "take_improves", {"before": before, "after": after})
         return explain(stock, observation, "top_useless", {"card": str(top)})
+
+    def _draw_for_points(
+        self, observation: Observation, live: Counter[Card], stock: Draw
+    ) -> Decision:
+        """Under meld points: the take of the pile (at any depth) that adds most, or the stock."""
+        rules = observation.rules
+        hand = list(observation.hand)
+        now = points_worth(hand, live, rules, observation)
+        best: tuple[float, Draw] | None = None
+        for action in observation.legal_actions:
+            if not isinstance(action, Draw) or action.source is not DrawSource.DISCARD:
+                continue
+            taken = list(taken_by(action, observation))
+            gain = points_worth(hand + taken, live, rules, observation) - now
+            if best is None or gain > best[0]:
+                best = (gain, action)
+        if best is None or best[0] < POINTS_TAKE_MARGIN:
+            top = observation.discard_top
+            return explain(stock, observation, "top_useless", {"card": str(top)})
+        take = best[1]
+        deepest = taken_by(take, observation)[0]
+        split = evaluate([*hand, *taken_by(take, observation)], Counter(), rules).partition
+        melds = [meld for meld in split.melds if deepest in meld.cards]
+        if not melds:  # the deepest card goes onto a meld on the table
+            aces = rules.aces
+            melds = [meld for meld in observation.melds if deepest in meld_accepts(meld, aces)]
+        if melds:
+            return explain(take, observation, "take_makes", {"meld": meld_codes(melds[0])})
+        before = evaluate(hand, Counter(), rules).partition.value
+        return explain(take, observation, "take_improves", {"before": before, "after": split.value})
 
     # ----- melding and laying off ----------------------------------------------------
 

@@ -126,6 +126,10 @@ class DealState:
     """Seeds the shuffles of the pile past ``given_reshuffles``."""
     shuffle_rng: random.Random | None
     """Made from ``shuffle_seed`` at the first shuffle that needs it."""
+    meld_points: list[int]
+    """For each meld on the table, what its cards scored as they were laid (meld points)."""
+    table_points: list[int]
+    """For each seat, what the cards it laid on the table this deal scored (meld points)."""
 
     @classmethod
     def empty(cls, seats: int, turn: int) -> DealState:
@@ -156,6 +160,8 @@ class DealState:
             given_reshuffles=[],
             shuffle_seed=0,
             shuffle_rng=None,
+            meld_points=[],
+            table_points=[0] * seats,
         )
 
     def copy(self) -> DealState:
@@ -176,6 +182,8 @@ class DealState:
             refused=[list(cards) for cards in self.refused],
             given_reshuffles=list(self.given_reshuffles),
             shuffle_rng=rng,
+            meld_points=list(self.meld_points),
+            table_points=list(self.table_points),
         )
 
 
@@ -278,6 +286,16 @@ class DealFields:
     def deal_winner(self) -> int | None:
         """The seat that went out of this deal, if any."""
         return self.deal.winner
+
+    @property
+    def meld_points(self) -> list[int]:
+        """For each meld on the table, what its cards scored as they were laid."""
+        return self.deal.meld_points
+
+    @property
+    def table_points(self) -> list[int]:
+        """For each seat, what the cards it laid on the table this deal scored."""
+        return self.deal.table_points
 
     @property
     def deal_points(self) -> tuple[int, ...] | None:

@@ -86,6 +86,8 @@ def determinize(
         given_reshuffles=[],  # a sampled future shuffles from its own seed
         shuffle_seed=0,
         shuffle_rng=None,
+        meld_points=list(observation.meld_points),
+        table_points=list(observation.table_points),
     )
     game.game_over = observation.game_over
     game.winner = observation.winner

@@ -53,6 +53,10 @@ class Observation:
     """For each seat, the cards it took from the discard pile and still holds."""
     melds: tuple[TableMeld, ...]
     """The melds on the table, by number, each with its owner."""
+    meld_points: tuple[int, ...]
+    """For each meld, what its cards scored as they were laid (public: they lie face up)."""
+    table_points: tuple[int, ...]
+    """For each seat, what the cards it laid on the table this deal scored."""
     discard_pile: tuple[Card, ...]
     """The discard pile, bottom first (it is face up, so all of it is public)."""
     stock_count: int
@@ -123,6 +127,8 @@ def observe(state: GameState, seat: int | None) -> Observation:
         hand_sizes=tuple(len(hand) for hand in state.hands),
         known_cards=tuple(tuple(sorted(cards)) for cards in state.known),
         melds=tuple(state.melds),
+        meld_points=tuple(state.meld_points),
+        table_points=tuple(state.table_points),
         discard_pile=tuple(state.discard_pile),
         stock_count=len(state.stock),
         renewals_used=state.renewals_used,

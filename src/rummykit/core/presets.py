@@ -19,11 +19,13 @@ from rummykit.core.rules import (
     MAX_SEATS,
     Aces,
     Blocked,
+    DiscardTake,
     GoOut,
     Melding,
     Renew,
     Rules,
     RummyBonus,
+    Scoring,
     find_option,
     option_specs,
 )
@@ -235,6 +237,23 @@ PRESETS: Final[dict[str, Preset]] = {
             6,
             "Knock rummy: no melds during play; knock to end the deal, every hand is laid out "
             "and the lowest count of loose cards collects the differences.",
+        ),
+        # ----- issue 13: 500 Rum -----
+        Preset(
+            "500",
+            Rules(
+                ace_points=15,
+                discard_take=DiscardTake.ANY,
+                scoring=Scoring.MELDS,
+                target=500,
+                renew=Renew.NONE,
+                renewals=0,
+                empty_stock_choice=False,
+            ),
+            2,
+            6,
+            "500 Rum: take any card of the pile with those above it; each card you lay scores "
+            "for you, your hand counts against you; aces 15, 1 at the foot of a run; to 500.",
         ),
     )
 }

@@ -81,6 +81,8 @@ class Scoring(enum.StrEnum):
     """The seat that goes out collects the others' hands; the highest total wins."""
     PENALTY = "penalty"
     """Every other seat takes its own hand as penalty points; the lowest total wins."""
+    MELDS = "melds"
+    """Cards score for the seat that lays them on the table, less its hand; highest wins."""
 
 
 class Renew(enum.StrEnum):
@@ -212,7 +214,8 @@ class Rules:
         default=1,
         metadata=describe_option(
             "Cost of an ace",
-            "What an ace still in your hand counts when someone goes out.",
+            "What an ace still in your hand counts when someone goes out; with meld points, "
+            "also what one scores on the table, except at the foot of a run.",
             choices=[(1, "1 point"), (11, "11 points"), (15, "15 points")],
         ),
     )
@@ -268,10 +271,14 @@ class Rules:
             "Scoring",
             "Who scores at the end of a deal, and who wins. Winner collects: whoever goes out "
             "scores the cards left in everyone else's hand. Penalty points: everyone else counts "
-            "the cards left in their own hand against them.",
+            "the cards left in their own hand against them. Meld points: each card you put on "
+            "the table, in a meld of your own or added to anyone's, scores for you, and the "
+            "cards still in your hand when the deal ends count against you, however the deal "
+            "ends (a total may fall below zero).",
             choices=[
                 (Scoring.WINNER, "Winner collects, highest total wins"),
                 (Scoring.PENALTY, "Penalty points, lowest total wins"),
+                (Scoring.MELDS, "Meld points, highest total wins"),
             ],
         ),
     )
@@ -324,7 +331,8 @@ class Rules:
             "Stuck deal",
             "How a deal is scored when the stock is gone for good: nobody scores, or the "
             "player with the lowest hand scores the difference between it and each other hand "
-            "(a tie for lowest scores nothing).",
+            "(a tie for lowest scores nothing). With meld points it is scored like any other "
+            "deal.",
             choices=[
                 (Blocked.NO_SCORE, "Nobody scores"),
                 (Blocked.LOWEST_COLLECTS, "Lowest hand collects the differences"),
@@ -432,6 +440,17 @@ class Rules:
             "Knocking with nothing loose",
             "Under knock rummy, the bonus a knocker with every card in a meld collects from "
             "each other player (no one can beat that knock).",
+            minimum=0,
+            maximum=HIGHEST_CARD_COST,
+        ),
+    )
+    # ----- 500 Rum (issue 13): meld points -----
+    low_ace_points: int = dataclasses.field(
+        default=1,
+        metadata=describe_option(
+            "Ace at the foot of a run",
+            "With meld points, what an ace scores when it is the lowest card of a run (A-2-3). "
+            "Anywhere else on the table, and in a hand, an ace counts its cost.",
             minimum=0,
             maximum=HIGHEST_CARD_COST,
         ),

@@ -7,12 +7,16 @@
 [0, 21, 0]
 >>> knock_points(Rules(melding="knock"), [6, 4, 20], knocker=0)
 (1, [0, 28, 0])
+>>> melds_points(Rules(scoring="melds"), [40, 12, 0], [0, 25, 3], seat=0, rummy=False)
+[40, -13, -3]
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rummykit.core.cards import Card, Rank
+from rummykit.core.melds import MeldKind, TableMeld
 from rummykit.core.rules import Blocked, DealerRotation, Rules, RummyBonus, Scoring
 
 
@@ -31,10 +35,49 @@ def out_points(rules: Rules, values: Sequence[int], seat: int, *, rummy: bool) -
     points = [0] * len(values)
     if rules.scoring is Scoring.WINNER:
         points[seat] = with_bonus(sum(values), bonus)
+    elif rules.scoring is Scoring.MELDS:
+        raise ValueError("Under meld points a deal is scored by melds_points.")
     else:
         for other, value in enumerate(values):
             if other != seat:
                 points[other] = with_bonus(value, bonus)
+    return points
+
+
+def placed_points(rules: Rules, meld: TableMeld, stood: Card) -> int:
+    """What the card standing for ``stood`` in ``meld`` scores on the table (meld points).
+
+    A joker scores the card it stands for. An ace scores ``low_ace_points`` as the lowest
+    card of a run (A-2-3), and its cost (``ace_points``) anywhere else.
+    """
+    if stood.rank is Rank.ACE:
+        lowest = meld.kind is MeldKind.RUN and meld.stands_for[0] == stood
+        return rules.low_ace_points if lowest else rules.ace_points
+    return rules.card_points(stood.code)
+
+
+def meld_points(rules: Rules, meld: TableMeld) -> int:
+    """What every card of ``meld`` scores on the table, as it lies now (meld points)."""
+    return sum(placed_points(rules, meld, stood) for stood in meld.stands_for)
+
+
+def melds_points(
+    rules: Rules,
+    table: Sequence[int],
+    values: Sequence[int],
+    seat: int | None,
+    *,
+    rummy: bool,
+) -> list[int]:
+    """Each seat's deal points under meld points: its table points less its hand's cost.
+
+    ``table`` holds what each seat laid this deal, ``values`` its hand's cost; ``seat`` went
+    out (``None``: the deal was blocked), with the going-rummy bonus on its points if
+    ``rummy``.
+    """
+    points = [laid - held for laid, held in zip(table, values, strict=True)]
+    if seat is not None and rummy:
+        points[seat] = with_bonus(points[seat], rules.rummy_bonus)
     return points
 
 
@@ -61,7 +104,7 @@ def game_over(rules: Rules, scores: Sequence[int], deals_played: int) -> bool:
 
 def game_winner(rules: Rules, scores: Sequence[int]) -> int | None:
     """The seat with the best total (highest, or lowest under penalty); ``None`` on a tie."""
-    best = max(scores) if rules.scoring is Scoring.WINNER else min(scores)
+    best = min(scores) if rules.scoring is Scoring.PENALTY else max(scores)
     return list(scores).index(best) if list(scores).count(best) == 1 else None
 
 

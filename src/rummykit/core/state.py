@@ -37,14 +37,17 @@ from rummykit.core.meld_search import enumerate_melds
 from rummykit.core.melds import MeldKind, arrange_meld, lay_off, layoff_positions
 from rummykit.core.movegen import LegalActions, joker_designations
 from rummykit.core.refusals import refuse
-from rummykit.core.rules import DiscardTake, GoOut, LayOffTiming, Melding, Renew, Rules
+from rummykit.core.rules import DiscardTake, GoOut, LayOffTiming, Melding, Renew, Rules, Scoring
 from rummykit.core.scoring import (
     blocked_points,
     game_over,
     game_winner,
     knock_points,
+    meld_points,
+    melds_points,
     next_dealer,
     out_points,
+    placed_points,
 )
 
 
@@ -395,6 +398,9 @@ class GameState(DealFields):
         elif isinstance(action, Meld):
             meld = arrange_meld(action.cards, action.jokers_as, self.rules.aces)
             deal.melds.append(meld.with_owner(seat))
+            scored = meld_points(self.rules, meld)
+            deal.meld_points.append(scored)
+            deal.table_points[seat] += scored
             self._remove_from_hand(seat, action.cards)
             deal.melds_this_turn += 1
             deal.played_this_turn = True
@@ -408,7 +414,11 @@ class GameState(DealFields):
         elif isinstance(action, LayOff):
             meld = deal.melds[action.meld]
             stood = action.joker_as or layoff_positions(meld, action.card, self.rules.aces)[0]
-            deal.melds[action.meld] = lay_off(meld, action.card, stood, self.rules.aces)
+            grown = lay_off(meld, action.card, stood, self.rules.aces)
+            deal.melds[action.meld] = grown
+            scored = placed_points(self.rules, grown, stood)
+            deal.meld_points[action.meld] += scored
+            deal.table_points[seat] += scored
             self._remove_from_hand(seat, (action.card,))
             deal.played_this_turn = True
             if deal.must_play is action.card:
@@ -532,7 +542,11 @@ class GameState(DealFields):
         deal.result = DealResult.RUMMY if rummy else DealResult.OUT
         deal.winner = seat
         values = [self.hand_value(other) for other in range(self.seat_count)]
-        self._end_deal(out_points(self.rules, values, seat, rummy=rummy))
+        if self.rules.scoring is Scoring.MELDS:
+            table = deal.table_points
+            self._end_deal(melds_points(self.rules, table, values, seat, rummy=rummy))
+        else:
+            self._end_deal(out_points(self.rules, values, seat, rummy=rummy))
 
     def _block(self) -> None:
         deal = self.deal
@@ -542,7 +556,11 @@ class GameState(DealFields):
             values = [layout.value for layout in self._lay_out()]
         else:
             values = [self.hand_value(seat) for seat in range(self.seat_count)]
-        self._end_deal(blocked_points(self.rules, values))
+        if self.rules.scoring is Scoring.MELDS:
+            table = deal.table_points
+            self._end_deal(melds_points(self.rules, table, values, None, rummy=False))
+        else:
+            self._end_deal(blocked_points(self.rules, values))
 
     def _lay_out(self) -> tuple[Partition, ...]:
         """Knock rummy: spread every hand in its best melds, for all to see."""

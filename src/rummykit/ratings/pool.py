@@ -22,8 +22,12 @@ class Pool(enum.StrEnum):
 
     @classmethod
     def from_scoring(cls, scoring: Scoring) -> Pool:
-        """The pool of a game played under ``scoring``."""
-        return cls(scoring.value)
+        """The pool of a game played under ``scoring``.
+
+        Meld points (500 Rum) rank the highest total first, as winner scoring does, and are
+        rated in its pool.
+        """
+        return cls.PENALTY if scoring is Scoring.PENALTY else cls.WINNER
 
     @property
     def lower_wins(self) -> bool:

@@ -431,6 +431,8 @@ class MeldView(Strict):
     """Its cards as laid, a joker written ``X=6h`` for the card it stands for."""
     start: int = 0
     """A run's first position (an ace-low run starts at 1, an ace-high one ends at 14)."""
+    points: int = 0
+    """What its cards scored as they were laid, under meld points (500 Rum)."""
 
 
 class LaidOutView(Strict):
@@ -542,6 +544,8 @@ class SeatView(Strict):
     """No player has a page open: the table waits for one to come back."""
     watchers: int = 0
     """How many spectators are watching."""
+    table_points: tuple[int, ...] = ()
+    """For each seat, what the cards it laid on the table this deal scored (meld points)."""
 
 
 # ----- server to client: the messages --------------------------------------------------------

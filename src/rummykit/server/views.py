@@ -143,12 +143,13 @@ def _deal_result(game: GameState) -> DealResultView:
     )
 
 
-def _meld_view(meld: TableMeld) -> MeldView:
+def _meld_view(meld: TableMeld, points: int = 0) -> MeldView:
     return MeldView(
         owner=meld.owner,
         kind=meld.kind.value,
         cards=tuple(meld.text.split()),
         start=meld.start,
+        points=points,
     )
 
 
@@ -213,7 +214,10 @@ def seat_view(
         ),
         hand_sizes=tuple(view.hand_sizes),
         known=tuple(_cards(cards) for cards in view.known_cards),
-        melds=tuple(_meld_view(meld) for meld in view.melds),
+        melds=tuple(
+            _meld_view(meld, points)
+            for meld, points in zip(view.melds, view.meld_points, strict=True)
+        ),
         discard=_cards(view.discard_pile),
         stock=view.stock_count,
         renewals_used=view.renewals_used,
@@ -247,6 +251,7 @@ def seat_view(
         next_table=next_table,
         paused=presence.paused,
         watchers=presence.watchers,
+        table_points=view.table_points,
     )
 
 
@@ -271,6 +276,8 @@ def observation_of(view: SeatView) -> Observation:
         hand_sizes=view.hand_sizes,
         known_cards=tuple(tuple(parse_cards(cards)) for cards in view.known),
         melds=tuple(_table_meld(meld) for meld in view.melds),
+        meld_points=tuple(meld.points for meld in view.melds),
+        table_points=view.table_points or (0,) * len(view.players),
         discard_pile=tuple(parse_cards(view.discard)),
         stock_count=view.stock,
         renewals_used=view.renewals_used,

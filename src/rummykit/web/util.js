@@ -103,6 +103,9 @@ export function typing(event) {
 /** A number in the page's language ("1,234" / "1,234"). */
 export const number = (value) => new Intl.NumberFormat(lang()).format(value);
 
+/** A deal's points with their sign ("+12", "-68", "0"): under meld points they may be negative. */
+export const signed = (value) => (value > 0 ? `+${number(value)}` : number(value));
+
 /** A friendly date from an ISO string or seconds, in the page's language. */
 export function when(value) {
   if (value === null || value === undefined || value === "") return "";

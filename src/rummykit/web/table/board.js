@@ -2,7 +2,7 @@
 // piles, and the melds laid down.
 import { cardBack, cardFace, cardName, cardRow, short } from "../cards.js";
 import { t } from "../i18n.js";
-import { h, fill } from "../util.js";
+import { h, fill, number } from "../util.js";
 import { changed, noteText } from "./state.js";
 import { nameOf, seatLine, seatMarkText, seatMarks, watching, who } from "./texts.js";
 
@@ -30,6 +30,7 @@ function seatBox(table, seat, box) {
   const line = seatLine(view, seat);
   const result = view.deal_result;
   const score = view.scores ? view.scores[seat] : null;
+  const laid = meldPoints(view) ? view.table_points[seat] : null;
   const said = note && !mine ? noteText(note) : "";
   fill(box,
     h("div", { class: "seat-head" },
@@ -40,7 +41,8 @@ function seatBox(table, seat, box) {
     h("div", { class: "seat-sub" },
       line ? h("span", { class: "seat-line" }, line) : null,
       h("span", { class: "count", testid: "card-count" }, t("common.cards", { count: cards })),
-      score === null || score === undefined ? null : h("span", { class: "seat-score", testid: "seat-score" }, t("table.points", { count: score }))),
+      score === null || score === undefined ? null : h("span", { class: "seat-score", testid: "seat-score" }, t("table.points", { count: score })),
+      laid === null || laid === undefined ? null : h("span", { class: "seat-laid", testid: "seat-laid", title: t("table.laid_title") }, t("table.laid_points", { points: number(laid) }))),
     mine
       ? parts.handValue
       : result
@@ -111,6 +113,9 @@ export function renderPiles(table) {
     })));
 }
 
+/** Whether the table plays meld points (500 Rum): every card laid scores for whoever lays it. */
+export const meldPoints = (view) => !!view.rules && view.rules.scoring === "melds" && Array.isArray(view.table_points);
+
 /** "set" or "run" in the page's language. */
 const kindWord = (kind) => (kind === "set" ? t("table.kind_set") : kind === "run" ? t("table.kind_run") : kind);
 
@@ -118,7 +123,8 @@ const kindWord = (kind) => (kind === "set" ? t("table.kind_set") : kind === "run
 export function renderMelds(table) {
   const { state, parts, intents } = table;
   const view = state.view;
-  if (!changed(state, "melds", view.melds, state.flash, view.players)) return;
+  if (!changed(state, "melds", view.melds, state.flash, view.players, view.table_points)) return;
+  const scoring = meldPoints(view);
   if (!view.melds.length) {
     fill(parts.melds, h("p", { class: "help empty-melds" }, t("table.melds_empty")));
     return;
@@ -133,10 +139,12 @@ export function renderMelds(table) {
       class: `meld${flashing ? " flash" : ""}`,
       testid: `meld-${i}`,
       "data-meld": String(i),
-      "aria-label": t("table.meld_aria", { n: i + 1, kind: kindWord(meld.kind), owner, cards: meld.cards.map(cardName).join(t("table.card_joiner")) }),
+      "aria-label": t("table.meld_aria", { n: i + 1, kind: kindWord(meld.kind), owner, cards: meld.cards.map(cardName).join(t("table.card_joiner")) })
+        + (scoring ? ` ${t("table.meld_points_aria", { count: meld.points })}` : ""),
       onclick: () => intents.layoffOn(i),
     },
-    h("span", { class: "meld-owner" }, t("table.meld_owner", { owner, kind: kindWord(meld.kind) })),
+    h("span", { class: "meld-owner" }, t("table.meld_owner", { owner, kind: kindWord(meld.kind) }),
+      scoring ? h("span", { class: "meld-points", testid: "meld-points" }, t("table.points", { count: meld.points })) : null),
     h("span", { class: "card-row" }, meld.cards.map((code) => cardFace(code, { small: true }))));
   }));
 }

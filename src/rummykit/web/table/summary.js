@@ -2,7 +2,8 @@
 // cost and the points scored) and the game-over notice.
 import { cardRow } from "../cards.js";
 import { t } from "../i18n.js";
-import { h, fill, number } from "../util.js";
+import { h, fill, number, signed } from "../util.js";
+import { meldPoints } from "./board.js";
 import { changed } from "./state.js";
 import { gameOverText, resultText, watching, who } from "./texts.js";
 
@@ -22,13 +23,15 @@ export function renderSummary(table) {
     return;
   }
   const r = view.deal_result;
+  const laid = meldPoints(view);
   const rows = view.players.map((_, seat) =>
     h("tr", { class: r.winner === seat ? "winner" : "" },
       h("th", { scope: "row" }, who(view, seat)),
       r.laid_out ? laidOutCell(r.laid_out[seat], seat === r.knocker) :
       h("td", { class: "summary-hand" }, r.hands[seat].length ? cardRow(r.hands[seat]) : h("span", { class: "help" }, t("words.no_cards"))),
       h("td", {}, number(r.values[seat])),
-      h("td", {}, r.points[seat] ? `+${number(r.points[seat])}` : "0"),
+      laid ? h("td", { testid: "summary-laid" }, number(view.table_points[seat])) : null,
+      h("td", { testid: "summary-points" }, signed(r.points[seat])),
       h("td", {}, h("b", {}, number(view.scores[seat])))));
   const heading = (text) => h("th", { scope: "col" }, text);
   const next = h("button", { type: "button", class: "primary", testid: "next-deal", "aria-keyshortcuts": "N", onclick: intents.nextDeal }, t("words.next_deal"), " ", h("kbd", {}, "N"));
@@ -40,6 +43,7 @@ export function renderSummary(table) {
         h("thead", {}, h("tr", {}, heading(t("words.player_col")),
           heading(t(r.laid_out ? "words.laid_out" : "words.cards_left")),
           heading(t(r.laid_out ? "words.loose_points" : "words.in_hand")),
+          laid ? heading(t("words.laid_col")) : null,
           heading(t("words.this_deal")), heading(t("words.total")))),
         h("tbody", {}, rows))),
     view.game_over ? parts.gameOver : null,

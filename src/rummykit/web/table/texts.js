@@ -4,6 +4,7 @@
 // their own text.
 import { short } from "../cards.js";
 import { has, listOf, t } from "../i18n.js";
+import { signed } from "../util.js";
 
 /** The catalogue's key part for a position the server sends in English ("Far left" → "far_left"). */
 const positionKey = (position) => String(position).toLowerCase().replace(/\s+/g, "_");
@@ -98,7 +99,7 @@ export function gameOverText(view) {
 
 /** One line on a past deal in the scoreboard: "Left went out: Left +12". */
 export function pastDealText(view, deal) {
-  const scored = (deal.points || []).map((pt, seat) => (pt ? t("words.past_scored", { name: who(view, seat), points: pt }) : null)).filter(Boolean);
+  const scored = (deal.points || []).map((pt, seat) => (pt ? t("words.past_scored", { name: who(view, seat), points: signed(pt) }) : null)).filter(Boolean);
   const scores = scored.length ? listOf(scored) : t("words.no_score");
   if (deal.result === "blocked") return t("words.past_blocked", { scores });
   if (deal.result === "knock" || deal.result === "undercut") return t(`words.past_${deal.result}`, { name: who(view, deal.winner), scores });
