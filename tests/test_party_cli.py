@@ -22,6 +22,7 @@ import pytest
 from cli_programs import Program
 from rummykit.cli import main
 from rummykit.server.new_table import COMPUTER_NAMES
+from rummykit.server.party_messages import MAX_PARTY_SEATS
 from rummykit.server.run import free_port
 from server_process import ServerProcess
 
@@ -221,7 +222,7 @@ def test_an_unknown_code_or_a_full_party_cannot_be_joined(
     assert join("ZZZZZZ") == 1
     assert "no party ZZZZZZ" in capsys.readouterr().err
     code = _post(server, "/api/parties", {"name": "Ann"})["code"]
-    for number in range(5):
+    for number in range(MAX_PARTY_SEATS - 1):
         _post(server, f"/api/parties/{code}/join", {"name": f"Friend {number}"})
     assert join(code) == 1
     said = capsys.readouterr().err

@@ -8,6 +8,7 @@ with the checked ``apply`` (``bot_games.play_deal_checked``).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -16,7 +17,9 @@ from bot_games import play_deal_checked, positions, random_game
 from rummykit.bots import ExpertBot, make_bot
 from rummykit.bots.base import Bot
 from rummykit.bots.play import DEAL_ACTION_CAP
+from rummykit.bots.strong import stock_card_cost
 from rummykit.core.deal import DealResult
+from rummykit.core.observation import observe
 from rummykit.core.presets import find_preset
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
 from rummykit.core.state import GameState, Phase
@@ -92,3 +95,15 @@ def test_a_bots_take_from_the_pile_in_boathouse_brings_the_stock_card_too() -> N
         if brought:
             break
     assert brought
+
+
+def test_strong_counts_the_unseen_stock_card_of_a_boathouse_take_against_it() -> None:
+    # The expected cost is the average cost of a card not yet seen: about 6.5 points in a
+    # fresh one-deck deal (aces 1, faces 10); nothing without the rule.
+    boathouse = GameState.new(find_preset("boathouse").rules, 3, seed=5)
+    view = observe(boathouse, boathouse.turn)
+    cost = stock_card_cost(view)
+    assert 5.0 < cost < 8.0
+    standard = GameState.new(find_preset("standard").rules, 3, seed=5)
+    assert stock_card_cost(observe(standard, standard.turn)) == 0.0
+    assert stock_card_cost(dataclasses.replace(view, stock_count=0)) == 0.0

@@ -47,7 +47,7 @@ def test_party_comes_with_its_aces_tie_and_its_renewal_choices(client: TestClien
     assert renewals["none"] is None
 
 
-def test_only_standard_offers_a_deal_without_end(client: TestClient) -> None:
+def test_only_standard_and_boathouse_offer_a_deal_without_end(client: TestClient) -> None:
     presets = client.get("/api/options").json()["presets"]
     offering = [
         name
@@ -55,7 +55,7 @@ def test_only_standard_offers_a_deal_without_end(client: TestClient) -> None:
         for field in preset["form"]
         if field["name"] == "renewals" and field["none"] is not None
     ]
-    assert offering == ["standard"]
+    assert offering == ["standard", "boathouse"]  # boathouse is standard with two changes
 
 
 def test_a_party_table_with_aces_high_makes_an_ace_cost_15(client: TestClient) -> None:

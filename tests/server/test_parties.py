@@ -37,6 +37,7 @@ from rummykit.server.app import create_app
 from rummykit.server.limits import Limits
 from rummykit.server.new_table import COMPUTER_NAMES, computer_names
 from rummykit.server.party import PARTY_IDLE_S
+from rummykit.server.party_messages import MAX_PARTY_SEATS
 from rummykit.server.store import Store
 from rummykit.server.turn_keeper import BYE_GRACE_S, DROP_GRACE_S
 from table_client import (
@@ -140,7 +141,7 @@ def test_unknown_codes_and_strangers_are_refused(app_client: TestClient) -> None
     assert closed.value.code == 4404
 
 
-def test_twelve_joins_at_once_seat_exactly_six(app_client: TestClient) -> None:
+def test_twelve_joins_at_once_seat_exactly_the_most(app_client: TestClient) -> None:
     code, _ = new_party(app_client)
 
     def join(number: int) -> Any:
@@ -150,11 +151,12 @@ def test_twelve_joins_at_once_seat_exactly_six(app_client: TestClient) -> None:
         answers = list(pool.map(join, range(12)))
     seated = [answer for answer in answers if answer.status_code == 200]
     refused = [answer for answer in answers if answer.status_code == 409]
-    assert len(seated) == 5 and len(refused) == 7  # the host holds the sixth seat
+    most = MAX_PARTY_SEATS  # eight: the host holds one seat
+    assert len(seated) == most - 1 and len(refused) == 12 - (most - 1)
     assert {answer.json()["code"] for answer in refused} == {"party_full"}
     party = app_client.get(f"/api/parties/{code}").json()
-    assert len(party["members"]) == 6
-    assert len({member["id"] for member in party["members"]}) == 6
+    assert len(party["members"]) == most
+    assert len({member["id"] for member in party["members"]}) == most
 
 
 # ----- people at one table -------------------------------------------------------------------

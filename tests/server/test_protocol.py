@@ -409,7 +409,7 @@ def test_http_view_needs_the_seat_token_in_its_header(client: TestClient) -> Non
         ({"preset": "nope"}, "preset"),
         ({"opponents": ["grandmaster"]}, "opponents.0"),
         ({"opponents": []}, "opponents"),
-        ({"opponents": ["basic"] * 6}, "opponents"),
+        ({"opponents": ["basic"] * 8}, "opponents"),
         ({"rules": {"decks": 3}}, "decks"),
         ({"rules": {"no_such_option": 1}}, "no_such_option"),
         ({"preset": "practice", "opponents": ["basic", "basic"]}, "seats"),

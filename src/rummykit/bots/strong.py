@@ -2,7 +2,8 @@
 
 - Keeps the split of its hand with the least deadwood and the most live chances (a run or
   set that needs a card already melded, buried in the pile or held by another is dead).
-- Takes the top discard when it lowers the hand's score enough (or completes a meld).
+- Takes the top discard when it lowers the hand's score enough (or completes a meld); where
+  the take brings the stock's top card too (Boathouse), that unseen card counts against it.
 - Lays off its deadwood; melds at once unless going rummy pays and nobody is close to
   going out, in which case it holds its melds for the bonus.
 - Never throws a card that fits a meld on the table or that the next seat visibly collects
@@ -47,6 +48,7 @@ from rummykit.core.actions import (
 )
 from rummykit.core.cards import Card
 from rummykit.core.deadwood import deadwood_value
+from rummykit.core.determinize import unseen_cards
 from rummykit.core.melds import TableMeld, meld_accepts
 from rummykit.core.observation import Observation
 from rummykit.core.refusals import ParamValue
@@ -95,6 +97,25 @@ def points_worth(hand: list[Card], live: Counter[Card], rules: Rules, table: Obs
         points = rules.card_points(card.code)
         worth += points if fits_table(card, table) else -points
     return worth + CHANCE_WEIGHT * value.outs
+
+
+def stock_card_cost(observation: Observation) -> float:
+    """The expected cost of the stock card a take from the pile brings (Boathouse).
+
+    The average cost of a card not yet seen; zero without ``stock_with_discard``, or with the
+    stock empty (the take then comes alone).
+
+    Measured in Boathouse (strong against basic, 400 duplicate games, one new stock a deal):
+    see benchmarks/README.md.
+    """
+    if not observation.rules.stock_with_discard or not observation.stock_count:
+        return 0.0
+    unseen = unseen_cards(observation)
+    count = sum(unseen.values())
+    if not count:
+        return 0.0
+    points = observation.rules.card_points
+    return sum(points(card.code) * copies for card, copies in unseen.items()) / count
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -229,8 +250,9 @@ class StrongBot:
                 best_after = value
         assert best_after is not None
         in_meld = any(top in meld.cards for meld in best_after.partition.melds)
-        gain = now.score - best_after.score
-        if in_meld and best_after.partition.value < now.partition.value:
+        extra = stock_card_cost(observation)
+        gain = now.score - best_after.score - extra
+        if in_meld and best_after.partition.value + extra < now.partition.value:
             melds = [meld for meld in best_after.partition.melds if top in meld.cards]
             return explain(take, observation, "take_makes", {"meld": meld_codes(melds[0])})
         if gain >= TAKE_MARGIN:

@@ -19,7 +19,13 @@ const RUMMY_BONUS = { double: "practice.rummy_double", plus10: "practice.rummy_p
 const RENEWS = new Set(["flip", "shuffle", "shuffle_keep_top"]);
 
 const TEXTS = {
-  draw: (r) => sentences(t("practice.draw"), t(r.discard_take === "any" ? "practice.draw_deep" : "practice.draw_top")),
+  draw: (r) =>
+    sentences(
+      t("practice.draw"),
+      t(r.discard_take === "any" ? "practice.draw_deep" : "practice.draw_top"),
+      r.discard_take === "any" && r.deep_take_must_use !== false && t("practice.draw_deep_must"),
+      r.stock_with_discard && t("practice.draw_stock_too"),
+    ),
   empty_stock: (r) =>
     sentences(
       t("practice.empty_stock"),

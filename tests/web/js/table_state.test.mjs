@@ -121,6 +121,14 @@ test("an event's log line is the server's text; its seat's note says the move in
   assert.deepEqual(state.flash, { kind: "meld", meld: 1 });
 });
 
+test("a Boathouse take's note says the stock card came too, never which", () => {
+  const state = newTableState("t");
+  takeView(state, view(), 1);
+  const text = "Basic (Across) took 9♠ from the discard pile and the top card of the stock.";
+  takeEvent(state, { seat: 1, action: "draw discard", card: "9s", kind: "take_discard_stock", params: { seat: 1, card: "9s" }, text });
+  assert.equal(noteText(state.notes[1]), "took 9♠ · drew from the stock");
+});
+
 test("a hint is dropped once the table has moved on", () => {
   const state = newTableState("t");
   takeView(state, view(), 1);

@@ -122,7 +122,9 @@ function noteMove(state, event, text) {
   else move = { verb: "other", text };
   const note = state.notes[event.seat];
   const moves = verb === "draw" || !note ? [] : note.moves;
-  state.notes[event.seat] = { moves: [...moves, move], stamp: Date.now() };
+  // Boathouse: the take from the pile brought the stock's top card too ("…_stock" kinds)
+  const extra = verb === "draw" && /_stock(_card)?$/u.test(event.kind || "") ? [{ verb: "draw_stock" }] : [];
+  state.notes[event.seat] = { moves: [...moves, move, ...extra], stamp: Date.now() };
 }
 
 /** One move of a seat's last turn, in a few words for its seat. */

@@ -16,7 +16,9 @@ export default {
   "practice.draw":
     "Every turn begins by taking one card. The stock gives you a card nobody has seen; the discard pile gives you the card on top, which everyone saw you pick up.",
   "practice.draw_deep":
-    "Here you may dig deeper into the pile: you take the card you choose and every card above it, and must play that deepest card this turn.",
+    "Here you may dig deeper into the pile: you take the card you choose and every card above it.",
+  "practice.draw_deep_must": "That deepest card must go into a meld, or onto one, before you discard.",
+  "practice.draw_stock_too": "A card taken from the pile brings the top card of the stock with it, which only you see.",
   "practice.draw_top": "Only its top card may be taken.",
   "practice.empty_stock": "The stock is empty.",
   "practice.empty_stock_flip": "Drawing from it now turns the discard pile face down, in the same order, as a new stock.",
