@@ -5,7 +5,8 @@ the seat receives, tracks the table version, and waits for frames matching a con
 ``seat_connection`` opens one, sending the token in the socket's first message (``hello``),
 as ``LiveServer.seat_socket`` does on a real server (never in the address).
 ``simple_choice`` is the human seat's policy in whole games: take the first draw listed, meld
-the first meld listed, else lay off the first lay-off, else discard the last discard listed.
+the first meld listed, else lay off the first lay-off, else knock (knock rummy), else discard
+the last discard listed.
 ``truth_by_version`` replays a table's stored deals and gives the whole position (every hand,
 the stock) at each table version, for checking what a seat was sent. ``ManualClock`` is the
 tables' sleep in tests: the computer's pace passes only when the test says so.
@@ -305,8 +306,9 @@ def is_my_turn(view: dict[str, Any]) -> bool:
 
 
 def simple_choice(legal: list[str]) -> str:
-    """The test player: first draw, else first meld, else first lay-off, else last discard."""
-    for verb in ("draw", "meld", "layoff"):
+    """The test player: first draw, else first meld, else first lay-off, else first knock
+    (knock rummy: so that a table of test players ends its deals), else last discard."""
+    for verb in ("draw", "meld", "layoff", "knock"):
         chosen = [action for action in legal if action.split()[0] == verb]
         if chosen:
             return chosen[0]
@@ -772,7 +774,7 @@ def audit_frame(frame: Frame, position: Position, seat: int | None) -> int:
     if frame["t"] == "event":
         event = frame["d"]
         words = event["action"].split()
-        assert words[0] in ("draw", "meld", "layoff", "discard"), event
+        assert words[0] in ("draw", "meld", "layoff", "discard", "knock"), event
         if words[0] != "draw":
             # played face up: its cards are shown even if the pile went on into a new stock
             # in the same step (a discard, then the pile turned over)

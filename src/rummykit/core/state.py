@@ -15,6 +15,7 @@ rummykit.core.errors.IllegalActionError: It is seat 1's turn, not seat 0's.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -565,7 +566,12 @@ class GameState(DealFields):
     def _lay_out(self) -> tuple[Partition, ...]:
         """Knock rummy: spread every hand in its best melds, for all to see."""
         deal = self.deal
-        deal.layouts = tuple(best_partition(hand, self.rules) for hand in deal.hands)
+        layouts = []
+        for seat, hand in enumerate(deal.hands):
+            best = best_partition(hand, self.rules)
+            melds = tuple(meld.with_owner(seat) for meld in best.melds)  # each its seat's
+            layouts.append(dataclasses.replace(best, melds=melds))
+        deal.layouts = tuple(layouts)
         return deal.layouts
 
     def _knock(self, seat: int) -> None:

@@ -126,11 +126,11 @@ def _deal_result(game: GameState) -> DealResultView:
         values = tuple(layout.value for layout in layouts)
         laid_out = tuple(
             LaidOutView(
-                melds=tuple(_meld_view(meld.with_owner(seat)) for meld in layout.melds),
+                melds=tuple(_meld_view(meld) for meld in layout.melds),
                 deadwood=_cards(layout.deadwood),
                 value=layout.value,
             )
-            for seat, layout in enumerate(layouts)
+            for layout in layouts
         )
     return DealResultView(
         result=game.result.value if game.result else None,
