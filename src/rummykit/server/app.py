@@ -43,10 +43,11 @@ from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute, request_response
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -153,6 +154,8 @@ def _error(message: str, status: int) -> Response:
 
 
 NO_SEAT: Final = "No seat at this table for that token."
+GZIP_FROM: Final = 1024
+"""The page's modules, its styles and the options are sent compressed from this size on."""
 TABLE_MOVED: Final = "The table moved to another server process: reconnect."
 TOKEN_IN_HELLO: Final = (
     "Send the seat's token in the socket's first message (hello), not in its address."
@@ -513,7 +516,9 @@ def create_app(
 
     routes = [
         Route("/", index),
-        Route("/api/options", options),
+        # compressed: the same bytes for everyone, and no secret among them (a response that
+        # holds a token is never compressed, so none can be guessed from its length)
+        Route("/api/options", GZipMiddleware(request_response(options), minimum_size=GZIP_FROM)),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_view),
         Route("/api/history", history, methods=["GET", "POST"]),
@@ -523,7 +528,11 @@ def create_app(
         *ACCOUNT_ROUTES,
         *RATING_ROUTES,
         WebSocketRoute("/ws/{table_id}", socket),
-        Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
+        Mount(
+            "/static",
+            GZipMiddleware(StaticFiles(directory=WEB_DIR), minimum_size=GZIP_FROM),
+            name="static",
+        ),
     ]
     limiter = AddressLimiter(limits, clock)
     middleware = [
