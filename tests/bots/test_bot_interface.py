@@ -209,7 +209,7 @@ def test_the_expert_on_a_sample_budget_chooses_the_same_however_fast_the_clock_r
     """Two runs with the same rng and sample budget choose the same actions, whatever the
     time budget and even when the clock jumps a minute between two readings (a machine far
     slower than this one): the sample budget, not the clock, decides how far it searches."""
-    game, rng = random_game(41, 2)
+    game, rng = random_game(41, 2, melding="during_play")
     views = [
         observe(position, position.turn)
         for number, position in enumerate(positions(game, [make_bot("strong")] * 2, rng))
