@@ -112,6 +112,8 @@ def random_rules(rng: random.Random, seats: int, **fixed: Any) -> Rules:
     if seats > MAX_SEATS_ONE_DECK:
         options["decks"] = 2  # seven or eight seats are dealt from two decks only
     options.update(fixed)
+    if options["melding"] == "knock" and "stock_with_discard" not in fixed:
+        options["stock_with_discard"] = False  # not played together (KNOCK_WITH_STOCK_CARD)
     rules = Rules(**options)
     try:
         rules.check_seats(seats)

@@ -14,11 +14,11 @@ from helpers import play, stacked_game
 from rummykit.core.actions import Discard, Knock, parse_action
 from rummykit.core.cards import Card
 from rummykit.core.deal import DealResult
-from rummykit.core.errors import IllegalActionError
+from rummykit.core.errors import IllegalActionError, RulesError
 from rummykit.core.observation import observe
 from rummykit.core.presets import find_preset
 from rummykit.core.record import record_of, replay_json
-from rummykit.core.rules import Blocked, Rules, Scoring
+from rummykit.core.rules import Blocked, Melding, Rules, Scoring
 from rummykit.core.scoring import knock_points, knock_winner
 from rummykit.core.state import GameState, Phase
 
@@ -344,3 +344,12 @@ def test_an_illegal_knock_in_a_record_stops_the_replay_with_its_code() -> None:
 def test_a_knock_that_cannot_be_read_is_a_bad_action() -> None:
     with pytest.raises(ValueError, match="exactly one card"):
         parse_action("1 knock")
+
+
+def test_knock_rummy_is_not_played_with_boathouses_stock_card() -> None:
+    # nothing but a discard leaves a hand under knock rules: each take would grow it for good
+    with pytest.raises(RulesError, match="stock_with_discard needs melding during_play"):
+        Rules(melding=Melding.KNOCK, stock_with_discard=True)
+    with pytest.raises(RulesError):
+        find_preset("boathouse").rules.replace(melding="knock")
+    assert Rules(melding=Melding.KNOCK).stock_with_discard is False

@@ -149,6 +149,12 @@ MOST_RENEWALS: Final = 100
 HIGHEST_CARD_COST: Final = 100
 """An ace costs at most 15; a joker worth more than a hundred would decide every game alone."""
 
+KNOCK_WITH_STOCK_CARD: Final = (
+    "stock_with_discard needs melding during_play: in knock rummy nothing but a discard leaves "
+    "a hand, so every take from the pile would leave it a card bigger, deal after deal."
+)
+"""Why Boathouse's stock card and knock rummy are not played together."""
+
 MIN_SEATS: Final = 2
 MAX_SEATS: Final = 8
 """The most seats at a table: two decks deal eight hands of seven with a stock to spare."""
@@ -463,6 +469,8 @@ class Rules:
     def __post_init__(self) -> None:
         for spec in option_specs(type(self)):
             object.__setattr__(self, spec.name, spec.check(getattr(self, spec.name)))
+        if self.melding is Melding.KNOCK and self.stock_with_discard:
+            raise RulesError(KNOCK_WITH_STOCK_CARD)
 
     @property
     def deck_size(self) -> int:
