@@ -93,6 +93,8 @@ FIVE_HUNDRED_GAMES = 2
 (a game to 500 between random players, who lay little, need not end at all)."""
 
 FIVE_HUNDRED_DEALS = 3
+FIVE_HUNDRED_SEATS = tuple(range(MIN_SEATS, find_preset("500").max_seats + 1))
+"""The table sizes the ``500`` preset is played at."""
 
 
 def play_500_games(bots_at: list[Bot], seats: int, games: int) -> None:
@@ -131,11 +133,13 @@ def test_expert_plays_knock_rummy_legally_at_every_seat_count(seats: int) -> Non
     )
 
 
+@pytest.mark.parametrize("seats", FIVE_HUNDRED_SEATS)
+@pytest.mark.parametrize("name", ["random", "basic", "strong"])
 def test_bot_plays_whole_500_rum_games_legally(name: str, seats: int) -> None:
     play_500_games([make_bot(name)] * seats, seats, FIVE_HUNDRED_GAMES)
 
 
-@pytest.mark.parametrize("seats", SEAT_COUNTS)
+@pytest.mark.parametrize("seats", FIVE_HUNDRED_SEATS)
 def test_expert_plays_a_500_rum_deal_legally(seats: int) -> None:
     bots: list[Bot] = [make_bot("strong")] * seats
     bots[seats - 1] = ExpertBot(samples=2)
