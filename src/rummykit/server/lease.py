@@ -552,4 +552,4 @@ class ThreadedKeeper:
             return
         with contextlib.suppress(RuntimeError):  # its loop has ended already
             loop.call_soon_threadsafe(task.cancel)
-        await asyncio.to_thread(thread.join)
+        await asyncio.to_thread(thread.join, LEASE_S)  # a daemon thread: never a hung stop

@@ -36,6 +36,9 @@ from rummykit.server.store import Account, Now, Store
 from rummykit.server.table import Sleep, Table
 from rummykit.server.workers import WorkerPool
 
+STOP_WAIT_S: Final = 2.0
+"""The longest a party's follower may take to let go when the party leaves memory or the
+process stops."""
 CODE_ATTEMPTS: Final = 8
 """New codes tried for a party before giving up (a code already taken is drawn again)."""
 
@@ -362,14 +365,15 @@ class Lobby:
                     await asyncio.wait_for(nudged.wait(), PRESENCE_EVERY_S)
         finally:
             with contextlib.suppress(Exception):  # unwritten, the entries expire by themselves
-                await presence.forget(party.code)
+                async with asyncio.timeout(STOP_WAIT_S):
+                    await presence.forget(party.code)
 
     async def _unfollow(self, code: str) -> None:
         task = self.following.pop(code, None)
         if task is not None:
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            # bounded: a stop must not hang on Redis (the task ends by itself once it answers)
+            await asyncio.wait({task}, timeout=STOP_WAIT_S)
 
     async def _save(self, record: PartyRecord) -> None:
         await asyncio.to_thread(self.store.save_party, record.code, record.model_dump_json())
