@@ -98,6 +98,8 @@ class Lobby:
         """The replay frames of finished games, as JSON, the last ``REPLAYS_KEPT`` asked for."""
         self.cluster = cluster
         self.following: dict[str, asyncio.Task[None]] = {}
+        self.closing = False
+        """Set once ``close`` has begun."""
         """In a cluster: the parties in memory whose changes by other processes are followed."""
         self.remote: dict[str, RemoteTable] = {}
         """Tables another process owns that sockets of this one use, relayed."""
@@ -308,15 +310,16 @@ class Lobby:
         The other process says so on the party's channel. With Redis, who is connected through
         each process is shared too (``rummykit.server.presence``).
         """
-        if self.cluster is None or party.code in self.following:
+        if self.cluster is None or self.closing or party.code in self.following:
             return
-        subscription = await self.cluster.bus.subscribe(party_channel(party.code))
+        cluster = self.cluster
         presence = self.presence
         nudged = asyncio.Event()
         if presence is not None:
             party.nudge = nudged.set
 
         async def follow() -> None:
+            subscription = await cluster.bus.subscribe(party_channel(party.code))
             keeping = None
             if presence is not None:
                 keeping = asyncio.get_running_loop().create_task(
@@ -335,6 +338,8 @@ class Lobby:
                     with contextlib.suppress(asyncio.CancelledError):
                         await keeping
 
+        # registered before any await: two requests for one party start one follower, and
+        # the lobby's close stops every follower while the bus is still there
         self.following[party.code] = asyncio.get_running_loop().create_task(follow())
 
     async def _keep_presence(
@@ -465,6 +470,7 @@ class Lobby:
         In a cluster, the tables' sockets first close with ``MOVED``: their pages reconnect to
         the other processes, which take the tables as soon as the leases are released.
         """
+        self.closing = True  # no party is followed from now on (the bus is about to go)
         for table in self.tables.values():
             if self.cluster is not None:
                 table.gone.set()
