@@ -109,5 +109,5 @@ def test_a_deal_is_played_through_nginx_and_a_reload_finds_the_seat(
     table.play_deal(ClickPlayer(table))
     assert table.view()["phase"] == "over"
     table.page.reload()
-    table.wait_hand()
+    table.wait_synced(table.view())  # the hand left at the deal's end: none if we went out
     assert table.view()["phase"] == "over"
