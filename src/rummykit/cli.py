@@ -18,6 +18,7 @@ from rummykit.core.options import Choice, OptionKind, OptionSpec, json_value
 from rummykit.core.presets import PRESETS, Preset, find_preset
 from rummykit.core.record import load_record, replay_json
 from rummykit.core.rules import option_specs
+from rummykit.review.cli import add_review_parser
 from rummykit.tournament.cli import add_sim_parsers
 
 _DESCRIPTION = """\
@@ -41,6 +42,7 @@ examples:
   rummy rules                     the presets side by side
   rummy rules party               one preset, each option explained
   rummy hint game.json            what to do next at the end of a record, and why
+  rummy review game.json --seat 0 where seat 0's decisions gave away points
   rummy sim strong basic          bots against each other, with confidence intervals
   rummy party new --server URL --bot basic
                                   start a party on a server; a bot plays your seat
@@ -417,6 +419,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     hint_parser.add_argument("--seed", type=int, default=0, help="the expert's seed")
     hint_parser.set_defaults(run=_command_hint)
+    add_review_parser(commands)
     add_sim_parsers(commands)
     add_party_parsers(commands)
     add_account_parsers(commands)

@@ -28,6 +28,7 @@ GENERATED: Final[dict[str, str]] = {
     "events": "rummykit.server.table_words:catalogue",
     "hints": "rummykit.bots.hint_words:catalogue",
     "refusals": "rummykit.core.refusals:catalogue",
+    "review": "rummykit.review.words:catalogue",
     "rules": "rummykit.core.rule_texts:rule_texts",
 }
 """Each generated area and the Python function that gives its English words."""

@@ -23,7 +23,7 @@ from services import StoreBackend
 pytestmark = pytest.mark.timeout(120)
 
 TABLES = {"tables", "seats", "deals", "actions", "parties", "accounts", "sessions"}
-TABLES |= {"ratings", "rated_games", "ranked_leaves", "alembic_version"}
+TABLES |= {"ratings", "rated_games", "ranked_leaves", "reviews", "alembic_version"}
 
 
 def schema(backend: StoreBackend) -> set[tuple[object, ...]]:
@@ -50,7 +50,7 @@ def revision(location: str) -> str | None:
 
 def test_an_empty_database_is_made_at_the_newest_revision(store_backend: StoreBackend) -> None:
     Store(store_backend.location).close()
-    assert revision(store_backend.location) == migrate.head() == "0003"
+    assert revision(store_backend.location) == migrate.head() == "0004"
     names = {str(row[1]) for row in schema(store_backend)}
     names |= {str(row[0]) for row in schema(store_backend)}
     assert names >= TABLES | {"accounts_by_name", "seats_by_expiry", "rated_games_by_account"}
@@ -66,7 +66,7 @@ def test_opening_again_changes_nothing(store_backend: StoreBackend) -> None:
     store.close()
     assert found is not None and found.name == "Ada"
     assert schema(store_backend) == before
-    assert store_backend.execute("SELECT version_num FROM alembic_version") == [("0003",)]
+    assert store_backend.execute("SELECT version_num FROM alembic_version") == [("0004",)]
 
 
 def test_account_names_are_unique_whatever_their_case(store_backend: StoreBackend) -> None:

@@ -56,6 +56,7 @@ from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
 from rummykit.core.refusals import refusal_text
 from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK, MIN_SEATS, Rules, option_specs
+from rummykit.review.walk import DEFAULT_SAMPLES
 from rummykit.server.account_routes import ACCOUNT_ROUTES, AccountGate
 from rummykit.server.api import (
     SEED_REFUSED,
@@ -73,6 +74,7 @@ from rummykit.server.api import (
 from rummykit.server.body import read_request_body
 from rummykit.server.bus import BusUnavailable
 from rummykit.server.cluster import Cluster
+from rummykit.server.finished import finished_game
 from rummykit.server.guard import OriginGuard, RateGuard
 from rummykit.server.hello import counted_socket, receive_hello
 from rummykit.server.limits import (
@@ -94,6 +96,8 @@ from rummykit.server.protocol import (
 )
 from rummykit.server.rating_routes import RATING_ROUTES
 from rummykit.server.relay import RemoteTable
+from rummykit.server.review_routes import REVIEW_ROUTES
+from rummykit.server.reviews import Reviews
 from rummykit.server.settings import TURN_TIMERS
 from rummykit.server.store import Now, Store
 from rummykit.server.table import (
@@ -277,34 +281,10 @@ async def history(request: Request) -> Response:
     return await _history_answer(lobby, games, unknown, public)
 
 
-async def _finished(request: Request) -> Table | None:
-    """The finished game of the request's path, if the request may see it.
-
-    It may with a seat's token of that game (``Authorization: Bearer T``), or with none where
-    the history is public or the game was rated (rated games are listed on the player pages,
-    for all to replay). The token is checked before an unrated game is looked for, so an
-    answer never tells whether its id exists; ``BadRequest`` for a header that is not a
-    bearer token.
-    """
-    lobby = _lobby(request)
-    table_id = request.path_params["table_id"]
-    token = read_bearer(request.headers.get("authorization"))
-    if (
-        not request.app.state.public_history
-        and (token is None or await asyncio.to_thread(lobby.store.seat_of, table_id, token) is None)
-        and not await asyncio.to_thread(lobby.store.was_rated, table_id)
-    ):
-        return None
-    if await asyncio.to_thread(lobby.store.settings, table_id) is None:
-        return None
-    table = await lobby.readable(table_id)
-    return table if table.game.game_over else None
-
-
 async def record(request: Request) -> Response:
     """A finished game's record, as a download."""
     try:
-        table = await _finished(request)
+        table = await finished_game(request)
     except BadRequest as error:
         return _error(error.message, error.status)
     if table is None:
@@ -318,7 +298,7 @@ async def record(request: Request) -> Response:
 async def frames(request: Request) -> Response:
     """A finished game, position by position, for the replay viewer."""
     try:
-        table = await _finished(request)
+        table = await finished_game(request)
     except BadRequest as error:
         return _error(error.message, error.status)
     if table is None:
@@ -459,6 +439,7 @@ def create_app(
     bye_grace_s: float | None = None,
     database_url: str | None = None,
     cluster: Cluster | None = None,
+    review_samples: int = DEFAULT_SAMPLES,
 ) -> Starlette:
     """The app, keeping its tables in the SQLite database at ``store_path``.
 
@@ -485,6 +466,7 @@ def create_app(
     after a page said ``bye``, ``BYE_GRACE_S``; tests shorten them).
     ``cluster``: the other processes serving the same site (on one PostgreSQL database and one
     Redis; see ``rummykit.server.cluster``); alone by default.
+    ``review_samples``: the samples a decision of a post-game review is played out in.
     """
     if cluster is not None and database_url is None:
         raise ValueError("Several processes share one site only on PostgreSQL: --database-url.")
@@ -501,6 +483,7 @@ def create_app(
         idle_table_s=idle_table_s,
         cluster=cluster,
     )
+    reviews = Reviews(store, pool, review_samples)
     lobby.drop_grace_s = drop_grace_s
     lobby.bye_grace_s = bye_grace_s
 
@@ -509,6 +492,7 @@ def create_app(
         if cluster is not None:
             cluster.start(lobby.lost)
         yield
+        await reviews.close()
         await lobby.close()
         store.close()
         if own_workers:
@@ -527,6 +511,7 @@ def create_app(
         *PARTY_ROUTES,
         *ACCOUNT_ROUTES,
         *RATING_ROUTES,
+        *REVIEW_ROUTES,
         WebSocketRoute("/ws/{table_id}", socket),
         Mount(
             "/static",
@@ -543,6 +528,7 @@ def create_app(
         middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.lobby = lobby
+    app.state.reviews = reviews
     app.state.limiter = limiter
     app.state.accounts = AccountGate(clock)
     app.state.public_history = public_history

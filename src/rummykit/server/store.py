@@ -450,6 +450,26 @@ class Store:
             ).fetchone()
         return StoredRating(Rating(row[0], row[1]), int(row[2]), float(row[3])) if row else None
 
+    def review(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        """The stored review of a finished game's seat (``rummy review --json``), if made."""
+        with self._read() as db:
+            row = db.execute(
+                "SELECT review FROM reviews WHERE table_id = ? AND seat = ?", (table_id, seat)
+            ).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def save_review(self, table_id: str, seat: int, review: dict[str, Any]) -> None:
+        """Keep a finished game's review of ``seat``.
+
+        A second one of the same seat is ignored: reviews are reproducible, so both are alike.
+        """
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO reviews (table_id, seat, review, created) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (table_id, seat) DO NOTHING",
+                (table_id, seat, json.dumps(review), self.now()),
+            )
+
     def was_rated(self, table_id: str) -> bool:
         """Whether the game at ``table_id`` finished and was rated."""
         with self._read() as db:
