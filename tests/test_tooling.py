@@ -81,8 +81,9 @@ LAYERS: dict[str, frozenset[str]] = {
     "rummykit.bots": frozenset({"rummykit.core", "rummykit.bots"}),
     "rummykit.tournament": frozenset({"rummykit.core", "rummykit.bots", "rummykit.tournament"}),
     "rummykit.ratings": frozenset({"rummykit.core", "rummykit.ratings"}),
+    "rummykit.review": frozenset({"rummykit.core", "rummykit.bots", "rummykit.review"}),
     "rummykit.server": frozenset(
-        {"rummykit.core", "rummykit.bots", "rummykit.ratings", "rummykit.server"}
+        {"rummykit.core", "rummykit.bots", "rummykit.ratings", "rummykit.review", "rummykit.server"}
     ),
 }
 """Each layer and the packages of ours it may import: the layers depend downward only."""

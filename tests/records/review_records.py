@@ -4,8 +4,8 @@
 which seat 0 makes three errors of its own, once each, at its first chance:
 
 - it could go out, and throws its highest card instead;
-- it throws a card the next seat can use (one that fits a meld on the table, or goes with a
-  card that seat took from the pile);
+- it feeds the next seat a meld: it throws a card that makes a meld with cards that seat took
+  from the pile and still holds;
 - it throws a card of a pair with a live third card, keeping the high loose card ``strong``
   would have thrown.
 
@@ -24,7 +24,8 @@ import json
 import random
 from pathlib import Path
 
-from rummykit.bots.evaluate import collected_by, fits_table, live_cards
+from rummykit.bots.basic import completes_meld
+from rummykit.bots.evaluate import live_cards
 from rummykit.bots.expert import ExpertBot
 from rummykit.bots.play import play_deal
 from rummykit.bots.strong import StrongBot
@@ -46,7 +47,7 @@ LATE_TURN = 8
 TAKE = 0.3
 """The odds that seat 0 takes a chance at an error it has not made yet (the search for a record
 then sees the errors at many moments of a deal)."""
-MAX_DEALS = 3
+MAX_DEALS = 6
 """Deals a record may take to hold all three errors."""
 
 
@@ -77,14 +78,13 @@ class ErringBot:
             return best
         others = [action for action in discards if action != best]
         following = (observation.turn + 1) % observation.seat_count
-        feeds = [
+        feeds = [  # cards that make a meld with cards the next seat visibly holds
             action
             for action in others
-            if fits_table(action.card, observation)
-            or collected_by(action.card, following, observation)
+            if completes_meld(observation.known_cards[following], action.card, observation.rules)
         ]
         late = observation.turn_number >= LATE_TURN and self.chance.random() < TAKE
-        if "feed" not in self.made and feeds and late:  # throw what the next seat can use
+        if "feed" not in self.made and feeds:  # throw what the next seat can use
             self.made["feed"] = where
             return max(feeds, key=lambda action: (action.card.rank or 0, action.card))
         live = live_cards(observation)
@@ -151,10 +151,10 @@ def main() -> None:
         print(seed, places, sorted(marked), flush=True)
         if marked == set(places.values()):
             (HERE / "review_mistakes.json").write_text(dump_record(record))
-            planted = {
+            where = {
                 kind: {"deal": deal, "action": index} for kind, (deal, index) in places.items()
             }
-            (HERE / "review_mistakes.planted.json").write_text(json.dumps(planted, indent=2) + "\n")
+            (HERE / "review_mistakes.planted.json").write_text(json.dumps(where, indent=2) + "\n")
             break
     rng = random.Random(2026)
     game = GameState(preset.rules, 2, dealer=1, seed=rng.randrange(2**32))
