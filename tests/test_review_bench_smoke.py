@@ -1,0 +1,39 @@
+"""benchmarks/review.py in miniature: one short record reviewed in one process and in two.
+
+No timing is asserted (the machine is shared): only that both runs judge the same decisions
+and report figures that hang together.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+REVIEW = ROOT / "benchmarks" / "review.py"
+
+
+@pytest.mark.timeout(300)
+def test_a_short_review_is_timed_in_one_process_and_in_two(tmp_path: Path) -> None:
+    out = tmp_path / "review.json"
+    finished = subprocess.run(
+        [
+            *(sys.executable, str(REVIEW), "--games", "review_expert.json", "--samples", "2"),
+            *("--jobs", "1,2", "--json", str(out)),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=280,
+    )
+    assert finished.returncode == 0, finished.stderr
+    rows = json.loads(out.read_text())["rows"]
+    assert [row["jobs"] for row in rows] == [1, 2]
+    one, two = rows
+    assert one["decisions"] == two["decisions"] > 5 and one["marked"] == two["marked"]
+    for row in rows:
+        assert row["seconds"] > 0
+        assert row["decisions_per_s"] == pytest.approx(row["decisions"] / row["seconds"], 0.05)
+    assert "Review time" in finished.stdout
