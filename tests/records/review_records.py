@@ -1,13 +1,14 @@
 """Write the records the review's tests read: deals with three planted errors, and expert play.
 
-``review_mistakes.json``: up to three deals of ``classic`` between two ``strong`` players, in
-which seat 0 makes three errors of its own, once each, at its first chance:
+``review_mistakes.json``: up to six deals of ``classic`` between two ``strong`` players, in
+which seat 0 makes three errors of its own, once each (the first two at their first chance, the
+third from turn ``LATE_TURN`` on, at each chance with ``TAKE`` odds):
 
 - it could go out, and throws its highest card instead;
 - it feeds the next seat a meld: it throws a card that makes a meld with cards that seat took
   from the pile and still holds;
-- it throws a card of a pair with a live third card, keeping the high loose card ``strong``
-  would have thrown.
+- it throws a card of a pair with a live third card, keeping the loose queen or king
+  ``strong`` would have thrown.
 
 Beside it, ``review_mistakes.planted.json`` says where they are. The first seed whose review
 (at the tests' sample count) marks exactly those three decisions is kept.
@@ -52,7 +53,7 @@ TAKE = 0.3
 then sees the errors at many moments of a deal)."""
 MAX_DEALS = 6
 FIRST_SEED = 150
-"""Where the search for the planted record starts (seeds below were searched without luck)."""
+"""Where the search for the planted record starts (it found seed 995 in a few minutes)."""
 """Deals a record may take to hold all three errors."""
 
 
