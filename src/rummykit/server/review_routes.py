@@ -32,7 +32,9 @@ class ReviewAnswer(Strict):
     total: int | None
     """Decisions to judge (``None`` until they are found)."""
     review: dict[str, Any] | None
-    """The review once ``done``: ``rummy review --json``'s object."""
+    """The review once ``done``: ``rummy review --json``'s object (``seat``, ``player``,
+    ``decisions`` each with ``deal``, ``action``, ``played``, ``best``, ``loss``, ``loss_ci95``,
+    ``mark``, ``summary`` and ``marks``; see the README)."""
     error: str | None
     """Why it failed, for the player."""
 

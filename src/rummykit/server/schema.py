@@ -30,6 +30,7 @@ from rummykit.server.party_messages import (
     PartyView,
 )
 from rummykit.server.protocol import CLIENT_MESSAGES, SERVER_MESSAGES
+from rummykit.server.review_routes import ReviewAnswer
 
 SCHEMA_ID: Final = "https://rummykit.invalid/protocol.schema.json"
 """A name for the document, not a place to fetch it from."""
@@ -62,6 +63,7 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
     "SignIn": (TypeAdapter(SignIn), "The body of POST /api/session."),
     "Me": (TypeAdapter(Me), "GET /api/me, and the answer to signing up or in."),
     "AccountRefusal": (TypeAdapter(AccountRefusal), "A refused account request (401, 409, 429)."),
+    "ReviewAnswer": (TypeAdapter(ReviewAnswer), "GET and POST /api/games/{table}/review/{seat}."),
 }
 """Each part of the protocol by name, with a line that says where it travels, used where the
 part has no docstring of its own (the two unions of messages)."""
