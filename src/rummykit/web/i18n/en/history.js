@@ -15,6 +15,8 @@ export default {
   "history.score": "{name}: {score}",
   "history.replay": "Replay",
   "history.replay_label": "Replay the game of {when}",
+  "history.review": "Review",
+  "history.review_label": "Review the game of {when}",
   "history.download_label": "Download record: the game of {when}",
   "history.none": "No finished games yet.",
   "history.failed": "The list could not be loaded: {problem}",

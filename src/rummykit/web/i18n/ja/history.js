@@ -15,6 +15,8 @@ export default {
   "history.score": "{name}：{score}",
   "history.replay": "リプレイ",
   "history.replay_label": "{when}のゲームをリプレイ",
+  "history.review": "レビュー",
+  "history.review_label": "{when}のゲームをレビュー",
   "history.download_label": "記録をダウンロード：{when}のゲーム",
   "history.none": "終わったゲームはまだありません。",
   "history.failed": "一覧を読み込めませんでした：{problem}",
