@@ -152,11 +152,18 @@ export function reviewPanel({ gameId, token, go, wanted, autoStart }) {
           h("div", { class: "replay-controls" }, prevMark, nextMark),
           h("ol", { class: "review-list", testid: "review-list" }, entries.map(([step, decision]) =>
             h("li", {},
-              h("button", { type: "button", class: "review-item", testid: "review-item", "data-step": String(step), onclick: () => go(step) },
+              h("button", { type: "button", class: "review-item", testid: "review-item", "data-step": String(step), onclick: () => goAndShow(step) },
                 markBadge(decision.mark), " ", itemText(decision, frames[step - 1]))))),
           h("p", { class: "help" }, t("replay.review_keys")),
         ]
         : h("p", { class: "help", testid: "review-none-marked" }, t("replay.review_none_marked")));
+  }
+
+  /** Move the replay to a listed decision, its judgement brought into view (on a phone the
+   * list can be taller than the screen). */
+  function goAndShow(step) {
+    go(step);
+    if (!line.hidden) line.scrollIntoView({ block: "nearest" });
   }
 
   function goMark(direction) {
