@@ -22,7 +22,8 @@ from playwright.sync_api import expect
 from rummykit.server.frames import replay_frames
 from rummykit.server.run import free_port
 from table_client import LiveServer, LiveSocket, SeatSocket, bearer, play_until, stored_record
-from web_helpers import TablePage, fresh_page, hold_seat
+from web_helpers import AXE, TablePage, fresh_page, hold_seat, violations
+from web_languages import english_left_over, language_page, wait_language
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(150)]
 
@@ -215,3 +216,30 @@ def test_a_refused_review_is_told_in_a_sentence_and_can_be_asked_again(
         page.get_by_test_id("review-start").click()
         expect(error).to_have_count(0)
         expect_review_done(page, "Ann")
+
+
+def test_a_finished_review_speaks_japanese_on_a_phone_and_passes_the_audit(
+    browser: Any, review_server: LiveServer
+) -> None:
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run npm ci")
+    table_id, token = review_server.finished_game(rules={"target": 10}, name="Ann", seed=5)
+    names = tuple(stored_record(review_server.store_path, table_id)["players"])
+    with language_page(browser, "ja", PHONE, bypass_csp=True) as page:
+        page.goto(review_server.url + "/")
+        hold_seat(page, table_id, token)
+        page.goto(f"{review_server.url}/#/replay/{table_id}?review=0")
+        wait_language(page, "ja")
+        expect(page.get_by_test_id("review-progress")).to_be_visible()
+        expect(page.get_by_test_id("review-heading")).to_have_text(
+            "Annの判断のレビュー", timeout=REVIEW_TIMEOUT_MS
+        )
+        review = server_review(review_server, table_id, token, 0)
+        step = min(decision_steps(review_server, table_id, review))
+        page.get_by_test_id("replay-slider").fill(str(step))
+        expect(page.get_by_test_id("review-line")).to_contain_text("Ann: ")
+        page.get_by_test_id("review-how").locator("summary").click()
+        assert english_left_over(page, areas=(), names=names) == []
+        assert violations(page) == []
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the review scrolls sideways: {width} px"
