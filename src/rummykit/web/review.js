@@ -39,7 +39,9 @@ export function reviewPanel({ gameId, token, go, wanted, autoStart }) {
     seat = Number(seatSelect.value);
   });
   const startButton = h("button", { type: "button", class: "primary", testid: "review-start", disabled: true, onclick: () => start() }, t("replay.review_button"));
-  const status = h("div", { class: "review-status", testid: "review-status", "aria-live": "polite" });
+  // not a live region: a screen reader would read the count out every second (the bar says
+  // where it stands when asked; a failure is an alert, the finished review a new heading)
+  const status = h("div", { class: "review-status", testid: "review-status" });
   const results = h("div", { class: "review-results", testid: "review-results" });
   const line = h("p", { class: "review-line", testid: "review-line", "aria-live": "polite", hidden: true });
   const prevMark = h("button", { type: "button", class: "ghost", testid: "review-prev-mark", "aria-keyshortcuts": "P", onclick: () => goMark(-1) }, t("replay.review_prev_mark"));
