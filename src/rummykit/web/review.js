@@ -120,8 +120,12 @@ export function reviewPanel({ gameId, token, go, wanted, autoStart }) {
     startButton.disabled = false;
     seatSelect.disabled = false;
     fill(status);
+    const lost = !document.activeElement || document.activeElement === document.body;
     renderResults();
     show(at);
+    // the button pressed was disabled while the review ran, which dropped the focus: give it
+    // to the review's heading (never taken from where the player has since gone)
+    if (lost) results.querySelector("h2")?.focus();
   }
 
   function renderResults() {
@@ -131,7 +135,7 @@ export function reviewPanel({ gameId, token, go, wanted, autoStart }) {
     const thresholds = review.marks || {};
     const entries = [...byStep.entries()].filter(([, decision]) => decision.mark).sort(([a], [b]) => a - b);
     fill(results,
-      h("h2", { testid: "review-heading" }, t("replay.review_heading", { name })),
+      h("h2", { testid: "review-heading", tabindex: "-1" }, t("replay.review_heading", { name })),
       h("div", { class: "review-summary", testid: "review-summary" },
         h("p", {}, t("replay.review_decisions", { count: summary.decisions ?? 0 })),
         h("ul", { class: "review-counts" }, MARKS.map((mark) =>
