@@ -143,6 +143,8 @@ def test_the_review_opens_from_the_game_over_notice_and_walks_to_each_marked_dec
                 )
                 expect(line).to_contain_text("Best found:")
                 expect(line).to_contain_text(" ± ")
+                if index == 0:
+                    page.screenshot(path=str(tmp_path / "review-marked-step.png"))
             # the keys: from the start, N to the first mark, and P back from the last
             page.get_by_test_id("replay-heading").focus()
             page.keyboard.press("Home")

@@ -2,9 +2,9 @@
 export default {
   "history.title": "rummykit — past games",
   "history.heading": "Past games",
-  "history.about": "Replay a game step by step, or download its record.",
-  "history.about_everyone": "Every finished game on this server, newest first. Replay one step by step, or download its record.",
-  "history.about_yours": "Your finished games, newest first: those played in this browser, for a while after they end. Replay one step by step, or download its record.",
+  "history.about": "Replay a game step by step, see where points went in its review, or download its record.",
+  "history.about_everyone": "Every finished game on this server, newest first. Replay one step by step, see where points went in its review, or download its record.",
+  "history.about_yours": "Your finished games, newest first: those played in this browser, for a while after they end. Replay one step by step, see where points went in its review, or download its record.",
   "history.back": "Back to the lobby",
   "history.download": "Download record",
   "history.download_failed": "The record could not be downloaded: {problem}",
