@@ -45,6 +45,7 @@ from rummykit.core.presets import PRESETS
 from rummykit.core.record import load_record, replay
 from rummykit.core.rules import MAX_SEATS_ONE_DECK
 from rummykit.core.state import GameState, Phase
+from rummykit.review.walk import DEFAULT_SAMPLES
 from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
 from rummykit.server.cluster import Cluster
@@ -613,9 +614,11 @@ class LiveServer:
         bye_grace_s: float | None = None,
         database_url: str | None = None,
         redis_url: str | None = None,
+        review_samples: int = DEFAULT_SAMPLES,
     ) -> None:
         """The app to serve; with ``database_url`` and ``redis_url``, one process of a site of
-        several (a new ``Cluster`` at each start, as a restarted process is a new owner)."""
+        several (a new ``Cluster`` at each start, as a restarted process is a new owner);
+        ``review_samples`` a decision of a post-game review (fewer make a review quicker)."""
         self.store_path = store_path
         self.database_url = database_url
         self.redis_url = redis_url
@@ -628,6 +631,7 @@ class LiveServer:
         self.sleep = sleep
         self.limits = limits
         self.public_history = public_history
+        self.review_samples = review_samples
         self.url = f"http://127.0.0.1:{port}"
         self.server: uvicorn.Server | None = None
         self.thread: threading.Thread | None = None
@@ -645,6 +649,7 @@ class LiveServer:
             bye_grace_s=self.bye_grace_s,
             database_url=self.database_url,
             cluster=None if self.redis_url is None else Cluster.on_redis(self.redis_url),
+            review_samples=self.review_samples,
         )
         self.app = app
         config = uvicorn_config(app, "127.0.0.1", self.port, lifespan="on")  # as rummy serve

@@ -29,3 +29,10 @@ def test_a_generated_area_is_written_and_then_found_current(
 
 def _sample() -> dict[str, str]:
     return {"sample.b": "B — ü", "sample.a": "A {card}"}
+
+
+@pytest.mark.parametrize("area", sorted(web_catalogues.GENERATED))
+def test_every_key_of_a_generated_area_starts_with_the_area(area: str) -> None:
+    # the page merges every area into one namespace: a bare "mark.blunder" could collide
+    strays = [key for key in web_catalogues.english(area) if not key.startswith(f"{area}.")]
+    assert strays == [], f"keys of area {area} without the {area}. prefix"

@@ -368,3 +368,29 @@ class People:
     def close(self) -> None:
         for context in self.contexts:
             context.close()
+
+
+# ----- the accessibility audit (axe-core, from npm ci) -----------------------------------
+
+AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core's browser build, from ``npm ci``."""
+
+WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+AUDIT = """async (tags) => {
+  const results = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+  return results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => [n.target.join(' '), n.failureSummary]),
+  }));
+}"""
+
+
+def violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's WCAG A and AA violations on the page as it is now."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(AUDIT, WCAG_A_AA)
+    return found

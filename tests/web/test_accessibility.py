@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from helpers import IN_CI
 from rated_store import CLUB, rated_server
 from table_client import LiveServer
+from web_helpers import AXE, violations
 from web_languages import (
     SIZES,
     history_page,
@@ -33,29 +34,6 @@ from web_languages import (
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-"""axe-core's browser build, from ``npm ci``."""
-
-WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-
-AUDIT = """async (tags) => {
-  const results = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-  return results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.slice(0, 5).map((n) => [n.target.join(' '), n.failureSummary]),
-  }));
-}"""
-
-
-def violations(page: Page) -> list[dict[str, Any]]:
-    """axe-core's WCAG A and AA violations on the page as it is now."""
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.add_script_tag(path=str(AXE))
-    found: list[dict[str, Any]] = page.evaluate(AUDIT, WCAG_A_AA)
-    return found
 
 
 @pytest.fixture(scope="module")

@@ -27,9 +27,8 @@ from rummykit.ratings import Rating
 from rummykit.server.logins import MAX_FAILURES
 from table_client import LiveServer, hello
 from web import test_accessibility
-from web.test_accessibility import violations
 from web.test_party_page import mark_ready, member, play_deal, seat_of, serving
-from web_helpers import People, screenshot
+from web_helpers import People, screenshot, violations
 from web_languages import SIZES, language_page, open_lobby, wait_language
 
 pytestmark = [pytest.mark.e2e]

@@ -38,9 +38,13 @@ def mark_meaning(mark: Mark) -> str:
 
 
 def catalogue() -> dict[str, str]:
-    """The English words of the browser's ``review`` area."""
-    words = {"how_it_works": HOW_IT_WORKS}
+    """The English words of the browser's ``review`` area.
+
+    Every key starts with ``review.``: a page's catalogue is one namespace, whose keys start
+    with their area (the Node test of the catalogues checks it).
+    """
+    words = {"review.how_it_works": HOW_IT_WORKS}
     for mark in Mark:
-        words[f"mark.{mark}"] = MARK_NAMES[mark]
-        words[f"meaning.{mark}"] = MARK_MEANINGS[mark]
+        words[f"review.mark.{mark}"] = MARK_NAMES[mark]
+        words[f"review.meaning.{mark}"] = MARK_MEANINGS[mark]
     return words

@@ -49,6 +49,16 @@ export const getHistory = (tokens) =>
 export const getFrames = (id, token) =>
   json(`/api/games/${encodeURIComponent(id)}/frames`, { headers: bearer(token) });
 
+const reviewUrl = (id, seat) => `/api/games/${encodeURIComponent(id)}/review/${encodeURIComponent(seat)}`;
+
+/** Ask for the review of a finished game's seat (made once, in the background): where it
+ * stands, {state, done, total, review, error}. The same token as the replay needs. */
+export const startReview = (id, seat, token) =>
+  json(reviewUrl(id, seat), { method: "POST", headers: bearer(token) });
+
+/** Where the review of a finished game's seat stands (see startReview). */
+export const getReview = (id, seat, token) => json(reviewUrl(id, seat), { headers: bearer(token) });
+
 /** A pool's leaderboard (`everyone`: every rated account), best first. */
 export const getLeaderboard = (pool, everyone) => json(`/api/leaderboard?pool=${encodeURIComponent(pool)}${everyone ? "&all=1" : ""}`);
 

@@ -1,5 +1,7 @@
 // The page: hash routes (#/, #/table/ID, #/watch/ID, #/party/CODE, #/history, #/replay/ID,
-// #/howto, #/leaderboard[/POOL], #/player/NAME) and the display settings.
+// #/howto, #/leaderboard[/POOL], #/player/NAME) and the display settings. A route may end in
+// a query (#/replay/ID?review=SEAT: open the replay with that seat's review), which goes to
+// the page as URLSearchParams.
 import { installAccount } from "./account.js";
 import { LANGUAGES, applyStatic, lang, setLang, t } from "./i18n.js";
 import { installKeyboard, setPageKeys } from "./keyboard.js";
@@ -27,7 +29,9 @@ function route() {
   document.getElementById("conn").textContent = "";
   const root = document.getElementById("app");
   root.replaceChildren();
-  const parts = (raw || "/").split("/").filter(Boolean).map(decodeURIComponent);
+  const [path, query = ""] = (raw || "/").split("?", 2);
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  const params = new URLSearchParams(query);
   document.body.dataset.page = parts[0] || "lobby";
   // Each page's module is loaded when first visited, so a first load fetches only its page.
   const token = ++routed;
@@ -37,7 +41,7 @@ function route() {
     watch: id && (() => import("./table.js").then((m) => () => m.mountTable(root, id, { watch: true }))),
     party: id && (() => import("./party.js").then((m) => () => m.mountParty(root, id))),
     history: () => import("./history.js").then((m) => () => m.mountHistory(root)),
-    replay: id && (() => import("./replay.js").then((m) => () => m.mountReplay(root, id))),
+    replay: id && (() => import("./replay.js").then((m) => () => m.mountReplay(root, id, params))),
     howto: () => import("./howto.js").then((m) => () => m.mountHowto(root, id)),
     leaderboard: () => import("./leaderboard.js").then((m) => () => m.mountLeaderboard(root, id)),
     player: id && (() => import("./player.js").then((m) => () => m.mountPlayer(root, id))),

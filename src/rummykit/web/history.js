@@ -1,5 +1,6 @@
 // Past games (#/history): the finished games of the seats this browser holds (or every game,
-// where the host made the history public), each with a replay and its record to download.
+// where the host made the history public), each with a replay, its review and its record to
+// download.
 import { downloadRecord, getHistory, HISTORY_TOKENS_AT_ONCE } from "./api.js";
 import { t } from "./i18n.js";
 import { h, fill, number, when, store, seatKey } from "./util.js";
@@ -93,6 +94,8 @@ export function mountHistory(root) {
         h("li", { class: i === game.winner ? "winner" : "" }, t("history.score", { name, score: number(scores[i] ?? 0) })))),
       h("div", { class: "row" },
         h("a", { class: "button", href: `#/replay/${encodeURIComponent(game.id)}`, testid: "replay-link", "aria-label": t("history.replay_label", { when: played }) }, t("history.replay")),
+        // the replay with its review: of the seat this browser held, else the first
+        h("a", { class: "button", href: `#/replay/${encodeURIComponent(game.id)}?review`, testid: "review-link", "aria-label": t("history.review_label", { when: played }) }, t("history.review")),
         download),
       problem);
   }

@@ -1,11 +1,14 @@
 // The replay viewer (#/replay/ID): every position of a finished game. Step by step (buttons,
 // ← →), deal by deal (a list of deals, buttons, PageUp/PageDown or [ ]), anywhere at once
 // (a scrubber over every step, the deals marked on it), or played at a chosen speed (Space).
-import { getFrames } from "./api.js";
+// Its review panel (review.js) judges one seat's decisions and marks the steps they were at.
+import { getFrames, getTable } from "./api.js";
 import { cardRow } from "./cards.js";
 import { t } from "./i18n.js";
 import { setPageKeys } from "./keyboard.js";
 import { stepText } from "./replay/words.js";
+import { seatParam } from "./review/model.js";
+import { reviewPanel } from "./review.js";
 import { SPEEDS, dealOf, dealStarts, knownSpeed, nextDeal, previousDeal, stepMs } from "./replay/steps.js";
 import { h, fill, store, seatKey } from "./util.js";
 
@@ -17,7 +20,7 @@ function ownKey(event) {
   return event.key === " " && (tag === "BUTTON" || tag === "A" || tag === "SUMMARY");
 }
 
-export function mountReplay(root, gameId) {
+export function mountReplay(root, gameId, params = new URLSearchParams()) {
   document.title = t("replay.title");
   let frames = [];
   let players = [];
@@ -26,6 +29,18 @@ export function mountReplay(root, gameId) {
   let at = 0;
   let timer = 0;
   let speed = knownSpeed(store.get(SPEED_KEY));
+  // a seat's token of the game shows its replay (not needed where the history is public)
+  const token = store.raw(seatKey(gameId));
+  const review = reviewPanel({
+    gameId,
+    token,
+    go: (step) => {
+      stop();
+      go(step);
+    },
+    wanted: seatParam(params.get("review")),
+    autoStart: params.has("review"),
+  });
 
   const button = (attrs, label) => h("button", { type: "button", ...attrs }, label);
   const text = h("p", { class: "status replay-text", testid: "replay-text", "aria-live": "polite" }, t("common.loading"));
@@ -62,7 +77,9 @@ export function mountReplay(root, gameId) {
       h("div", { class: "replay-controls" }, prevDeal, prev, play, next, nextDealButton),
       h("div", { class: "replay-controls replay-scrub" }, slider, marks),
       h("p", { class: "help replay-keys" }, t("replay.keys")),
+      review.element,
       text,
+      review.line,
       body,
       h("p", {}, h("a", { href: "#/history" }, t("replay.back_to_history")))));
 
@@ -123,6 +140,7 @@ export function mountReplay(root, gameId) {
     nextDealButton.disabled = nextDeal(starts, at) === null;
     where.textContent = position;
     text.textContent = stepText(f, players, rules);
+    review.show(at);
     const stock = Array.isArray(f.stock) ? f.stock.length : f.stock;
     fill(body,
       h("div", { class: "replay-seats" }, players.map((name, seat) =>
@@ -156,15 +174,17 @@ export function mountReplay(root, gameId) {
       "]": () => goDeal(1),
       " ": togglePlay,
     };
+    if (review.key(event)) return true;
     const action = Object.hasOwn(actions, event.key) && actions[event.key];
     if (!action) return false;
     action();
     return true;
   });
 
-  // a seat's token of the game shows its replay (not needed where the history is public)
-  getFrames(gameId, store.raw(seatKey(gameId)))
-    .then((found) => {
+  // the seat this browser holds in the game, whose review is offered first
+  const heldSeat = token ? getTable(gameId, token).then((answer) => answer.seat, () => null) : Promise.resolve(null);
+  Promise.all([getFrames(gameId, token), heldSeat])
+    .then(([found, seat]) => {
       frames = found.frames || [];
       players = found.players || [];
       rules = found.rules || {};
@@ -174,10 +194,14 @@ export function mountReplay(root, gameId) {
       }
       setUp();
       go(0);
+      review.setGame({ frames, players, starts, heldSeat: seat });
     })
     .catch((problem) => {
       text.textContent = t("replay.failed", { problem: problem.message });
     });
 
-  return () => clearTimeout(timer);
+  return () => {
+    clearTimeout(timer);
+    review.stop();
+  };
 }

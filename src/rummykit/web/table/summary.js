@@ -89,6 +89,16 @@ function afterGame(table) {
   ];
 }
 
+/** The way to the game's review: its replay, opened with this seat's decisions judged. */
+function reviewLink(table) {
+  const { state, parts } = table;
+  const view = state.view;
+  if (watching(view)) return null;
+  const close = () => parts.summary.open && parts.summary.close();
+  const href = `#/replay/${encodeURIComponent(state.tableId)}?review=${view.seat}`;
+  return h("a", { class: "button ghost", testid: "review-link", href, onclick: close }, t("words.review_game"));
+}
+
 export function renderGameOver(table) {
   const { state, parts } = table;
   const view = state.view;
@@ -100,5 +110,5 @@ export function renderGameOver(table) {
   fill(parts.gameOver,
     h("h3", {}, t("words.game_over")),
     h("p", {}, gameOverText(view)),
-    h("div", { class: "row" }, afterGame(table)));
+    h("div", { class: "row" }, afterGame(table), reviewLink(table)));
 }

@@ -18,5 +18,6 @@ export default {
   "keys.replay_step": "A step back or forward",
   "keys.replay_deal": "The previous or the next deal",
   "keys.replay_play": "Play or pause",
+  "keys.replay_marked": "The next or the previous marked decision, once the game is reviewed",
   "keys.replay_ends": "The start or the end of the game",
 };

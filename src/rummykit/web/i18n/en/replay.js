@@ -1,4 +1,5 @@
-// The replay area's words in English (see ../../i18n.js): the replay viewer (replay.js).
+// The replay area's words in English (see ../../i18n.js): the replay viewer (replay.js)
+// and its post-game review (review.js, review/words.js).
 export default {
   "replay.title": "rummykit — replay",
   "replay.heading": "Replay",
@@ -25,4 +26,31 @@ export default {
   "replay.back_to_history": "Back to past games",
   "replay.no_steps": "This game has no steps to show.",
   "replay.failed": "This replay could not be loaded: {problem}",
+  "replay.review_button": "Review this game",
+  "replay.review_again": "Review again",
+  "replay.review_seat": "Whose decisions",
+  "replay.review_seat_option": "{name} (seat {seat})",
+  "replay.review_heading": "Review of {name}'s decisions",
+  "replay.review_intro": "The computer replays each of a player's decisions from what that player could see, and shows where points went.",
+  "replay.review_progress_label": "How far the review has come",
+  "replay.review_finding": "Finding the decisions…",
+  "replay.review_judging": "Judging decision {done} of {total}…",
+  "replay.review_busy": "Too many games are being reviewed right now: try again in a minute.",
+  "replay.review_not_allowed": "This game cannot be reviewed from this browser: only a browser that played in it may ask (or anyone, for a rated game or a public history).",
+  "replay.review_failed": "The review could not be made: {problem}",
+  "replay.review_decisions": { one: "{count} decision judged", other: "{count} decisions judged" },
+  "replay.review_lost": "Points given away: {points} in {deals}, {per_deal} a deal.",
+  "replay.review_marks_heading": "The marks",
+  "replay.review_mark_meaning": "{meaning}.",
+  "replay.review_how": "How the review works",
+  "replay.review_list_heading": "Marked decisions",
+  "replay.review_none_marked": "No decision was marked: none gave away clearly more than the best choice found.",
+  "replay.review_item": "Deal {deal}: {played}. Better: {best} ({loss})",
+  "replay.review_loss": "{loss} ± {interval} points",
+  "replay.review_line": "{name}: {played}. Best found: {best}. Cost: {loss}.",
+  "replay.review_line_best": "{name}: {played}, the best choice found.",
+  "replay.review_layoff": "Lay off the {card} on {meld}",
+  "replay.review_prev_mark": "« Previous mark",
+  "replay.review_next_mark": "Next mark »",
+  "replay.review_keys": "Keys: N / P the next or the previous marked decision.",
 };

@@ -1,11 +1,11 @@
 // The review area's words in English: generated from Python by
 // `python -m rummykit.web_catalogues`. Do not edit; change the Python source instead.
 export default {
-  "how_it_works": "Each decision is judged from what you could see at that moment, never from the cards hidden from you. The cards you could not see are dealt at random many times over, and every sensible choice is played to the end of the deal each time. A loss is the points your choice gave away against the best one found, on average; a decision is marked only when even the low end of its 95% range passes the mark's threshold, so bad luck alone never earns a mark.",
-  "mark.blunder": "Blunder",
-  "mark.inaccuracy": "Inaccuracy",
-  "mark.mistake": "Mistake",
-  "meaning.blunder": "a choice that gave away at least {points} points: the deal turned on it",
-  "meaning.inaccuracy": "a choice that gave away at least {points} points of the deal",
-  "meaning.mistake": "a choice that gave away at least {points} points: a clear error",
+  "review.how_it_works": "Each decision is judged from what you could see at that moment, never from the cards hidden from you. The cards you could not see are dealt at random many times over, and every sensible choice is played to the end of the deal each time. A loss is the points your choice gave away against the best one found, on average; a decision is marked only when even the low end of its 95% range passes the mark's threshold, so bad luck alone never earns a mark.",
+  "review.mark.blunder": "Blunder",
+  "review.mark.inaccuracy": "Inaccuracy",
+  "review.mark.mistake": "Mistake",
+  "review.meaning.blunder": "a choice that gave away at least {points} points: the deal turned on it",
+  "review.meaning.inaccuracy": "a choice that gave away at least {points} points of the deal",
+  "review.meaning.mistake": "a choice that gave away at least {points} points: a clear error",
 };

@@ -88,6 +88,7 @@ export default {
   "words.new_game": "New game",
   "words.join_rematch": "Join the rematch",
   "words.rematch": "Rematch",
+  "words.review_game": "Review this game",
   "words.game_over": "Game over",
   "words.deals_goal": "{limit} deals; this is deal {deal}.",
   "words.target_goal": "First to {target} ends the game. Deal {deal}.",

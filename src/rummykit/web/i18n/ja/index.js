@@ -13,9 +13,10 @@ import practice from "./practice.js";
 import ratings from "./ratings.js";
 import refusals from "./refusals.js";
 import replay from "./replay.js";
+import review from "./review.js";
 import rules from "./rules.js";
 import seats from "./seats.js";
 import table from "./table.js";
 import words from "./words.js";
 
-export default { account, common, events, hand, hints, history, howto, keys, lobby, party, practice, ratings, refusals, replay, rules, seats, table, words };
+export default { account, common, events, hand, hints, history, howto, keys, lobby, party, practice, ratings, refusals, replay, review, rules, seats, table, words };

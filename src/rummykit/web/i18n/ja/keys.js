@@ -18,5 +18,6 @@ export default {
   "keys.replay_step": "1手戻る／進む",
   "keys.replay_deal": "前のディール／次のディール",
   "keys.replay_play": "再生／一時停止",
+  "keys.replay_marked": "次／前の印の付いた判断へ（レビューの後）",
   "keys.replay_ends": "最初へ／最後へ",
 };

@@ -1,4 +1,5 @@
-// The replay area's words in Japanese (see ../../i18n.js): the replay viewer (replay.js).
+// The replay area's words in Japanese (see ../../i18n.js): the replay viewer (replay.js)
+// and its post-game review (review.js, review/words.js).
 export default {
   "replay.title": "rummykit — リプレイ",
   "replay.heading": "リプレイ",
@@ -25,4 +26,31 @@ export default {
   "replay.back_to_history": "過去のゲームに戻る",
   "replay.no_steps": "このゲームには表示する手がありません。",
   "replay.failed": "リプレイを読み込めませんでした: {problem}",
+  "replay.review_button": "このゲームをレビュー",
+  "replay.review_again": "もう一度レビュー",
+  "replay.review_seat": "誰の判断か",
+  "replay.review_seat_option": "{name}（席{seat}）",
+  "replay.review_heading": "{name}の判断のレビュー",
+  "replay.review_intro": "コンピューターがプレイヤーの判断を一つずつ、そのプレイヤーに見えていたものから検討し直し、どこで点を失ったかを示します。",
+  "replay.review_progress_label": "レビューの進み具合",
+  "replay.review_finding": "判断を探しています…",
+  "replay.review_judging": "{total}件中 {done}件目の判断を検討中…",
+  "replay.review_busy": "いまはレビュー中のゲームが多すぎます。1分ほどしてからもう一度お試しください。",
+  "replay.review_not_allowed": "このブラウザーからはこのゲームをレビューできません。ゲームに参加したブラウザーだけが頼めます（レーティング戦や公開された履歴なら誰でも）。",
+  "replay.review_failed": "レビューを作れませんでした: {problem}",
+  "replay.review_decisions": { other: "{count}件の判断を検討" },
+  "replay.review_lost": "失った点: {deals}で{points}点、1ディールあたり{per_deal}点。",
+  "replay.review_marks_heading": "印の意味",
+  "replay.review_mark_meaning": "{meaning}。",
+  "replay.review_how": "レビューのしくみ",
+  "replay.review_list_heading": "印の付いた判断",
+  "replay.review_none_marked": "印の付いた判断はありません。どの判断も、見つかった最善の手よりはっきり損をしてはいません。",
+  "replay.review_item": "第{deal}ディール: {played}。より良い手: {best}（{loss}）",
+  "replay.review_loss": "{loss} ± {interval}点",
+  "replay.review_line": "{name}: {played}。見つかった最善の手: {best}。損失: {loss}。",
+  "replay.review_line_best": "{name}: {played}。見つかった最善の手です。",
+  "replay.review_layoff": "{card}を{meld}に付け札する",
+  "replay.review_prev_mark": "« 前の印",
+  "replay.review_next_mark": "次の印 »",
+  "replay.review_keys": "キー: N / P で次／前の印の付いた判断へ。",
 };

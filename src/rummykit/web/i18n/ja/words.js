@@ -87,6 +87,7 @@ export default {
   "words.new_game": "新しいゲーム",
   "words.join_rematch": "再戦に加わる",
   "words.rematch": "再戦",
+  "words.review_game": "このゲームをレビュー",
   "words.game_over": "ゲーム終了",
   "words.deals_goal": "全{limit}ディール。いまは第{deal}ディール。",
   "words.target_goal": "先に{target}点でゲーム終了。第{deal}ディール。",
