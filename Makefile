@@ -30,11 +30,10 @@ run: $(RUN_STAMP)
 
 # Browser tests (marker e2e) run in their own pytest process: sync Playwright and asyncio
 # tests do not share one. Both runs always run; either failing fails `make test`. With CI
-# set, a missing Chromium or a skipped browser test fails (tests/web/conftest.py). The tests
-# without a browser run in one pytest worker per core (pytest-xdist).
+# set, a missing Chromium or a skipped browser test fails (tests/web/conftest.py).
 test: $(STAMP) js-deps
 	@status=0; \
-	$(BIN)/python -m pytest -m "not e2e" -n auto || status=$$?; \
+	$(BIN)/python -m pytest -m "not e2e" || status=$$?; \
 	$(BIN)/python -m pytest -m e2e tests/web || status=$$?; \
 	exit $$status
 
