@@ -44,7 +44,8 @@ def test_reconnection_lag_and_party_tables_in_miniature(tmp_path: Path) -> None:
     report = run_parties(
         tmp_path,
         *("--only", "reconnect,lag,ramp", "--reconnect-tables", "2", "--reconnects", "4"),
-        *("--lag-tables", "2", "--ramp-tables", "2"),
+        # a 5 s loaded window: in 2 s a loaded machine had not yet started the workers
+        *("--lag-tables", "2", "--lag-seconds", "5", "--ramp-tables", "2"),
         # basic computers and a 5 s window: two strong ones at the default pace could hold
         # the people without a turn through a 2 s window (the dealer is drawn at random)
         *("--ramp-level", "basic", "--ramp-seconds", "5"),
