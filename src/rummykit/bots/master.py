@@ -1,0 +1,190 @@
+"""``master``: the expert's search, wider and racing its candidates.
+
+Like ``expert`` it samples positions consistent with its observation and plays each
+candidate out in every sample with basic play. It differs in what it searches and how it
+spends its samples:
+
+- It weighs more candidates: every discard of the hand (not the best three), every meld and
+  lay-off the rules allow now besides the strong player's, and knocking or not.
+- It races them: every ``RACE_EVERY`` samples, a candidate whose average falls behind the
+  leader's by more than ``RACE_DROP`` standard errors of their paired difference is dropped,
+  so the samples left go to the close contenders.
+- All candidates still in the race are played on the same samples, so their differences are
+  paired and the luck of a sample cancels out of them.
+
+It searches to a time budget (``DEFAULT_BUDGET_MS``, the expert's) or to a fixed sample
+count, which makes it reproducible for a given rng on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from rummykit.bots.base import register
+from rummykit.bots.evaluate import evaluate, live_cards
+from rummykit.bots.expert import DEFAULT_BUDGET_MS, PLAYOUT_TURNS, playout_value
+from rummykit.bots.strong import StrongBot
+from rummykit.core.actions import Action, Discard, Draw, Knock, LayOff, Meld
+from rummykit.core.determinize import sample_position
+from rummykit.core.observation import Observation
+
+MAX_CANDIDATES = 8
+"""Candidates at most a decision, the strong player's choice first: past eight, the
+weakest discards of a hand rarely win a race and only cost the first samples."""
+
+RACE_EVERY = 6
+"""Samples between two cuts of the race: fewer, and a candidate is dropped on noise."""
+
+RACE_DROP = 2.0
+"""Standard errors of the paired difference by which a candidate must trail the leader to
+be dropped from the race."""
+
+SWITCH_MARGIN = 0.5
+"""Standard errors by which a rival must beat the strong choice at the end: the expert's
+1.0 keeps the strong choice too often once the race has spent its samples on the close
+contenders."""
+
+MAX_SAMPLES = 200
+"""Samples after which more thinking changes little: stop early (a race between two close
+candidates would otherwise use the whole budget on a difference that hardly matters)."""
+
+
+@register("master")
+class MasterBot:
+    """Searches as the expert does, over more candidates, racing them for the samples."""
+
+    name = "master"
+
+    def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, samples: int | None = None):
+        """A searcher with a time budget a decision, or a fixed sample budget.
+
+        With ``samples`` set the clock plays no part: ``budget_ms`` is ignored, every
+        decision plays out exactly that many samples (fewer candidates as the race goes on),
+        and the same rng gives the same choice on any machine.
+        """
+        if samples is not None and samples < 1:
+            raise ValueError(f"The master needs at least one sample a decision, not {samples}.")
+        self.budget_ms = budget_ms
+        self.samples = samples
+        self._strong = StrongBot()
+
+    def candidates(self, observation: Observation) -> list[Action]:
+        """The actions worth searching: the strong player's first, then its rivals."""
+        legal = observation.legal_actions
+        first = self._strong.decide(observation).action
+        found: list[Action] = [first]
+        if isinstance(first, Draw):
+            found.extend(action for action in legal if isinstance(action, Draw))
+        else:
+            live = live_cards(observation)
+            ranked = []
+            for action in legal:
+                if isinstance(action, Discard | Knock):
+                    rest = list(observation.hand)
+                    rest.remove(action.card)
+                    ranked.append((evaluate(rest, live, observation.rules).score, action))
+            ranked.sort(key=lambda entry: (entry[0], str(entry[1])))
+            found.extend(action for action in legal if isinstance(action, Meld | LayOff))
+            found.extend(action for _, action in ranked)
+        unique: list[Action] = []
+        for action in found:
+            if action not in unique:
+                unique.append(action)
+        return unique[:MAX_CANDIDATES]
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """The candidate with the best average playout, within the budget."""
+        candidates = self.candidates(observation)
+        if len(candidates) == 1:
+            return candidates[0]
+        seat = observation.seat if observation.seat is not None else observation.turn
+        timed = self.samples is None
+        start = time.perf_counter()
+        end = start + self.budget_ms / 1000 if timed else _NEVER
+        limit = self.samples if self.samples is not None else MAX_SAMPLES
+        race = _Race(len(candidates))
+        while race.samples < limit:
+            if timed and race.samples and time.perf_counter() >= end:
+                break
+            position = sample_position(observation, rng)
+            alive = race.alive
+            values: list[float] = []
+            for order, index in enumerate(alive):
+                game = position.clone()
+                game.apply_unchecked(candidates[index])
+                # The first sample shares the budget out; a later one is dropped if time
+                # runs out half-way, so every candidate is judged on the same samples.
+                stop = end
+                if timed and not race.samples:
+                    stop = start + (end - start) * (order + 1) / len(alive)
+                values.append(playout_value(game, seat, PLAYOUT_TURNS, stop))
+                if timed and race.samples and time.perf_counter() >= end:
+                    break
+            if len(values) < len(alive):
+                break
+            race.add(values)
+            if race.samples % RACE_EVERY == 0:
+                race.cut()
+        return candidates[race.best()]
+
+
+_NEVER = float("inf")
+
+
+class _Race:
+    """Playout values of candidates on shared samples, and the cuts between them."""
+
+    def __init__(self, count: int) -> None:
+        self.alive = list(range(count))
+        self.values: list[list[float]] = [[] for _ in range(count)]
+        self.samples = 0
+
+    def add(self, values: list[float]) -> None:
+        """One sample's values, one for each candidate still in the race, in its order."""
+        for index, value in zip(self.alive, values, strict=True):
+            self.values[index].append(value)
+        self.samples += 1
+
+    def _paired(self, first: int, second: int) -> tuple[float, float]:
+        """The mean of ``first`` less ``second`` on the samples both played, and its error."""
+        left, right = self.values[first], self.values[second]
+        count = min(len(left), len(right))
+        if not count:
+            return 0.0, 0.0
+        # Every candidate entered the race at the first sample; one dropped since has the
+        # first samples only, so the pair is compared on those.
+        differences = [a - b for a, b in zip(left[:count], right[:count], strict=True)]
+        mean = sum(differences) / count
+        spread = max(sum(d * d for d in differences) / count - mean * mean, 0.0) ** 0.5
+        return mean, spread / count**0.5
+
+    def _leader(self) -> int:
+        """The candidate still in the race with the best average."""
+        return max(self.alive, key=lambda index: (_mean(self.values[index]), -index))
+
+    def cut(self) -> None:
+        """Drop every candidate that trails the leader by more than ``RACE_DROP`` errors."""
+        leader = self._leader()
+        kept = []
+        for index in self.alive:
+            mean, error = self._paired(leader, index)
+            if index == leader or mean <= RACE_DROP * error:
+                kept.append(index)
+        self.alive = kept
+
+    def best(self) -> int:
+        """The strong choice (index 0) unless a rival in the race beats it beyond the noise."""
+        if not self.samples:
+            return 0
+        leader = self._leader()
+        if leader == 0:
+            return 0
+        mean, error = self._paired(leader, 0)
+        if 0 not in self.alive or mean > SWITCH_MARGIN * error:
+            return leader
+        return 0
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else float("-inf")
