@@ -22,12 +22,14 @@ import random
 import time
 
 from rummykit.bots.base import register
+from rummykit.bots.deal_value import DealValue, shipped_value
 from rummykit.bots.evaluate import evaluate, live_cards
-from rummykit.bots.expert import DEFAULT_BUDGET_MS, PLAYOUT_TURNS, playout_value
+from rummykit.bots.expert import DEFAULT_BUDGET_MS, PLAYOUT_TURNS, greedy_action, playout_value
 from rummykit.bots.strong import StrongBot
 from rummykit.core.actions import Action, Discard, Draw, Knock, LayOff, Meld
 from rummykit.core.determinize import sample_position
 from rummykit.core.observation import Observation
+from rummykit.core.state import GameState
 
 MAX_CANDIDATES = 8
 """Candidates at most a decision, the strong player's choice first: past eight, the
@@ -44,6 +46,10 @@ SWITCH_MARGIN = 0.5
 """Standard errors by which a rival must beat the strong choice at the end: the expert's
 1.0 keeps the strong choice too often once the race has spent its samples on the close
 contenders."""
+
+CUT_PLAYOUTS = True
+"""Whether playouts stop after the value's ``cut_turns`` and score with the fitted value
+(where it fits the rules), rather than play every deal out."""
 
 MAX_SAMPLES = 200
 """Samples after which more thinking changes little: stop early (a race between two close
@@ -104,6 +110,9 @@ class MasterBot:
         end = start + self.budget_ms / 1000 if timed else _NEVER
         limit = self.samples if self.samples is not None else MAX_SAMPLES
         race = _Race(len(candidates))
+        value = shipped_value() if CUT_PLAYOUTS else None
+        if value is not None and not value.fits(observation.rules, observation.seat_count):
+            value = None
         while race.samples < limit:
             if timed and race.samples and time.perf_counter() >= end:
                 break
@@ -118,7 +127,7 @@ class MasterBot:
                 stop = end
                 if timed and not race.samples:
                     stop = start + (end - start) * (order + 1) / len(alive)
-                values.append(playout_value(game, seat, PLAYOUT_TURNS, stop))
+                values.append(_playout(game, seat, stop, value))
                 if timed and race.samples and time.perf_counter() >= end:
                     break
             if len(values) < len(alive):
@@ -130,6 +139,24 @@ class MasterBot:
 
 
 _NEVER = float("inf")
+
+
+def _playout(game: GameState, seat: int, deadline: float, value: DealValue | None) -> float:
+    """Play ``game`` out with basic play and score it for ``seat``.
+
+    Without ``value``, to the end of the deal as the expert does; with it, for
+    ``value.cut_turns`` turns a seat, and the position reached is scored by ``value``.
+    """
+    if value is None:
+        return playout_value(game, seat, PLAYOUT_TURNS, deadline)
+    limit = game.turn_number + value.cut_turns * game.seat_count
+    while not game.deal_over and game.turn_number <= limit:
+        if time.perf_counter() >= deadline:
+            break
+        game.apply_unchecked(greedy_action(game))
+    if game.deal_over:
+        return playout_value(game, seat, 0)
+    return value.value(game, seat)
 
 
 class _Race:
@@ -146,44 +173,55 @@ class _Race:
             self.values[index].append(value)
         self.samples += 1
 
-    def _paired(self, first: int, second: int) -> tuple[float, float]:
-        """The mean of ``first`` less ``second`` on the samples both played, and its error."""
-        left, right = self.values[first], self.values[second]
-        count = min(len(left), len(right))
-        if not count:
-            return 0.0, 0.0
-        # Every candidate entered the race at the first sample; one dropped since has the
-        # first samples only, so the pair is compared on those.
-        differences = [a - b for a, b in zip(left[:count], right[:count], strict=True)]
-        mean = sum(differences) / count
-        spread = max(sum(d * d for d in differences) / count - mean * mean, 0.0) ** 0.5
-        return mean, spread / count**0.5
-
-    def _leader(self) -> int:
-        """The candidate still in the race with the best average."""
-        return max(self.alive, key=lambda index: (_mean(self.values[index]), -index))
-
     def cut(self) -> None:
-        """Drop every candidate that trails the leader by more than ``RACE_DROP`` errors."""
-        leader = self._leader()
-        kept = []
-        for index in self.alive:
-            mean, error = self._paired(leader, index)
-            if index == leader or mean <= RACE_DROP * error:
-                kept.append(index)
-        self.alive = kept
+        """Drop every candidate that trails the leader beyond the noise."""
+        self.alive = race_candidates(self.values, self.alive)
 
     def best(self) -> int:
         """The strong choice (index 0) unless a rival in the race beats it beyond the noise."""
         if not self.samples:
             return 0
-        leader = self._leader()
-        if leader == 0:
-            return 0
-        mean, error = self._paired(leader, 0)
-        if 0 not in self.alive or mean > SWITCH_MARGIN * error:
+        leader = _leader(self.values, self.alive)
+        if leader == 0 or 0 not in self.alive:
             return leader
-        return 0
+        mean, error = paired_difference(self.values[leader], self.values[0])
+        return leader if mean > SWITCH_MARGIN * error else 0
+
+
+def paired_difference(first: list[float], second: list[float]) -> tuple[float, float]:
+    """The mean of ``first`` less ``second`` on the samples both have, and its standard error.
+
+    Both lists start at the race's first sample; a candidate dropped since has the first
+    samples only, so the pair is compared on those.
+    """
+    count = min(len(first), len(second))
+    if not count:
+        return 0.0, 0.0
+    differences = [a - b for a, b in zip(first[:count], second[:count], strict=True)]
+    mean = sum(differences) / count
+    spread = max(sum(d * d for d in differences) / count - mean * mean, 0.0) ** 0.5
+    return mean, spread / count**0.5
+
+
+def race_candidates(values: list[list[float]], alive: list[int]) -> list[int]:
+    """The candidates of ``alive`` that stay in the race, in order.
+
+    ``values[index]`` holds candidate ``index``'s playout values, sample by sample. A
+    candidate is dropped when the leader (the best average) beats it by more than
+    ``RACE_DROP`` standard errors of their paired difference.
+    """
+    leader = _leader(values, alive)
+    kept = []
+    for index in alive:
+        mean, error = paired_difference(values[leader], values[index])
+        if index == leader or mean <= RACE_DROP * error:
+            kept.append(index)
+    return kept
+
+
+def _leader(values: list[list[float]], alive: list[int]) -> int:
+    """The candidate of ``alive`` with the best average (the first of equals)."""
+    return max(alive, key=lambda index: (_mean(values[index]), -index))
 
 
 def _mean(values: list[float]) -> float:
