@@ -33,6 +33,8 @@ FEATURE_NAMES: Final = (
     "their_hand_size",
     "stock_share",
     "my_turn",
+    "my_deadwood_by_their_nearness",
+    "their_deadwood_by_my_nearness",
 )
 """The features, in the order of the weights; "their" is the average of the other seats,
 "close" means one loose card or none (one discard from going out)."""
@@ -67,6 +69,8 @@ def features(game: GameState, seat: int) -> tuple[float, ...]:
         sum(sizes) / count,
         len(game.stock) / deck,
         1.0 if game.turn == seat else 0.0,
+        mine.value / (1.0 + min(len(part.deadwood) for part in theirs)),
+        their_value / (1.0 + len(mine.deadwood)),
     )
 
 

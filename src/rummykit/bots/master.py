@@ -21,8 +21,9 @@ from __future__ import annotations
 import random
 import time
 
+from rummykit.bots import deal_value
 from rummykit.bots.base import register
-from rummykit.bots.deal_value import DealValue, shipped_value
+from rummykit.bots.deal_value import DealValue
 from rummykit.bots.evaluate import evaluate, live_cards
 from rummykit.bots.expert import DEFAULT_BUDGET_MS, PLAYOUT_TURNS, greedy_action, playout_value
 from rummykit.bots.strong import StrongBot
@@ -110,7 +111,7 @@ class MasterBot:
         end = start + self.budget_ms / 1000 if timed else _NEVER
         limit = self.samples if self.samples is not None else MAX_SAMPLES
         race = _Race(len(candidates))
-        value = shipped_value() if CUT_PLAYOUTS else None
+        value = deal_value.shipped_value() if CUT_PLAYOUTS else None
         if value is not None and not value.fits(observation.rules, observation.seat_count):
             value = None
         while race.samples < limit:
