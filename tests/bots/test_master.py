@@ -55,20 +55,18 @@ def test_the_candidates_are_legal_with_the_strong_choice_first() -> None:
     assert checked >= 10
 
 
-def test_after_the_draw_every_discard_is_a_candidate_up_to_the_limit() -> None:
-    """Not only the best three, as the expert weighs: a discard the strong player's score
-    puts fourth may still be best once played out."""
-    bot = MasterBot(samples=1)
-    seen_wide = False
-    for view in views(5):
+def test_the_master_weighs_every_discard_the_expert_weighs() -> None:
+    """The strong player's choice and its three nearest discards, as for the expert; the
+    melds, lay-offs and other discards after them while there is room."""
+    master, expert = MasterBot(samples=1), ExpertBot(samples=1)
+    checked = 0
+    for view in views(5) + views(6, seats=3):
         if isinstance(view.legal_actions[0], Draw):
             continue
-        discards = {action for action in view.legal_actions if isinstance(action, Discard)}
-        chosen = set(bot.candidates(view))
-        if len(discards) < MAX_CANDIDATES:
-            assert discards <= chosen
-            seen_wide = seen_wide or len(discards) > 4
-    assert seen_wide
+        theirs = {action for action in expert.candidates(view) if isinstance(action, Discard)}
+        assert theirs <= set(master.candidates(view))
+        checked += 1
+    assert checked >= 5
 
 
 def test_the_master_chooses_the_same_whatever_cards_it_cannot_see() -> None:
@@ -137,7 +135,9 @@ def test_the_race_keeps_candidates_within_the_noise() -> None:
 
 def test_a_small_duplicate_tournament_against_the_expert_plays_through() -> None:
     """One single deal, played from both seats, on one sample a decision: the tournament
-    the benchmark runs at size, in miniature."""
+    the benchmark runs at size, in miniature. Neither deal is cut: in the first, near an
+    empty stock, the two searchers passed three cards through the pile for ever until the
+    master learnt to draw as basic play does past ``STALL_TURNS``."""
     BOTS["master-1"] = lambda: MasterBot(samples=1)
     BOTS["expert-1"] = lambda: ExpertBot(samples=1)
     try:

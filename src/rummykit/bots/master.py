@@ -1,19 +1,24 @@
-"""``master``: the expert's search, wider and racing its candidates.
+"""``master``: the expert's search with shorter playouts scored by a fitted value, raced.
 
-Like ``expert`` it samples positions consistent with its observation and plays each
-candidate out in every sample with basic play. It differs in what it searches and how it
-spends its samples:
+Like ``expert`` it samples positions consistent with its observation (the hidden cards dealt
+at random), plays each candidate forward in every sample with basic play, and keeps the
+strong player's choice unless a rival beats it by more than the noise. It differs in how it
+spends its time budget:
 
-- It weighs more candidates: every discard of the hand (not the best three), every meld and
-  lay-off the rules allow now besides the strong player's, and knocking or not.
-- It races them: every ``RACE_EVERY`` samples, a candidate whose average falls behind the
-  leader's by more than ``RACE_DROP`` standard errors of their paired difference is dropped,
-  so the samples left go to the close contenders.
-- All candidates still in the race are played on the same samples, so their differences are
-  paired and the luck of a sample cancels out of them.
+- Its playouts stop after a couple of turns a seat and the position reached is scored by a
+  value fitted to where such positions end (``rummykit.bots.deal_value``, shipped in
+  ``deal_value.json`` and made by ``python -m rummykit.bots.deal_value_fit``): several times
+  the samples of a playout to the end of the deal, each with less noise. Under rules the
+  value was not fitted for, it plays to the end of the deal as the expert does.
+- It races its candidates: every ``RACE_EVERY`` samples, one whose average trails the
+  leader's by more than ``RACE_DROP`` standard errors of their paired difference is
+  dropped, so the samples left go to the close contenders.
+- All candidates still in the race are played on the same samples, so their differences
+  are paired and the luck of a sample cancels out of them.
 
 It searches to a time budget (``DEFAULT_BUDGET_MS``, the expert's) or to a fixed sample
-count, which makes it reproducible for a given rng on any machine.
+count, which makes it reproducible for a given rng on any machine. What each part is worth
+against ``expert`` is in ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
@@ -23,18 +28,26 @@ import time
 
 from rummykit.bots import deal_value
 from rummykit.bots.base import register
+from rummykit.bots.basic import BasicBot
 from rummykit.bots.deal_value import DealValue
 from rummykit.bots.evaluate import evaluate, live_cards
-from rummykit.bots.expert import DEFAULT_BUDGET_MS, PLAYOUT_TURNS, greedy_action, playout_value
+from rummykit.bots.expert import (
+    ALTERNATIVE_DISCARDS,
+    DEFAULT_BUDGET_MS,
+    PLAYOUT_TURNS,
+    greedy_action,
+    playout_value,
+)
 from rummykit.bots.strong import StrongBot
 from rummykit.core.actions import Action, Discard, Draw, Knock, LayOff, Meld
 from rummykit.core.determinize import sample_position
 from rummykit.core.observation import Observation
-from rummykit.core.state import GameState
+from rummykit.core.state import GameState, Phase
 
-MAX_CANDIDATES = 8
-"""Candidates at most a decision, the strong player's choice first: past eight, the
-weakest discards of a hand rarely win a race and only cost the first samples."""
+MAX_CANDIDATES = 5
+"""Candidates at most a decision, the strong player's choice first. Screened at 100 ms
+against ``expert`` (80 single deals each, benchmarks/README.md): eight candidates did no
+better than five, and every extra candidate costs a playout of each sample."""
 
 RACE_EVERY = 6
 """Samples between two cuts of the race: fewer, and a candidate is dropped on noise."""
@@ -43,14 +56,20 @@ RACE_DROP = 2.0
 """Standard errors of the paired difference by which a candidate must trail the leader to
 be dropped from the race."""
 
-SWITCH_MARGIN = 0.5
-"""Standard errors by which a rival must beat the strong choice at the end: the expert's
-1.0 keeps the strong choice too often once the race has spent its samples on the close
-contenders."""
+SWITCH_MARGIN = 1.0
+"""Standard errors by which a rival must beat the strong choice at the end, as for the
+expert: at 0.5, with eight candidates, the search traded good moves for noise (39% of 200
+single deals against ``expert`` at 50 ms)."""
 
 CUT_PLAYOUTS = True
 """Whether playouts stop after the value's ``cut_turns`` and score with the fitted value
 (where it fits the rules), rather than play every deal out."""
+
+STALL_TURNS = 100
+"""Turns after which the master draws as basic play does (the stock unless the top discard
+completes a meld). A deal between sensible players takes about 22 turns; near an empty
+stock two searchers can otherwise pass the same three cards through the pile for ever, each
+preferring the pile to the stock (seen between ``master`` and ``expert`` on one sample)."""
 
 MAX_SAMPLES = 200
 """Samples after which more thinking changes little: stop early (a race between two close
@@ -92,8 +111,11 @@ class MasterBot:
                     rest.remove(action.card)
                     ranked.append((evaluate(rest, live, observation.rules).score, action))
             ranked.sort(key=lambda entry: (entry[0], str(entry[1])))
+            # The best discards first, as the expert weighs them, then the melds and lay-offs
+            # the strong player did not choose, then the other discards, while room is left.
+            found.extend(action for _, action in ranked[:ALTERNATIVE_DISCARDS])
             found.extend(action for action in legal if isinstance(action, Meld | LayOff))
-            found.extend(action for _, action in ranked)
+            found.extend(action for _, action in ranked[ALTERNATIVE_DISCARDS:])
         unique: list[Action] = []
         for action in found:
             if action not in unique:
@@ -102,6 +124,8 @@ class MasterBot:
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """The candidate with the best average playout, within the budget."""
+        if observation.turn_number > STALL_TURNS and observation.phase is Phase.DRAW:
+            return BasicBot().choose(observation, rng)
         candidates = self.candidates(observation)
         if len(candidates) == 1:
             return candidates[0]
