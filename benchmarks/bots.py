@@ -74,7 +74,7 @@ RUNGS = (
         "master-expert-deals",
         ("master", "expert"),
         "classic",
-        400,
+        300,
         True,
         "master wins more than half of single deals, interval above 50% (see README)",
     ),

@@ -119,18 +119,18 @@ def test_the_master_refuses_a_sample_budget_below_one() -> None:
 
 
 def test_the_race_drops_a_candidate_that_trails_beyond_the_noise() -> None:
-    """Paired values: candidate 2 trails the leader (1) by 5 points in every sample, which
-    no noise explains; candidate 0 trails by a quarter point on average, in a spread of more
-    than a point."""
-    values = [[2.0, -0.5] * 3, [1.0] * 6, [-4.0] * 6]
-    assert race_candidates(values, alive=[0, 1, 2]) == [0, 1]
+    """Paired values: candidate 3 trails the leader (1) by 5 points in every sample, which
+    no noise explains; candidate 2 trails by a quarter point on average, in a spread of more
+    than a point. The strong choice (0) stays in however far it trails."""
+    values = [[-9.0] * 6, [1.0] * 6, [2.0, -0.5] * 3, [-4.0] * 6]
+    assert race_candidates(values, alive=[0, 1, 2, 3]) == [0, 1, 2]
 
 
 def test_the_race_keeps_candidates_within_the_noise() -> None:
     noisy = [10.0, -10.0, 10.0, -10.0, 10.0, -10.0]
-    values = [noisy, [value + 1 for value in reversed(noisy)]]
-    kept = race_candidates(values, alive=[0, 1])
-    assert kept == [0, 1], f"a mean gap of 1 in a spread of 20 is noise at {RACE_DROP} errors"
+    values = [[0.0] * 6, noisy, [value + 1 for value in reversed(noisy)]]
+    kept = race_candidates(values, alive=[0, 1, 2])
+    assert kept == [0, 1, 2], f"a gap of 1 in a spread of 20 is noise at {RACE_DROP} errors"
 
 
 def test_a_small_duplicate_tournament_against_the_expert_plays_through() -> None:
