@@ -80,7 +80,7 @@ candidates would otherwise use the whole budget on a difference that hardly matt
 
 @register("master")
 class MasterBot:
-    """Searches as the expert does, over more candidates, racing them for the samples."""
+    """Searches as the expert does, racing its candidates so the samples go to the close ones."""
 
     name = "master"
 
