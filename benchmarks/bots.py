@@ -61,6 +61,23 @@ RUNGS = (
         True,
         "expert wins >= 55% of games, interval above 50% (single deals: see README)",
     ),
+    # ----- issue 14: the level above expert -----
+    Rung(
+        "master-expert",
+        ("master", "expert"),
+        "classic",
+        200,
+        False,
+        "master wins >= 55% of games to 100, interval above 50%",
+    ),
+    Rung(
+        "master-expert-deals",
+        ("master", "expert"),
+        "classic",
+        300,
+        True,
+        "master wins more than half of single deals, interval above 50% (see README)",
+    ),
     Rung(
         "strong-basic-knock",
         ("strong", "basic"),

@@ -82,11 +82,12 @@ def test_hint_reads_the_record_from_standard_input(
     assert out.splitlines()[0].startswith(f"{PLAYERS[game.turn]} to {game.phase.value}: ")
 
 
-def test_hint_from_the_expert_prints_a_legal_action(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("level", ["expert", "master"])
+def test_hint_from_a_searcher_prints_a_legal_action(
+    level: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game = game_after(6)
-    code, out, err = cli(capsys, "hint", write_record(tmp_path, game), "--bot", "expert")
+    code, out, err = cli(capsys, "hint", write_record(tmp_path, game), "--bot", level)
     assert code == 0, err
     head, reason = out.splitlines()
     prefix = f"{PLAYERS[game.turn]} to {game.phase.value}: "

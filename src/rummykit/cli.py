@@ -10,6 +10,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from importlib import resources
 
+from rummykit.bots.hints import HINT_LEVELS
 from rummykit.client.account import add_account_parsers
 from rummykit.client.cli import add_party_parsers
 from rummykit.client.ratings import add_ratings_parser
@@ -414,10 +415,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Replay a record and say what a good player would do next, and why.",
     )
     hint_parser.add_argument("file", help="the record, or - to read it from standard input")
-    hint_parser.add_argument(
-        "--bot", choices=["strong", "expert"], default="strong", help="who advises"
-    )
-    hint_parser.add_argument("--seed", type=int, default=0, help="the expert's seed")
+    hint_parser.add_argument("--bot", choices=HINT_LEVELS, default="strong", help="who advises")
+    hint_parser.add_argument("--seed", type=int, default=0, help="the searching player's seed")
     hint_parser.set_defaults(run=_command_hint)
     add_review_parser(commands)
     add_sim_parsers(commands)

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from bot_games import play_deal_checked, positions, random_game
-from rummykit.bots import ExpertBot, make_bot
+from rummykit.bots import ExpertBot, MasterBot, make_bot
 from rummykit.bots.base import Bot
 from rummykit.bots.play import DEAL_ACTION_CAP
 from rummykit.bots.strong import stock_card_cost
@@ -29,12 +29,16 @@ GAMES_PER_SEAT_COUNT = 4
 """A few games at each of the seven seat counts: the random-rules games of test_legal_play
 cover the rule combinations; these cover Boathouse's own and the big two-deck tables."""
 
-BOTS = ("random", "basic", "strong", "expert")
+BOTS = ("random", "basic", "strong", "expert", "master")
 
 
 def bot_named(name: str) -> Bot:
-    """The bot; the expert with a fixed, small sample budget so that the run is repeatable."""
-    return ExpertBot(samples=2) if name == "expert" else make_bot(name)
+    """The bot; a searcher with a fixed, small sample budget so that the run is repeatable."""
+    if name == "expert":
+        return ExpertBot(samples=2)
+    if name == "master":
+        return MasterBot(samples=1)
+    return make_bot(name)
 
 
 def boathouse_game(seed: int, seats: int) -> GameState:

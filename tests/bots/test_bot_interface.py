@@ -20,7 +20,7 @@ import pytest
 
 import rummykit.bots.expert as expert_module
 from bot_games import hidden_from, play_deal_checked, positions, random_game, reshuffle_hidden
-from rummykit.bots import BOTS, BasicBot, ExpertBot, RandomBot, StrongBot, make_bot
+from rummykit.bots import BOTS, BasicBot, ExpertBot, MasterBot, RandomBot, StrongBot, make_bot
 from rummykit.bots.base import Bot
 from rummykit.bots.play import play_game
 from rummykit.cli import main
@@ -29,12 +29,18 @@ from rummykit.core.observation import Observation, observe
 from rummykit.core.presets import find_preset
 from rummykit.core.state import DealLog, GameState, LegalActions
 
-BOT_NAMES = ("random", "basic", "strong", "expert")
+BOT_NAMES = ("random", "basic", "strong", "expert", "master")
+SEARCHERS = ("expert", "master")
+"""The bots that search: they run on a fixed sample count here, and see fewer positions."""
 
 
 def fast_bot(name: str, samples: int = 2) -> Bot:
-    """The bot of this name; the expert on a fixed number of samples (quick, and no clock)."""
-    return ExpertBot(samples=samples) if name == "expert" else make_bot(name)
+    """The bot of this name; a searcher on a fixed number of samples (quick, and no clock)."""
+    if name == "expert":
+        return ExpertBot(samples=samples)
+    if name == "master":
+        return MasterBot(samples=samples)
+    return make_bot(name)
 
 
 def reachable(value: object) -> Iterator[object]:
@@ -82,9 +88,15 @@ def shown_cards(view: Observation) -> set[Card]:
 # ----- the registry ---------------------------------------------------------------------
 
 
-def test_the_registry_holds_random_basic_strong_and_expert() -> None:
+def test_the_registry_holds_random_basic_strong_expert_and_master() -> None:
     assert set(BOTS) == set(BOT_NAMES)
-    kinds = {"random": RandomBot, "basic": BasicBot, "strong": StrongBot, "expert": ExpertBot}
+    kinds = {
+        "random": RandomBot,
+        "basic": BasicBot,
+        "strong": StrongBot,
+        "expert": ExpertBot,
+        "master": MasterBot,
+    }
     for name in BOT_NAMES:
         bot = make_bot(name)
         assert isinstance(bot, kinds[name])
@@ -92,11 +104,11 @@ def test_the_registry_holds_random_basic_strong_and_expert() -> None:
 
 
 def test_an_unknown_bot_name_is_refused_with_the_choices() -> None:
-    with pytest.raises(KeyError, match="basic, expert, random, strong"):
+    with pytest.raises(KeyError, match="basic, expert, master, random, strong"):
         make_bot("grandmaster")
 
 
-def test_rummy_bots_lists_random_basic_strong_and_expert(
+def test_rummy_bots_lists_every_registered_bot(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["bots"]) == 0
@@ -161,8 +173,8 @@ def test_a_bot_chooses_the_same_whatever_cards_it_cannot_see(name: str) -> None:
     bot = fast_bot(name)
     game, rng = random_game(11, 3)
     for number, position in enumerate(positions(game, [make_bot("basic")] * 3, rng)):
-        if name == "expert" and number % 5:
-            continue  # the expert searches: every fifth position keeps the test quick
+        if name in SEARCHERS and number % 5:
+            continue  # a searcher: every fifth position keeps the test quick
         seat = position.turn
         other = reshuffle_hidden(position, seat, random.Random(number))
         here = bot.choose(observe(position, seat), random.Random(number))
@@ -185,13 +197,13 @@ def test_a_bot_plays_a_whole_deal_from_observations_only(name: str) -> None:
 
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_the_same_observation_and_seed_give_the_same_action(name: str) -> None:
-    """The expert runs on a fixed number of samples: with a time budget, how far it searches
+    """The searchers run on a fixed number of samples: with a time budget, how far they search
     depends on the machine."""
     game, rng = random_game(32, 3, melding="during_play")
     checked = 0
     for number, position in enumerate(positions(game, [make_bot("strong")] * 3, rng)):
-        if name == "expert" and number % 8:
-            continue  # the expert searches: every eighth position keeps the test quick
+        if name in SEARCHERS and number % 8:
+            continue  # a searcher: every eighth position keeps the test quick
         view = observe(position, position.turn)
         first = fast_bot(name, samples=4).choose(view, random.Random(number))
         again = fast_bot(name, samples=4).choose(
@@ -239,7 +251,7 @@ def test_the_expert_refuses_a_sample_budget_below_one() -> None:
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_a_game_played_twice_with_the_same_seed_gives_the_same_record(name: str) -> None:
     preset = find_preset("classic")
-    rules = preset.rules.replace(deals=1) if name == "expert" else preset.rules
+    rules = preset.rules.replace(deals=1) if name in SEARCHERS else preset.rules
     records = []
     for _ in range(2):
         record, ended = play_game(preset, [fast_bot(name), fast_bot(name)], seed=5, rules=rules)

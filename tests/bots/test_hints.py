@@ -130,8 +130,8 @@ def test_hint_has_nothing_to_advise_once_the_deal_is_over() -> None:
             hint(observe(game, seat))
 
 
-def test_hint_comes_from_strong_or_expert_only() -> None:
-    with pytest.raises(ValueError, match="strong' or 'expert"):
+def test_hint_comes_from_strong_expert_or_master_only() -> None:
+    with pytest.raises(ValueError, match="'strong', 'expert' or 'master'"):
         hint(observe(king_of_clubs_position(), 1), level="grandmaster")
 
 

@@ -5,8 +5,9 @@ random legal rule combinations (see ``bot_games.random_rules``; seven and eight 
 decks). It sees only its seat's
 observation, its choice must be one of the observation's legal actions, and the game applies
 it with the checked ``apply``, so any illegal choice raises. ``random``, ``basic`` and
-``strong`` play 280 games each, 40 at each seat count, at every seat; the expert, which
-searches, plays 14 at one seat against ``strong`` (see ``EXPERT_GAMES_PER_SEAT_COUNT``).
+``strong`` play 280 games each, 40 at each seat count, at every seat; the searchers
+(``expert``, ``master``) play 14 each at one seat against ``strong`` (see
+``EXPERT_GAMES_PER_SEAT_COUNT``).
 A deal still going after ``DEAL_ACTION_CAP`` actions is cut and counted, not failed.
 """
 
@@ -17,7 +18,7 @@ import random
 import pytest
 
 from bot_games import play_deal_checked, random_game
-from rummykit.bots import ExpertBot, make_bot
+from rummykit.bots import ExpertBot, MasterBot, make_bot
 from rummykit.bots.base import Bot
 from rummykit.bots.play import DEAL_ACTION_CAP
 from rummykit.core.presets import find_preset
@@ -27,6 +28,9 @@ from rummykit.core.state import DealResult, GameState
 SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 GAMES_PER_SEAT_COUNT = 40
 """40 games at each seat count: at least the 200 games a bot of the issue's list."""
+
+SEARCHERS = ("expert", "master")
+"""The bots that search; each plays ``EXPERT_GAMES_PER_SEAT_COUNT`` games a seat count."""
 
 EXPERT_GAMES_PER_SEAT_COUNT = 2
 """The expert plays 2 games a seat count, at one seat (a different one each game) against
@@ -77,9 +81,18 @@ def test_bot_finishes_random_rules_games_without_an_illegal_action(name: str, se
     check_games(make_bot(name), seats, GAMES_PER_SEAT_COUNT)
 
 
+def searcher(name: str) -> Bot:
+    """A searching bot on a fixed, small sample budget: ``master`` weighs about twice the
+    expert's candidates, so it gets one sample a decision to cost about the same."""
+    return ExpertBot(samples=2) if name == "expert" else MasterBot(samples=1)
+
+
 @pytest.mark.parametrize("seats", SEAT_COUNTS)
-def test_expert_finishes_random_rules_games_without_an_illegal_action(seats: int) -> None:
-    check_games(ExpertBot(samples=2), seats, EXPERT_GAMES_PER_SEAT_COUNT, others=make_bot("strong"))
+@pytest.mark.parametrize("name", SEARCHERS)
+def test_searcher_finishes_random_rules_games_without_an_illegal_action(
+    name: str, seats: int
+) -> None:
+    check_games(searcher(name), seats, EXPERT_GAMES_PER_SEAT_COUNT, others=make_bot("strong"))
 
 
 KNOCK_GAMES_PER_SEAT_COUNT = 12
@@ -123,9 +136,10 @@ def test_bot_plays_knock_rummy_legally_at_every_seat_count(name: str, seats: int
 
 
 @pytest.mark.parametrize("seats", SEAT_COUNTS)
-def test_expert_plays_knock_rummy_legally_at_every_seat_count(seats: int) -> None:
+@pytest.mark.parametrize("name", SEARCHERS)
+def test_searcher_plays_knock_rummy_legally_at_every_seat_count(name: str, seats: int) -> None:
     check_games(
-        ExpertBot(samples=2),
+        searcher(name),
         seats,
         EXPERT_GAMES_PER_SEAT_COUNT,
         make_bot("strong"),
@@ -140,9 +154,10 @@ def test_bot_plays_whole_500_rum_games_legally(name: str, seats: int) -> None:
 
 
 @pytest.mark.parametrize("seats", FIVE_HUNDRED_SEATS)
-def test_expert_plays_a_500_rum_deal_legally(seats: int) -> None:
+@pytest.mark.parametrize("name", SEARCHERS)
+def test_searcher_plays_a_500_rum_deal_legally(name: str, seats: int) -> None:
     bots: list[Bot] = [make_bot("strong")] * seats
-    bots[seats - 1] = ExpertBot(samples=2)
+    bots[seats - 1] = searcher(name)
     rules = find_preset("500").rules.replace(deals=1)
     rng = random.Random(seats)
     game = GameState.new(rules, seats, seed=seats)

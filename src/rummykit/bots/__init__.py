@@ -3,7 +3,17 @@
 from rummykit.bots.base import BOTS, Bot, make_bot
 from rummykit.bots.basic import BasicBot
 from rummykit.bots.expert import ExpertBot
+from rummykit.bots.master import MasterBot
 from rummykit.bots.random_bot import RandomBot
 from rummykit.bots.strong import StrongBot
 
-__all__ = ["BOTS", "BasicBot", "Bot", "ExpertBot", "RandomBot", "StrongBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "BasicBot",
+    "Bot",
+    "ExpertBot",
+    "MasterBot",
+    "RandomBot",
+    "StrongBot",
+    "make_bot",
+]

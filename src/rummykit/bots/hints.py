@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from rummykit.bots.expert import ExpertBot
+from rummykit.bots.master import MasterBot
 from rummykit.bots.strong import Decision, StrongBot, explain
 from rummykit.core.observation import Observation
 
+HINT_LEVELS: Final = ("strong", "expert", "master")
+"""The players a hint can come from: ``strong``, and the levels that search beyond it."""
+
 
 def hint(observation: Observation, level: str = "strong", seed: int = 0) -> Decision:
-    """What ``strong`` (or ``expert``, which searches) would do here, with the reason.
+    """What ``strong`` (or ``expert`` or ``master``, which search) would do here, and why.
 
     Raises ``ValueError`` when it is not the observed seat's turn.
     """
@@ -19,9 +24,10 @@ def hint(observation: Observation, level: str = "strong", seed: int = 0) -> Deci
     advice = StrongBot().decide(observation)
     if level == "strong":
         return advice
-    if level != "expert":
-        raise ValueError(f"Hints come from 'strong' or 'expert', not {level!r}.")
-    searched = ExpertBot().choose(observation, random.Random(seed))
+    if level not in HINT_LEVELS:
+        raise ValueError(f"Hints come from 'strong', 'expert' or 'master', not {level!r}.")
+    searcher = ExpertBot() if level == "expert" else MasterBot()
+    searched = searcher.choose(observation, random.Random(seed))
     if searched == advice.action:
         return advice
     return explain(searched, observation, "searched")

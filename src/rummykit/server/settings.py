@@ -8,7 +8,7 @@ from pydantic import Field, TypeAdapter
 
 from rummykit.server.protocol import RuleValue, Strict
 
-BotLevel: TypeAlias = Literal["basic", "strong", "expert"]
+BotLevel: TypeAlias = Literal["basic", "strong", "expert", "master"]
 """The computer players a table can seat, weakest first."""
 
 BOT_LEVELS: Final[tuple[str, ...]] = get_args(BotLevel)

@@ -167,13 +167,16 @@ export function mountLobby(root) {
     count.value = Number(kept) <= most ? kept : "1";
     while (levelSelects.length < most) {
       const i = levelSelects.length;
-      const select = h(
-        "select",
-        { id: `opponent-level-${i}`, testid: `opponent-level-${i}` },
-        ["basic", "strong", "expert"].map((level) => h("option", { value: level }, t(`common.level.${level}`))),
-      );
+      const select = h("select", { id: `opponent-level-${i}`, testid: `opponent-level-${i}` });
       levelSelects.push(select);
       levelRows.push(h("div", { class: "field level-row" }, h("label", { for: select.id }, t("lobby.opponent", { n: i + 1 })), select));
+    }
+    // the levels the server offers (its BOT_LEVELS, weakest first): the page keeps no list
+    const levels = options ? options.levels : [];
+    for (const select of levelSelects) {
+      const kept = select.value;
+      fill(select, levels.map((level) => h("option", { value: level }, t(`common.level.${level}`))));
+      if (levels.includes(kept)) select.value = kept;
     }
     fill(levelsBox, levelRows);
     showLevels();

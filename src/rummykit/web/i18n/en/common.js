@@ -23,6 +23,7 @@ export default {
   "common.level.basic": "basic",
   "common.level.strong": "strong",
   "common.level.expert": "expert",
+  "common.level.master": "master",
   "common.computer_level": "computer · {level}",
   "common.yes": "yes",
   "common.no": "no",

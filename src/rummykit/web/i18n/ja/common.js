@@ -22,6 +22,7 @@ export default {
   "common.level.basic": "初級",
   "common.level.strong": "中級",
   "common.level.expert": "上級",
+  "common.level.master": "名人",
   "common.computer_level": "CPU・{level}",
   "common.yes": "はい",
   "common.no": "いいえ",

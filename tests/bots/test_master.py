@@ -1,0 +1,152 @@
+"""``master``: the expert's search over more candidates, racing them for the samples.
+
+It must play legally (``test_legal_play`` and ``test_bot_interface`` run it with the other
+bots), search only what its seat can see, and choose the same on a fixed sample budget
+whatever the clock does. Its strength is measured by ``benchmarks/bots.py``, not here: a
+tournament small enough for the tests only shows that one plays through.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import types
+
+import pytest
+
+import rummykit.bots.master as master_module
+from bot_games import positions, random_game, reshuffle_hidden
+from rummykit.bots import ExpertBot, MasterBot, make_bot
+from rummykit.bots.base import BOTS
+from rummykit.bots.master import MAX_CANDIDATES, RACE_DROP, race_candidates
+from rummykit.bots.strong import StrongBot
+from rummykit.core.actions import Discard, Draw
+from rummykit.core.observation import Observation, observe
+from rummykit.server.settings import BOT_LEVELS
+from rummykit.tournament import SimConfig, run_sim
+
+
+def views(seed: int, seats: int = 2, every: int = 3) -> list[Observation]:
+    """Every ``every``-th view of the seat to act in a deal played by ``strong``."""
+    game, rng = random_game(seed, seats, melding="during_play")
+    found = []
+    for number, position in enumerate(positions(game, [make_bot("strong")] * seats, rng)):
+        if number % every == 0:
+            found.append(observe(position, position.turn))
+    return found
+
+
+def test_master_is_offered_wherever_computer_levels_are() -> None:
+    """The table settings' levels (the lobby, the party page and ``rummy party --cpu`` read
+    them) are registered bots, weakest first, and end with ``master``."""
+    assert all(level in BOTS for level in BOT_LEVELS)
+    assert BOT_LEVELS[-2:] == ("expert", "master")
+
+
+def test_the_candidates_are_legal_with_the_strong_choice_first() -> None:
+    bot = MasterBot(samples=1)
+    checked = 0
+    for view in views(3) + views(4, seats=3):
+        candidates = bot.candidates(view)
+        assert candidates[0] == StrongBot().decide(view).action
+        assert len(set(candidates)) == len(candidates) <= MAX_CANDIDATES
+        assert all(action in view.legal_actions for action in candidates)
+        checked += 1
+    assert checked >= 10
+
+
+def test_the_master_weighs_every_discard_the_expert_weighs() -> None:
+    """The strong player's choice and its three nearest discards, as for the expert; the
+    melds, lay-offs and other discards after them while there is room."""
+    master, expert = MasterBot(samples=1), ExpertBot(samples=1)
+    checked = 0
+    for view in views(5) + views(6, seats=3):
+        if isinstance(view.legal_actions[0], Draw):
+            continue
+        theirs = {action for action in expert.candidates(view) if isinstance(action, Discard)}
+        assert theirs <= set(master.candidates(view))
+        checked += 1
+    assert checked >= 5
+
+
+def test_the_master_chooses_the_same_whatever_cards_it_cannot_see() -> None:
+    game, rng = random_game(12, 3)
+    bot = MasterBot(samples=3)
+    checked = 0
+    for number, position in enumerate(positions(game, [make_bot("basic")] * 3, rng)):
+        if number % 4:
+            continue
+        seat = position.turn
+        other = reshuffle_hidden(position, seat, random.Random(number))
+        here = bot.choose(observe(position, seat), random.Random(number))
+        there = bot.choose(observe(other, seat), random.Random(number))
+        assert here == there
+        checked += 1
+    assert checked >= 5
+
+
+def test_on_a_sample_budget_the_master_ignores_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same rng and sample budget give the same choices even when the clock jumps a
+    minute between two readings: the sample count, not the time, bounds the search."""
+    chosen = views(41, every=4)
+    assert len(chosen) >= 5
+    first = [
+        MasterBot(samples=7).choose(view, random.Random(number))
+        for number, view in enumerate(chosen)
+    ]
+    ticks = itertools.count()
+    slow_clock = types.SimpleNamespace(perf_counter=lambda: 60.0 * next(ticks))
+    monkeypatch.setattr(master_module, "time", slow_clock)
+    again = [
+        MasterBot(budget_ms=1.0, samples=7).choose(view, random.Random(number))
+        for number, view in enumerate(chosen)
+    ]
+    assert next(ticks) > 0, "the master read the slow clock"
+    assert again == first
+
+
+def test_on_a_time_budget_the_master_plays_at_least_one_sample() -> None:
+    """With a budget far too short for a playout, every candidate still gets its share of
+    the first sample, and the choice is legal."""
+    for number, view in enumerate(views(8, every=5)):
+        action = MasterBot(budget_ms=0.001).choose(view, random.Random(number))
+        assert action in view.legal_actions
+
+
+def test_the_master_refuses_a_sample_budget_below_one() -> None:
+    with pytest.raises(ValueError, match="at least one sample"):
+        MasterBot(samples=0)
+
+
+def test_the_race_drops_a_candidate_that_trails_beyond_the_noise() -> None:
+    """Paired values: candidate 3 trails the leader (1) by 5 points in every sample, which
+    no noise explains; candidate 2 trails by a quarter point on average, in a spread of more
+    than a point. The strong choice (0) stays in however far it trails."""
+    values = [[-9.0] * 6, [1.0] * 6, [2.0, -0.5] * 3, [-4.0] * 6]
+    assert race_candidates(values, alive=[0, 1, 2, 3]) == [0, 1, 2]
+
+
+def test_the_race_keeps_candidates_within_the_noise() -> None:
+    noisy = [10.0, -10.0, 10.0, -10.0, 10.0, -10.0]
+    values = [[0.0] * 6, noisy, [value + 1 for value in reversed(noisy)]]
+    kept = race_candidates(values, alive=[0, 1, 2])
+    assert kept == [0, 1, 2], f"a gap of 1 in a spread of 20 is noise at {RACE_DROP} errors"
+
+
+def test_a_small_duplicate_tournament_against_the_expert_plays_through() -> None:
+    """One single deal, played from both seats, on one sample a decision: the tournament
+    the benchmark runs at size, in miniature. Neither deal is cut: in the first, near an
+    empty stock, the two searchers passed three cards through the pile for ever until the
+    master learnt to draw as basic play does past ``STALL_TURNS``."""
+    BOTS["master-1"] = lambda: MasterBot(samples=1)
+    BOTS["expert-1"] = lambda: ExpertBot(samples=1)
+    try:
+        config = SimConfig.from_options(
+            ("master-1", "expert-1"), games=2, preset="classic", deals_only=True, seed=3
+        )
+        result = run_sim(config).to_json()
+    finally:
+        del BOTS["master-1"], BOTS["expert-1"]
+    assert result["games"] == 2 and result["cut_games"] == 0
+    won = sum(seat["games_won"] for seat in result["seats"])
+    assert won + result["ties"] == 2
