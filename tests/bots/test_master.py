@@ -18,6 +18,7 @@ import rummykit.bots.master as master_module
 from bot_games import positions, random_game, reshuffle_hidden
 from rummykit.bots import ExpertBot, MasterBot, make_bot
 from rummykit.bots.base import BOTS
+from rummykit.bots.hints import HINT_LEVELS
 from rummykit.bots.master import MAX_CANDIDATES, RACE_DROP, race_candidates
 from rummykit.bots.strong import StrongBot
 from rummykit.core.actions import Discard, Draw
@@ -36,11 +37,13 @@ def views(seed: int, seats: int = 2, every: int = 3) -> list[Observation]:
     return found
 
 
-def test_master_is_offered_wherever_computer_levels_are() -> None:
+def test_master_is_a_bot_but_not_offered_at_the_tables() -> None:
     """The table settings' levels (the lobby, the party page and ``rummy party --cpu`` read
-    them) are registered bots, weakest first, and end with ``master``."""
+    them) are registered bots, weakest first. ``master`` is not among them: it measured at
+    about ``expert``'s strength, not above it; ``rummy sim`` and hints may use it."""
     assert all(level in BOTS for level in BOT_LEVELS)
-    assert BOT_LEVELS[-2:] == ("expert", "master")
+    assert BOT_LEVELS == ("basic", "strong", "expert")
+    assert "master" in BOTS and "master" in HINT_LEVELS
 
 
 def test_the_candidates_are_legal_with_the_strong_choice_first() -> None:
