@@ -1,4 +1,4 @@
-"""``master``: the expert's search over more candidates, racing them for the samples.
+"""``master``: the expert's search, judging its choices by sharper playouts.
 
 It must play legally (``test_legal_play`` and ``test_bot_interface`` run it with the other
 bots), search only what its seat can see, and choose the same on a fixed sample budget
@@ -14,14 +14,12 @@ import types
 
 import pytest
 
-import rummykit.bots.master as master_module
+import rummykit.bots.expert as expert_module
 from bot_games import positions, random_game, reshuffle_hidden
 from rummykit.bots import ExpertBot, MasterBot, make_bot
 from rummykit.bots.base import BOTS
 from rummykit.bots.hints import HINT_LEVELS
-from rummykit.bots.master import MAX_CANDIDATES, RACE_DROP, race_candidates
-from rummykit.bots.strong import StrongBot
-from rummykit.core.actions import Discard, Draw
+from rummykit.bots.expert import greedy_action, sharp_action
 from rummykit.core.observation import Observation, observe
 from rummykit.server.settings import BOT_LEVELS
 from rummykit.tournament import SimConfig, run_sim
@@ -46,30 +44,15 @@ def test_master_is_a_bot_but_not_offered_at_the_tables() -> None:
     assert "master" in BOTS and "master" in HINT_LEVELS
 
 
-def test_the_candidates_are_legal_with_the_strong_choice_first() -> None:
-    bot = MasterBot(samples=1)
-    checked = 0
-    for view in views(3) + views(4, seats=3):
-        candidates = bot.candidates(view)
-        assert candidates[0] == StrongBot().decide(view).action
-        assert len(set(candidates)) == len(candidates) <= MAX_CANDIDATES
-        assert all(action in view.legal_actions for action in candidates)
-        checked += 1
-    assert checked >= 10
-
-
-def test_the_master_weighs_every_discard_the_expert_weighs() -> None:
-    """The strong player's choice and its three nearest discards, as for the expert; the
-    melds, lay-offs and other discards after them while there is room."""
+def test_the_master_weighs_the_expert_candidates_and_plays_out_sharper() -> None:
+    """The search is the expert's, candidates and all; only the playout policy differs."""
     master, expert = MasterBot(samples=1), ExpertBot(samples=1)
     checked = 0
     for view in views(5) + views(6, seats=3):
-        if isinstance(view.legal_actions[0], Draw):
-            continue
-        theirs = {action for action in expert.candidates(view) if isinstance(action, Discard)}
-        assert theirs <= set(master.candidates(view))
+        assert master.candidates(view) == expert.candidates(view)
         checked += 1
-    assert checked >= 5
+    assert checked >= 10
+    assert master.policy is sharp_action and expert.policy is greedy_action
 
 
 def test_the_master_chooses_the_same_whatever_cards_it_cannot_see() -> None:
@@ -99,7 +82,7 @@ def test_on_a_sample_budget_the_master_ignores_the_clock(monkeypatch: pytest.Mon
     ]
     ticks = itertools.count()
     slow_clock = types.SimpleNamespace(perf_counter=lambda: 60.0 * next(ticks))
-    monkeypatch.setattr(master_module, "time", slow_clock)
+    monkeypatch.setattr(expert_module, "time", slow_clock)
     again = [
         MasterBot(budget_ms=1.0, samples=7).choose(view, random.Random(number))
         for number, view in enumerate(chosen)
@@ -121,26 +104,10 @@ def test_the_master_refuses_a_sample_budget_below_one() -> None:
         MasterBot(samples=0)
 
 
-def test_the_race_drops_a_candidate_that_trails_beyond_the_noise() -> None:
-    """Paired values: candidate 3 trails the leader (1) by 5 points in every sample, which
-    no noise explains; candidate 2 trails by a quarter point on average, in a spread of more
-    than a point. The strong choice (0) stays in however far it trails."""
-    values = [[-9.0] * 6, [1.0] * 6, [2.0, -0.5] * 3, [-4.0] * 6]
-    assert race_candidates(values, alive=[0, 1, 2, 3]) == [0, 1, 2]
-
-
-def test_the_race_keeps_candidates_within_the_noise() -> None:
-    noisy = [10.0, -10.0, 10.0, -10.0, 10.0, -10.0]
-    values = [[0.0] * 6, noisy, [value + 1 for value in reversed(noisy)]]
-    kept = race_candidates(values, alive=[0, 1, 2])
-    assert kept == [0, 1, 2], f"a gap of 1 in a spread of 20 is noise at {RACE_DROP} errors"
-
-
 def test_a_small_duplicate_tournament_against_the_expert_plays_through() -> None:
     """One single deal, played from both seats, on one sample a decision: the tournament
-    the benchmark runs at size, in miniature. Neither deal is cut: in the first, near an
-    empty stock, the two searchers passed three cards through the pile for ever until the
-    master learnt to draw as basic play does past ``STALL_TURNS``."""
+    the benchmark runs at size, in miniature. Neither deal is cut: near an empty stock two
+    searchers could pass the same cards through the pile for ever (``STALL_TURNS``)."""
     BOTS["master-1"] = lambda: MasterBot(samples=1)
     BOTS["expert-1"] = lambda: ExpertBot(samples=1)
     try:

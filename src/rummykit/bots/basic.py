@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from rummykit.bots.base import register
+from rummykit.bots.evaluate import partnered
 from rummykit.core.actions import Action, Discard, Draw, DrawSource, Knock, LayOff, Meld
 from rummykit.core.cards import Card
 from rummykit.core.deadwood import best_partition, deadwood_value
@@ -56,8 +57,15 @@ def basic_draw(
     return stock if can(stock) else take
 
 
-def basic_play(hand: Sequence[Card], rules: Rules, legal: Sequence[Action]) -> Action:
-    """Basic play after the draw: meld the best split, lay off, shed the dearest deadwood."""
+def basic_play(
+    hand: Sequence[Card], rules: Rules, legal: Sequence[Action], keep_partners: bool = False
+) -> Action:
+    """Basic play after the draw: meld the best split, lay off, shed the dearest deadwood.
+
+    With ``keep_partners`` it sheds the dearest deadwood card that has no partner in the
+    deadwood (``evaluate.partnered``: half a pair, or two thirds of a run), and breaks a
+    partnership only when every loose card has one: the sharper play of ``sharp_action``.
+    """
     partition = best_partition(hand, rules)
     melds = {
         " ".join(str(action).split()[2:]): action for action in legal if isinstance(action, Meld)
@@ -71,7 +79,7 @@ def basic_play(hand: Sequence[Card], rules: Rules, legal: Sequence[Action]) -> A
     discards = [action for action in legal if isinstance(action, Discard)]
     if not discards:
         return legal[0]
-    chosen = _dearest(partition.deadwood, discards, rules)
+    chosen = _dearest(partition.deadwood, discards, rules, keep_partners)
     knock = Knock(chosen.seat, chosen.card)
     if any(isinstance(action, Knock) for action in legal) and knock in legal:
         rest = list(hand)
@@ -81,8 +89,14 @@ def basic_play(hand: Sequence[Card], rules: Rules, legal: Sequence[Action]) -> A
     return chosen
 
 
-def _dearest(deadwood: Sequence[Card], discards: list[Discard], rules: Rules) -> Discard:
-    """The discard of the dearest deadwood card, else of the dearest card."""
+def _dearest(
+    deadwood: Sequence[Card], discards: list[Discard], rules: Rules, keep_partners: bool
+) -> Discard:
+    """The discard of the dearest deadwood card (without a partner, if asked), else of the
+    dearest card."""
+    if keep_partners:
+        loose = [card for card in deadwood if not partnered(card, deadwood, rules)]
+        deadwood = [*loose, *(card for card in deadwood if card not in loose)]
     for card in deadwood:  # dearest first
         for discard in discards:
             if discard.card is card:

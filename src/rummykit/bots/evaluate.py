@@ -69,6 +69,27 @@ def chances(deadwood: Sequence[Card], live: Counter[Card], rules: Rules) -> int:
     return outs
 
 
+def partnered(card: Card, others: Sequence[Card], rules: Rules) -> bool:
+    """Whether ``card`` and one of ``others`` are two cards of a meld still to make.
+
+    A pair of one rank, or two cards of one suit that a third makes a run of under the aces
+    rule. A joker is always worth keeping; the jokers among ``others`` are left out (with
+    one, every card would be a partner).
+    """
+    if card.is_joker:
+        return True
+    rank = int(card.rank or 0)
+    for other in others:
+        if other is card or other.is_joker:
+            continue
+        if other.rank is card.rank:
+            if other.suit is not card.suit:
+                return True
+        elif other.suit is card.suit and _third_ranks(rules.aces, rank, int(other.rank or 0)):
+            return True
+    return False
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class HandValue:
     """A hand's worth: its best split, and a score that counts live chances (lower is better)."""
