@@ -92,8 +92,10 @@ def basic_play(
 def _dearest(
     deadwood: Sequence[Card], discards: list[Discard], rules: Rules, keep_partners: bool
 ) -> Discard:
-    """The discard of the dearest deadwood card (without a partner, if asked), else of the
-    dearest card."""
+    """The discard of the dearest deadwood card, else of the dearest card.
+
+    With ``keep_partners``, the dearest deadwood card without a partner comes first.
+    """
     if keep_partners:
         loose = [card for card in deadwood if not partnered(card, deadwood, rules)]
         deadwood = [*loose, *(card for card in deadwood if card not in loose)]
