@@ -11,6 +11,7 @@ that card when its deadwood would then be ``BASIC_KNOCK`` or less.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Sequence
 
@@ -96,10 +97,8 @@ def _dearest(
 
     With ``keep_partners``, the dearest deadwood card without a partner comes first.
     """
-    if keep_partners:
-        loose = [card for card in deadwood if not partnered(card, deadwood, rules)]
-        deadwood = [*loose, *(card for card in deadwood if card not in loose)]
-    for card in deadwood:  # dearest first
+    loose = (card for card in deadwood if keep_partners and not partnered(card, deadwood, rules))
+    for card in itertools.chain(loose, deadwood):  # dearest first (loose ones first, if asked)
         for discard in discards:
             if discard.card is card:
                 return discard
