@@ -1,7 +1,8 @@
 """Weigh one decision: what each sensible choice was worth, by playouts from what the seat saw.
 
 The judge deals the cards its player could not see at random (``sample_position``), plays
-each candidate forward with the playouts the ``expert`` searches with, and compares every
+each candidate forward with the playouts the strongest computer player (``JUDGE``) searches
+with, and compares every
 candidate with the choice that was made in the same samples, so that the luck of a sample
 cancels out of the difference. It never reads the game: only the seat's observation.
 """
@@ -13,7 +14,8 @@ import math
 import random
 import time
 
-from rummykit.bots.expert import PLAYOUT_TURNS, ExpertBot, playout_value
+from rummykit.bots.expert import PLAYOUT_TURNS, playout_value
+from rummykit.bots.master import MasterBot
 from rummykit.core.actions import Action
 from rummykit.core.determinize import sample_position
 from rummykit.core.observation import Observation
@@ -25,6 +27,9 @@ SWITCH_MARGIN = Z95
 """Standard errors by which a rival must beat the choice made to count as better: below
 that, the choice made stands as the best, so the noise of a few playouts is not counted as a
 loss (with one standard error, strong play lost 10 points a deal in noise alone)."""
+
+JUDGE = MasterBot
+"""The computer player whose candidates and playouts judge a decision: the strongest."""
 
 MIN_SAMPLES = 8
 """Samples a decision always gets, even when a time budget has run out."""
@@ -58,9 +63,9 @@ class Judgement:
 
 
 def candidate_actions(observation: Observation, played: Action) -> list[Action]:
-    """The choice made first, then the few the ``expert`` would weigh."""
+    """The choice made first, then the few the ``JUDGE`` would weigh."""
     found = [played]
-    for action in ExpertBot().candidates(observation):
+    for action in JUDGE().candidates(observation):
         if action not in found:
             found.append(action)
     return found
@@ -98,7 +103,7 @@ def judge(
         for action in candidates:
             game = position.clone()
             game.apply_unchecked(action)
-            values.append(playout_value(game, seat, PLAYOUT_TURNS))
+            values.append(playout_value(game, seat, PLAYOUT_TURNS, policy=JUDGE.policy))
         base += values[0]
         for index in range(1, count):
             gain = values[index] - values[0]
