@@ -106,11 +106,29 @@ RUNGS = (
 )
 
 
-def run_rung(rung: Rung, jobs: int, quick: bool, seed: int) -> dict[str, Any]:
-    """Play one rung and return its figures (the ``rummy sim --json`` object and more)."""
-    games = min(rung.games, 4 * len(rung.bots)) if quick else rung.games
+def run_rung(
+    rung: Rung,
+    jobs: int,
+    quick: bool,
+    seed: int,
+    checkpoint: Path | None = None,
+    games: int | None = None,
+) -> dict[str, Any]:
+    """Play one rung and return its figures (the ``rummy sim --json`` object and more).
+
+    With ``checkpoint`` its finished sets are kept in ``checkpoint / rung.name``, and a run
+    stopped part-way goes on from there when started again. ``games`` plays (or, from a
+    checkpoint, reports) only the rung's first games instead of all of them.
+    """
+    if games is None:
+        games = min(rung.games, 4 * len(rung.bots)) if quick else rung.games
     config = SimConfig.from_options(
-        rung.bots, games=games, preset=rung.preset, deals_only=rung.deals_only, seed=seed
+        rung.bots,
+        games=games,
+        preset=rung.preset,
+        deals_only=rung.deals_only,
+        seed=seed,
+        checkpoint=checkpoint / rung.name if checkpoint is not None else None,
     )
     started = time.perf_counter()
     result = run_sim(config, jobs=jobs).to_json()
@@ -159,12 +177,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--seed", type=int, default=2026, help="the tournament seed")
     parser.add_argument("--json", type=Path, help="write every figure to this file")
+    parser.add_argument(
+        "--checkpoint",
+        type=Path,
+        metavar="DIR",
+        help="keep each rung's finished sets in DIR/RUNG: a stopped run goes on from there",
+    )
+    parser.add_argument(
+        "--games",
+        type=int,
+        help="play only each rung's first N games (with --checkpoint: report the sets kept)",
+    )
     args = parser.parse_args(argv)
     chosen = [rung for rung in RUNGS if not args.only or rung.name in args.only]
     results = []
     for rung in chosen:
         print(f"{rung.name}: {' vs '.join(rung.bots)} ...", file=sys.stderr, flush=True)
-        results.append(run_rung(rung, args.jobs, args.quick, args.seed))
+        results.append(
+            run_rung(rung, args.jobs, args.quick, args.seed, args.checkpoint, args.games)
+        )
         print(f"  done in {results[-1]['wall_seconds']} s", file=sys.stderr, flush=True)
     print(markdown(results))
     if args.json:

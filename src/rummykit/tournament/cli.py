@@ -69,6 +69,7 @@ def _config_of(args: argparse.Namespace) -> tuple[SimConfig, int]:
         deals_only=args.deals_only,
         seed=args.seed,
         records=args.records,
+        checkpoint=args.checkpoint,
     )
     if args.jobs < 0:
         raise SimError(f"--jobs must be 0 (one a CPU) or more, not {args.jobs}.")
@@ -193,6 +194,12 @@ def add_sim_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser
         "--jobs", type=int, default=1, help="processes to play in (default 1; 0: one a CPU)"
     )
     sim.add_argument("--records", metavar="DIR", help="write every game's record into DIR")
+    sim.add_argument(
+        "--checkpoint",
+        metavar="DIR",
+        help="keep every finished set in DIR; run the same command again to go on where a "
+        "stopped run left off (for tournaments of hours)",
+    )
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--plot", metavar="FILE.png", help="draw win rates and points per deal")
     sim.add_argument("--quiet", action="store_true", help="no progress bar and no notes")

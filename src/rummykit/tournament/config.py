@@ -38,6 +38,9 @@ class SimConfig:
     """The seed every deck order and every bot's random source come from."""
     records: Path | None = None
     """A folder to write every game's record into, or ``None``."""
+    checkpoint: Path | None = None
+    """A folder that keeps every finished set, so that a stopped run picks up where it was
+    (``rummykit.tournament.checkpoint``), or ``None``."""
     action_cap: int = DEAL_ACTION_CAP
     """Actions after which a deal is cut (see ``DEAL_ACTION_CAP``)."""
 
@@ -61,12 +64,13 @@ class SimConfig:
         deals_only: bool = False,
         seed: int = 0,
         records: Path | str | None = None,
+        checkpoint: Path | str | None = None,
     ) -> SimConfig:
         """A checked configuration from command-line values; ``SimError`` says what is wrong.
 
         ``rules`` holds overrides as ``NAME=VALUE`` texts or a mapping of texts;
         ``deals_only`` makes each game a single deal. ``games`` is rounded up to whole
-        duplicate sets.
+        duplicate sets. ``checkpoint`` names a folder that keeps the finished sets.
         """
         from rummykit.bots import BOTS
 
@@ -96,7 +100,8 @@ class SimConfig:
             raise SimError(str(error)) from None
         sets = math.ceil(games / len(names))
         folder = Path(records) if records is not None else None
-        return SimConfig(names, chosen, rules_value, sets, seed, folder)
+        kept = Path(checkpoint) if checkpoint is not None else None
+        return SimConfig(names, chosen, rules_value, sets, seed, folder, checkpoint=kept)
 
 
 def _parse_rules(rules: Mapping[str, str] | Sequence[str]) -> dict[str, object]:

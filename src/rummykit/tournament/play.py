@@ -24,6 +24,7 @@ from rummykit.core.errors import IllegalActionError
 from rummykit.core.record import dump_record, record_of
 from rummykit.core.rules import Rules
 from rummykit.core.state import DealResult, GameState
+from rummykit.tournament.checkpoint import Checkpoint
 from rummykit.tournament.config import SimConfig, SimError
 from rummykit.tournament.results import SimResult
 from rummykit.tournament.tally import SetTally
@@ -186,43 +187,58 @@ def run_sim(
 
     ``jobs`` > 1 plays sets in that many fresh processes (so only bots registered when
     ``rummykit.bots`` is imported); the result is the same as with one (timings aside).
-    ``on_games(n)`` is told each time ``n`` more games are done.
+    ``on_games(n)`` is told each time ``n`` more games are done. With ``config.checkpoint``
+    every finished set is kept there, and the sets already kept are not played again.
     """
     if jobs < 1:
         raise SimError(f"--jobs must be at least 1, not {jobs}.")
     if config.records is not None:
         config.records.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
+    told = on_games or (lambda count: None)
     tallies: list[SetTally | None] = [None] * config.sets
+    kept = Checkpoint(config.checkpoint, config) if config.checkpoint is not None else None
+    if kept is not None:
+        for set_index, tally in kept.load(config.sets).items():
+            tallies[set_index] = tally
+            told(config.seat_count)
 
-    def one_game() -> None:
-        if on_games is not None:
-            on_games(1)
+    def finished(set_index: int, tally: SetTally) -> None:
+        tallies[set_index] = tally
+        if kept is not None:
+            kept.save(set_index, tally)
 
-    if jobs == 1 or config.sets == 1:
-        for set_index in range(config.sets):
-            tallies[set_index] = play_set(config, set_index, one_game)
+    to_play = [set_index for set_index, tally in enumerate(tallies) if tally is None]
+    if jobs == 1 or len(to_play) <= 1:
+        for set_index in to_play:
+            finished(set_index, play_set(config, set_index, lambda: told(1)))
     else:
-        # spawn, not fork: the parent may be running a progress bar's thread.
-        context = multiprocessing.get_context("spawn")
-        workers = min(jobs, config.sets)
-        pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context)
-        try:
-            futures = [
-                pool.submit(_play_set_task, config, set_index) for set_index in range(config.sets)
-            ]
-            for future in concurrent.futures.as_completed(futures):
-                set_index, tally = future.result()
-                tallies[set_index] = tally
-                if on_games is not None:
-                    on_games(config.seat_count)
-        except BaseException:
-            # On an error or ^C, do not wait for the sets still queued.
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        pool.shutdown()
+        _play_in_processes(config, to_play, jobs, finished, told)
     total = SetTally.empty(config.seat_count)
     for played in tallies:  # in set order, so that sums come out the same for any --jobs
         assert played is not None
         total.add(played)
     return SimResult(config, total, time.perf_counter() - started)
+
+
+def _play_in_processes(
+    config: SimConfig,
+    to_play: list[int],
+    jobs: int,
+    finished: Callable[[int, SetTally], None],
+    told: Callable[[int], None],
+) -> None:
+    """Play the sets ``to_play`` in ``jobs`` fresh processes, handing each to ``finished``."""
+    # spawn, not fork: the parent may be running a progress bar's thread.
+    context = multiprocessing.get_context("spawn")
+    pool = concurrent.futures.ProcessPoolExecutor(min(jobs, len(to_play)), mp_context=context)
+    try:
+        futures = [pool.submit(_play_set_task, config, set_index) for set_index in to_play]
+        for future in concurrent.futures.as_completed(futures):
+            finished(*future.result())
+            told(config.seat_count)
+    except BaseException:
+        # On an error or ^C, do not wait for the sets still queued.
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()

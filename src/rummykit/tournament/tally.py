@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from array import array
+from typing import Any
 
 
 @dataclasses.dataclass(slots=True)
@@ -74,3 +75,34 @@ class SetTally:
         self.turns += other.turns
         self.actions += other.actions
         self.set_points_per_deal.extend(other.set_points_per_deal)
+
+
+def tally_to_json(tally: SetTally) -> dict[str, object]:
+    """``tally`` as JSON-ready values (``tally_from_json`` reads them back)."""
+    data = dataclasses.asdict(tally)
+    for position in data["positions"]:
+        position["deal_points"] = list(position["deal_points"])
+        position["decision_seconds"] = list(position["decision_seconds"])
+    return data
+
+
+def tally_from_json(data: dict[str, Any]) -> SetTally:
+    """The tally ``tally_to_json`` wrote."""
+    positions = [
+        PositionTally(
+            games_won=int(position["games_won"]),
+            deals_won=int(position["deals_won"]),
+            rummies=int(position["rummies"]),
+            points=int(position["points"]),
+            deal_points=array("q", (int(value) for value in position["deal_points"])),
+            decision_seconds=array("d", (float(value) for value in position["decision_seconds"])),
+        )
+        for position in data["positions"]
+    ]
+    counts = {
+        field.name: int(data[field.name])
+        for field in dataclasses.fields(SetTally)
+        if field.name not in ("positions", "set_points_per_deal")
+    }
+    per_deal = [[float(value) for value in row] for row in data["set_points_per_deal"]]
+    return SetTally(positions, **counts, set_points_per_deal=per_deal)
