@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from rummykit.core.cards import Card, parse_cards, standard_deck
@@ -127,3 +130,20 @@ def play(game: GameState, *actions: str) -> GameState:
     for text in actions:
         game.apply_text(text)
     return game
+
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def run_benchmark(
+    script: str, *args: str, timeout: float = 280
+) -> subprocess.CompletedProcess[str]:
+    """Run ``benchmarks/SCRIPT`` with this Python and ``args``: its output, caught, whatever
+    its exit code (the smoke tests check it themselves, and show its stderr)."""
+    return subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=timeout,
+    )

@@ -5,27 +5,17 @@ without being played again, as a run of hours stopped and started again would.
 """
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from helpers import run_benchmark
 from test_sim import without_timings
-
-ROOT = Path(__file__).resolve().parent.parent
-LADDER = ROOT / "benchmarks" / "bots.py"
 
 
 def ladder(*args: str) -> list[dict[str, Any]]:
-    finished = subprocess.run(
-        [sys.executable, str(LADDER), "--only", "strong-basic", "--jobs", "1", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=280,
-    )
+    finished = run_benchmark("bots.py", "--only", "strong-basic", "--jobs", "1", *args)
     assert finished.returncode == 0, finished.stderr
     assert "| strong-basic |" in finished.stdout
     results: list[dict[str, Any]] = json.loads(Path(args[args.index("--json") + 1]).read_text())

@@ -5,28 +5,18 @@ played out, from both seats, and that the figures hang together.
 """
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-PLAYOUTS = ROOT / "benchmarks" / "playouts.py"
+from helpers import run_benchmark
 
 
 @pytest.mark.timeout(300)
 def test_a_short_duel_of_the_playout_policies_adds_up(tmp_path: Path) -> None:
     out = tmp_path / "playouts.json"
-    finished = subprocess.run(
-        [
-            *(sys.executable, str(PLAYOUTS), "--deals", "20"),
-            *("--presets", "classic,knock", "--json", str(out)),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=280,
+    finished = run_benchmark(
+        "playouts.py", "--deals", "20", "--presets", "classic,knock", "--json", str(out)
     )
     assert finished.returncode == 0, finished.stderr
     rows = json.loads(out.read_text())["rows"]

@@ -5,28 +5,19 @@ and report figures that hang together.
 """
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-REVIEW = ROOT / "benchmarks" / "review.py"
+from helpers import run_benchmark
 
 
 @pytest.mark.timeout(300)
 def test_a_short_review_is_timed_in_one_process_and_in_two(tmp_path: Path) -> None:
     out = tmp_path / "review.json"
-    finished = subprocess.run(
-        [
-            *(sys.executable, str(REVIEW), "--games", "review_expert.json", "--samples", "2"),
-            *("--jobs", "1,2", "--json", str(out)),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=280,
+    finished = run_benchmark(
+        *("review.py", "--games", "review_expert.json", "--samples", "2"),
+        *("--jobs", "1,2", "--json", str(out)),
     )
     assert finished.returncode == 0, finished.stderr
     rows = json.loads(out.read_text())["rows"]
