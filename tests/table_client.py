@@ -40,7 +40,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from rummykit.core.cards import JOKER, Card
-from rummykit.core.observation import Observation, observe
+from rummykit.core.observation import HISTORY_FIELDS, Observation, observe
 from rummykit.core.presets import PRESETS
 from rummykit.core.record import load_record, replay
 from rummykit.core.rules import MAX_SEATS_ONE_DECK
@@ -538,10 +538,10 @@ def strings_in(value: Any, skip_keys: frozenset[str] = frozenset()) -> Iterator[
 
 def cards_in_frame(frame: Frame) -> set[str]:
     """Every card a frame names anywhere (the table id, a random string, left out; and a
-    view's ``refused``, discards seen face up that may lie in the stock since: the
+    view's ``refused`` and ``thrown``, discards seen face up that may lie in the stock since: the
     observation the view is made from is checked without them too, ``_PUBLIC_HISTORY``)."""
     found: set[str] = set()
-    for text in strings_in(frame["d"], frozenset({"table", "refused"})):
+    for text in strings_in(frame["d"], HISTORY_FIELDS | {"table"}):
         found |= cards_in_text(text)
     return found
 
@@ -760,9 +760,9 @@ AUDIT_LEVELS: tuple[BotLevel, ...] = ("basic", "strong")
 """The computer levels the audit seats by default (``expert`` decides in 200 ms a move: it
 sees what every bot sees, through ``observe``, only slower)."""
 
-_PUBLIC_HISTORY = frozenset({"refused", "stands_for", "jokers_as", "joker_as", "rules"})
-"""Fields of an observation whose cards are no card anyone holds: the discards a seat left
-lying (seen face up, even once turned over into the stock) and a joker's stand-in card."""
+_PUBLIC_HISTORY = HISTORY_FIELDS | {"stands_for", "jokers_as", "joker_as", "rules"}
+"""Fields of an observation whose cards are no card anyone holds: the discards seen face up
+(``HISTORY_FIELDS``, even once turned over into the stock) and a joker's stand-in card."""
 
 
 def audit_frame(frame: Frame, position: Position, seat: int | None) -> int:

@@ -25,7 +25,7 @@ from rummykit.bots.base import Bot
 from rummykit.bots.play import play_game
 from rummykit.cli import main
 from rummykit.core.cards import Card
-from rummykit.core.observation import Observation, observe
+from rummykit.core.observation import HISTORY_FIELDS, Observation, observe
 from rummykit.core.presets import find_preset
 from rummykit.core.state import DealLog, GameState, LegalActions
 
@@ -70,16 +70,11 @@ def reachable(value: object) -> Iterator[object]:
                         stack.append(getattr(item, name))
 
 
-PUBLIC_HISTORY_FIELDS = ("refused",)
-"""Fields that tell what happened rather than where cards are now: a card refused from the
-top of the pile was seen by all, and may since have been shuffled into the stock or drawn."""
-
-
 def shown_cards(view: Observation) -> set[Card]:
     """The cards an observation shows of the present position (history fields aside)."""
     shown: set[Card] = set()
     for field in dataclasses.fields(view):
-        if field.name in PUBLIC_HISTORY_FIELDS:
+        if field.name in HISTORY_FIELDS:
             continue
         shown.update(item for item in reachable(getattr(view, field.name)) if type(item) is Card)
     return shown

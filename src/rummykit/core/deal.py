@@ -108,6 +108,8 @@ class DealState:
     """For each seat, the cards it took from the pile and still holds: public knowledge."""
     refused: list[list[Card]]
     """For each seat, the top discards it passed over by drawing from the stock."""
+    thrown: list[list[Card]]
+    """For each seat, the cards it discarded (or knocked with) in this deal, in order."""
     renewals_used: int
     """How many times the stock has been renewed."""
     result: DealResult | None
@@ -151,6 +153,7 @@ class DealState:
             first_meld_turn=[None] * seats,
             known=[[] for _ in range(seats)],
             refused=[[] for _ in range(seats)],
+            thrown=[[] for _ in range(seats)],
             renewals_used=0,
             result=None,
             winner=None,
@@ -180,6 +183,7 @@ class DealState:
             first_meld_turn=list(self.first_meld_turn),
             known=[list(cards) for cards in self.known],
             refused=[list(cards) for cards in self.refused],
+            thrown=[list(cards) for cards in self.thrown],
             given_reshuffles=list(self.given_reshuffles),
             shuffle_rng=rng,
             meld_points=list(self.meld_points),
@@ -271,6 +275,11 @@ class DealFields:
     def refused(self) -> list[list[Card]]:
         """For each seat, the top discards it passed over."""
         return self.deal.refused
+
+    @property
+    def thrown(self) -> list[list[Card]]:
+        """For each seat, the cards it discarded in this deal."""
+        return self.deal.thrown
 
     @property
     def renewals_used(self) -> int:

@@ -77,6 +77,7 @@ def determinize(
         first_meld_turn=list(observation.first_meld_turns),
         known=[list(cards) for cards in observation.known_cards],
         refused=[list(cards) for cards in observation.refused],
+        thrown=[list(cards) for cards in observation.thrown],
         renewals_used=observation.renewals_used,
         result=observation.result,
         winner=observation.deal_winner,

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Final
 
 from rummykit.core.actions import Action
 from rummykit.core.cards import Card
@@ -20,6 +21,10 @@ from rummykit.core.deadwood import Partition
 from rummykit.core.melds import TableMeld
 from rummykit.core.rules import Rules
 from rummykit.core.state import DealResult, GameState, Phase
+
+HISTORY_FIELDS: Final = frozenset({"refused", "thrown"})
+"""The observation's fields that tell what happened, not where cards lie now: cards every
+player saw face up, which may since have been taken, or turned over into the stock."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -71,6 +76,8 @@ class Observation:
     """For each seat, the turn number of its first meld in this deal (``None``: none yet)."""
     refused: tuple[tuple[Card, ...], ...]
     """For each seat, the top discards it left lying when it drew from the stock, in order."""
+    thrown: tuple[tuple[Card, ...], ...]
+    """For each seat, the cards it discarded in this deal, in order (every player saw them go)."""
     taken_top: Card | None
     """The card the seat to act took from the discard pile this turn, if any."""
     must_play: Card | None
@@ -136,6 +143,7 @@ def observe(state: GameState, seat: int | None) -> Observation:
         has_laid=tuple(state.played_before),
         first_meld_turns=tuple(state.first_meld_turn),
         refused=tuple(tuple(cards) for cards in state.refused),
+        thrown=tuple(tuple(cards) for cards in state.thrown),
         taken_top=state.taken_top,
         must_play=state.must_play,
         melds_this_turn=state.melds_this_turn,

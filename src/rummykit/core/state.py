@@ -431,11 +431,13 @@ class GameState(DealFields):
         elif isinstance(action, Knock):
             self._remove_from_hand(seat, (action.card,))
             deal.discard_pile.append(action.card)
+            deal.thrown[seat].append(action.card)
             self._log(str(action))
             self._knock(seat)
         else:
             self._remove_from_hand(seat, (action.card,))
             deal.discard_pile.append(action.card)
+            deal.thrown[seat].append(action.card)
             self._log(str(action))
             if not deal.hands[seat]:
                 self._go_out(seat)

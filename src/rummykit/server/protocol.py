@@ -509,6 +509,8 @@ class SeatView(Strict):
     """For each seat, the turn of its first meld in this deal (null: none yet)."""
     refused: tuple[tuple[CardText, ...], ...]
     """For each seat, the top discards it left lying when it drew from the stock, in order."""
+    thrown: tuple[tuple[CardText, ...], ...] = ()
+    """For each seat, the cards it discarded in this deal, in order."""
     must_play: CardText | None
     """The card taken from deep in the pile that the seat to act must still meld or lay off."""
     melds_this_turn: int

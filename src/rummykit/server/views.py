@@ -227,6 +227,7 @@ def seat_view(
         has_laid=view.has_laid,
         first_meld_turns=view.first_meld_turns,
         refused=tuple(_cards(cards) for cards in view.refused),
+        thrown=tuple(_cards(cards) for cards in view.thrown),
         must_play=str(view.must_play) if view.must_play else None,
         melds_this_turn=view.melds_this_turn,
         played_this_turn=view.played_this_turn,
@@ -285,6 +286,8 @@ def observation_of(view: SeatView) -> Observation:
         has_laid=view.has_laid,
         first_meld_turns=view.first_meld_turns,
         refused=tuple(tuple(parse_cards(cards)) for cards in view.refused),
+        thrown=tuple(tuple(parse_cards(cards)) for cards in view.thrown)
+        or ((),) * len(view.players),
         taken_top=Card.parse(view.taken) if view.taken else None,
         must_play=Card.parse(view.must_play) if view.must_play else None,
         melds_this_turn=view.melds_this_turn,
