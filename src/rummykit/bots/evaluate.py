@@ -35,7 +35,7 @@ def live_cards(observation: Observation) -> Counter[Card]:
 
 
 @cache
-def _third_ranks(aces: Aces, first: int, second: int) -> tuple[int, ...]:
+def third_ranks(aces: Aces, first: int, second: int) -> tuple[int, ...]:
     """The ranks that make a run with these two ranks of one suit, under the aces rule."""
     thirds = []
     for rank in range(1, 14):
@@ -64,7 +64,7 @@ def chances(deadwood: Sequence[Card], live: Counter[Card], rules: Rules) -> int:
                         if suit is not first.suit and suit is not second.suit
                     )
             elif first.suit is second.suit:
-                for rank in _third_ranks(rules.aces, int(first.rank or 0), int(second.rank or 0)):
+                for rank in third_ranks(rules.aces, int(first.rank or 0), int(second.rank or 0)):
                     outs += live[Card(Rank(rank), first.suit)]
     return outs
 
@@ -85,7 +85,7 @@ def partnered(card: Card, others: Sequence[Card], rules: Rules) -> bool:
         if other.rank is card.rank:
             if other.suit is not card.suit:
                 return True
-        elif other.suit is card.suit and _third_ranks(rules.aces, rank, int(other.rank or 0)):
+        elif other.suit is card.suit and third_ranks(rules.aces, rank, int(other.rank or 0)):
             return True
     return False
 

@@ -54,6 +54,9 @@ preferring the pile to the stock (seen between ``master`` and ``expert`` on one 
 Policy = Callable[[GameState], Action]
 """How every seat of a sampled position plays it out: the action for the seat to act."""
 
+Sampler = Callable[[Observation, random.Random], GameState]
+"""How the positions searched are drawn: one full position consistent with the observation."""
+
 
 def greedy_action(game: GameState) -> Action:
     """Basic play for the seat to act, read off the full (sampled) position.
@@ -124,6 +127,8 @@ class ExpertBot:
     name = "expert"
     policy: Policy = staticmethod(greedy_action)
     """How the sampled positions are played out: basic play, for every seat."""
+    sampler: Sampler = staticmethod(sample_position)
+    """How the positions are drawn: the unseen cards dealt uniformly."""
 
     def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, samples: int | None = None):
         """A searcher with a time budget a decision, or a fixed sample budget.
@@ -191,7 +196,7 @@ class ExpertBot:
         while done < limit:
             if timed and done and time.perf_counter() >= start + budget:
                 break
-            position = sample_position(observation, rng)
+            position = self.sampler(observation, rng)
             values: list[float] = []
             for index, action in enumerate(candidates):
                 game = position.clone()

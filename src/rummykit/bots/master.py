@@ -1,13 +1,17 @@
-"""``master``: the expert's search, with sharper playouts.
+"""``master``: the expert's search, reading the other hands and playing them out sharper.
 
-It searches exactly as ``expert`` does: at each decision it deals the cards it cannot see
-at random, plays the strong player's choice and its nearest rivals out to the end of the
-deal in every sample, and keeps the strong choice unless a rival beats it by more than the
-noise. The one difference is how the sampled deals are played out. The expert's playouts
-follow basic play, which throws its dearest loose card even when that card is half a pair;
-the master's follow ``sharp_action``, which keeps such partners while it has a card that
-belongs to nothing. Its playouts look more like the deals good players play, so the value
-of each choice is judged better, at the same cost a playout.
+It searches exactly as ``expert`` does: at each decision it deals the cards it cannot see,
+plays the strong player's choice and its nearest rivals out to the end of the deal in every
+sample, and keeps the strong choice unless a rival beats it by more than the noise. Two
+things differ:
+
+- **Where it thinks the cards are.** The expert deals the unseen cards uniformly. The master
+  weighs each deal by how well the other hands explain what their players refused from the
+  pile and threw (``inferred_position``): a player who left a card lying seldom had the two
+  cards it would have made a meld with.
+- **How the sampled deals are played out.** The expert's playouts follow basic play, which
+  throws its dearest loose card even when that card is half a pair; the master's follow
+  ``sharp_action``, which keeps such partners while it has a card that belongs to nothing.
 
 What was tried on the way (racing the candidates, more of them, playouts cut short and
 scored by a fitted value) and what each was worth against ``expert`` is in
@@ -17,13 +21,16 @@ scored by a fitted value) and what each was worth against ``expert`` is in
 from __future__ import annotations
 
 from rummykit.bots.base import register
-from rummykit.bots.expert import ExpertBot, Policy, sharp_action
+from rummykit.bots.expert import ExpertBot, Policy, Sampler, sharp_action
+from rummykit.bots.inference import inferred_position
 
 
 @register("master")
 class MasterBot(ExpertBot):
-    """Searches as the expert does, judging each choice by sharper playouts."""
+    """Searches as the expert does, in likelier positions, judging by sharper playouts."""
 
     name = "master"
     policy: Policy = staticmethod(sharp_action)
     """Every seat of a sampled position plays it out keeping its partnered cards."""
+    sampler: Sampler = staticmethod(inferred_position)
+    """The unseen cards dealt as the other players' refusals and discards suggest."""

@@ -95,11 +95,15 @@ def determinize(
     return game
 
 
-def sample_position(observation: Observation, rng: random.Random) -> GameState:
-    """A position drawn at random among those consistent with the observation."""
-    if observation.seat is None:
-        raise ValueError("A spectator has no hand to sample around.")
-    pool = sorted(unseen_cards(observation).elements())
+def deal_unseen(
+    observation: Observation, unseen: Sequence[Card], rng: random.Random
+) -> tuple[list[list[Card]], list[Card]]:
+    """The ``unseen`` cards shuffled and dealt out: every seat's hand, and the stock.
+
+    The observer's hand is its own; another seat's is its known cards, filled up to its
+    size. ``unseen`` must be the observation's ``unseen_cards``.
+    """
+    pool = list(unseen)
     rng.shuffle(pool)
     hands: list[list[Card]] = []
     for seat in range(observation.seat_count):
@@ -111,4 +115,12 @@ def sample_position(observation: Observation, rng: random.Random) -> GameState:
         hand.extend(pool[:missing])
         del pool[:missing]
         hands.append(hand)
-    return determinize(observation, hands, pool)
+    return hands, pool
+
+
+def sample_position(observation: Observation, rng: random.Random) -> GameState:
+    """A position drawn at random among those consistent with the observation."""
+    if observation.seat is None:
+        raise ValueError("A spectator has no hand to sample around.")
+    hands, stock = deal_unseen(observation, sorted(unseen_cards(observation).elements()), rng)
+    return determinize(observation, hands, stock)
