@@ -39,11 +39,15 @@ THROWN_PARTNER: Final = 0.3
 
 
 def completes(card: Card, hand: Sequence[Card], rules: Rules) -> bool:
-    """Whether ``card`` and two cards of ``hand`` make a meld (a joker counts as any card)."""
+    """Whether ``card`` and two cards of ``hand`` make a meld under the rules' aces.
+
+    A joker makes one with two natural cards that a third would make one with; a natural
+    card makes one with a joker and a partner (two jokers and one card are no meld).
+    """
     if card.is_joker:
-        return sum(1 for other in hand if not other.is_joker) >= 2
-    jokers = sum(1 for other in hand if other.is_joker)
-    if jokers and partnered(card, hand, rules):
+        naturals = [other for other in hand if not other.is_joker]
+        return any(partnered(other, naturals, rules) for other in naturals)
+    if any(other.is_joker for other in hand) and partnered(card, hand, rules):
         return True
     rank = int(card.rank or 0)
     suits = {other.suit for other in hand if other.rank is card.rank} - {card.suit}
