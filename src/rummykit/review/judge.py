@@ -1,15 +1,10 @@
 """Weigh one decision: what each sensible choice was worth, by playouts from what the seat saw.
 
-The judge deals the cards its player could not see at random (``sample_position``), plays
-each candidate forward with the playouts the strongest computer player (``JUDGE``) searches
-with, and compares every candidate with the choice that was made in the same samples, so that
-the luck of a sample cancels out of the difference. It never reads the game: only the seat's
-observation.
-
-It deals uniformly, not as ``JUDGE`` does (``inferred_position``): that sampler reads every
-card a player refused or threw in the deal as if the hand then were the hand now. Late in a
-deal that misjudges a short hand: a missed chance to go out against one card left cost 4
-points by uniform deals and 0.9 by inferred ones. A review must not excuse such a miss.
+The judge searches as the strongest computer player (``JUDGE``) does: it deals the cards its
+player could not see as that player's sampler does (weighed by what the other players refused
+and threw), plays each candidate forward with its playouts, and compares every candidate with
+the choice that was made in the same samples, so that the luck of a sample cancels out of the
+difference. It never reads the game: only the seat's observation.
 """
 
 from __future__ import annotations
@@ -22,7 +17,6 @@ import time
 from rummykit.bots.expert import PLAYOUT_TURNS, playout_value
 from rummykit.bots.master import MasterBot
 from rummykit.core.actions import Action
-from rummykit.core.determinize import sample_position
 from rummykit.core.observation import Observation
 
 Z95 = 1.96
@@ -103,7 +97,7 @@ def judge(
     deadline = math.inf if budget_ms is None else time.perf_counter() + budget_ms / 1000
     done = 0
     while done < samples and (done < MIN_SAMPLES or time.perf_counter() < deadline):
-        position = sample_position(observation, rng)
+        position = JUDGE.sampler(observation, rng)
         values = []
         for action in candidates:
             game = position.clone()

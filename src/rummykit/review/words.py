@@ -24,8 +24,9 @@ MARK_MEANINGS: Mapping[Mark, str] = {
 
 HOW_IT_WORKS = (
     "Each decision is judged from what the player could see at that moment, never from the "
-    "cards hidden from them. The cards they could not see are dealt at random many times over, "
-    "and every sensible choice is played to the end of the deal each time. A loss is the "
+    "cards hidden from them. The cards they could not see are dealt out many times over, "
+    "each time as the other players' passed-over and thrown cards make likely, and every "
+    "sensible choice is played to the end of the deal each time. A loss is the "
     "points the choice gave away against the best one found, on average; a decision is marked only "
     "when even the low end of its 95% range passes the mark's threshold, so bad luck alone "
     "never earns a mark."

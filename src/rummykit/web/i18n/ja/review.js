@@ -1,7 +1,7 @@
 // The review area's words in Japanese, written by hand (the English is generated from Python:
 // rummykit/review/words.py). The same keys and placeholders as ../en/review.js.
 export default {
-  "review.how_it_works": "それぞれの判断は、そのプレイヤーにその時点で見えていたものだけから評価します。見えなかったカードは使いません。見えなかったカードを何度もランダムに配り直し、そのたびに考えられる選択肢をすべてディールの終わりまで打ち切ります。損失とは、見つかった最善の選択と比べて、その選択が平均で失った点数です。95%の範囲の下限でさえ基準を超えたときだけ印が付くので、運が悪かっただけで印が付くことはありません。",
+  "review.how_it_works": "それぞれの判断は、そのプレイヤーにその時点で見えていたものだけから評価します。見えなかったカードは使いません。見えなかったカードを、他のプレイヤーが取らなかった札や捨てた札から見てありそうな形で何度も配り直し、そのたびに考えられる選択肢をすべてディールの終わりまで打ち切ります。損失とは、見つかった最善の選択と比べて、その選択が平均で失った点数です。95%の範囲の下限でさえ基準を超えたときだけ印が付くので、運が悪かっただけで印が付くことはありません。",
   "review.mark.blunder": "大悪手",
   "review.mark.inaccuracy": "疑問手",
   "review.mark.mistake": "悪手",
