@@ -29,8 +29,10 @@ from rummykit.server.protocol import (
     CloseCode,
     Pace,
     PaceData,
+    PlayerView,
     ProtocolError,
     RefusedMessage,
+    SeatView,
     ServerMessage,
     parse_client_message,
 )
@@ -335,6 +337,18 @@ def test_schema_names_every_client_and_server_message_type() -> None:
     party_kinds = {"ready", "settings", "add_cpu", "remove", "start"}
     assert kinds == table_kinds | party_kinds | kinds_sent
     assert definitions["NewTableRequest"]["additionalProperties"] is False
+
+
+def test_protocol_guide_names_every_view_field_and_no_other() -> None:
+    guide = (ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    section = guide.split("The fields of `SeatView`", 1)[1].split("### ", 1)[0]
+    named = set(re.findall(r"`([a-z_]+)`", section))
+    values = {"draw", "play", "over"}
+    player_fields = set(PlayerView.model_fields)
+    assert set(SeatView.model_fields) - named == set(), "PROTOCOL.md leaves out view fields"
+    assert named - values - player_fields - set(SeatView.model_fields) == set(), (
+        "PROTOCOL.md names view fields that do not exist"
+    )
 
 
 def test_readme_lists_every_error_code() -> None:
