@@ -31,9 +31,11 @@ run: $(RUN_STAMP)
 # Browser tests (marker e2e) run in their own pytest process: sync Playwright and asyncio
 # tests do not share one. Both runs always run; either failing fails `make test`. With CI
 # set, a missing Chromium or a skipped browser test fails (tests/web/conftest.py).
+# The first run spreads its test files over one worker a core (pytest-xdist); a file's tests
+# stay together, in order, on one worker, so a module's fixtures are made once.
 test: $(STAMP) js-deps
 	@status=0; \
-	$(BIN)/python -m pytest -m "not e2e" || status=$$?; \
+	$(BIN)/python -m pytest -m "not e2e" -n auto --dist loadfile || status=$$?; \
 	$(BIN)/python -m pytest -m e2e tests/web || status=$$?; \
 	exit $$status
 

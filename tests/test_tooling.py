@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "src" / "rummykit" / "core"
 LINT_PATHS = [p for p in ("src", "tests", "benchmarks") if (ROOT / p).exists()]
@@ -113,13 +115,15 @@ def test_python_m_rummykit_help_exits_zero() -> None:
     assert proc.returncode == 0, _report(proc)
 
 
-def _run_a_skipping_test(tmp_path: Path, ci: str) -> subprocess.CompletedProcess[str]:
+def _run_a_skipping_test(
+    tmp_path: Path, ci: str, workers: list[str]
+) -> subprocess.CompletedProcess[str]:
     probe = tmp_path / "test_probe.py"
     probe.write_text('import pytest\n\n\ndef test_probe():\n    pytest.skip("a tool is missing")\n')
     env = {**os.environ, "CI": ci, "PYTHONPATH": str(ROOT / "tests")}
     options = ["-q", "-p", "conftest", "-c", os.devnull, "--rootdir", str(tmp_path)]
     return subprocess.run(
-        [sys.executable, "-m", "pytest", *options, "-p", "no:cacheprovider", str(probe)],
+        [sys.executable, "-m", "pytest", *options, *workers, "-p", "no:cacheprovider", str(probe)],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -129,9 +133,13 @@ def _run_a_skipping_test(tmp_path: Path, ci: str) -> subprocess.CompletedProcess
     )
 
 
-def test_a_skipped_test_fails_the_run_in_ci_and_only_there(tmp_path: Path) -> None:
-    # CI must run every test (browser and lint included): a skip there is a failure.
-    in_ci = _run_a_skipping_test(tmp_path, "true")
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one process", "xdist workers"])
+def test_a_skipped_test_fails_the_run_in_ci_and_only_there(
+    tmp_path: Path, workers: list[str]
+) -> None:
+    # CI must run every test (browser and lint included): a skip there is a failure, also
+    # when `make test` spreads the tests over workers.
+    in_ci = _run_a_skipping_test(tmp_path, "true", workers)
     assert in_ci.returncode == 1, _report(in_ci)
     assert "CI runs every test" in in_ci.stdout
-    assert _run_a_skipping_test(tmp_path, "").returncode == 0
+    assert _run_a_skipping_test(tmp_path, "", workers).returncode == 0
