@@ -16,13 +16,12 @@ from collections.abc import Callable
 
 from rummykit.bots.base import register
 from rummykit.bots.basic import BasicBot, basic_draw, basic_play
+from rummykit.bots.equity import points_outcome
 from rummykit.bots.evaluate import evaluate, live_cards
 from rummykit.bots.strong import StrongBot
 from rummykit.core.actions import Action, Discard, Draw, Knock, Meld
-from rummykit.core.deadwood import deadwood_value
 from rummykit.core.determinize import sample_position
 from rummykit.core.observation import Observation
-from rummykit.core.rules import Scoring
 from rummykit.core.state import GameState, Phase
 
 DEFAULT_BUDGET_MS = 200.0
@@ -56,6 +55,9 @@ Policy = Callable[[GameState], Action]
 
 Sampler = Callable[[Observation, random.Random], GameState]
 """How the positions searched are drawn: one full position consistent with the observation."""
+
+Outcome = Callable[[GameState, int], float]
+"""How a played-out position is scored for a seat (higher is better)."""
 
 
 def greedy_action(game: GameState) -> Action:
@@ -91,33 +93,20 @@ def playout_value(
     turns: int,
     deadline: float = float("inf"),
     policy: Policy = greedy_action,
+    outcome: Outcome = points_outcome,
 ) -> float:
     """Play ``game`` forward with ``policy`` and score it for ``seat`` (higher is better).
 
     The playout stops after ``turns`` turns a seat, or at ``deadline`` (``perf_counter``
-    time), and the hands are then scored as they stand.
+    time), and the position is then scored by ``outcome``: by default the seat's points
+    less the others', the hands scored as they stand if the deal is not over.
     """
     limit = game.turn_number + turns * game.seat_count
     while not game.deal_over and game.turn_number <= limit:
         if time.perf_counter() >= deadline:
             break
         game.apply_unchecked(policy(game))
-    others = [other for other in range(game.seat_count) if other != seat]
-    if game.deal_over:
-        points = game.deal_points or (0,) * game.seat_count
-        mine = points[seat]
-        theirs = sum(points[other] for other in others) / len(others)
-        diff = mine - theirs
-        return -diff if game.rules.scoring is Scoring.PENALTY else diff
-    # Not over: whoever holds less is ahead; what is held is what would be paid.
-    rules = game.rules
-    mine_left = deadwood_value(game.hands[seat], rules)
-    theirs_left = sum(deadwood_value(game.hands[other], rules) for other in others) / len(others)
-    if rules.scoring is Scoring.MELDS:  # what each has laid scores for it too
-        table = game.table_points
-        mine_left -= table[seat]
-        theirs_left -= sum(table[other] for other in others) / len(others)
-    return theirs_left - mine_left
+    return outcome(game, seat)
 
 
 @register("expert")
@@ -129,6 +118,8 @@ class ExpertBot:
     """How the sampled positions are played out: basic play, for every seat."""
     sampler: Sampler = staticmethod(sample_position)
     """How the positions are drawn: the unseen cards dealt uniformly."""
+    outcome: Outcome = staticmethod(points_outcome)
+    """How a playout is scored: the deal's points, this seat's less the others'."""
 
     def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, samples: int | None = None):
         """A searcher with a time budget a decision, or a fixed sample budget.
@@ -205,7 +196,9 @@ class ExpertBot:
                 # runs out half-way, so every candidate is judged on the same samples.
                 stop = start + budget * (index + 1) / count if not done else start + budget
                 deadline = stop if timed else _NEVER
-                values.append(playout_value(game, seat, PLAYOUT_TURNS, deadline, self.policy))
+                values.append(
+                    playout_value(game, seat, PLAYOUT_TURNS, deadline, self.policy, self.outcome)
+                )
                 if timed and done and time.perf_counter() >= start + budget:
                     break
             if len(values) < count:

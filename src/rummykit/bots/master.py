@@ -2,7 +2,7 @@
 
 It searches exactly as ``expert`` does: at each decision it deals the cards it cannot see,
 plays the strong player's choice and its nearest rivals out to the end of the deal in every
-sample, and keeps the strong choice unless a rival beats it by more than the noise. Two
+sample, and keeps the strong choice unless a rival beats it by more than the noise. Three
 things differ:
 
 - **Where it thinks the cards are.** The expert deals the unseen cards uniformly. The master
@@ -12,6 +12,11 @@ things differ:
 - **How the sampled deals are played out.** The expert's playouts follow basic play, which
   throws its dearest loose card even when that card is half a pair; the master's follow
   ``sharp_action``, which keeps such partners while it has a card that belongs to nothing.
+- **What a playout is worth.** The expert counts a deal's points; the master, in a
+  two-player game to a target, counts its chance to win the game after the deal
+  (``game_outcome``): ten points matter more to a player who needs ten than to one who
+  needs ninety, and when the other player is close to the target, going out first matters
+  more than what it is worth.
 
 What was tried on the way (racing the candidates, more of them, playouts cut short and
 scored by a fitted value) and what each was worth against ``expert`` is in
@@ -21,16 +26,19 @@ scored by a fitted value) and what each was worth against ``expert`` is in
 from __future__ import annotations
 
 from rummykit.bots.base import register
-from rummykit.bots.expert import ExpertBot, Policy, Sampler, sharp_action
+from rummykit.bots.equity import game_outcome
+from rummykit.bots.expert import ExpertBot, Outcome, Policy, Sampler, sharp_action
 from rummykit.bots.inference import inferred_position
 
 
 @register("master")
 class MasterBot(ExpertBot):
-    """Searches as the expert does, in likelier positions, judging by sharper playouts."""
+    """Searches as the expert does, in likelier positions, by sharper playouts, for the game."""
 
     name = "master"
     policy: Policy = staticmethod(sharp_action)
     """Every seat of a sampled position plays it out keeping its partnered cards."""
     sampler: Sampler = staticmethod(inferred_position)
     """The unseen cards dealt as the other players' refusals and discards suggest."""
+    outcome: Outcome = staticmethod(game_outcome)
+    """A playout scored by the chance to win the game after it (points where not modelled)."""
