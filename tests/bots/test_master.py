@@ -45,7 +45,8 @@ def test_master_is_a_bot_but_not_offered_at_the_tables() -> None:
 
 
 def test_the_master_weighs_the_expert_candidates_and_plays_out_sharper() -> None:
-    """The search is the expert's, candidates and all; only the playout policy differs."""
+    """The search is the expert's, candidates and all; only the playouts differ (and how
+    they are scored: `test_equity`)."""
     master, expert = MasterBot(samples=1), ExpertBot(samples=1)
     checked = 0
     for view in views(5) + views(6, seats=3):
