@@ -9,9 +9,8 @@ from pydantic import Field, TypeAdapter
 from rummykit.server.protocol import RuleValue, Strict
 
 BotLevel: TypeAlias = Literal["basic", "strong", "expert"]
-"""The computer players a table can seat, weakest first. ``master`` is not among them: it won
-55.0% [48.1, 61.7] of 200 games against ``expert``, not yet shown above it
-(``benchmarks/README.md``)."""
+"""The computer players a table can seat, weakest first. ``master`` is not among them: it is
+not yet shown to beat ``expert`` (its measurement: "The top rung" in ``benchmarks/README.md``)."""
 
 BOT_LEVELS: Final[tuple[str, ...]] = get_args(BotLevel)
 """The computer players a table can seat."""
