@@ -48,7 +48,7 @@ VIEW_KEYS = {
     "game_over", "winner", "target", "deals_limit", "lower_wins", "pace_ms", "topics",
     "turn_timer", "deadline", "server_now", "party", "next_table", "paused", "watchers",
     "turn_number", "has_laid", "first_meld_turns", "refused", "must_play", "melds_this_turn",
-    "played_this_turn", "table_points", "thrown",
+    "played_this_turn", "table_points", "thrown", "next_ready", "next_waiting", "next_deadline",
 }  # fmt: skip
 """The keys of a seat's view (rummykit.server.views.seat_view)."""
 

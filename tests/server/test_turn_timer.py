@@ -199,8 +199,9 @@ def test_a_stale_expiry_is_ignored(store_path: Path, clock: ManualClock) -> None
 
 
 async def _timed(store: Store, clock: ManualClock) -> Table:
-    """A table with a 30 s timer whose first turn is the person's, its task not started, and
-    a page of the person's open (a table nobody watches waits instead of playing)."""
+    """A table with a 30 s timer whose first turn is the person's, its task stopped, and a
+    page of the person's open (a table nobody watches waits instead of playing): the page
+    has had the deal, so the turn's clock runs."""
     wanted = NewTable(seed=seed_where_human_starts(), turn_timer=TIMER, opponents=("basic",))
     table, _ = await Table.create(
         store, new_table_settings(wanted), WORKERS, sleep=clock.sleep, now=clock.time
@@ -209,7 +210,8 @@ async def _timed(store: Store, clock: ManualClock) -> Table:
     async def page(message: ServerMessage) -> None:
         pass
 
-    table.listeners[0] = {page}
+    await table.join(0, page)
+    await table.stop()  # the test moves the table by hand
     return table
 
 

@@ -14,7 +14,10 @@ Client to server (the first message must be ``hello``; the token never goes in t
   notation without the seat (the connection's seat is used); refused as ``stale`` if ``V`` is
   not the table's current version. ``n`` (optional) numbers the seat's intents: one whose
   number was applied already (a resend after a drop) is answered with the view, not again.
-- ``{"t": "next", "v": V, "n": N, "d": {}}``: deal the next deal once the current one is over.
+- ``{"t": "next", "v": V, "n": N, "d": {}}``: ready for the next deal once the current one is
+  over. A table of one person deals it at once; a table of several deals it once every person
+  with a page open has pressed, or ``NEXT_DEAL_WAIT_S`` after the first press
+  (``rummykit.server.next_deal``).
 - ``{"t": "redeal", "v": V, "n": N, "d": {}}``: throw the current deal away (it does not count)
   and deal again (a table with one person only).
 - ``{"t": "hint", "v": V, "d": {}}``: ask for the strong player's advice.
@@ -205,7 +208,10 @@ class Act(Strict):
 
 
 class Next(Strict):
-    """Deal the next deal once the current one is over."""
+    """Ready for the next deal once the current one is over.
+
+    One person's table deals it at once; several people's waits (``rummykit.server.next_deal``).
+    """
 
     t: Literal["next"]
     v: Version
@@ -536,8 +542,18 @@ class SeatView(Strict):
     """When the turn's time runs out (seconds since 1970, on the server's clock): set while a
     person's turn is timed, whoever's view it is; null otherwise."""
     server_now: float | None = None
-    """The server's clock when it made this view, set with ``deadline``: count down
-    ``deadline - server_now`` from the view's arrival, whatever this device's clock says."""
+    """The server's clock when it made this view, set with ``deadline`` or
+    ``next_deadline``: count down ``deadline - server_now`` (or ``next_deadline -
+    server_now``) from the view's arrival, whatever this device's clock says."""
+    next_ready: tuple[Seat, ...] = ()
+    """Between two deals at a table of several people: the seats whose people pressed "next
+    deal" (empty at a table of one person, which deals at once)."""
+    next_waiting: tuple[Seat, ...] = ()
+    """Between two deals at a table of several people, once someone pressed "next deal": the
+    people with a page open whose press the next deal still waits for."""
+    next_deadline: float | None = None
+    """Between two deals at a table of several people, from the first press of "next deal":
+    when the next deal starts whoever is still reading (server clock); null otherwise."""
     party: str | None = None
     """The party's code, at a party's table (null at a table against the computer)."""
     next_table: str | None = None

@@ -45,6 +45,7 @@ from rummykit.server.database import is_unavailable
 from rummykit.server.lease import StaleOwner
 from rummykit.server.logs import limit_logging
 from rummykit.server.new_table import TableError, new_table_settings
+from rummykit.server.next_deal import NEXT_DEAL_WAIT_S, BetweenDeals
 from rummykit.server.protocol import (
     Act,
     Bye,
@@ -108,6 +109,7 @@ from rummykit.server.workers import WorkerPool, decide, rebuild_game
 __all__ = [
     "BOT_LEVELS",
     "DEFAULT_PACE_MS",
+    "NEXT_DEAL_WAIT_S",
     "RESTART_GRACE_S",
     "Expiry",
     "Send",
@@ -138,7 +140,7 @@ logger = logging.getLogger("rummykit.table")
 limit_logging(logger)  # one client's failing intents must not flood the log
 
 
-class Table(Asides):
+class Table(Asides, BetweenDeals):
     """A game in progress and everything around it; only ``run`` changes the game."""
 
     def __init__(
@@ -220,6 +222,11 @@ class Table(Asides):
         self.restored_at: int | None = None
         """The version at which a restore gave the timer its grace: said to each page that
         joins before the table moves on."""
+        self.shown: dict[int, int] = {}
+        """The deal (its number of logs) last sent in a view to a page of each person: a
+        person's turn clock does not start before their page has had the deal."""
+        self.next_ready: set[int] = set()
+        self.next_due: float | None = None
 
     # ----- making and restoring ------------------------------------------------------
 
@@ -296,6 +303,7 @@ class Table(Asides):
         table.version = max(table.version, await asyncio.to_thread(store.version, table_id))
         table.recent_from = table.version + 1
         await table._grace()
+        await table._restore_wait()
         return table
 
     async def _replayed(self, deals: list[dict[str, Any]]) -> GameState:
@@ -400,6 +408,8 @@ class Table(Asides):
     def view(self, seat: Viewer) -> SeatView:
         """Seat ``seat``'s view of the table (``None``: a spectator's)."""
         deadline = self.deadline if self._timed_seat() is not None else None
+        between = self.between()
+        timed = deadline is not None or between.deadline is not None
         return seat_view(
             self.game,
             seat,
@@ -410,10 +420,11 @@ class Table(Asides):
             pace_ms=self.pace_ms,
             turn_timer=self.turn_timer,
             deadline=deadline,
-            server_now=None if deadline is None else self.now(),
+            server_now=self.now() if timed else None,
             party=self.settings.party,
             next_table=self.next_table,
             presence=self.presence(),
+            between=between,
         )
 
     async def join(
@@ -432,8 +443,12 @@ class Table(Asides):
             self.standing_in.discard(seat)
             self.away_since.pop(seat, None)
             self.said_bye.discard(seat)
-        if was_paused and not self.paused() and self._timed_seat() is not None:
-            await self._give_grace()  # nobody was there to see the timer run
+        if was_paused and not self.paused():
+            if self._timed_seat() is not None:
+                await self._give_grace()  # nobody was there to see the timer run
+            await self._wait_grace()  # nor the countdown to the next deal
+        if seat is not None:
+            await self._start_held_clock(seat)  # their first sight of the deal
         if last is not None and last < self.version and last + 1 >= self.recent_from:
             for version, events in self.recent:
                 if version > last and seat in events:
@@ -468,6 +483,8 @@ class Table(Asides):
         return any(self.listeners.values()) or not self.queue.empty()
 
     def _view_message(self, seat: Viewer) -> ViewMessage:
+        """The view frame for a page of ``seat``, which then has the current deal."""
+        self._note_shown(seat)
         return ViewMessage(v=self.version, d=self.view(seat))
 
     def _log_message(self, seat: Viewer) -> LogMessage:
@@ -604,6 +621,8 @@ class Table(Asides):
     async def _carry(self, intent: Work | None, bot_seat: int | None) -> None:
         """Carry out one piece of work; ``None``: the computer at ``bot_seat`` moves."""
         if isinstance(intent, Wake):
+            # a page closed: nobody left reading may mean the next deal now
+            await self._between_deals_check()
             return
         if isinstance(intent, Expiry):
             try:
@@ -625,6 +644,7 @@ class Table(Asides):
             seat, message, reply, client = intent
             try:
                 await self._handle(seat, message, quietly(reply), client, origin=reply)
+                await self._between_deals_check()  # someone left for good, say
             except StaleOwner:
                 raise
             except (
@@ -636,6 +656,15 @@ class Table(Asides):
                     return
                 logger.exception("table %s: an intent failed", self.id)
                 await quietly(reply)(refused(self.version, "unreadable"))
+
+    async def _between_deals_check(self) -> None:
+        """Deal the next deal if nobody with a page open is still reading the summary."""
+        try:
+            await self._deal_if_everyone_is_ready()
+        except StaleOwner:
+            raise
+        except Exception:  # the countdown deals it, or the next check
+            logger.exception("table %s: the next deal could not be dealt", self.id)
 
     async def _next_work(self, pace: asyncio.Future[None] | None) -> Work | None:
         """The next piece of work; ``None`` if ``pace`` (the computer's wait) ends first.
@@ -768,7 +797,7 @@ class Table(Asides):
                 if await self._act(seat, message.d.action, reply):
                     self._applied(seat, client, message.n)
             case Next():
-                if await self._next_deal(reply):
+                if await self._next_deal(seat, reply):
                     self._applied(seat, client, message.n)
             case Redeal():
                 if await self._redeal(reply):
@@ -787,17 +816,6 @@ class Table(Asides):
             await reply(refused_for(self.version, error))
             return False
         await self._play(action, Played.PERSON)
-        return True
-
-    async def _next_deal(self, reply: Send) -> bool:
-        if not self.game.deal_over:
-            await reply(refused(self.version, "finish_deal_first"))
-            return False
-        if self.game.game_over:
-            await reply(refused(self.version, "game_over"))
-            return False
-        await self._deal()
-        await self._broadcast(None)
         return True
 
     async def _redeal(self, reply: Send) -> bool:

@@ -9,6 +9,13 @@ that comes once the table has moved on (the person acted just before, a new deal
 When the time has run out, the strong computer player plays the rest of that turn for the
 person, in the worker pool, and the table says so.
 
+A person's clock never starts before they have the deal in front of them: a turn is timed from
+when it starts only if a page of theirs has been sent a view of this deal, or has a page open
+as the turn starts (the view that starts it goes to that page). Otherwise (the first turn of a
+rematch, or of a deal dealt while they were away) the turn waits with no deadline, and the
+whole turn time starts the moment a page of theirs opens and is sent the view. Meanwhile the
+away grace runs as for anyone away: a person who does not come at all does not hold the table.
+
 A person whose pages have all closed is away: on their own turn, once they have been away
 ``DROP_GRACE_S`` (``BYE_GRACE_S`` after a page said ``bye``), the computer stands in and plays
 their turns until they come back. A table where no person has a page open is paused: nothing
@@ -108,6 +115,7 @@ class TurnKeeper:
     timer: asyncio.Task[None] | None
     armed: tuple[int, float] | None
     restored_at: int | None
+    shown: dict[int, int]
     queue: asyncio.Queue[Work]
     now: Callable[[], float]
     sleep: Callable[[float], Awaitable[None]]
@@ -123,14 +131,26 @@ class TurnKeeper:
     ) -> None:
         raise NotImplementedError  # Table's
 
+    def _next_deal_due(self) -> float | None:
+        """When the wait for the next deal runs out (``BetweenDeals``'; none here)."""
+        return None
+
+    async def _next_deal_expired(self) -> None:
+        raise NotImplementedError  # BetweenDeals'
+
     async def _grace(self) -> None:
-        """Re-arm a restored table's running timer with at least ``RESTART_GRACE_S`` left."""
+        """Re-arm a restored table's running timer with at least ``RESTART_GRACE_S`` left.
+
+        A turn stored with no deadline is one whose person had not had the deal: it still
+        waits for their page.
+        """
         if self._timed_seat() is None:
             self.deadline = None
             return
         stored = await asyncio.to_thread(self.store.deadline, self.id)
-        if stored is None:  # a turn timed but its deadline lost (cannot happen): a whole turn
-            stored = self.now() + (self.turn_timer or 0)
+        if stored is None:
+            self.deadline = None
+            return
         self.deadline = max(stored, self.now() + RESTART_GRACE_S)
         await asyncio.to_thread(self.store.set_deadline, self.id, self.deadline)
         self.restored_at = self.version
@@ -154,7 +174,26 @@ class TurnKeeper:
             return None
         if same_turn and self.deadline is not None:
             return self.deadline
+        seat = game.turn
+        if self.shown.get(seat) != len(game.logs) and not self.listeners.get(seat):
+            return None  # their page has not had this deal: the clock waits for it
         return self.now() + (self.turn_timer or 0)
+
+    def _note_shown(self, seat: Viewer) -> None:
+        """A view of the current deal is going to a page of ``seat``."""
+        if seat is not None:
+            self.shown[seat] = len(self.game.logs)
+
+    async def _start_held_clock(self, seat: int) -> None:
+        """A page of ``seat`` is about to get the view: a clock that waited for it starts.
+
+        Only if the turn being timed is theirs and has no deadline yet: it gets the whole
+        turn time, stored.
+        """
+        if self._timed_seat() != seat or self.deadline is not None:
+            return
+        self.deadline = self.now() + (self.turn_timer or 0)
+        await asyncio.to_thread(self.store.set_deadline, self.id, self.deadline)
 
     def paused(self) -> bool:
         """Whether no person at the table has a page open: then nothing plays."""
@@ -175,7 +214,7 @@ class TurnKeeper:
     def _arm(self) -> None:
         """Arm the expiry of the turn being timed, or disarm it when none is (the task only)."""
         wanted = None
-        due = [self._away_until()]
+        due = [self._away_until(), self._next_deal_due()]
         if self.deadline is not None and self._timed_seat() is not None:
             due.append(self.deadline)
         times = [when for when in due if when is not None]
@@ -205,6 +244,9 @@ class TurnKeeper:
         """The computer plays for the person whose time or grace ran out, unless stale."""
         if expiry.version != self.version or self.paused():
             return  # the turn moved on (an action, a new deal) since it was armed
+        if self.game.deal_over:
+            await self._next_deal_expired()
+            return
         away_until = self._away_until()
         if away_until is not None and self.now() >= away_until:
             await self._stand_in_for(self.game.turn)

@@ -68,6 +68,18 @@ class Presence:
     paused: bool = False
 
 
+@dataclass(frozen=True)
+class Between:
+    """The wait for the next deal at a table of several people (empty elsewhere)."""
+
+    ready: frozenset[int] = frozenset()
+    """Seats whose people pressed "next deal"."""
+    waiting: frozenset[int] = frozenset()
+    """People with a page open whose press the next deal still waits for."""
+    deadline: float | None = None
+    """When the next deal starts whoever is still reading (from the first press)."""
+
+
 def _cards(cards: tuple[Card, ...] | list[Card]) -> tuple[str, ...]:
     return tuple(str(card) for card in cards)
 
@@ -180,15 +192,18 @@ def seat_view(
     party: str | None = None,
     next_table: str | None = None,
     presence: Presence | None = None,
+    between: Between | None = None,
 ) -> SeatView:
     """Everything seat ``seat`` may see (``None``: a spectator): never a hidden card.
 
     Hands are shown to everyone only once the deal is over, as at a real table; a spectator
     sees no hand, no legal action and no practice topic. With a turn timer, ``deadline`` is
     when the turn being timed runs out (every seat sees it, so that each can show whose time
-    runs) and ``server_now`` the server's clock as the view is made.
+    runs) and ``server_now`` the server's clock as the view is made. ``between``: the wait
+    for the next deal at a table of several people.
     """
     presence = presence or Presence(connected=frozenset(range(game.seat_count)))
+    between = between or Between()
     view = observe(game, seat)
     rules = game.rules
     seats = game.seat_count
@@ -253,6 +268,9 @@ def seat_view(
         paused=presence.paused,
         watchers=presence.watchers,
         table_points=view.table_points,
+        next_ready=tuple(sorted(between.ready)),
+        next_waiting=tuple(sorted(between.waiting)),
+        next_deadline=between.deadline,
     )
 
 
