@@ -258,6 +258,11 @@ def test_friends_make_a_party_play_a_deal_with_a_spectator_and_start_the_rematch
         assert rematch["deal"] == 0 and rematch["rules"]["target"] == 50
 
 
+def seat_clock(page: Page, name: str) -> Any:
+    """The turn's clock at the seat of ``name`` on ``page``."""
+    return page.locator(f"[data-testid=seat][data-name={name}] [data-testid=seat-clock]")
+
+
 def turn_of(table: TablePage, seat: int) -> dict[str, Any]:
     """Play (for whoever's turn it is) until it is ``seat``'s turn; its view."""
 
@@ -329,8 +334,11 @@ def test_the_turn_timer_runs_out_for_one_player_and_the_computer_plays_it(
         name = view["players"][view["turn"]]["name"]
         countdown = timed.page.get_by_test_id("turn-timer")
         expect(countdown).to_have_text(re.compile(r"^Time left for your turn: 0:[0-3]\d$"))
-        # the countdown runs only for whose turn it is: the other sees that it is timed
-        expect(other.page.get_by_test_id("turn-timer")).to_have_text(f"{name}'s turn is timed.")
+        # the other sees the same clock running, in the status strip and at the seat
+        expect(other.page.get_by_test_id("turn-timer")).to_have_text(
+            re.compile(f"^Time left for {name}: 0:[0-3]\\d$")
+        )
+        expect(seat_clock(other.page, name)).to_have_text(re.compile(r"^0:[0-3]\d$"))
         clock.advance(view["deadline"] - clock.time() + 1)
         expect(timed.page.get_by_test_id("log")).to_contain_text(TIME_RAN_OUT)
         expect(other.page.get_by_test_id("log")).to_contain_text(
@@ -342,7 +350,7 @@ def test_the_turn_timer_runs_out_for_one_player_and_the_computer_plays_it(
         expect(other.page.get_by_test_id("turn-timer")).to_have_text(
             re.compile(r"^Time left for your turn: 0:[0-3]\d$")
         )
-        expect(countdown).to_have_text(re.compile("turn is timed"))
+        expect(countdown).to_have_text(re.compile(r"^Time left for \w+: 0:[0-3]\d$"))
 
 
 @pytest.mark.timeout(120)
@@ -386,3 +394,106 @@ def test_the_host_seats_a_computer_and_removes_a_person_one_leaves_for_good_and_
         expect(dee.get_by_test_id("status")).to_contain_text(
             "Paused: waiting for a player to come back."
         )
+
+
+def fail_on_console_errors(pages: list[Page]) -> list[str]:
+    """Collect the console errors of these pages (the test fails on any)."""
+    errors: list[str] = []
+    for page in pages:
+        page.on(
+            "console",
+            lambda message: errors.append(message.text) if message.type == "error" else None,
+        )
+    return errors
+
+
+@pytest.mark.timeout(240)
+def test_a_timed_party_waits_for_everyone_between_deals_and_starts_no_clock_early(
+    people: People, tmp_path: Path
+) -> None:
+    clock = ManualClock()
+    with serving(tmp_path, clock) as server:
+        names = ["Ada", "Bo", "Cy"]
+        ada, bo, cy = pages = [people.new_page() for _ in names]
+        console = fail_on_console_errors(pages)
+        code = host_party(ada, server, "Ada")
+        join_by_link(bo, ada.get_by_test_id("invite-link").input_value(), "Bo")
+        join_by_code(cy, server, code, "Cy")
+        # 30 s turns; two deals, each of which ends (the stock turned over once at most)
+        ada.get_by_test_id("party-timer").select_option("30")
+        ada.get_by_test_id("party-rule-renewals").select_option(label="Once")
+        ada.get_by_test_id("more-rules").locator("summary").click()
+        ada.get_by_test_id("party-rule-deals-none").uncheck()
+        deals = ada.get_by_test_id("party-rule-deals")
+        deals.fill("2")
+        deals.dispatch_event("change")
+        for page, name in ((bo, "Bo"), (cy, "Cy")):
+            expect(page.get_by_test_id("party-rule-deals")).to_have_value("2")
+            mark_ready(page, name)
+        ada.get_by_test_id("start-party").click()
+        tables = [seat_of(page, server) for page in pages]
+        view = tables[0].view()
+        assert view["turn_timer"] == 30 and view["deadline"] == clock.time() + 30
+        # everyone sees the clock of whoever's turn it is, at that seat
+        first = names[view["turn"]]
+        for page, name in zip(pages, names, strict=True):
+            if name != first:
+                expect(seat_clock(page, first)).to_have_text(re.compile(r"^0:[0-3]\d$"))
+                expect(page.get_by_test_id("turn-timer")).to_have_text(
+                    re.compile(f"^Time left for {first}: 0:[0-3]\\d$")
+                )
+        play_deal(tables)
+        over = tables[0].view()
+        assert over["phase"] == "over" and over["deal"] == 0 and not over["game_over"]
+        version = over["version"]
+        starter = (over["dealer"] + 2) % 3  # the next dealer's left plays first
+        early, middle = [seat for seat in range(3) if seat != starter]
+        summaries = [page.get_by_test_id("deal-summary") for page in pages]
+        for summary in summaries:
+            expect(summary).to_be_visible()
+        # the first reader presses: the others keep their summary, and everyone sees the wait
+        pages[early].get_by_test_id("next-deal").click()
+        expect(pages[early].get_by_test_id("next-deal")).to_have_text("Waiting for the others…")
+        expect(pages[early].get_by_test_id("next-deal")).to_be_disabled()
+        readers = " and ".join(names[seat] for seat in sorted((middle, starter)))
+        expect(pages[early].get_by_test_id("next-wait")).to_have_text(
+            re.compile(f"^You are ready: waiting for {readers}, at most 0:[0-2]\\d\\.$")
+        )
+        for seat in (middle, starter):
+            others = names[middle + starter - seat]
+            expect(pages[seat].get_by_test_id("next-wait")).to_have_text(
+                re.compile(f"^Still reading: {others}\\. The next deal starts in 0:[0-2]\\d\\.$")
+            )
+            expect(pages[seat].get_by_test_id("next-deal")).to_have_text(re.compile("^Next deal"))
+        waiting = tables[starter].view()
+        assert waiting["version"] == version and waiting["phase"] == "over"
+        assert waiting["next_ready"] == [early]
+        assert waiting["next_deadline"] == clock.time() + 20
+        # time passes on the server (not yet the 20 s); a second reader presses
+        clock.advance(12)
+        pages[middle].get_by_test_id("next-deal").click()
+        expect(pages[middle].get_by_test_id("next-deal")).to_have_text("Waiting for the others…")
+        expect(pages[starter].get_by_test_id("next-wait")).to_have_text(
+            re.compile(r"^The next deal starts in 0:[0-2]\d\.$")
+        )
+        # nobody was pushed: the one still reading has the summary, and no deal was dealt
+        expect(summaries[starter]).to_be_visible()
+        assert tables[starter].view()["version"] == version
+        # the last reader presses: the next deal, and their clock has the whole turn
+        pages[starter].get_by_test_id("next-deal").click()
+        dealt = wait_until(
+            lambda: (found := tables[starter].view())["version"] > version and found,
+            what="the next deal",
+        )
+        assert dealt["deal"] == 1 and dealt["turn"] == starter
+        assert dealt["deadline"] == clock.time() + 30  # not 30 - 12: it starts on arrival
+        tables[starter].wait_synced(dealt)
+        expect(pages[starter].get_by_test_id("turn-timer")).to_have_text(
+            re.compile(r"^Time left for your turn: 0:(30|29|28)$")
+        )
+        for seat in (early, middle):
+            expect(summaries[seat]).to_be_hidden()
+            expect(seat_clock(pages[seat], names[starter])).to_have_text(
+                re.compile(r"^0:(30|29|28|27)$")
+            )
+    assert not console, f"console errors: {console}"

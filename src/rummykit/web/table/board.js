@@ -5,6 +5,7 @@ import { t } from "../i18n.js";
 import { h, fill, number } from "../util.js";
 import { changed, noteText } from "./state.js";
 import { nameOf, seatLine, seatMarkText, seatMarks, watching, who } from "./texts.js";
+import { clockText, secondsLeft } from "./timer.js";
 
 /** How long a seat's note flashes after its move, in ms (a glance, not a distraction). */
 const NOTE_FLASH_MS = 1500;
@@ -32,11 +33,14 @@ function seatBox(table, seat, box) {
   const score = view.scores ? view.scores[seat] : null;
   const laid = meldPoints(view) ? view.table_points[seat] : null;
   const said = note && !mine ? noteText(note) : "";
+  // the turn's clock, at the seat whose turn it is, for everyone (timer.js keeps it counting)
+  const left = turn ? secondsLeft(state) : null;
   fill(box,
     h("div", { class: "seat-head" },
       h("strong", { class: "seat-name", testid: "seat-name" }, label),
       view.dealer === seat ? h("span", { class: "dealer", testid: "dealer-mark", title: t("table.dealer"), "aria-label": t("table.dealer") }, t("table.dealer_mark")) : null,
       turn ? h("span", { class: "turn-dot", testid: "turn-mark" }, mine ? t("table.your_turn") : t("table.to_play")) : null,
+      left === null ? null : h("span", { class: "seat-clock", testid: "seat-clock", title: t("words.seat_clock_title") }, clockText(left)),
       marks.map((mark) => h("span", { class: `seat-mark mark-${mark.split(" ")[0]}`, testid: "seat-mark", "data-mark": mark }, seatMarkText(mark)))),
     h("div", { class: "seat-sub" },
       line ? h("span", { class: "seat-line" }, line) : null,

@@ -5,7 +5,8 @@ import { t } from "../i18n.js";
 import { h, fill, number, signed } from "../util.js";
 import { meldPoints } from "./board.js";
 import { changed } from "./state.js";
-import { gameOverText, resultText, watching, who } from "./texts.js";
+import { gameOverText, resultText, waitingForOthers, watching, who } from "./texts.js";
+import { nextDealLeft, nextWaitText } from "./timer.js";
 
 function summaryTitle(view) {
   const result = view.deal_result.result;
@@ -34,7 +35,13 @@ export function renderSummary(table) {
       h("td", { testid: "summary-points" }, signed(r.points[seat])),
       h("td", {}, h("b", {}, number(view.scores[seat])))));
   const heading = (text) => h("th", { scope: "col" }, text);
-  const next = h("button", { type: "button", class: "primary", testid: "next-deal", "aria-keyshortcuts": "N", onclick: intents.nextDeal }, t("words.next_deal"), " ", h("kbd", {}, "N"));
+  // at a party the next deal waits for everyone: a press says you are ready (timer.js counts
+  // down the wait under the buttons)
+  const ready = waitingForOthers(view);
+  const next = ready
+    ? h("button", { type: "button", class: "primary", testid: "next-deal", "data-waiting": "true", disabled: true }, t("words.next_waiting"))
+    : h("button", { type: "button", class: "primary", testid: "next-deal", "aria-keyshortcuts": "N", onclick: intents.nextDeal }, t("words.next_deal"), " ", h("kbd", {}, "N"));
+  const wait = view.game_over ? "" : nextWaitText(view, nextDealLeft(state));
   fill(summary,
     h("h2", { id: "summary-title" }, summaryTitle(view)),
     h("p", { class: "result-text" }, resultText(view)),
@@ -47,6 +54,7 @@ export function renderSummary(table) {
           heading(t("words.this_deal")), heading(t("words.total")))),
         h("tbody", {}, rows))),
     view.game_over ? parts.gameOver : null,
+    h("p", { class: "next-wait", testid: "next-wait", hidden: !wait }, wait),
     h("div", { class: "row" },
       view.game_over || watching(view) ? null : next,
       h("button", { type: "button", class: "ghost", onclick: intents.hideSummary }, t("words.look_at_table"))));

@@ -40,6 +40,9 @@ export function who(view, seat) {
 /** Whether the view is a spectator's: no seat, no hand, no intents. */
 export const watching = (view) => view.seat === null || view.seat === undefined;
 
+/** Whether this seat pressed "Next deal" and its party's table waits for the others. */
+export const waitingForOthers = (view) => !!view && !watching(view) && (view.next_ready || []).includes(view.seat);
+
 /** A computer's level in the page's language ("basic" / "初級"). */
 export const levelName = (level) => t(`common.level.${level}`);
 
@@ -117,7 +120,10 @@ function turnText(view) {
     if (watching(view)) return gameOverText(view);
     return both(gameOverText(view), t(view.party ? "words.play_again" : "words.new_from_lobby"));
   }
-  if (view.phase === "over") return both(resultText(view), t(watching(view) ? "words.next_deal_soon" : "words.next_deal_when_ready"));
+  if (view.phase === "over") {
+    const next = watching(view) ? "words.next_deal_soon" : waitingForOthers(view) ? "words.next_waiting" : "words.next_deal_when_ready";
+    return both(resultText(view), t(next));
+  }
   if (view.turn !== view.seat) {
     const player = view.players[view.turn];
     if (player && player.kind === "human" && player.stand_in) return t("words.computer_playing_for", { name: who(view, view.turn) });
