@@ -356,9 +356,10 @@ class People:
         self.contexts: list[Any] = []
         self.errors: list[str] = []
 
-    def new_page(self, context: Any | None = None) -> Page:
+    def new_page(self, context: Any | None = None, **options: Any) -> Page:
+        """A page in ``context``, or in a new one made with ``options`` (``bypass_csp``...)."""
         if context is None:
-            context = self.browser.new_context(viewport={"width": 1280, "height": 860})
+            context = self.browser.new_context(viewport={"width": 1280, "height": 860}, **options)
             context.set_default_timeout(10_000)
             self.contexts.append(context)
         page: Page = context.new_page()

@@ -41,7 +41,8 @@ export function buildLayout(root, intents) {
     hintButton: button({ class: "ghost", testid: "hint-button", "aria-keyshortcuts": "H", onclick: intents.askHint }, t("table.hint"), h("kbd", {}, "H")),
     showSummary: button({ class: "primary", hidden: true, onclick: intents.showSummary }, t("table.show_result")),
     scoreboard: h("section", { class: "panel scoreboard", testid: "scoreboard", "aria-label": t("table.scores_label") }),
-    log: h("ol", { class: "log", testid: "log", "aria-live": "polite", "aria-label": t("table.log_title") }),
+    // focusable: a long log scrolls, and a keyboard must be able to scroll it (WCAG 2.1.1)
+    log: h("ol", { class: "log", testid: "log", tabindex: "0", "aria-live": "polite", "aria-label": t("table.log_title") }),
     paceOut: h("output", { for: "pace" }),
     pace: h("input", { type: "range", id: "pace", testid: "pace", min: "0", max: "3000", step: "100", value: "700" }),
     fourColour: h("input", { type: "checkbox", id: "four-colour", testid: "four-colour", checked: setting("fourColour") }),
