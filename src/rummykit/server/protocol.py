@@ -61,7 +61,13 @@ The turn timer: on a table made with ``turn_timer``, the view carries ``deadline
 wall-clock time (seconds since 1970, on the server's clock) at which the person whose turn it
 is runs out of time, and ``server_now``, the server's clock when it made the view; a client
 counts down ``deadline - server_now`` from the moment the view came, so that its own clock
-does not matter. The server alone decides when the time has run out.
+does not matter. The server alone decides when the time has run out. Every seat gets the
+deadline of whoever's turn it is. A person's clock starts only once a page of theirs has the
+deal (``rummykit.server.turn_keeper``): until then their turn carries no deadline.
+
+Between two deals at a table of several people, the views carry who pressed "next deal"
+(``next_ready``), who still reads (``next_waiting``) and when the next deal comes anyway
+(``next_deadline``, with ``server_now``): ``rummykit.server.next_deal``.
 """
 
 from __future__ import annotations
