@@ -106,5 +106,8 @@ def serve(
         threading.Thread(target=open_later, daemon=True).start()
     try:
         uvicorn.Server(uvicorn_config(app, host, port)).run()
+    except KeyboardInterrupt:
+        # uvicorn has shut down cleanly and raises the Ctrl+C again: that is a normal stop
+        print("rummykit stopped.")
     finally:
         pool.close()
