@@ -178,9 +178,9 @@ def test_accounts_and_seats_are_kept_in_a_data_folder_made_for_them(
     # a party played by two programs; the seat is kept in the data folder, the record in a
     # folder the command makes
     short = ["--rule", "target=1", "--rule", "deals=1", "--pace", "0", "--bot", "basic"]
+    party = ["party", "new", "--server", server.url, "--players", "2", "--name", "Host"]
     host = subprocess.Popen(
-        [sys.executable, "-m", "rummykit", "party", "new", "--server", server.url]
-        + ["--players", "2", "--name", "Host", "--json", *short],
+        [sys.executable, "-m", "rummykit", *party, "--json", *short],
         env=environment,
         cwd=tmp_path,
         stdout=subprocess.PIPE,
