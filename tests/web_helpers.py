@@ -52,17 +52,32 @@ def fresh_page(
     browser: Any, viewport: dict[str, int], timeout_ms: int = 10_000, **options: Any
 ) -> Iterator[Page]:
     """A fresh page (its own storage) at ``viewport``, with the context's other ``options``
-    (``locale``, ``reduced_motion``...); an error in the page fails the test."""
+    (``locale``, ``reduced_motion``...); an error in the page, or one it logs to the console,
+    fails the test."""
     context = browser.new_context(viewport=viewport, **options)
     context.set_default_timeout(timeout_ms)
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    watch_errors(page, errors)
     try:
         yield page
     finally:
         context.close()
     assert not errors, f"errors in the page: {errors}"
+
+
+def watch_errors(page: Page, errors: list[str]) -> None:
+    """Add to ``errors`` each error the page raises or logs to its console (a failed
+    request among them: Chromium logs a 4xx or 5xx answer as one)."""
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(f"console: {message.text} at {message.location.get('url', '?')}")
+            if message.type == "error"
+            else None
+        ),
+    )
 
 
 def hold_seat(page: Page, table_id: str, token: str) -> None:
@@ -349,7 +364,7 @@ class KeyPlayer:
 
 class People:
     """Browser contexts of their own (own storage, own sockets), one per person; the errors
-    any of their pages raised fail the test."""
+    any of their pages raised or logged fail the test."""
 
     def __init__(self, browser: Any) -> None:
         self.browser = browser
@@ -362,7 +377,7 @@ class People:
             context.set_default_timeout(10_000)
             self.contexts.append(context)
         page: Page = context.new_page()
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        watch_errors(page, self.errors)
         return page
 
     def close(self) -> None:
