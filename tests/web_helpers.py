@@ -10,6 +10,7 @@ and the status of a turn), so the page sends its action against the latest versi
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import os
 import time
 from collections import Counter
@@ -49,16 +50,20 @@ MY_TURN_SHOWN = "() => document.querySelector('[data-testid=status]').dataset.tu
 
 @contextlib.contextmanager
 def fresh_page(
-    browser: Any, viewport: dict[str, int], timeout_ms: int = 10_000, **options: Any
+    browser: Any,
+    viewport: dict[str, int],
+    timeout_ms: int = 10_000,
+    expected: ExpectedErrors | None = None,
+    **options: Any,
 ) -> Iterator[Page]:
     """A fresh page (its own storage) at ``viewport``, with the context's other ``options``
     (``locale``, ``reduced_motion``...); an error in the page, or one it logs to the console,
-    fails the test."""
+    fails the test, unless ``expected`` names it."""
     context = browser.new_context(viewport=viewport, **options)
     context.set_default_timeout(timeout_ms)
     page = context.new_page()
     errors: list[str] = []
-    watch_errors(page, errors)
+    watch_errors(page, errors, expected)
     try:
         yield page
     finally:
@@ -66,18 +71,25 @@ def fresh_page(
     assert not errors, f"errors in the page: {errors}"
 
 
-def watch_errors(page: Page, errors: list[str]) -> None:
+ExpectedErrors = list[str]
+"""Console errors a test provokes on purpose, each a part of the message and the address
+(``"409 (Conflict) at */api/accounts"``): a refusal the test asks for, not a fault."""
+
+
+def watch_errors(page: Page, errors: list[str], expected: ExpectedErrors | None = None) -> None:
     """Add to ``errors`` each error the page raises or logs to its console (a failed
-    request among them: Chromium logs a 4xx or 5xx answer as one)."""
+    request among them: Chromium logs a 4xx or 5xx answer as one), but those ``expected``
+    (read when each error comes, so a test may add to the list as it goes)."""
+
+    def logged(message: Any) -> None:
+        if message.type != "error":
+            return
+        said = f"console: {message.text} at {message.location.get('url', '?')}"
+        if not any(fnmatch.fnmatch(said, f"*{pattern}*") for pattern in expected or ()):
+            errors.append(said)
+
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on(
-        "console",
-        lambda message: (
-            errors.append(f"console: {message.text} at {message.location.get('url', '?')}")
-            if message.type == "error"
-            else None
-        ),
-    )
+    page.on("console", logged)
 
 
 def hold_seat(page: Page, table_id: str, token: str) -> None:
@@ -370,6 +382,8 @@ class People:
         self.browser = browser
         self.contexts: list[Any] = []
         self.errors: list[str] = []
+        self.expected: ExpectedErrors = []
+        """Console errors the test provokes on purpose (see ``watch_errors``)."""
 
     def new_page(self, context: Any | None = None) -> Page:
         if context is None:
@@ -377,7 +391,7 @@ class People:
             context.set_default_timeout(10_000)
             self.contexts.append(context)
         page: Page = context.new_page()
-        watch_errors(page, self.errors)
+        watch_errors(page, self.errors, self.expected)
         return page
 
     def close(self) -> None:
