@@ -30,6 +30,9 @@ from web_helpers import (
     wait_until,
 )
 
+SOCKET_REFUSED = "WebSocket connection to * failed: * net::ERR_CONNECTION_REFUSED"
+"""The console error of a socket the page opens while the server is down."""
+
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
 
 PHONE = {"width": 390, "height": 844}
@@ -268,6 +271,7 @@ def test_an_out_of_turn_error_goes_when_your_turn_comes(
     expect(note).to_contain_text(re.compile(r"^(drew from the stock|took .+) · .*discarded .+$"))
 
 
+@pytest.mark.expected_console(SOCKET_REFUSED)  # the server is stopped on purpose
 def test_not_connected_goes_once_connected(page: Page, live_server: LiveServer) -> None:
     table_id, token = live_server.create_table(seed=seed_where_human_starts(2))
     table = TablePage(page, live_server, table_id, token).open()

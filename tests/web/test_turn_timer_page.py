@@ -21,6 +21,9 @@ from rummykit.server.table_words import TIME_RAN_OUT
 from table_client import LiveServer, ManualClock
 from web_helpers import MY_TURN_SHOWN, TablePage, is_my_turn
 
+SOCKET_REFUSED = "WebSocket connection to * failed: * net::ERR_CONNECTION_REFUSED"
+"""The console error of a socket the page opens while the server is down."""
+
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(90)]
 
 
@@ -38,6 +41,7 @@ def timed_server(tmp_path: Path, clock: ManualClock) -> Iterator[LiveServer]:
     server.stop()
 
 
+@pytest.mark.expected_console(SOCKET_REFUSED)  # the server restarts on purpose
 def test_the_countdown_runs_on_your_turn_and_the_computer_plays_when_it_runs_out(
     page: Any, timed_server: LiveServer, clock: ManualClock
 ) -> None:
