@@ -71,6 +71,10 @@ def fresh_page(
     assert not errors, f"errors in the page: {errors}"
 
 
+SOCKET_REFUSED = "WebSocket connection to * failed: * net::ERR_CONNECTION_REFUSED"
+"""The console error of a socket the page opens while the server is down (expected where a
+test stops its server on purpose)."""
+
 ExpectedErrors = list[str]
 """Console errors a test provokes on purpose, each a part of the message and the address
 (``"409 (Conflict) at */api/accounts"``): a refusal the test asks for, not a fault."""

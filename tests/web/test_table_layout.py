@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK
 from rummykit.server.run import free_port
 from table_client import LiveServer, ManualClock, seed_where_human_starts, seeded_deal
-from web_helpers import (
+from web_helpers import SOCKET_REFUSED, (
     ClickPlayer,
     TablePage,
     fresh_page,
@@ -29,9 +29,6 @@ from web_helpers import (
     screenshot,
     wait_until,
 )
-
-SOCKET_REFUSED = "WebSocket connection to * failed: * net::ERR_CONNECTION_REFUSED"
-"""The console error of a socket the page opens while the server is down."""
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
 

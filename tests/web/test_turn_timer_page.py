@@ -19,10 +19,7 @@ from playwright.sync_api import expect
 from rummykit.server.run import free_port
 from rummykit.server.table_words import TIME_RAN_OUT
 from table_client import LiveServer, ManualClock
-from web_helpers import MY_TURN_SHOWN, TablePage, is_my_turn
-
-SOCKET_REFUSED = "WebSocket connection to * failed: * net::ERR_CONNECTION_REFUSED"
-"""The console error of a socket the page opens while the server is down."""
+from web_helpers import MY_TURN_SHOWN, SOCKET_REFUSED, TablePage, is_my_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(90)]
 
