@@ -20,7 +20,8 @@ from playwright.sync_api import Page, expect
 from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK
 from rummykit.server.run import free_port
 from table_client import LiveServer, ManualClock, seed_where_human_starts, seeded_deal
-from web_helpers import SOCKET_REFUSED, (
+from web_helpers import (
+    SOCKET_REFUSED,
     ClickPlayer,
     TablePage,
     fresh_page,
