@@ -311,7 +311,7 @@ def test_a_person_who_never_comes_is_played_for_after_the_away_grace(
         assert said["kind"] == "standing_in" and said["seat"] == first
 
 
-def test_the_next_deal_clock_runs_for_those_who_were_there_and_waits_for_one_away(
+def test_a_reader_with_the_page_open_when_the_countdown_deals_is_timed_from_the_deal(
     app_client: TestClient, clock: ManualClock
 ) -> None:
     with party_at_table(app_client, ["Ann", "Bob"], turn_timer=TIMER) as (_, _, seats):
