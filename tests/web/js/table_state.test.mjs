@@ -129,6 +129,15 @@ test("a Boathouse take's note says the stock card came too, never which", () => 
   assert.equal(noteText(state.notes[1]), "took 9♠ · drew from the stock");
 });
 
+test("a draw from the stock is noted once at its seat, its kind being no Boathouse take", () => {
+  const state = newTableState("t");
+  takeView(state, view({ turn: 1 }), 1);
+  const text = "Basic (Across) drew from the stock.";
+  takeEvent(state, { seat: 1, action: "draw stock", kind: "draw_stock", params: { seat: 1 }, text });
+  takeEvent(state, { seat: 1, action: "discard 7c", card: "7c", kind: "discard", params: { seat: 1, card: "7c" }, text: "Basic (Across) discarded 7♣." });
+  assert.equal(noteText(state.notes[1]), "drew from the stock · discarded 7♣");
+});
+
 test("a hint is dropped once the table has moved on", () => {
   const state = newTableState("t");
   takeView(state, view(), 1);
