@@ -32,12 +32,14 @@ function seatBox(table, seat, box) {
   const score = view.scores ? view.scores[seat] : null;
   const laid = meldPoints(view) ? view.table_points[seat] : null;
   const said = note && !mine ? noteText(note) : "";
+  const known = mine ? [] : view.known[seat] || [];
   fill(box,
     h("div", { class: "seat-head" },
       h("strong", { class: "seat-name", testid: "seat-name" }, label),
       view.dealer === seat ? h("span", { class: "dealer", testid: "dealer-mark", title: t("table.dealer"), "aria-label": t("table.dealer") }, t("table.dealer_mark")) : null,
       turn ? h("span", { class: "turn-dot", testid: "turn-mark" }, mine ? t("table.your_turn") : t("table.to_play")) : null,
-      marks.map((mark) => h("span", { class: `seat-mark mark-${mark.split(" ")[0]}`, testid: "seat-mark", "data-mark": mark }, seatMarkText(mark)))),
+      marks.map((mark) => h("span", { class: `seat-mark mark-${mark.split(" ")[0]}`, testid: "seat-mark", "data-mark": mark }, seatMarkText(mark))),
+      known.length ? knownChip(known) : null),
     h("div", { class: "seat-sub" },
       line ? h("span", { class: "seat-line" }, line) : null,
       h("span", { class: "count", testid: "card-count" }, t("common.cards", { count: cards })),
@@ -47,17 +49,31 @@ function seatBox(table, seat, box) {
       ? parts.handValue
       : result
         ? h("div", { class: "revealed" }, result.hands[seat].length ? cardRow(result.hands[seat]) : null, " ", t("table.points", { count: result.values[seat] }))
-        : h("div", { class: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(cards, 12) }, () => cardBack({ small: true }))),
-    !mine && view.known[seat] && view.known[seat].length
-      ? h("div", { class: "known" }, h("span", {}, t("table.known")), cardRow(view.known[seat]))
-      : null,
-    said
-      ? h("div", { class: `note${Date.now() - note.stamp < NOTE_FLASH_MS ? " flash" : ""}`, testid: "seat-note", title: said }, said)
-      : null,
+        : heldCards(cards, known),
+    // the note's line is kept while it says nothing, so that the seat keeps its height
+    mine
+      ? null
+      : h("div", { class: `note${said && Date.now() - note.stamp < NOTE_FLASH_MS ? " flash" : ""}`, testid: said ? "seat-note" : null, title: said || null }, said),
     bubble && Date.now() - bubble.stamp < BUBBLE_MS
       ? h("div", { class: "bubble", testid: "reaction-bubble", role: "status" }, bubble.text)
       : null);
   return box;
+}
+
+/** Another seat's hand in one row of one height: the cards known to all (taken from the
+ * pile) face up, then the backs of the rest. A take from the pile moves nothing around it. */
+function heldCards(count, known) {
+  const backs = Math.max(0, Math.min(count, 12) - known.length);
+  return h("div", { class: "held" },
+    known.length ? h("div", { class: "known", testid: "seat-known" }, h("span", { class: "known-label" }, t("table.known")), cardRow(known)) : null,
+    h("div", { class: "backs", "aria-hidden": "true" }, Array.from({ length: backs }, () => cardBack({ small: true }))));
+}
+
+/** The known cards in a few words at the end of the name's line, for a phone, whose seats
+ * show no cards (style.css shows either this or `heldCards`'s). */
+function knownChip(known) {
+  const cards = known.map(short).join(" ");
+  return h("span", { class: "known-chip", title: `${t("table.known")} ${cards}` }, h("span", { class: "sr-only" }, t("table.known"), " "), cards);
 }
 
 /** Every seat: the others in play order from your left, then yours (a spectator sees every
