@@ -346,6 +346,36 @@ def test_the_turn_timer_runs_out_for_one_player_and_the_computer_plays_it(
 
 
 @pytest.mark.timeout(120)
+def test_new_game_at_a_party_table_asks_first_and_says_the_computer_takes_the_seat(
+    people: People, tmp_path: Path
+) -> None:
+    """Issue 27: "New game" left for the lobby at once, and the computer took the seat."""
+    with serving(tmp_path) as server:
+        pages, _ = start_party(people, server, ["Ada", "Bo"])
+        ada = seat_of(pages[0], server).page
+        seat_of(pages[1], server)
+        asked: list[str] = []
+
+        def answer(accept: bool) -> None:
+            def on_dialog(dialog: Any) -> None:
+                asked.append(dialog.message)
+                (dialog.accept if accept else dialog.dismiss)()
+
+            ada.once("dialog", on_dialog)
+
+        answer(False)
+        ada.get_by_test_id("new-game").click()
+        wait_until(lambda: asked, what="New game to ask first")
+        assert "the computer plays your seat" in asked[0], asked
+        expect(ada.get_by_test_id("hand")).to_be_visible()  # "no": still at the table
+        assert "#/table/" in ada.url
+        answer(True)
+        ada.get_by_test_id("new-game").click()
+        ada.wait_for_url(f"{server.url}/#/")
+        assert len(asked) == 2
+
+
+@pytest.mark.timeout(120)
 def test_the_host_seats_a_computer_and_removes_a_person_one_leaves_for_good_and_the_table_pauses(
     people: People, tmp_path: Path
 ) -> None:

@@ -120,4 +120,5 @@ export default {
   "words.first_discard": "Select the card to discard first.",
   "words.redeal_confirm": "Throw this deal away and deal again? It will not count.",
   "words.leave_confirm": "Leave this game for good? The computer plays your seat to the end, and you cannot come back to it.",
+  "words.new_game_confirm": "Leave this table for the lobby? The game goes on without you: the computer plays your seat until you come back.",
 };

@@ -119,4 +119,5 @@ export default {
   "words.first_discard": "先に捨てるカードを選んでください。",
   "words.redeal_confirm": "このディールを捨てて配り直しますか？得点には数えません。",
   "words.leave_confirm": "このゲームから完全に抜けますか？あなたの席は最後までコンピューターが打ち、戻ることはできません。",
+  "words.new_game_confirm": "ロビーへ移りますか？ゲームはそのまま続き、あなたが戻るまでコンピューターがあなたの席を打ちます。",
 };
