@@ -215,10 +215,14 @@ def test_friends_make_a_party_play_a_deal_with_a_spectator_and_start_the_rematch
         assert [table.view()["seat"] for table in tables] == [0, 1, 2]
         # names at the seats, each person their own hand only
         expect(bo.get_by_test_id("seat-name")).to_have_text(["Cy", "Ada", "You (Bo)"])
-        # a friend watches by the link: too late to join, so "Watch instead"
+        # a friend watches by the link: too late to join, so no name box and no Join (issue
+        # 27: they stayed, Join greyed out), but "Watch"
         dee = people.new_page()
         dee.goto(link)
         expect(dee.get_by_test_id("party-about")).to_contain_text("too late to join")
+        expect(dee.get_by_test_id("party-name")).to_be_hidden()
+        expect(dee.get_by_test_id("join-party")).to_be_hidden()
+        expect(dee.get_by_test_id("watch-instead")).to_have_text("Watch")
         dee.get_by_test_id("watch-instead").click()
         dee.wait_for_url(f"**/#/watch/{first}")
         expect(dee.get_by_test_id("watching-badge")).to_be_visible()
@@ -413,6 +417,6 @@ def test_the_host_seats_a_computer_and_removes_a_person_one_leaves_for_good_and_
         assert ada_table.view()["players"][1]["left"]
         # Ada closes her page: nobody is left at the table, and it waits
         ada.close()
-        expect(dee.get_by_test_id("status")).to_contain_text(
-            "Paused: waiting for a player to come back."
-        )
+        status = dee.get_by_test_id("status")
+        expect(status).to_contain_text("Paused: waiting for a player to come back.")
+        expect(status).not_to_contain_text("thinking")  # issue 27: nobody is, while it waits

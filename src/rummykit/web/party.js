@@ -104,7 +104,8 @@ function mountInvite(root, code, next) {
         ranked = true; // ranked since the page looked: sign in, then join again
         showWho();
       }
-      if (problem.status === 409 && body && body.watch) watchButton.hidden = false;
+      if (body && (body.code === "party_full" || body.code === "party_started")) closed(body.watch);
+      else if (problem.status === 409 && body && body.watch) watchButton.hidden = false;
     }
   }
 
@@ -148,17 +149,27 @@ function mountInvite(root, code, next) {
         : t("party.invites", { host, seats });
       if (view.members.length >= view.max_seats) {
         about.textContent = t("party.full", { host });
-        join.disabled = true;
-        watchButton.hidden = !view.spectators;
+        closed(view.spectators);
       }
     } else if (view.state === "playing") {
       about.textContent = t(view.spectators ? "party.started_watch" : "party.started", { host });
-      join.disabled = true;
-      watchButton.hidden = !view.spectators;
+      closed(view.spectators);
     } else {
       about.textContent = t("party.over");
-      join.disabled = true;
+      closed(false);
     }
+  }
+
+  /** No seat to take (full, started, over): no name to ask for and no Join, only Watch
+   * when the party may be watched. */
+  function closed(watchable) {
+    for (const part of [nameRow, joinAs, join]) part.hidden = true;
+    name.required = false;
+    join.disabled = true;
+    watchButton.hidden = !watchable;
+    watchButton.textContent = t("party.watch"); // the one thing left to do: not "instead"
+    watchButton.classList.toggle("primary", watchable);
+    if (watchable) watchButton.focus();
   }
 
   getParty(code)

@@ -196,7 +196,11 @@ test("a seat's marks: away, the computer playing for them, gone for good", () =>
 });
 
 test("the status line says when the table is paused, and who the computer plays for", () => {
-  assert.match(statusText(view({ paused: true, turn: 1 })), /^Paused: waiting for a player to come back\. /);
+  // issue 27: not "Paused: waiting for a player to come back. Basic is thinking…"
+  const paused = "Paused: waiting for a player to come back. Nothing is played until then.";
+  assert.equal(statusText(view({ paused: true, turn: 1 })), paused);
+  assert.equal(statusText(view({ paused: true, turn: 1, seat: null })), paused);
+  assert.equal(statusText(view({ paused: true, phase: "over", seat: null })), paused);
   const friends = view({
     turn: 1,
     players: [

@@ -104,7 +104,8 @@ export function startProblem(view) {
   const seats = view.members.length;
   const min = view.min_seats;
   const max = view.max_seats;
-  if (seats < min) return t("party.need_players", { min });
+  // a ranked party seats people only: no computer player to suggest
+  if (seats < min) return t(view.ranked ? "party.need_players_ranked" : "party.need_players", { min });
   if (seats > max) return t("party.too_many", { max });
   const waiting = mustBeReady(view).filter((member) => !member.ready).map((member) => (member.id === view.me ? t("party.you") : member.name));
   return waiting.length ? t("party.waiting_ready", { names: listOf(waiting) }) : null;

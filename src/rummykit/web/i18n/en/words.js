@@ -51,7 +51,7 @@ export default {
   "words.past_knock": "{name} won a knock: {scores}",
   "words.past_undercut": "{name} undercut the knock: {scores}",
   "words.no_score": "no score",
-  "words.paused": "Paused: waiting for a player to come back. {status}",
+  "words.paused": "Paused: waiting for a player to come back. Nothing is played until then.",
   "words.play_again": "Play again with Rematch.",
   "words.new_from_lobby": "Start a new game from the lobby.",
   "words.next_deal_soon": "The next deal comes soon.",

@@ -50,7 +50,7 @@ export default {
   "words.past_knock": "{name}がノックで勝ち：{scores}",
   "words.past_undercut": "{name}がアンダーカット：{scores}",
   "words.no_score": "得点なし",
-  "words.paused": "一時停止中：プレイヤーの復帰を待っています。{status}",
+  "words.paused": "一時停止中：プレイヤーの復帰を待っています。それまでゲームは進みません。",
   "words.play_again": "「再戦」でもう一度遊べます。",
   "words.new_from_lobby": "新しいゲームはロビーから始めます。",
   "words.next_deal_soon": "まもなく次のディールです。",
