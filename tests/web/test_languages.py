@@ -24,6 +24,7 @@ from web_languages import (
     english_left_over,
     history_page,
     language_page,
+    open_keys_panel,
     open_lobby,
     player_names,
     practice_table,
@@ -77,8 +78,7 @@ def test_a_japanese_lobby_shows_no_english_words(
         open_lobby(page, live_server)
         wait_language(page, "ja")
         page.get_by_test_id("house-rules").locator("summary").click()
-        page.get_by_test_id("help-button").click()
-        expect(page.get_by_test_id("help")).to_be_visible()
+        open_keys_panel(page)
         assert english_left_over(page) == []
 
 
@@ -147,7 +147,7 @@ def test_the_keyboard_help_lists_moving_a_card_and_the_replay_keys(
     with language_page(browser, "ja", PHONE) as page:
         open_lobby(page, live_server)
         wait_language(page, "ja")
-        page.get_by_test_id("help-button").click()
+        open_keys_panel(page)
         help_ = page.get_by_test_id("help")
         expect(help_).to_be_visible()
         expect(help_.locator("tr", has_text="Shift")).to_contain_text("手札の中で動かす")
