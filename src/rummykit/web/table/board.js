@@ -26,13 +26,13 @@ function seatBox(table, seat, box) {
   const note = state.notes[seat];
   const bubble = state.bubbles[seat];
   const cards = view.hand_sizes[seat];
+  const known = mine ? [] : view.known[seat] || []; // taken from the pile, not played yet
   const label = mine ? (player.name && player.name !== "You" ? t("table.you_named", { name: player.name }) : t("table.you")) : nameOf(view, seat);
   const line = seatLine(view, seat);
   const result = view.deal_result;
   const score = view.scores ? view.scores[seat] : null;
   const laid = meldPoints(view) ? view.table_points[seat] : null;
   const said = note && !mine ? noteText(note) : "";
-  const known = mine ? [] : view.known[seat] || [];
   fill(box,
     h("div", { class: "seat-head" },
       h("strong", { class: "seat-name", testid: "seat-name" }, label),
