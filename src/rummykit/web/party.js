@@ -27,7 +27,7 @@ import {
   valueLabel,
   withRule,
 } from "./party/model.js";
-import { localField, presetSummary } from "./rule_words.js";
+import { localField, presetName, presetSummary } from "./rule_words.js";
 
 const NAME_KEY = "rummykit.name";
 
@@ -357,7 +357,7 @@ function mountLobby(root, code, held, invite) {
       controls[rule.option] = { control: select, set: (v) => setSelect(select, field, v) };
       house.append(h("div", { class: "field" }, h("label", { for: id }, field.title), select, h("p", { class: "help", id: `${id}-help` }, field.help)));
     }
-    const presetSelect = selectOf("party-preset", Object.keys(options.presets).map((name) => [name, name]), (name) => send("settings", { preset: name, rules: {} }));
+    const presetSelect = selectOf("party-preset", Object.keys(options.presets).map((name) => [name, presetName(name)]), (name) => send("settings", { preset: name, rules: {} }));
     controls["@preset"] = { control: presetSelect, set: (v) => (presetSelect.value = JSON.stringify(v)) };
     more.append(h("div", { class: "field" }, h("label", { for: "party-preset" }, t("party.start_preset")), presetSelect,
       h("p", { class: "help" }, presetSummary(view.preset, preset))));
