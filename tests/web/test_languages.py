@@ -137,7 +137,9 @@ def test_a_japanese_lobby_and_party_name_the_presets_and_refuse_in_japanese(
         host.get_by_test_id("friends-name").fill("Ada")
         host.get_by_test_id("play-with-friends").click()
         expect(host.get_by_test_id("party-code")).not_to_be_empty()
-        shown = option_texts(host.get_by_test_id("party-preset"))
+        presets = host.get_by_test_id("party-preset")
+        expect(presets.locator("option")).to_have_count(len(PRESETS))  # the rules panel is built
+        shown = option_texts(presets)
         assert "パーティー" in shown and not english_names & set(shown), shown
         # a latecomer opens the invite while a seat is free; the host fills the party first
         late.goto(host.get_by_test_id("invite-link").input_value())
