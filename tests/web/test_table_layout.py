@@ -299,6 +299,43 @@ def test_the_piles_stay_put_while_a_computer_takes_from_the_pile(
     assert len(placed) == 1, f"the piles moved: {placed}"
 
 
+LAST_MOVES_SHOWN = """() => [...document.querySelectorAll('.opponents [data-testid=seat-note]')]
+  .map((note) => {
+    const text = note.textContent;
+    const last = text.lastIndexOf(' · ') + 3;
+    const node = note.querySelector('.note-text').firstChild;
+    const range = document.createRange();
+    range.setStart(node, last);
+    range.setEnd(node, text.length);
+    const shown = range.getBoundingClientRect();
+    const box = note.getBoundingClientRect();
+    return {text, last: text.slice(last), inside: shown.left >= box.left - 1
+      && shown.right <= box.right + 1};
+  })"""
+"""Each other seat's note: its words, its last move's, and whether that move lies within the
+note's box (a line too long is cut, and the last move must not be what is cut)."""
+
+
+def test_on_a_phone_each_seat_shows_the_card_it_discarded(
+    sized: Page, live_server: LiveServer
+) -> None:
+    """Issue 27: "drew from the stock · drew from the stock · discar…": at three seats and
+    more, a phone cut the note's end, which is the card just thrown."""
+    page = sized
+    table_id, token = live_server.create_table(
+        seed=seed_where_human_starts(4), opponents=["basic"] * 3
+    )
+    table = TablePage(page, live_server, table_id, token).open()
+    table.set_pace(0)
+    table.play_actions(ClickPlayer(table), 2)  # our draw and discard, then theirs
+    notes = page.evaluate(LAST_MOVES_SHOWN)
+    assert len(notes) == 3, notes
+    for note in notes:
+        assert note["text"].count("drew from the stock") <= 1, note
+        assert note["last"].startswith("discarded "), note
+        assert note["inside"], f"the discarded card is cut off: {note}"
+
+
 # ----- errors go when they stop being true -----------------------------------------------------
 
 

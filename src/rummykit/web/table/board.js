@@ -53,7 +53,7 @@ function seatBox(table, seat, box) {
     // the note's line is kept while it says nothing, so that the seat keeps its height
     mine
       ? null
-      : h("div", { class: `note${said && Date.now() - note.stamp < NOTE_FLASH_MS ? " flash" : ""}`, testid: said ? "seat-note" : null, title: said || null }, said),
+      : h("div", { class: `note${said && Date.now() - note.stamp < NOTE_FLASH_MS ? " flash" : ""}`, testid: said ? "seat-note" : null, title: said || null }, said ? h("span", { class: "note-text" }, said) : null),
     bubble && Date.now() - bubble.stamp < BUBBLE_MS
       ? h("div", { class: "bubble", testid: "reaction-bubble", role: "status" }, bubble.text)
       : null);
