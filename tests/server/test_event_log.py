@@ -117,6 +117,26 @@ def test_the_stock_says_it_turned_over_runs_low_and_blocks() -> None:
     assert game.deal_over and kinds[-1] in ("blocked", "blocked_collects")
 
 
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1), seats=st.integers(MIN_SEATS, MAX_SEATS), every=st.integers(1, 7)
+)
+def test_a_kept_story_tells_what_a_replay_from_scratch_tells(
+    seed: int, seats: int, every: int
+) -> None:
+    """``DealStory`` replays only the new actions; asked every few actions, and after a
+    restore (a new game object), it says exactly what ``deal_log`` says."""
+    game, rng = random_game(seed, seats)
+    bots = [RandomBot() for _ in range(seats)]
+    story = DealStory()
+    for step, position in enumerate(positions(game, bots, rng)):
+        if step % every == 0:
+            assert story.update(position) == deal_log(position)
+    assert story.update(game) == deal_log(game)
+    restored = copy.deepcopy(game)  # as after a restart: the same deal in new objects
+    assert story.update(restored) == deal_log(game)
+
+
 def stock_only_deal(preset: str, seed: int) -> GameState:
     """A two-seat deal of ``preset`` played from the stock only, throwing the first discard
     listed, to its end (blocked)."""
@@ -194,23 +214,3 @@ def test_the_live_table_tells_the_renewal_after_the_discard_as_its_log_does(
         assert [line["text"] for line in logged[1 : 1 + len(said)]] == [
             each["text"] for each in said
         ]
-
-
-@settings(max_examples=25, deadline=None)
-@given(
-    seed=st.integers(0, 2**32 - 1), seats=st.integers(MIN_SEATS, MAX_SEATS), every=st.integers(1, 7)
-)
-def test_a_kept_story_tells_what_a_replay_from_scratch_tells(
-    seed: int, seats: int, every: int
-) -> None:
-    """``DealStory`` replays only the new actions; asked every few actions, and after a
-    restore (a new game object), it says exactly what ``deal_log`` says."""
-    game, rng = random_game(seed, seats)
-    bots = [RandomBot() for _ in range(seats)]
-    story = DealStory()
-    for step, position in enumerate(positions(game, bots, rng)):
-        if step % every == 0:
-            assert story.update(position) == deal_log(position)
-    assert story.update(game) == deal_log(game)
-    restored = copy.deepcopy(game)  # as after a restart: the same deal in new objects
-    assert story.update(restored) == deal_log(game)
