@@ -26,7 +26,8 @@ function seatBox(table, seat, box) {
   const note = state.notes[seat];
   const bubble = state.bubbles[seat];
   const cards = view.hand_sizes[seat];
-  const known = mine ? [] : view.known[seat] || []; // taken from the pile, not played yet
+  // taken from the pile, not played yet (at a deal's end its whole hand shows instead)
+  const known = mine || view.deal_result ? [] : view.known[seat] || [];
   const label = mine ? (player.name && player.name !== "You" ? t("table.you_named", { name: player.name }) : t("table.you")) : nameOf(view, seat);
   const line = seatLine(view, seat);
   const result = view.deal_result;
