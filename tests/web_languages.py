@@ -57,6 +57,18 @@ def open_lobby(page: Page, server: LiveServer) -> None:
     expect(page.get_by_test_id("preset-summary")).not_to_be_empty()
 
 
+def open_keys_panel(page: Page) -> None:
+    """Open the keys' panel: with the header's button, or on a phone, which has none, with
+    the "?" of a keyboard."""
+    button = page.get_by_test_id("help-button")
+    if button.is_visible():
+        button.click()
+    else:
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.keyboard.press("?")
+    expect(page.get_by_test_id("help")).to_be_visible()
+
+
 def wait_hand_shown(page: Page, hand: list[str]) -> None:
     """Wait until the page shows exactly ``hand`` (in any order), whatever its language."""
     page.wait_for_function(SHOWS_VIEW, arg=[sorted(hand), False, False], timeout=15_000)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from rummykit.core.presets import PRESETS
 from table_client import LiveServer
 from web_helpers import is_my_turn, screenshot
 from web_languages import (
@@ -24,6 +25,7 @@ from web_languages import (
     english_left_over,
     history_page,
     language_page,
+    open_keys_panel,
     open_lobby,
     player_names,
     practice_table,
@@ -77,8 +79,7 @@ def test_a_japanese_lobby_shows_no_english_words(
         open_lobby(page, live_server)
         wait_language(page, "ja")
         page.get_by_test_id("house-rules").locator("summary").click()
-        page.get_by_test_id("help-button").click()
-        expect(page.get_by_test_id("help")).to_be_visible()
+        open_keys_panel(page)
         assert english_left_over(page) == []
 
 
@@ -118,6 +119,52 @@ def show_hint(page: Page) -> None:
     expect(hint).to_contain_text(re.compile(r"(山札|捨て札|[0-9JQKA]+[♣♦♥♠]).*。$"))
 
 
+def test_a_japanese_lobby_and_party_name_the_presets_and_refuse_in_japanese(
+    browser: Any, live_server: LiveServer
+) -> None:
+    """Issue 27: the presets' names (their ids) and the party's refusals (the server's
+    English) showed as they came; now from the catalogues (rules.preset_name.NAME,
+    refusals.code.CODE)."""
+    english_names = set(PRESETS)
+    with (
+        language_page(browser, "ja", DESKTOP) as host,
+        language_page(browser, "ja", DESKTOP) as late,
+    ):
+        open_lobby(host, live_server)
+        wait_language(host, "ja")
+        shown = option_texts(host.get_by_test_id("preset"))
+        assert "クラシック" in shown and not english_names & set(shown), shown
+        host.get_by_test_id("friends-name").fill("Ada")
+        host.get_by_test_id("play-with-friends").click()
+        expect(host.get_by_test_id("party-code")).not_to_be_empty()
+        presets = host.get_by_test_id("party-preset")
+        expect(presets.locator("option")).to_have_count(len(PRESETS))  # the rules panel is built
+        shown = option_texts(presets)
+        assert "パーティー" in shown and not english_names & set(shown), shown
+        # a latecomer opens the invite while a seat is free; the host fills the party first
+        late.goto(host.get_by_test_id("invite-link").input_value())
+        wait_language(late, "ja")
+        expect(late.get_by_test_id("join-party")).to_be_enabled()
+        members = host.get_by_test_id("member")
+        for count in range(2, 9):
+            host.get_by_test_id("add-cpu").click()
+            expect(members).to_have_count(count)
+        late.get_by_test_id("party-name").fill("Bo")
+        late.get_by_test_id("join-party").click()
+        error = late.get_by_test_id("party-error")
+        expect(error).to_have_text("このパーティーの席はすべて埋まっています。")
+        assert english_left_over(late) == []
+        assert english_left_over(host, names=("Ada",)) == []
+
+
+def option_texts(select: Any) -> list[str]:
+    """The words of a menu's choices (shown or not: a closed menu's are not drawn)."""
+    texts: list[str] = select.locator("option").evaluate_all(
+        "options => options.map((o) => o.textContent)"
+    )
+    return texts
+
+
 def test_the_japanese_replay_history_and_how_to_play_show_no_english_words(
     browser: Any, live_server: LiveServer
 ) -> None:
@@ -147,7 +194,7 @@ def test_the_keyboard_help_lists_moving_a_card_and_the_replay_keys(
     with language_page(browser, "ja", PHONE) as page:
         open_lobby(page, live_server)
         wait_language(page, "ja")
-        page.get_by_test_id("help-button").click()
+        open_keys_panel(page)
         help_ = page.get_by_test_id("help")
         expect(help_).to_be_visible()
         expect(help_.locator("tr", has_text="Shift")).to_contain_text("手札の中で動かす")

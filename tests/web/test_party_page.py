@@ -223,10 +223,14 @@ def test_friends_make_a_party_play_a_deal_with_a_spectator_and_start_the_rematch
         assert [table.view()["seat"] for table in tables] == [0, 1, 2]
         # names at the seats, each person their own hand only
         expect(bo.get_by_test_id("seat-name")).to_have_text(["Cy", "Ada", "You (Bo)"])
-        # a friend watches by the link: too late to join, so "Watch instead"
+        # a friend watches by the link: too late to join, so no name box and no Join (issue
+        # 27: they stayed, Join greyed out), but "Watch"
         dee = people.new_page()
         dee.goto(link)
         expect(dee.get_by_test_id("party-about")).to_contain_text("too late to join")
+        expect(dee.get_by_test_id("party-name")).to_be_hidden()
+        expect(dee.get_by_test_id("join-party")).to_be_hidden()
+        expect(dee.get_by_test_id("watch-instead")).to_have_text("Watch")
         dee.get_by_test_id("watch-instead").click()
         dee.wait_for_url(f"**/#/watch/{first}")
         expect(dee.get_by_test_id("watching-badge")).to_be_visible()
@@ -326,6 +330,36 @@ def test_a_reload_keeps_the_seat_and_the_computer_plays_for_one_who_closed_the_p
         expect(ada.get_by_test_id("log")).to_contain_text(re.compile(r"Bo( \(\w+\))? is back\."))
         expect(bo_seat.get_by_test_id("seat-mark")).to_have_count(0)
         assert not ada_table.view()["players"][1]["stand_in"]
+
+
+@pytest.mark.timeout(120)
+def test_new_game_at_a_party_table_asks_first_and_says_the_computer_takes_the_seat(
+    people: People, tmp_path: Path
+) -> None:
+    """Issue 27: "New game" left for the lobby at once, and the computer took the seat."""
+    with serving(tmp_path) as server:
+        pages, _ = start_party(people, server, ["Ada", "Bo"])
+        ada = seat_of(pages[0], server).page
+        seat_of(pages[1], server)
+        asked: list[str] = []
+
+        def answer(accept: bool) -> None:
+            def on_dialog(dialog: Any) -> None:
+                asked.append(dialog.message)
+                (dialog.accept if accept else dialog.dismiss)()
+
+            ada.once("dialog", on_dialog)
+
+        answer(False)
+        ada.get_by_test_id("new-game").click()
+        wait_until(lambda: asked, what="New game to ask first")
+        assert "the computer plays your seat" in asked[0], asked
+        expect(ada.get_by_test_id("hand")).to_be_visible()  # "no": still at the table
+        assert "#/table/" in ada.url
+        answer(True)
+        ada.get_by_test_id("new-game").click()
+        ada.wait_for_url(f"{server.url}/#/")
+        assert len(asked) == 2
 
 
 @pytest.mark.timeout(120)

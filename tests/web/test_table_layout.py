@@ -19,7 +19,13 @@ from playwright.sync_api import Page, expect
 
 from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK
 from rummykit.server.run import free_port
-from table_client import LiveServer, ManualClock, seed_where_human_starts, seeded_deal
+from table_client import (
+    LiveServer,
+    ManualClock,
+    seed_where_human_starts,
+    seeded_deal,
+    simple_choice,
+)
 from web_helpers import (
     SOCKET_REFUSED,
     ClickPlayer,
@@ -240,6 +246,95 @@ def test_messages_hints_and_explanations_move_nothing(sized: Page, live_server: 
     cost = page.get_by_test_id("hand-value")
     expect(cost).to_contain_text("In hand")
     expect(cost).to_be_in_viewport(ratio=1)
+
+
+PILES_WATCH = """() => {
+  window.piledAt = [];
+  const piles = ['stock', 'discard'].map((id) => document.querySelector(`[data-testid=${id}]`));
+  const note = () => {
+    const at = piles.map((el) => {
+      const r = el.getBoundingClientRect();
+      return [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)];
+    });
+    const line = JSON.stringify(at);
+    const said = [...document.querySelectorAll('[data-testid=log] li')].at(-1);
+    if (window.piledAt.at(-1)?.at === line) return;
+    window.piledAt.push({at: line, after: said?.textContent});
+  };
+  note();
+  new MutationObserver(note).observe(document.querySelector('.board'),
+    {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+"""Note where the stock and the discard pile are (left, top, width, height) after each change
+of the board: every state the page is drawn in, painted or not, with the log's last line."""
+
+
+@pytest.mark.parametrize("sized", [DESKTOP, PHONE], indirect=True, ids=["desktop", "phone"])
+def test_the_piles_stay_put_while_a_computer_takes_from_the_pile(
+    sized: Page, clocked_server: LiveServer, clock: ManualClock
+) -> None:
+    """Issue 27: the cards a seat takes from the pile are known to all until it plays them;
+    they showed in a row of their own at its seat, which pushed the piles down for the
+    computer's pace (0.6 s), until it melded them."""
+    page = sized
+    table_id, token = clocked_server.create_table(seed=seed_where_human_starts(2))
+    table = TablePage(page, clocked_server, table_id, token).open()
+    play_computer_turns(table, clock)  # the first view drawn, our turn shown
+    page.evaluate(PILES_WATCH)
+    clicks = ClickPlayer(table)
+    took = re.compile(r"^(?!You).* took .* from the discard pile")
+    log = page.get_by_test_id("log").locator("li")
+    for _ in range(10):  # under this seed the computer takes our second discard
+        view = table.wait_turn_or_over()
+        assert view["phase"] != "over", "the deal ended before the computer took from the pile"
+        while is_my_turn(view):
+            action = simple_choice(view["legal"])
+            clicks.play(action, view)
+            view = table.wait_applied(view["version"], action)
+        play_computer_turns(table, clock)
+        if any(took.search(line) for line in log.all_inner_texts()):
+            break
+    else:
+        raise AssertionError("the computer never took from the pile")
+    placed = page.evaluate("window.piledAt")
+    assert len(placed) == 1, f"the piles moved: {placed}"
+
+
+LAST_MOVES_SHOWN = """() => [...document.querySelectorAll('.opponents [data-testid=seat-note]')]
+  .map((note) => {
+    const text = note.textContent;
+    const last = text.lastIndexOf(' · ') + 3;
+    const node = note.querySelector('.note-text').firstChild;
+    const range = document.createRange();
+    range.setStart(node, last);
+    range.setEnd(node, text.length);
+    const shown = range.getBoundingClientRect();
+    const box = note.getBoundingClientRect();
+    return {text, last: text.slice(last), inside: shown.left >= box.left - 1
+      && shown.right <= box.right + 1};
+  })"""
+"""Each other seat's note: its words, its last move's, and whether that move lies within the
+note's box (a line too long is cut, and the last move must not be what is cut)."""
+
+
+def test_on_a_phone_each_seat_shows_the_card_it_discarded(
+    sized: Page, live_server: LiveServer
+) -> None:
+    """Issue 27: "drew from the stock · drew from the stock · discar…": at three seats and
+    more, a phone cut the note's end, which is the card just thrown."""
+    page = sized
+    table_id, token = live_server.create_table(
+        seed=seed_where_human_starts(4), opponents=["basic"] * 3
+    )
+    table = TablePage(page, live_server, table_id, token).open()
+    table.set_pace(0)
+    table.play_actions(ClickPlayer(table), 2)  # our draw and discard, then theirs
+    notes = page.evaluate(LAST_MOVES_SHOWN)
+    assert len(notes) == 3, notes
+    for note in notes:
+        assert note["text"].count("drew from the stock") <= 1, note
+        assert note["last"].startswith("discarded "), note
+        assert note["inside"], f"the discarded card is cut off: {note}"
 
 
 # ----- errors go when they stop being true -----------------------------------------------------

@@ -8,7 +8,8 @@ their only English source. Keys:
 - ``rules.option.NAME``: the option's title; ``rules.help.NAME``: its help;
 - ``rules.value.NAME.VALUE``: a value's label (``VALUE`` as JSON writes it: ``low``, ``15``,
   ``true``; ``null`` for what no value means);
-- ``rules.preset.NAME``: a preset's summary;
+- ``rules.preset.NAME``: a preset's summary; ``rules.preset_name.NAME``: its name as a page
+  shows it (in English the name itself: ``classic``, ``500``);
 - ``rules.offer.PRESET.NAME.VALUE`` and ``rules.offer_help.PRESET.NAME``: a preset's own
   choices for an option and their help; ``rules.tie.PRESET.NAME``: why a preset links an
   option to another (``NAME`` being the follower).
@@ -51,6 +52,7 @@ def rule_texts() -> dict[str, str]:
             words[f"rules.value.{spec.name}.null"] = spec.none
     for preset in PRESETS.values():
         words[f"rules.preset.{preset.name}"] = preset.summary
+        words[f"rules.preset_name.{preset.name}"] = preset.name
         for offer in preset.offers:
             if offer.help:
                 words[f"rules.offer_help.{preset.name}.{offer.option}"] = offer.help

@@ -18,6 +18,7 @@ from typing import Final, Literal, Protocol
 
 from rummykit.core.errors import ErrorCode, RulesError
 from rummykit.core.presets import describe_rules, preset_with_overrides
+from rummykit.core.refusals import BY_CODE
 from rummykit.server.new_table import computer_names
 from rummykit.server.party_messages import (
     MAX_PARTY_SEATS,
@@ -343,7 +344,7 @@ class Party:
 
     def _must_be_host(self, member: int) -> None:
         if member != self.record.host:
-            raise PartyError(ErrorCode.NOT_HOST, "Only the host can do that.")
+            raise PartyError(ErrorCode.NOT_HOST, BY_CODE[ErrorCode.NOT_HOST])
 
     async def join(self, name: str, account: Account | None = None) -> tuple[Member, str]:
         """A new person in the first free seat, and their token.
@@ -361,7 +362,7 @@ class Party:
                     return await self._seat_back(back)
             self._must_be_open()
             if len(self.record.members) >= MAX_PARTY_SEATS:
-                raise PartyError(ErrorCode.PARTY_FULL, "Every seat of this party is taken.")
+                raise PartyError(ErrorCode.PARTY_FULL, BY_CODE[ErrorCode.PARTY_FULL])
             if self.record.ranked and account is None:
                 raise PartyError(ErrorCode.RANKED_ACCOUNT, ACCOUNT_NEEDED)
             if self.record.ranked and account is not None:
@@ -449,7 +450,7 @@ class Party:
             self._must_be_open()
             self._must_be_host(member)
             if len(self.record.members) >= MAX_PARTY_SEATS:
-                raise PartyError(ErrorCode.PARTY_FULL, "Every seat of this party is taken.")
+                raise PartyError(ErrorCode.PARTY_FULL, BY_CODE[ErrorCode.PARTY_FULL])
             if self.record.ranked:
                 raise PartyError(
                     ErrorCode.RANKED_COMPUTER, "A ranked party seats people only, no computer."

@@ -91,7 +91,7 @@ from rummykit.server.table_words import (
     deal_said,
     is_back,
     restarted,
-    stock_said,
+    stock_told,
 )
 from rummykit.server.turn_keeper import (
     BYE_GRACE_S,
@@ -722,8 +722,8 @@ class Table(Asides, BetweenDeals):
         self.deadline = deadline
         self.version += 1
         renewed = game.renewals_used > renewals_before
-        told = stock_said(game, stock_before, renewed)
-        await self._broadcast(action, before=told[:1] if renewed else (), after=told[renewed:])
+        before, after = stock_told(game, action, stock_before, renewed)
+        await self._broadcast(action, before=before, after=after)
 
     def _rated(self, game: GameState) -> RatedGame | None:
         """What rates a ranked game that ``game`` finishes (``None``: not a ranked table).

@@ -291,6 +291,27 @@ def stock_said(game: GameState, stock_before: int, renewed: bool) -> list[Said]:
     return said
 
 
+def renews_first(action: Action) -> bool:
+    """Whether a stock renewed by ``action`` was renewed before the action was played.
+
+    A draw from an empty stock turns the pile over first, then draws from the new stock. Any
+    other renewal follows the action: a discard that leaves the next seat an empty stock.
+    """
+    return isinstance(action, Draw) and action.source is DrawSource.STOCK
+
+
+def stock_told(
+    game: GameState, action: Action, stock_before: int, renewed: bool
+) -> tuple[list[Said], list[Said]]:
+    """The stock's notices after ``action`` (``stock_said``): (before its event, after it).
+
+    A renewal is told where it happened (``renews_first``); the rest always follow.
+    """
+    told = stock_said(game, stock_before, renewed)
+    first = 1 if renewed and renews_first(action) else 0
+    return told[:first], told[first:]
+
+
 def deal_said(game: GameState, deal: int, viewer: Viewer) -> Said:
     """The log's first line of a deal: its number (from 1) and its dealer."""
     dealer = game.logs[deal].dealer
@@ -338,10 +359,11 @@ class DealStory:
             stock_before = replayed.stock_count
             renewals_before = replayed.renewals_used
             replayed.apply(action)
-            if replayed.renewals_used > renewals_before:
-                self._said.append(_renewed(replayed))
+            renewed = replayed.renewals_used > renewals_before
+            before, after = stock_told(replayed, action, stock_before, renewed)
+            self._said.extend(before)
             self._said.append(action_said(replayed, action))
-            self._said.extend(stock_said(replayed, stock_before, renewed=False))
+            self._said.extend(after)
         self._told = len(log.actions)
         return list(self._said)
 

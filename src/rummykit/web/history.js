@@ -3,6 +3,7 @@
 // download.
 import { downloadRecord, getHistory, HISTORY_TOKENS_AT_ONCE } from "./api.js";
 import { t } from "./i18n.js";
+import { presetName } from "./rule_words.js";
 import { h, fill, number, when, store, seatKey } from "./util.js";
 
 const SEAT_PREFIX = seatKey("");
@@ -87,7 +88,7 @@ export function mountHistory(root) {
         " ",
         h("span", { class: "help" }, t("history.details", {
           when: played,
-          preset: game.preset || "",
+          preset: game.preset ? presetName(game.preset) : "",
           deals: game.deals === null || game.deals === undefined ? t("history.deals_unknown") : t("common.deals", { count: game.deals }),
         }))),
       h("ul", { class: "history-scores" }, players.map((name, i) =>

@@ -5,6 +5,7 @@
 import { getOptions, getTable } from "./api.js";
 import { cardRow } from "./cards.js";
 import { has, t } from "./i18n.js";
+import { presetName } from "./rule_words.js";
 import { handSizeFor } from "./table/seats.js";
 import { h, fill, store, seatKey } from "./util.js";
 
@@ -102,8 +103,8 @@ export function mountHowto(root, tableId) {
     fill(proseBox, prose(rules));
     const summary = has(`rules.preset.${preset}`) ? t(`rules.preset.${preset}`) : "";
     about.textContent = seats
-      ? t("howto.table_about", { preset, summary, players: seats, cards: handSizeFor(rules, seats, options.seats) })
-      : t("howto.preset_about", { preset, summary });
+      ? t("howto.table_about", { preset: presetName(preset), summary, players: seats, cards: handSizeFor(rules, seats, options.seats) })
+      : t("howto.preset_about", { preset: presetName(preset), summary });
     fill(rulesBox, rulesTable(options, preset, rules));
   }
 
@@ -117,7 +118,7 @@ export function mountHowto(root, tableId) {
 
   async function load() {
     options = await getOptions();
-    fill(presetSelect, Object.keys(options.presets).map((name) => h("option", { value: name }, name)));
+    fill(presetSelect, Object.keys(options.presets).map((name) => h("option", { value: name }, presetName(name))));
     const token = tableId ? store.raw(seatKey(tableId)) : null;
     // a table this browser holds no seat of (or one the server forgot): the presets instead
     const found = token ? await getTable(tableId, token).catch(() => null) : null;

@@ -5,7 +5,7 @@ import { rankedChoice, rankedTimer } from "./account_model.js";
 import { createParty, createTable, getOptions, getTable } from "./api.js";
 import { listOf, t } from "./i18n.js";
 import { PARTY_PRESET, cleanCode, partyKey, partyRefusalText } from "./party/model.js";
-import { localField, presetSummary, tieReason } from "./rule_words.js";
+import { localField, presetName, presetSummary, tieReason } from "./rule_words.js";
 import { h, fill, store, seatKey, LAST_TABLE } from "./util.js";
 
 /** "Play with friends": make a party (you host it, with the rule text's defaults; ranked
@@ -414,7 +414,7 @@ export function mountLobby(root) {
         ...options.turn_timers.map((s) => h("option", { value: String(s) }, t("lobby.seconds_a_turn", { count: s }))),
       ]);
       buildSeats(options.seats);
-      fill(preset, Object.keys(options.presets).map((p) => h("option", { value: p }, p)));
+      fill(preset, Object.keys(options.presets).map((p) => h("option", { value: p }, presetName(p))));
       if (options.presets.classic) preset.value = "classic";
       buildRules();
       friends.setOptions(options);

@@ -27,7 +27,7 @@ import {
   valueLabel,
   withRule,
 } from "./party/model.js";
-import { localField, presetSummary } from "./rule_words.js";
+import { localField, presetName, presetSummary } from "./rule_words.js";
 
 const NAME_KEY = "rummykit.name";
 
@@ -104,7 +104,8 @@ function mountInvite(root, code, next) {
         ranked = true; // ranked since the page looked: sign in, then join again
         showWho();
       }
-      if (problem.status === 409 && body && body.watch) watchButton.hidden = false;
+      if (body && (body.code === "party_full" || body.code === "party_started")) closed(body.watch);
+      else if (problem.status === 409 && body && body.watch) watchButton.hidden = false;
     }
   }
 
@@ -148,17 +149,27 @@ function mountInvite(root, code, next) {
         : t("party.invites", { host, seats });
       if (view.members.length >= view.max_seats) {
         about.textContent = t("party.full", { host });
-        join.disabled = true;
-        watchButton.hidden = !view.spectators;
+        closed(view.spectators);
       }
     } else if (view.state === "playing") {
       about.textContent = t(view.spectators ? "party.started_watch" : "party.started", { host });
-      join.disabled = true;
-      watchButton.hidden = !view.spectators;
+      closed(view.spectators);
     } else {
       about.textContent = t("party.over");
-      join.disabled = true;
+      closed(false);
     }
+  }
+
+  /** No seat to take (full, started, over): no name to ask for and no Join, only Watch
+   * when the party may be watched. */
+  function closed(watchable) {
+    for (const part of [nameRow, joinAs, join]) part.hidden = true;
+    name.required = false;
+    join.disabled = true;
+    watchButton.hidden = !watchable;
+    watchButton.textContent = t("party.watch"); // the one thing left to do: not "instead"
+    watchButton.classList.toggle("primary", watchable);
+    if (watchable) watchButton.focus();
   }
 
   getParty(code)
@@ -346,7 +357,7 @@ function mountLobby(root, code, held, invite) {
       controls[rule.option] = { control: select, set: (v) => setSelect(select, field, v) };
       house.append(h("div", { class: "field" }, h("label", { for: id }, field.title), select, h("p", { class: "help", id: `${id}-help` }, field.help)));
     }
-    const presetSelect = selectOf("party-preset", Object.keys(options.presets).map((name) => [name, name]), (name) => send("settings", { preset: name, rules: {} }));
+    const presetSelect = selectOf("party-preset", Object.keys(options.presets).map((name) => [name, presetName(name)]), (name) => send("settings", { preset: name, rules: {} }));
     controls["@preset"] = { control: presetSelect, set: (v) => (presetSelect.value = JSON.stringify(v)) };
     more.append(h("div", { class: "field" }, h("label", { for: "party-preset" }, t("party.start_preset")), presetSelect,
       h("p", { class: "help" }, presetSummary(view.preset, preset))));

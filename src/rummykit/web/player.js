@@ -4,6 +4,7 @@ import { getPlayer } from "./api.js";
 import { lang, t } from "./i18n.js";
 import { botBadge } from "./account_badge.js";
 import { boardHref, playerHref, ratingCell } from "./leaderboard.js";
+import { presetName } from "./rule_words.js";
 import { ratingChart, summary } from "./ratings/chart.js";
 import { POOLS, changeText, dateText, figures, placeText, poolName } from "./ratings/words.js";
 import { h, fill, noticePage } from "./util.js";
@@ -68,7 +69,7 @@ function recentGame(game) {
   return h("li", { class: "recent-game", testid: "recent-game", "data-table": game.table },
     h("div", { class: "recent-head" },
       h("a", { href: `#/replay/${encodeURIComponent(game.table)}`, testid: "recent-replay", "aria-label": t("ratings.replay_label", { when }) }, when),
-      h("span", { class: "help" }, ` · ${poolName(game.pool)}${game.preset ? ` · ${game.preset}` : ""}`)),
+      h("span", { class: "help" }, ` · ${poolName(game.pool)}${game.preset ? ` · ${presetName(game.preset)}` : ""}`)),
     h("div", { class: "recent-line" },
       h("strong", { testid: "recent-place" }, placeText(game.rank, game.seats, !!game.tied)),
       opponents && h("span", { testid: "recent-opponents" }, opponents),

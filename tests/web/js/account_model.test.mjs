@@ -100,7 +100,7 @@ test("turning a party ranked sets a timer when it has none, and only then", () =
   assert.deepEqual(rankedSettings({ turn_timer: null }, false, 60), { ranked: false });
 });
 
-test("ranked refusals are said in our words; others as the server said them", () => {
+test("party refusals are said in our words, by their code; others as the server said them", () => {
   const refused = (code, message = "server words", params = {}) => ({ code, reason: code, message, params });
   assert.equal(partyRefusalText(refused("ranked_computer")), "A ranked party seats people only: remove the computer players first.");
   assert.equal(partyRefusalText(refused("ranked_timer")), "A ranked party needs a turn timer of 30 or 60 seconds: choose one.");
@@ -111,8 +111,15 @@ test("ranked refusals are said in our words; others as the server said them", ()
   assert.equal(partyRefusalText({ error: "x", code: "ranked_account", watch: false }, { joining: true }), "This party is ranked: sign in to an account to join it.");
   assert.match(partyRefusalText(refused("ranked_wait", "Wait 10 minutes.")), /wait before the next one\. Wait 10 minutes\.$/);
   assert.match(partyRefusalText(refused("ranked_wait", "", { seconds: 600 })), /about 10 minutes\.$/);
-  assert.equal(partyRefusalText(refused("not_host", "Only the host may.")), "Only the host may.");
+  // issue 27: a code the catalogues word (core/refusals.py's BY_CODE) is said in the page's
+  // language, whatever the server's English; another code as the server said it
+  assert.equal(partyRefusalText(refused("not_host", "Only the host may.")), "Only the host can do that.");
   assert.equal(partyRefusalText({ error: "Every seat of this party is taken.", code: "party_full" }), "Every seat of this party is taken.");
+  assert.equal(partyRefusalText(refused("bad_message", "No such member.")), "No such member.");
+  setLang("ja", { remember: false });
+  assert.equal(partyRefusalText({ error: "Every seat of this party is taken.", code: "party_full" }), "このパーティーの席はすべて埋まっています。");
+  assert.equal(partyRefusalText(refused("not_host", "Only the host can do that.")), "それはホストだけができます。");
+  setLang("en", { remember: false });
 });
 
 test("a program's account is marked by `program`, and absent means a person", () => {

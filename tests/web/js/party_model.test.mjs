@@ -43,6 +43,8 @@ const PRESET = {
 
 test("the host may start with 2-8 seats once every other person is ready; else it says why", () => {
   assert.equal(startProblem(party({ members: [person(1, "Ada", { ready: true })] })), "A game needs at least 2 players: share the link, or add a computer player.");
+  // issue 27: ranked play refuses computers, so the page does not suggest one
+  assert.equal(startProblem(party({ ranked: true, members: [person(1, "Ada", { ready: true })] })), "A ranked game needs at least 2 players: share the link.");
   assert.equal(startProblem(party()), "Waiting for Bo to be ready.");
   assert.equal(startProblem(party({ me: 2, members: [person(1, "Ada"), person(2, "Bo"), person(3, "Cy")] })), "Waiting for you and Cy to be ready.");
   const ready = party({ members: [person(1, "Ada"), person(2, "Bo", { ready: true }), cpu(3)] });

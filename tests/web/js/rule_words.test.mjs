@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { has, setLang, t } from "../../../src/rummykit/web/i18n.js";
-import { localField, presetSummary, tieReason, valueKey } from "../../../src/rummykit/web/rule_words.js";
+import { localField, presetName, presetSummary, tieReason, valueKey } from "../../../src/rummykit/web/rule_words.js";
 
 setLang("en", { remember: false });
 
@@ -33,5 +33,15 @@ test("a field keeps its shape and takes the rules area's words where there are s
     assert.equal(presetSummary("nowhere", { summary: "As sent." }), "As sent.");
     assert.equal(tieReason("nowhere", { follower: "x", reason: "Because." }), "Because.");
   }
+  setLang("en", { remember: false });
+});
+
+test("a preset's name is the catalogue's, in English the name itself (issue 27)", () => {
+  assert.equal(presetName("classic"), "classic");
+  assert.equal(presetName("500"), "500");
+  assert.equal(presetName("no_such_preset"), "no_such_preset");
+  setLang("ja", { remember: false });
+  assert.equal(presetName("classic"), "クラシック");
+  assert.equal(presetName("boathouse"), "ボートハウス");
   setLang("en", { remember: false });
 });

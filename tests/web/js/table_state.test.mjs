@@ -129,6 +129,15 @@ test("a Boathouse take's note says the stock card came too, never which", () => 
   assert.equal(noteText(state.notes[1]), "took 9♠ · drew from the stock");
 });
 
+test("a draw from the stock is noted once at its seat, its kind being no Boathouse take", () => {
+  const state = newTableState("t");
+  takeView(state, view({ turn: 1 }), 1);
+  const text = "Basic (Across) drew from the stock.";
+  takeEvent(state, { seat: 1, action: "draw stock", kind: "draw_stock", params: { seat: 1 }, text });
+  takeEvent(state, { seat: 1, action: "discard 7c", card: "7c", kind: "discard", params: { seat: 1, card: "7c" }, text: "Basic (Across) discarded 7♣." });
+  assert.equal(noteText(state.notes[1]), "drew from the stock · discarded 7♣");
+});
+
 test("a hint is dropped once the table has moved on", () => {
   const state = newTableState("t");
   takeView(state, view(), 1);
@@ -187,7 +196,11 @@ test("a seat's marks: away, the computer playing for them, gone for good", () =>
 });
 
 test("the status line says when the table is paused, and who the computer plays for", () => {
-  assert.match(statusText(view({ paused: true, turn: 1 })), /^Paused: waiting for a player to come back\. /);
+  // issue 27: not "Paused: waiting for a player to come back. Basic is thinking…"
+  const paused = "Paused: waiting for a player to come back. Nothing is played until then.";
+  assert.equal(statusText(view({ paused: true, turn: 1 })), paused);
+  assert.equal(statusText(view({ paused: true, turn: 1, seat: null })), paused);
+  assert.equal(statusText(view({ paused: true, phase: "over", seat: null })), paused);
   const friends = view({
     turn: 1,
     players: [

@@ -3,7 +3,7 @@
 // titles, help, choices and defaults all come from /api/options; the one list kept here maps
 // the rule text's house rules (seeds/003) to the engine's option names, with the values
 // that text offers. Its words are in the party area of the catalogues (../i18n.js).
-import { listOf, t } from "../i18n.js";
+import { has, listOf, t } from "../i18n.js";
 
 /** Where this device keeps its seat in a party: {token, member}. */
 export const partyKey = (code) => `rummykit.party.${String(code).toUpperCase()}`;
@@ -104,7 +104,8 @@ export function startProblem(view) {
   const seats = view.members.length;
   const min = view.min_seats;
   const max = view.max_seats;
-  if (seats < min) return t("party.need_players", { min });
+  // a ranked party seats people only: no computer player to suggest
+  if (seats < min) return t(view.ranked ? "party.need_players_ranked" : "party.need_players", { min });
   if (seats > max) return t("party.too_many", { max });
   const waiting = mustBeReady(view).filter((member) => !member.ready).map((member) => (member.id === view.me ? t("party.you") : member.name));
   return waiting.length ? t("party.waiting_ready", { names: listOf(waiting) }) : null;
@@ -172,7 +173,9 @@ export const isRankedRefusal = (code) => Object.hasOwn(RANKED_REFUSALS, code);
 export function partyRefusalText(refusal, { joining = false } = {}) {
   const code = refusal && refusal.code;
   const said = (refusal && (refusal.message || refusal.error)) || "";
-  if (!isRankedRefusal(code)) return said;
+  // the catalogue's sentence for the code (core/refusals.py's BY_CODE); the server's English
+  // only for a code it has none for
+  if (!isRankedRefusal(code)) return code && has(`refusals.code.${code}`, "en") ? t(`refusals.code.${code}`) : said;
   if (code === "ranked_account" && joining) return t("party.refused_ranked_sign_in");
   const names = refusal.params && Array.isArray(refusal.params.names) ? refusal.params.names : [];
   if (code === "ranked_busy" && names.length) return t("party.refused_ranked_busy_names", { names: listOf(names), count: names.length });

@@ -27,6 +27,8 @@ function seatBox(table, seat, box) {
   const note = state.notes[seat];
   const bubble = state.bubbles[seat];
   const cards = view.hand_sizes[seat];
+  // taken from the pile, not played yet (at a deal's end its whole hand shows instead)
+  const known = mine || view.deal_result ? [] : view.known[seat] || [];
   const label = mine ? (player.name && player.name !== "You" ? t("table.you_named", { name: player.name }) : t("table.you")) : nameOf(view, seat);
   const line = seatLine(view, seat);
   const result = view.deal_result;
@@ -38,6 +40,7 @@ function seatBox(table, seat, box) {
   fill(box,
     h("div", { class: "seat-head" },
       h("strong", { class: "seat-name", testid: "seat-name" }, label),
+      known.length ? knownChip(known) : null,
       view.dealer === seat ? h("span", { class: "dealer", testid: "dealer-mark", title: t("table.dealer"), "aria-label": t("table.dealer") }, t("table.dealer_mark")) : null,
       turn ? h("span", { class: "turn-dot", testid: "turn-mark" }, mine ? t("table.your_turn") : t("table.to_play")) : null,
       left === null ? null : h("span", { class: "seat-clock", testid: "seat-clock", title: t("words.seat_clock_title") }, clockText(left)),
@@ -51,17 +54,31 @@ function seatBox(table, seat, box) {
       ? parts.handValue
       : result
         ? h("div", { class: "revealed" }, result.hands[seat].length ? cardRow(result.hands[seat]) : null, " ", t("table.points", { count: result.values[seat] }))
-        : h("div", { class: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(cards, 12) }, () => cardBack({ small: true }))),
-    !mine && view.known[seat] && view.known[seat].length
-      ? h("div", { class: "known" }, h("span", {}, t("table.known")), cardRow(view.known[seat]))
-      : null,
-    said
-      ? h("div", { class: `note${Date.now() - note.stamp < NOTE_FLASH_MS ? " flash" : ""}`, testid: "seat-note", title: said }, said)
-      : null,
+        : heldCards(cards, known),
+    // the note's line is kept while it says nothing, so that the seat keeps its height
+    mine
+      ? null
+      : h("div", { class: `note${said && Date.now() - note.stamp < NOTE_FLASH_MS ? " flash" : ""}`, testid: said ? "seat-note" : null, title: said || null }, said ? h("span", { class: "note-text" }, said) : null),
     bubble && Date.now() - bubble.stamp < BUBBLE_MS
       ? h("div", { class: "bubble", testid: "reaction-bubble", role: "status" }, bubble.text)
       : null);
   return box;
+}
+
+/** Another seat's hand in one row of one height: the cards known to all (taken from the
+ * pile) face up, then the backs of the rest. A take from the pile moves nothing around it. */
+function heldCards(count, known) {
+  const backs = Math.max(0, Math.min(count, 12) - known.length);
+  return h("div", { class: "held" },
+    known.length ? h("div", { class: "known", testid: "seat-known" }, h("span", { class: "known-label" }, t("table.known")), cardRow(known)) : null,
+    h("div", { class: "backs", "aria-hidden": "true" }, Array.from({ length: backs }, () => cardBack({ small: true }))));
+}
+
+/** The known cards in a few words at the end of the name's line, for a phone, whose seats
+ * show no cards (style.css shows either this or `heldCards`'s). */
+function knownChip(known) {
+  const cards = known.map(short).join(" ");
+  return h("span", { class: "known-chip", title: `${t("table.known")} ${cards}` }, h("span", { class: "sr-only" }, t("table.known"), " "), cards);
 }
 
 /** Every seat: the others in play order from your left, then yours (a spectator sees every

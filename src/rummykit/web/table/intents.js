@@ -5,7 +5,7 @@ import { bare, parse, short } from "../cards.js";
 import { t } from "../i18n.js";
 import { openChoice } from "./choice.js";
 import { selectedCodes, setSort } from "./state.js";
-import { who } from "./texts.js";
+import { watching, who } from "./texts.js";
 
 /** The intents of one table page; `table` is {state, parts, conn, render} (see table.js). */
 export function createIntents(table) {
@@ -148,6 +148,15 @@ export function createIntents(table) {
     send("redeal", {});
   }
 
+  /** Off to the lobby for a new game. At a party's table in play your seat stays yours, and
+   * the computer plays it while you are away: say so first. */
+  function newGame() {
+    const view = state.view;
+    const seated = !!view && !watching(view) && !view.players[view.seat].left;
+    if (seated && view.party && !view.game_over && !window.confirm(t("words.new_game_confirm"))) return;
+    location.hash = "#/";
+  }
+
   function leave() {
     if (!window.confirm(t("words.leave_confirm"))) return;
     if (table.conn.send("leave", {})) table.left();
@@ -170,7 +179,7 @@ export function createIntents(table) {
     askHint: () => !(state.view && state.view.party) && send("hint", {}),
     nextDeal: () => send("next", {}),
     redeal,
-    newGame: () => (location.hash = "#/"),
+    newGame,
     setPace: (ms) => table.conn.send("pace", { ms }),
     toggleCard(key) {
       if (state.selected.has(key)) state.selected.delete(key);

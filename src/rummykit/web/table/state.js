@@ -122,8 +122,9 @@ function noteMove(state, event, text) {
   else move = { verb: "other", text };
   const note = state.notes[event.seat];
   const moves = verb === "draw" || !note ? [] : note.moves;
-  // Boathouse: the take from the pile brought the stock's top card too ("…_stock" kinds)
-  const extra = verb === "draw" && /_stock(_card)?$/u.test(event.kind || "") ? [{ verb: "draw_stock" }] : [];
+  // Boathouse: the take from the pile brought the stock's top card too ("take_…_stock"
+  // kinds; a plain draw from the stock, "draw_stock", is the move itself, not an extra)
+  const extra = verb === "draw" && /^take_.*_stock(_card)?$/u.test(event.kind || "") ? [{ verb: "draw_stock" }] : [];
   state.notes[event.seat] = { moves: [...moves, move, ...extra], stamp: Date.now() };
 }
 

@@ -109,10 +109,11 @@ export function pastDealText(view, deal) {
   return t(deal.result === "rummy" ? "words.past_rummy" : "words.past_out", { name: who(view, deal.winner), scores });
 }
 
-/** The status line: whose turn it is and what you may do, from the legal actions sent. */
+/** The status line: whose turn it is and what you may do, from the legal actions sent. A
+ * paused table (no player has it open: what a spectator sees) says only that: nobody is
+ * thinking, and nothing plays until a player comes back. */
 export function statusText(view) {
-  const text = turnText(view);
-  return view.paused && !view.game_over ? t("words.paused", { status: text }) : text;
+  return view.paused && !view.game_over ? t("words.paused") : turnText(view);
 }
 
 function turnText(view) {

@@ -3,6 +3,10 @@
 export default {
   "refusals.bad_action": "{detail}",
   "refusals.bad_message": "{detail}",
+  "refusals.code.not_host": "Only the host can do that.",
+  "refusals.code.not_ready": "The game cannot start yet: the party shows what it waits for.",
+  "refusals.code.party_full": "Every seat of this party is taken.",
+  "refusals.code.party_started": "This party has started, or has closed: its seats and settings are set.",
   "refusals.deal_is_over": "This deal is over: deal the next.",
   "refusals.deal_over": "The deal is over: no more actions in it.",
   "refusals.deep_card_useless": "You may take the {card} from deep in the pile only to meld it or lay it off this turn, and it fits nothing you could make.",

@@ -51,7 +51,7 @@ export default {
   "words.past_knock": "{name} won a knock: {scores}",
   "words.past_undercut": "{name} undercut the knock: {scores}",
   "words.no_score": "no score",
-  "words.paused": "Paused: waiting for a player to come back. {status}",
+  "words.paused": "Paused: waiting for a player to come back. Nothing is played until then.",
   "words.play_again": "Play again with Rematch.",
   "words.new_from_lobby": "Start a new game from the lobby.",
   "words.next_deal_soon": "The next deal comes soon.",
@@ -127,4 +127,5 @@ export default {
   "words.first_discard": "Select the card to discard first.",
   "words.redeal_confirm": "Throw this deal away and deal again? It will not count.",
   "words.leave_confirm": "Leave this game for good? The computer plays your seat to the end, and you cannot come back to it.",
+  "words.new_game_confirm": "Leave this table for the lobby? The game goes on without you: the computer plays your seat until you come back.",
 };

@@ -61,4 +61,8 @@ export default {
   "refusals.knock_no_meld": "ノックラミーでは手番中にメルドを出せません。{cards}は誰かがノックするまで手札に持っていてください。",
   "refusals.knock_no_layoff": "ノックラミーでは付け札はできません。{card}は誰かがノックするまで手札に持っていてください。",
   "refusals.knock_top_only": "ノックラミーでは捨て札のいちばん上しか取れません。ノックまで誰もメルドを出さないからです。",
+  "refusals.code.not_host": "それはホストだけができます。",
+  "refusals.code.not_ready": "まだゲームを始められません。パーティーの画面に、何を待っているかが出ています。",
+  "refusals.code.party_full": "このパーティーの席はすべて埋まっています。",
+  "refusals.code.party_started": "このパーティーは始まったか、終わっています。席も設定ももう変えられません。",
 };

@@ -101,4 +101,11 @@ export default {
   "rules.option.low_ace_points": "ランの一番下のエース",
   "rules.preset.500": "500ラム: 捨て札のどのカードでも、その上のカードと一緒に取れます。出したカードは自分の得点、手札は失点。エースは15点、ランの一番下なら1点。500点まで。",
   "rules.value.scoring.melds": "メルド得点、合計が最高の人の勝ち",
+  "rules.preset_name.500": "500ラム",
+  "rules.preset_name.boathouse": "ボートハウス",
+  "rules.preset_name.classic": "クラシック",
+  "rules.preset_name.knock": "ノック",
+  "rules.preset_name.party": "パーティー",
+  "rules.preset_name.practice": "練習",
+  "rules.preset_name.standard": "スタンダード",
 };

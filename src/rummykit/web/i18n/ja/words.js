@@ -50,7 +50,7 @@ export default {
   "words.past_knock": "{name}がノックで勝ち：{scores}",
   "words.past_undercut": "{name}がアンダーカット：{scores}",
   "words.no_score": "得点なし",
-  "words.paused": "一時停止中：プレイヤーの復帰を待っています。{status}",
+  "words.paused": "一時停止中：プレイヤーの復帰を待っています。それまでゲームは進みません。",
   "words.play_again": "「再戦」でもう一度遊べます。",
   "words.new_from_lobby": "新しいゲームはロビーから始めます。",
   "words.next_deal_soon": "まもなく次のディールです。",
@@ -126,4 +126,5 @@ export default {
   "words.first_discard": "先に捨てるカードを選んでください。",
   "words.redeal_confirm": "このディールを捨てて配り直しますか？得点には数えません。",
   "words.leave_confirm": "このゲームから完全に抜けますか？あなたの席は最後までコンピューターが打ち、戻ることはできません。",
+  "words.new_game_confirm": "ロビーへ移りますか？ゲームはそのまま続き、あなたが戻るまでコンピューターがあなたの席を打ちます。",
 };
