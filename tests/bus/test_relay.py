@@ -80,8 +80,8 @@ def test_a_relayed_seat_plays_at_the_owners_table(backend: Backend) -> None:
             left = asyncio.Event()
             owners_leave = table.leave
 
-            async def leave_heard(seat: int | None, send: Send) -> None:
-                await owners_leave(seat, send)
+            async def leave_heard(seat: int | None, send: Send, heard: float | None = None) -> None:
+                await owners_leave(seat, send, heard)
                 left.set()
 
             table.leave = leave_heard  # type: ignore[method-assign]
