@@ -774,6 +774,40 @@ class LiveSocket:
         self.connection.send(text)
 
 
+@dataclass(frozen=True)
+class LiveAnswer:
+    """An HTTP answer shaped like TestClient's (``status_code``, ``text``, ``json()``)."""
+
+    status_code: int
+    text: str
+
+    def json(self) -> Any:
+        return json.loads(self.text)
+
+
+class LiveClient:
+    """TestClient's surface over a live server (``post`` JSON, ``websocket_connect``), so that
+    the party helpers (``tests/party_client.py``) drive a server that a browser uses too."""
+
+    def __init__(self, server: LiveServer) -> None:
+        self.server = server
+
+    def post(self, path: str, json: Any = None) -> LiveAnswer:
+        status, _, body = self.server.post(path, _json_bytes(json))
+        return LiveAnswer(status, body.decode())
+
+    @contextlib.contextmanager
+    def websocket_connect(self, path: str) -> Iterator[LiveSocket]:
+        """A socket to ``path``, its frames queued without bound (nothing waits on a reader)."""
+        address = f"ws://127.0.0.1:{self.server.port}{path}"
+        with connect(address, max_queue=None) as connection:
+            yield LiveSocket(connection)
+
+
+def _json_bytes(value: Any) -> bytes:
+    return json.dumps(value).encode()
+
+
 # ----- the hidden-card audit -------------------------------------------------------------------
 
 AUDIT_LEVELS: tuple[BotLevel, ...] = ("basic", "strong")
