@@ -13,22 +13,20 @@ bound leaves room for a loaded machine; ``benchmarks/silent_drop.py`` measures t
 
 from __future__ import annotations
 
-import contextlib
 import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from black_hole import BlackHole, running
-from party_client import started_party
+from black_hole import running
 from rummykit.server.heartbeat import Heartbeat
 from rummykit.server.run import free_port
-from table_client import LiveClient, LiveServer, SeatSocket, hello
-from web_helpers import hold_seat, wait_until
+from silent_drop import WATCH_CONNECTION, first_at, open_through, party_table
+from table_client import LiveServer
+from web_helpers import wait_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
 
@@ -45,15 +43,6 @@ PAGE_SILENT_S = 2.5 * HEARTBEAT.beat_s
 SLACK_S = 1.5
 """Room for a loaded machine (two cores shared with other work) on each bound."""
 
-WATCH_CONNECTION = """() => {
-  const el = document.getElementById("conn");
-  window.connLog = [{ state: el.dataset.state, text: el.textContent, at: Date.now() }];
-  new MutationObserver(() => window.connLog.push(
-    { state: el.dataset.state, text: el.textContent, at: Date.now() }
-  )).observe(el, { attributes: true, childList: true, characterData: true, subtree: true });
-}"""
-"""Records each change of the page's connection status, on the wall clock (``time.time``'s)."""
-
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[LiveServer]:
@@ -66,38 +55,6 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
         yield live
     finally:
         live.stop()
-
-
-def open_through(page: Page, hole: BlackHole, table_id: str, token: str) -> None:
-    """Open the seat's table page through the proxy; wait until it says it is connected."""
-    page.goto(hole.url + "/")
-    hold_seat(page, table_id, token)
-    page.goto(f"{hole.url}/#/table/{table_id}")
-    expect(page.locator("#conn")).to_have_attribute("data-state", "ok")
-
-
-def first_bad(page: Page) -> float:
-    """When (wall clock) the page first said its connection was not well."""
-    log: list[dict[str, Any]] = page.evaluate("() => window.connLog")
-    return float(next(entry["at"] for entry in log if entry["state"] == "bad")) / 1000
-
-
-@contextlib.contextmanager
-def party_table(server: LiveServer) -> Iterator[tuple[str, str, int, SeatSocket]]:
-    """A started party of Ann and Bob: its table, the token and seat of whoever is to play
-    first (their page goes through the black hole), and the other's socket, open straight to
-    the server all along (a table with nobody there pauses, and nobody stands in)."""
-    client = LiveClient(server)
-    _, table_id, tokens = started_party(client, ["Ann", "Bob"])
-    with client.websocket_connect(f"/ws/{table_id}") as websocket:
-        websocket.send_text(hello(tokens[0]))
-        first = SeatSocket(websocket)
-        turn = first.until(lambda frame: frame["t"] == "view")["d"]["turn"]
-    with client.websocket_connect(f"/ws/{table_id}") as websocket:
-        websocket.send_text(hello(tokens[1 - turn]))
-        stayer = SeatSocket(websocket)
-        stayer.until(lambda frame: frame["t"] == "view")
-        yield table_id, tokens[turn], turn, stayer
 
 
 def test_a_black_hole_is_noticed_and_the_computer_comes_within_the_grace(
@@ -130,7 +87,7 @@ def test_a_black_hole_is_noticed_and_the_computer_comes_within_the_grace(
         assert played["players"][seat]["stand_in"] and not played["players"][seat]["connected"]
 
         page_s, server_s, stand_in_s = (
-            first_bad(page) - swallowed,
+            (first_at(page, "bad") or 0) - swallowed,
             noticed - swallowed,
             stood_in - swallowed,
         )
