@@ -8,9 +8,11 @@ Each run, with the server's real defaults (``rummykit.server.heartbeat``: a beat
 silent after 6 s, uvicorn's pings every 5 s with 5 s to answer; ``DROP_GRACE_S`` 20 s): a live
 server in this process, a party of Ann and Bob, and Debian's Chromium holding the seat to play
 first through ``tests/black_hole.py`` on 127.0.0.1, while the other seat's socket stays open
-straight to the server (a table with nobody there pauses). After a settling time plus a random
-part of a beat (so that the cut falls anywhere between two beats), the proxy swallows every
-byte both ways. Timed from that moment, on the wall clock:
+straight to the server (a table with nobody there pauses). The computer players' worker
+processes are warmed first, as on any server that has played a move (a cold pool's first
+decision, spawning its processes, took 6 s more on a loaded machine). After a settling time
+plus a random part of a beat (so that the cut falls anywhere between two beats), the proxy
+swallows every byte both ways. Timed from that moment, on the wall clock:
 
 - **page**: the page's connection status first turns to not-well ("Connection lost; trying
   again..."), as recorded in the page by a ``MutationObserver``; **reconnecting**: it first
@@ -26,6 +28,7 @@ byte both ways. Timed from that moment, on the wall clock:
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import random
 import statistics
@@ -42,11 +45,15 @@ sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "tests"))
 from benchmarks.engine import machine_info
 
 from black_hole import running
+from rummykit.core.observation import observe
+from rummykit.core.presets import find_preset
+from rummykit.core.state import GameState
 from rummykit.server.heartbeat import BEAT_S, PING_S, PING_TIMEOUT_S, SILENT_S
 from rummykit.server.run import free_port
 from rummykit.server.turn_keeper import DROP_GRACE_S
+from rummykit.server.workers import decide
 from silent_drop import WATCH_CONNECTION, first_at, open_through, party_table, status_log
-from table_client import LiveServer
+from table_client import WORKERS, LiveServer
 from web.conftest import CHROMIUM, CHROMIUM_ARGS
 
 FIGURES = ("page", "reconnecting", "server", "stand_in", "played", "back")
@@ -64,6 +71,17 @@ def wait_for(probe: Callable[[], bool], timeout: float) -> float | None:
             return time.time()
         time.sleep(POLL_S)
     return None
+
+
+def warm_workers() -> None:
+    """A few decisions of the stand-in's level in the worker pool: its processes started."""
+    game = GameState.new(find_preset("classic").rules, seats=2, seed=27)
+    view = observe(game, game.turn)
+
+    async def decisions() -> None:
+        await asyncio.gather(*(WORKERS.run(decide, "strong", view, 0.5) for _ in range(8)))
+
+    asyncio.run(decisions())
 
 
 def one_run(browser: Any, server: LiveServer, settle_s: float) -> dict[str, float | None]:
@@ -156,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
 
     runs: list[dict[str, float | None]] = []
     started = time.monotonic()
+    warm_workers()
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         server = LiveServer(Path(folder) / "tables.sqlite3", free_port())  # the defaults
