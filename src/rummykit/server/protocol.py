@@ -168,7 +168,8 @@ class HelloData(Strict):
     """This client answers every ``beat`` frame with a ``beat``: the server then sends one
     every few seconds (so that the client can tell a dead connection from a quiet table), and
     takes the client as gone once it has heard nothing from it for ``silent`` seconds, its
-    seat's grace counted from the last word heard."""
+    seat's grace counted from the last word heard. A table's socket only: a party's lobby
+    socket sends no beats."""
 
 
 class Hello(Strict):
