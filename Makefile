@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # Two stamps in one venv: `make run` installs what the game needs (the package and its
-# runtime dependencies, about 60 MB); `make test` and the other developer tasks add the
-# development tools on top (pytest, ruff, mypy, Playwright, matplotlib: about 500 MB in all).
+# runtime dependencies); `make test` and the other developer tasks add the development tools
+# on top (pytest, ruff, mypy, Playwright, matplotlib). The README gives their sizes, and
+# tests/web/test_readme_road.py checks the first against a fresh install.
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 LINT_PATHS := $(wildcard src tests benchmarks)

@@ -66,7 +66,7 @@ def test_a_program_account_is_made_and_its_credentials_kept_privately(
     assert [(each["name"], each["server"], each["bot"]) for each in kept] == [
         ("robo-1", server.url, True)
     ]
-    assert me(server, kept[0]["session"]) == {"name": "robo-1", "bot": True}
+    assert me(server, kept[0]["session"]) == {"signed_in": True, "name": "robo-1", "bot": True}
     assert PASSWORD.encode() not in server.store_path.read_bytes()
     assert main(["account", "show", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
@@ -83,7 +83,7 @@ def test_the_password_is_asked_twice_when_no_file_names_it(
     assert main(["account", "new", "--server", server.url, "--name", "Ada"]) == 0
     kept = account.load_accounts(data / "accounts.json")
     assert [(each.name, each.bot) for each in kept] == [("Ada", False)]
-    assert me(server, kept[0].session) == {"name": "Ada", "bot": False}
+    assert me(server, kept[0].session) == {"signed_in": True, "name": "Ada", "bot": False}
 
 
 def test_two_passwords_that_differ_make_nothing(

@@ -1,9 +1,13 @@
-"""The README's Python examples run as written."""
+"""The README as a stranger reads it: its examples run as written, its figures hold."""
 
 from __future__ import annotations
 
 import doctest
+import re
+import sys
 from pathlib import Path
+
+import pytest
 
 README = Path(__file__).parent.parent / "README.md"
 
@@ -18,3 +22,50 @@ def test_readme_starts_with_the_two_commands() -> None:
     lines = README.read_text(encoding="utf-8").splitlines()
     block = lines[lines.index("```bash") + 1 : lines.index("```")]
     assert [line.split()[:2] for line in block] == [["make", "run"], ["make", "test"]]
+
+
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _flat_readme() -> str:
+    """The README with its lines joined: a sentence may be wrapped anywhere."""
+    return " ".join(README.read_text(encoding="utf-8").split())
+
+
+def test_the_readme_counts_the_computer_opponents_the_lobby_offers() -> None:
+    from rummykit.core.rules import MAX_SEATS
+
+    # the lobby offers one opponent up to every seat but yours (rummykit/web/lobby.js reads
+    # the server's table sizes: nothing there to copy)
+    said = re.findall(r"one to (\w+) computer opponents", _flat_readme())
+    assert said, "the README says how many computer opponents a table can have"
+    assert set(said) == {NUMBER_WORDS[MAX_SEATS - 1]}
+
+
+def test_the_readme_gives_a_partys_seats_as_the_server_counts_them() -> None:
+    from rummykit.server.party_messages import MAX_PARTY_SEATS, MIN_PARTY_SEATS
+
+    said = re.findall(r"every person is ready, with (\d+) to (\d+) seats", _flat_readme())
+    assert said == [(str(MIN_PARTY_SEATS), str(MAX_PARTY_SEATS))]
+
+
+SIZE_TOLERANCE = 0.25
+"""How far the README's "about N MB" may be from the measured install: packages move a
+little with each release, the figure should not move with them."""
+
+
+def test_the_readme_gives_the_size_of_the_test_install() -> None:
+    """``make test`` runs in the repository's ``.venv``: the README's size for it holds.
+
+    (The size of ``make run``'s install is checked on a fresh one, by
+    ``tests/web/test_readme_road.py``.)
+    """
+    venv = README.parent / ".venv"
+    if Path(sys.prefix).resolve() != venv.resolve():
+        pytest.skip("not running in the repository's .venv (make test makes it)")
+    said = re.search(r"\(about (\d+) MB in all\)", _flat_readme())
+    assert said, "the README says how much `make test` installs"
+    total = sum(path.lstat().st_size for path in venv.rglob("*") if not path.is_symlink()) / 1e6
+    assert abs(total - int(said.group(1))) <= SIZE_TOLERANCE * total, (
+        f"the README says about {said.group(1)} MB in all; .venv holds {total:.0f} MB"
+    )

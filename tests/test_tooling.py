@@ -85,7 +85,14 @@ LAYERS: dict[str, frozenset[str]] = {
     "rummykit.ratings": frozenset({"rummykit.core", "rummykit.ratings"}),
     "rummykit.review": frozenset({"rummykit.core", "rummykit.bots", "rummykit.review"}),
     "rummykit.server": frozenset(
-        {"rummykit.core", "rummykit.bots", "rummykit.ratings", "rummykit.review", "rummykit.server"}
+        {
+            "rummykit.core",
+            "rummykit.bots",
+            "rummykit.ratings",
+            "rummykit.review",
+            "rummykit.data_folder",
+            "rummykit.server",
+        }
     ),
 }
 """Each layer and the packages of ours it may import: the layers depend downward only."""

@@ -10,6 +10,7 @@ and the status of a turn), so the page sends its action against the latest versi
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import os
 import time
 from collections import Counter
@@ -49,20 +50,50 @@ MY_TURN_SHOWN = "() => document.querySelector('[data-testid=status]').dataset.tu
 
 @contextlib.contextmanager
 def fresh_page(
-    browser: Any, viewport: dict[str, int], timeout_ms: int = 10_000, **options: Any
+    browser: Any,
+    viewport: dict[str, int],
+    timeout_ms: int = 10_000,
+    expected: ExpectedErrors | None = None,
+    **options: Any,
 ) -> Iterator[Page]:
     """A fresh page (its own storage) at ``viewport``, with the context's other ``options``
-    (``locale``, ``reduced_motion``...); an error in the page fails the test."""
+    (``locale``, ``reduced_motion``...); an error in the page, or one it logs to the console,
+    fails the test, unless ``expected`` names it."""
     context = browser.new_context(viewport=viewport, **options)
     context.set_default_timeout(timeout_ms)
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    watch_errors(page, errors, expected)
     try:
         yield page
     finally:
         context.close()
     assert not errors, f"errors in the page: {errors}"
+
+
+SOCKET_REFUSED = "WebSocket connection to * failed: * net::ERR_CONNECTION_REFUSED"
+"""The console error of a socket the page opens while the server is down (expected where a
+test stops its server on purpose)."""
+
+ExpectedErrors = list[str]
+"""Console errors a test provokes on purpose, each a part of the message and the address
+(``"409 (Conflict) at */api/accounts"``): a refusal the test asks for, not a fault."""
+
+
+def watch_errors(page: Page, errors: list[str], expected: ExpectedErrors | None = None) -> None:
+    """Add to ``errors`` each error the page raises or logs to its console (a failed
+    request among them: Chromium logs a 4xx or 5xx answer as one), but those ``expected``
+    (read when each error comes, so a test may add to the list as it goes)."""
+
+    def logged(message: Any) -> None:
+        if message.type != "error":
+            return
+        said = f"console: {message.text} at {message.location.get('url', '?')}"
+        if not any(fnmatch.fnmatch(said, f"*{pattern}*") for pattern in expected or ()):
+            errors.append(said)
+
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", logged)
 
 
 def hold_seat(page: Page, table_id: str, token: str) -> None:
@@ -349,12 +380,14 @@ class KeyPlayer:
 
 class People:
     """Browser contexts of their own (own storage, own sockets), one per person; the errors
-    any of their pages raised fail the test."""
+    any of their pages raised or logged fail the test."""
 
     def __init__(self, browser: Any) -> None:
         self.browser = browser
         self.contexts: list[Any] = []
         self.errors: list[str] = []
+        self.expected: ExpectedErrors = []
+        """Console errors the test provokes on purpose (see ``watch_errors``)."""
 
     def new_page(self, context: Any | None = None) -> Page:
         if context is None:
@@ -362,7 +395,7 @@ class People:
             context.set_default_timeout(10_000)
             self.contexts.append(context)
         page: Page = context.new_page()
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        watch_errors(page, self.errors, self.expected)
         return page
 
     def close(self) -> None:

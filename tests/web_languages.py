@@ -31,12 +31,18 @@ MY_AREAS = ("common", "lobby", "party", "history", "keys", "words", "account")
 
 @contextlib.contextmanager
 def language_page(
-    browser: Any, lang: str, viewport: dict[str, int], *, bypass_csp: bool = False
+    browser: Any,
+    lang: str,
+    viewport: dict[str, int],
+    *,
+    bypass_csp: bool = False,
+    expected: list[str] | None = None,
 ) -> Iterator[Page]:
-    """A fresh page (own storage) whose browser asks for ``lang``; page errors fail the test.
-    ``bypass_csp`` lets the test inject a script (the page's policy allows none inline)."""
+    """A fresh page (own storage) whose browser asks for ``lang``; page errors fail the test,
+    but the console errors ``expected`` (``fresh_page``). ``bypass_csp`` lets the test inject a
+    script (the page's policy allows none inline)."""
     options = {"locale": LOCALES[lang], "bypass_csp": bypass_csp}
-    with fresh_page(browser, viewport, timeout_ms=15_000, **options) as page:
+    with fresh_page(browser, viewport, 15_000, expected, **options) as page:
         yield page
 
 

@@ -81,6 +81,11 @@ def session_cookie(answer: Any) -> SimpleCookie:
     return cookie
 
 
+def signed_out(answer: Any) -> bool:
+    """Whether ``GET /api/me`` answered that nobody is signed in (200, not an error)."""
+    return bool(answer.status_code == 200 and answer.json() == {"signed_in": False})
+
+
 def me_with(client: TestClient, token: str) -> Any:
     """``GET /api/me`` with that session token only (not the client's own cookies)."""
     client.cookies.clear()
@@ -93,13 +98,17 @@ def me_with(client: TestClient, token: str) -> Any:
 def test_signing_up_signs_in(accounts: TestClient) -> None:
     answer = sign_up(accounts)
     assert answer.status_code == 200, answer.text
-    assert answer.json() == {"name": "Ada", "bot": False}
-    assert accounts.get("/api/me").json() == {"name": "Ada", "bot": False}
+    assert answer.json() == {"signed_in": True, "name": "Ada", "bot": False}
+    assert accounts.get("/api/me").json() == {"signed_in": True, "name": "Ada", "bot": False}
 
 
 def test_a_program_account_is_marked_as_one(accounts: TestClient) -> None:
-    assert sign_up(accounts, "robo-1", bot=True).json() == {"name": "robo-1", "bot": True}
-    assert accounts.get("/api/me").json() == {"name": "robo-1", "bot": True}
+    assert sign_up(accounts, "robo-1", bot=True).json() == {
+        "signed_in": True,
+        "name": "robo-1",
+        "bot": True,
+    }
+    assert accounts.get("/api/me").json() == {"signed_in": True, "name": "robo-1", "bot": True}
 
 
 @pytest.mark.parametrize("taken", ["Ada", "ada", "ADA"])
@@ -108,7 +117,7 @@ def test_a_name_is_taken_whatever_its_case(accounts: TestClient, taken: str) -> 
     answer = sign_up(accounts, taken, password="another password")
     assert answer.status_code == 409
     assert answer.json()["code"] == "name_taken"
-    assert sign_in(accounts, taken).json() == {"name": "Ada", "bot": False}
+    assert sign_in(accounts, taken).json() == {"signed_in": True, "name": "Ada", "bot": False}
 
 
 @pytest.mark.parametrize(
@@ -149,9 +158,13 @@ def test_sign_in_with_the_right_password_only(accounts: TestClient) -> None:
     assert "set-cookie" not in wrong.headers
     unknown = sign_in(accounts, "Nobody")
     assert (unknown.status_code, unknown.json()) == (401, wrong.json())  # tells nothing more
-    assert accounts.get("/api/me").status_code == 401
+    assert signed_out(accounts.get("/api/me"))
     right = sign_in(accounts, "aDa")
-    assert right.status_code == 200 and right.json() == {"name": "Ada", "bot": False}
+    assert right.status_code == 200 and right.json() == {
+        "signed_in": True,
+        "name": "Ada",
+        "bot": False,
+    }
     assert accounts.get("/api/me").json()["name"] == "Ada"
 
 
@@ -161,8 +174,8 @@ def test_signing_out_ends_the_session_for_good(accounts: TestClient) -> None:
     assert answer.status_code == 204
     cleared = session_cookie(answer)[SESSION_COOKIE]
     assert cleared.value == "" and cleared["max-age"] == "0"
-    assert accounts.get("/api/me").status_code == 401
-    assert me_with(accounts, token).status_code == 401  # a copy of the cookie is no use
+    assert signed_out(accounts.get("/api/me"))
+    assert signed_out(me_with(accounts, token))  # a copy of the cookie is no use
 
 
 def test_each_sign_in_is_a_session_of_its_own(accounts: TestClient) -> None:
@@ -172,14 +185,15 @@ def test_each_sign_in_is_a_session_of_its_own(accounts: TestClient) -> None:
     assert first != second
     accounts.cookies.clear()
     accounts.delete("/api/session", headers={"cookie": f"{SESSION_COOKIE}={first}"})
-    assert me_with(accounts, first).status_code == 401
+    assert signed_out(me_with(accounts, first))
     assert me_with(accounts, second).json()["name"] == "Ada"
 
 
 @pytest.mark.parametrize("cookie", ["", "made-up", "x" * 500])
-def test_me_without_a_working_session_is_401(accounts: TestClient, cookie: str) -> None:
-    answer = me_with(accounts, cookie)
-    assert answer.status_code == 401 and answer.json()["code"] == "not_signed_in"
+def test_me_without_a_working_session_answers_nobody_not_an_error(
+    accounts: TestClient, cookie: str
+) -> None:
+    assert signed_out(me_with(accounts, cookie))
 
 
 def test_a_session_ends_after_its_lifetime(accounts: TestClient, clock: ManualClock) -> None:
@@ -187,7 +201,7 @@ def test_a_session_ends_after_its_lifetime(accounts: TestClient, clock: ManualCl
     clock.advance(SESSION_LIFETIME_S - 1)
     assert me_with(accounts, token).status_code == 200
     clock.advance(1)
-    assert me_with(accounts, token).status_code == 401
+    assert signed_out(me_with(accounts, token))
 
 
 # ----- the cookie -----------------------------------------------------------------------------
@@ -217,14 +231,14 @@ def test_the_store_keeps_only_the_sessions_hash(accounts: TestClient, store_path
     with sqlite3.connect(store_path) as db:
         kept = [row[0] for row in db.execute("SELECT token FROM sessions")]
     assert kept == [token_hash(token)]
-    assert me_with(accounts, kept[0]).status_code == 401
+    assert signed_out(me_with(accounts, kept[0]))
 
 
 def test_a_session_survives_a_server_restart(store_path: Path, clock: ManualClock) -> None:
     with serving(store_path, clock) as client:
         token = session_cookie(sign_up(client, "robo-1", bot=True))[SESSION_COOKIE].value
     with serving(store_path, clock) as client:
-        assert me_with(client, token).json() == {"name": "robo-1", "bot": True}
+        assert me_with(client, token).json() == {"signed_in": True, "name": "robo-1", "bot": True}
         assert sign_in(client, "robo-1").status_code == 200
 
 

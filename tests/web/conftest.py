@@ -63,10 +63,19 @@ def browser() -> Iterator[Any]:
     playwright.stop()
 
 
+def expected_console(request: pytest.FixtureRequest) -> list[str]:
+    """The console errors a test provokes on purpose: its ``expected_console`` marks."""
+    return [
+        pattern for mark in request.node.iter_markers("expected_console") for pattern in mark.args
+    ]
+
+
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page (own storage) at a desktop size; console errors fail the test."""
-    with fresh_page(browser, {"width": 1280, "height": 860}) as fresh:
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh page (own storage) at a desktop size; page and console errors fail the test,
+    but those its ``expected_console`` mark names."""
+    viewport = {"width": 1280, "height": 860}
+    with fresh_page(browser, viewport, expected=expected_console(request)) as fresh:
         yield fresh
 
 

@@ -216,7 +216,8 @@ def test_a_recent_game_opens_its_replay(
 
 
 def test_an_unknown_player_is_said_to_be_unknown(browser: Any, server: LiveServer) -> None:
-    with fresh_page(browser, SIZES["phone"]) as page:
+    unknown = ["404 (Not Found) at */api/players/Nobody"]  # the answer for nobody
+    with fresh_page(browser, SIZES["phone"], expected=unknown) as page:
         page.goto(f"{server.url}/#/player/Nobody")
         notice = page.get_by_test_id("notice")
         expect(notice).to_contain_text("No such player")

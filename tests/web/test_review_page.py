@@ -199,7 +199,8 @@ def test_a_refused_review_is_told_in_a_sentence_and_can_be_asked_again(
     browser: Any, review_server: LiveServer
 ) -> None:
     table_id, token = review_server.finished_game(rules={"target": 10}, name="Ann", seed=5)
-    with fresh_page(browser, DESKTOP) as page:
+    refused = ["503 (Service Unavailable) at */review/"]  # the busy answer, made on purpose
+    with fresh_page(browser, DESKTOP, expected=refused) as page:
         page.goto(review_server.url + "/")
         hold_seat(page, table_id, token)
         busy = {"error": "Too many games are being reviewed right now: try again in a minute."}

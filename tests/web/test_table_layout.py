@@ -21,6 +21,7 @@ from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK
 from rummykit.server.run import free_port
 from table_client import LiveServer, ManualClock, seed_where_human_starts, seeded_deal
 from web_helpers import (
+    SOCKET_REFUSED,
     ClickPlayer,
     TablePage,
     fresh_page,
@@ -268,6 +269,7 @@ def test_an_out_of_turn_error_goes_when_your_turn_comes(
     expect(note).to_contain_text(re.compile(r"^(drew from the stock|took .+) · .*discarded .+$"))
 
 
+@pytest.mark.expected_console(SOCKET_REFUSED)  # the server is stopped on purpose
 def test_not_connected_goes_once_connected(page: Page, live_server: LiveServer) -> None:
     table_id, token = live_server.create_table(seed=seed_where_human_starts(2))
     table = TablePage(page, live_server, table_id, token).open()

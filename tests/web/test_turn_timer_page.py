@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from rummykit.server.run import free_port
 from rummykit.server.table_words import TIME_RAN_OUT
 from table_client import LiveServer, ManualClock
-from web_helpers import MY_TURN_SHOWN, TablePage, is_my_turn
+from web_helpers import MY_TURN_SHOWN, SOCKET_REFUSED, TablePage, is_my_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(90)]
 
@@ -38,6 +38,7 @@ def timed_server(tmp_path: Path, clock: ManualClock) -> Iterator[LiveServer]:
     server.stop()
 
 
+@pytest.mark.expected_console(SOCKET_REFUSED)  # the server restarts on purpose
 def test_the_countdown_runs_on_your_turn_and_the_computer_plays_when_it_runs_out(
     page: Any, timed_server: LiveServer, clock: ManualClock
 ) -> None:

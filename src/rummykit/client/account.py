@@ -29,6 +29,8 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from rummykit.client.report import with_bot_mark
 from rummykit.client.seat_file import write_private
 from rummykit.client.web import HTTP_TIMEOUT_S, ServerError, _sentence, base_url
+from rummykit.core.errors import ErrorCode
+from rummykit.data_folder import data_folder
 from rummykit.server.account_routes import (
     ACCOUNT_NAME,
     MAX_PASSWORD,
@@ -36,10 +38,11 @@ from rummykit.server.account_routes import (
     SESSION_COOKIE,
     AccountRefusal,
     Me,
+    MeAnswer,
     NewAccount,
+    NobodySignedIn,
     SignIn,
 )
-from rummykit.server.run import default_store_path
 
 _EPILOG = """\
 examples:
@@ -73,6 +76,7 @@ class Credentials(BaseModel):
 
 
 _KEPT: Final[TypeAdapter[list[Credentials]]] = TypeAdapter(list[Credentials])
+_ME_ANSWER: Final[TypeAdapter[Me | NobodySignedIn]] = TypeAdapter(MeAnswer)
 
 
 class AccountFileError(ValueError):
@@ -81,7 +85,7 @@ class AccountFileError(ValueError):
 
 def default_accounts_path() -> Path:
     """The credentials file, in the user's data folder."""
-    return default_store_path().parent / "accounts.json"
+    return data_folder() / "accounts.json"
 
 
 def load_accounts(path: Path) -> list[Credentials]:
@@ -103,7 +107,6 @@ def keep_account(path: Path, kept: Credentials) -> None:
         for each in load_accounts(path)
         if (each.server, each.name.casefold()) != (kept.server, kept.name.casefold())
     ]
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     write_private(path, _KEPT.dump_json([*others, kept], indent=2).decode() + "\n")
 
 
@@ -233,27 +236,26 @@ def signed_in(kept: Credentials) -> Me:
             data = answer.read()
     except urllib.error.HTTPError as error:
         with error:
-            refused = _refusal(error.code, error.read())
-        if refused.status != 401:
-            raise refused from None
-        again = f"rummy account signin --server {kept.server} --name {kept.name}"
+            raise _refusal(error.code, error.read()) from None
+    except (urllib.error.URLError, OSError) as error:
+        reason = getattr(error, "reason", error)
+        raise ServerError(f"Cannot reach the server at {kept.server}: {reason}.") from None
+    again = f"rummy account signin --server {kept.server} --name {kept.name}"
+    try:
+        me = _ME_ANSWER.validate_json(data, strict=False)
+    except ValidationError:
+        raise ServerError("The server's answer to /api/me is not an account.") from None
+    if isinstance(me, NobodySignedIn):
         raise ServerError(
             f"The server refused the session kept for {kept.name} (it ended, or the server "
             f"forgot it): sign in again with `{again}`.",
             status=401,
-            code=refused.code,
-        ) from None
-    except (urllib.error.URLError, OSError) as error:
-        reason = getattr(error, "reason", error)
-        raise ServerError(f"Cannot reach the server at {kept.server}: {reason}.") from None
-    try:
-        me = Me.model_validate_json(data, strict=False)
-    except ValidationError:
-        raise ServerError("The server's answer to /api/me is not an account.") from None
+            code=ErrorCode.NOT_SIGNED_IN,
+        )
     if me.name.casefold() != kept.name.casefold():
         raise ServerError(
             f"The session kept for {kept.name} signs in {me.name} on {kept.server}: sign in "
-            f"again with `rummy account signin --server {kept.server} --name {kept.name}`."
+            f"again with `{again}`."
         )
     return me
 

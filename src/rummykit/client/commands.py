@@ -119,6 +119,7 @@ def _play(
     view = player.play()
     if options.record is not None:
         record = _fetch_record(sites, view.table, seat.token)
+        options.record.parent.mkdir(parents=True, exist_ok=True)
         options.record.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
         report.say(f"The game's record is in {options.record}.")
     report.finished(view, rejoined=rejoined)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from rummykit.server.run import default_store_path
+from rummykit.data_folder import data_folder, private_folder
 
 
 class SeatFileError(ValueError):
@@ -45,7 +45,7 @@ def default_seat_path(server: str, code: str, account: str | None = None) -> Pat
     """
     who = "" if account is None else f"\n{account.casefold()}"
     key = hashlib.sha256(f"{server}\n{code.upper()}{who}".encode()).hexdigest()[:20]
-    return default_store_path().parent / "seats" / f"{code.upper()}-{key}.json"
+    return data_folder() / "seats" / f"{code.upper()}-{key}.json"
 
 
 def load_seat(path: Path, server: str, code: str) -> Seat | None:
@@ -75,7 +75,7 @@ def save_seat(path: Path, seat: Seat) -> None:
 
 def write_private(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` whole or not at all, readable by its owner only (0600)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(path.parent)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:

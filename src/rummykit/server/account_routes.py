@@ -16,9 +16,9 @@ import asyncio
 import logging
 import re
 import secrets
-from typing import Annotated, Final
+from typing import Annotated, Final, Literal, TypeAlias
 
-from pydantic import StringConstraints, field_validator
+from pydantic import Field, StringConstraints, field_validator
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -51,7 +51,6 @@ MAX_PASSWORD: Final = 128
 NAME_TAKEN: Final = "That name is taken: choose another."
 BAD_LOGIN: Final = "No account has that name and password."
 TOO_MANY_ATTEMPTS: Final = "Too many failed sign-ins: wait {seconds} s, then try again."
-NOT_SIGNED_IN: Final = "You are not signed in (or your session has ended): sign in."
 
 
 class NewAccount(Strict):
@@ -82,10 +81,22 @@ class SignIn(Strict):
 class Me(Strict):
     """Who is signed in: the answer to ``GET /api/me``, and to signing up or in."""
 
+    signed_in: Literal[True] = True
+    """Always true here; ``NobodySignedIn`` is the answer without an account."""
     name: str
     """The account's name as it was signed up."""
     bot: bool
     """Whether it is a program's account."""
+
+
+class NobodySignedIn(Strict):
+    """``GET /api/me`` without a session that works: a visitor, not a mistake (200)."""
+
+    signed_in: Literal[False] = False
+
+
+MeAnswer: TypeAlias = Annotated[Me | NobodySignedIn, Field(discriminator="signed_in")]
+"""The answer to ``GET /api/me``: the account signed in, or nobody."""
 
 
 class AccountRefusal(Strict):
@@ -222,10 +233,14 @@ async def session_account(connection: HTTPConnection) -> Account | None:
 
 
 async def me(request: Request) -> Response:
-    """``GET /api/me``: who is signed in, or 401."""
+    """``GET /api/me``: who is signed in, or ``{"signed_in": false}``.
+
+    A visitor who is not signed in is the usual case, not an error: the answer is 200 either
+    way, so that no page logs a failed request on a normal visit.
+    """
     account = await session_account(request)
     if account is None:
-        return _refused(ErrorCode.NOT_SIGNED_IN, NOT_SIGNED_IN, 401)
+        return JSONResponse(NobodySignedIn().model_dump())
     return JSONResponse(Me(name=account.name, bot=account.bot).model_dump())
 
 

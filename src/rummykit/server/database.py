@@ -25,11 +25,10 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
+from rummykit.data_folder import OWNER_ONLY_FILE, private_folder
+
 if TYPE_CHECKING:
     import psycopg
-
-OWNER_ONLY_FILE: Final = 0o600
-OWNER_ONLY_FOLDER: Final = 0o700
 
 POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
 """How a PostgreSQL URL begins (anything else names a SQLite file)."""
@@ -256,7 +255,7 @@ def _private_file(path: Path) -> None:
 
     SQLite gives its journal files the database file's mode, so they are private too.
     """
-    path.parent.mkdir(mode=OWNER_ONLY_FOLDER, parents=True, exist_ok=True)
+    private_folder(path.parent)
     os.close(os.open(path, os.O_CREAT | os.O_RDWR, OWNER_ONLY_FILE))
     path.chmod(OWNER_ONLY_FILE)
 
@@ -290,6 +289,7 @@ def hold_file(path: Path | str) -> Iterator[None]:
             descriptor, count = _held[key]
             _held[key] = (descriptor, count + 1)
         else:
+            private_folder(Path(path).parent)  # the lock is the first file made there
             descriptor = os.open(lock_path(path), os.O_CREAT | os.O_RDWR, OWNER_ONLY_FILE)
             try:
                 fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import socket
 import threading
 import time
@@ -11,9 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import uvicorn
-from platformdirs import user_data_dir
 from starlette.applications import Starlette
 
+from rummykit.data_folder import data_folder
 from rummykit.server.app import create_app
 from rummykit.server.cluster import Cluster
 from rummykit.server.connections import guarded_http
@@ -24,9 +23,8 @@ from rummykit.server.workers import WorkerPool
 
 
 def default_store_path() -> Path:
-    """The database: ``RUMMY_DATA_DIR`` if set, else the user's data directory."""
-    base = os.environ.get("RUMMY_DATA_DIR") or user_data_dir("rummykit", appauthor=False)
-    return Path(base) / "tables.sqlite3"
+    """The database, in the data folder (``RUMMY_DATA_DIR`` if set; made when first opened)."""
+    return data_folder() / "tables.sqlite3"
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -114,5 +112,8 @@ def serve(
         threading.Thread(target=open_later, daemon=True).start()
     try:
         uvicorn.Server(uvicorn_config(app, host, port)).run()
+    except KeyboardInterrupt:
+        # uvicorn has shut down cleanly and raises the Ctrl+C again: that is a normal stop
+        print("rummykit stopped.")
     finally:
         pool.close()

@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from pydantic import TypeAdapter
 
-from rummykit.server.account_routes import AccountRefusal, Me, NewAccount, SignIn
+from rummykit.server.account_routes import AccountRefusal, Me, MeAnswer, NewAccount, SignIn
 from rummykit.server.api import (
     ErrorAnswer,
     HistoryAnswer,
@@ -61,7 +61,8 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
     "PartyServerMessage": (PARTY_SERVER_MESSAGES, "What the server sends on a party's socket."),
     "NewAccount": (TypeAdapter(NewAccount), "The body of POST /api/accounts."),
     "SignIn": (TypeAdapter(SignIn), "The body of POST /api/session."),
-    "Me": (TypeAdapter(Me), "GET /api/me, and the answer to signing up or in."),
+    "Me": (TypeAdapter(Me), "The answer to signing up or in, and GET /api/me when signed in."),
+    "MeAnswer": (TypeAdapter(MeAnswer), "GET /api/me: the account signed in, or nobody."),
     "AccountRefusal": (TypeAdapter(AccountRefusal), "A refused account request (401, 409, 429)."),
     "ReviewAnswer": (TypeAdapter(ReviewAnswer), "GET and POST /api/games/{table}/review/{seat}."),
 }

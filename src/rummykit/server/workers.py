@@ -18,6 +18,7 @@ import contextlib
 import multiprocessing
 import os
 import random
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -57,7 +58,11 @@ def _start_worker(server: int) -> None:
     A server killed outright (``kill -9``, the OOM killer) cannot stop its pool: its workers
     waited for work forever, about 40 MB each (a test run that killed servers 40 times left
     hundreds). A thread of each worker ends it once the server ``server`` is gone.
+
+    Ctrl+C in a terminal reaches the whole process group: the workers leave it to the server,
+    which stops them as it stops (each would otherwise print a traceback of its own).
     """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # where there is no nice, the workers run at the server's priority
     with contextlib.suppress(AttributeError, OSError):
         os.nice(WORKER_NICENESS)

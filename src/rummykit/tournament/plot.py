@@ -66,6 +66,7 @@ def plot_result(result: SimResult, path: Path | str) -> None:
     points.set_title(f"Points per deal ({result.tally.deals} deals, {better})")
     points.set_xlabel("points in a deal")
     points.set_ylabel("deals")
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(Path(path), dpi=100)
 
 

@@ -42,10 +42,11 @@ export const send = (method, url, body) =>
     body: body ? JSON.stringify(body) : undefined,
   });
 
-/** Ask the server who is signed in (401: nobody). */
+/** Ask the server who is signed in (`{signed_in: false}`: nobody). */
 export function refresh() {
   known = send("GET", "/api/me")
     .then(async (response) => (response.ok ? response.json() : null))
+    .then((answer) => (answer && answer.signed_in ? answer : null))
     .catch(() => null)
     .then((answer) => {
       setMe(answer);
