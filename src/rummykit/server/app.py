@@ -76,7 +76,7 @@ from rummykit.server.bus import BusUnavailable
 from rummykit.server.cluster import Cluster
 from rummykit.server.finished import finished_game
 from rummykit.server.guard import OriginGuard, RateGuard
-from rummykit.server.heartbeat import Hearing, Heartbeat
+from rummykit.server.heartbeat import Hearing, Heartbeat, beating
 from rummykit.server.hello import counted_socket, receive_hello
 from rummykit.server.limits import (
     TOO_MANY_MESSAGES,
@@ -89,9 +89,7 @@ from rummykit.server.outbox import ConnectionDropped, Outbox
 from rummykit.server.party_routes import PARTY_ROUTES
 from rummykit.server.protocol import (
     REACTIONS,
-    Beat,
     BeatBack,
-    BeatMessage,
     Bye,
     ClientMessage,
     CloseCode,
@@ -367,17 +365,6 @@ async def socket(websocket: WebSocket) -> None:
     await counted_socket(websocket, _play_socket)
 
 
-async def _beating(
-    send: Callable[[BeatMessage], Awaitable[None]], table: Table | RemoteTable, heartbeat: Heartbeat
-) -> None:
-    """Send a beat now and every ``heartbeat.beat_s`` until cancelled or dropped."""
-    beat = Beat(every=heartbeat.beat_s, silent=heartbeat.silent_s)
-    with contextlib.suppress(Exception):  # the connection dropped: its handler cleans up
-        while True:
-            await send(BeatMessage(v=table.version, d=beat))
-            await asyncio.sleep(heartbeat.beat_s)
-
-
 async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
     lobby = _lobby(websocket)
     await lobby.evict_idle()
@@ -407,7 +394,7 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
             await close(CloseCode.MOVED, TABLE_MOVED)
             return
         if beat:
-            beats = loop.create_task(_beating(send, table, heartbeat))
+            beats = loop.create_task(beating(send, lambda: table.version, heartbeat))
         while (received := await hearing.receive(websocket)) is not None:
             if bucket is not None and not bucket.take():
                 await close(CloseCode.TOO_MANY_MESSAGES, TOO_MANY_MESSAGES)

@@ -26,12 +26,15 @@ The measured figures are in ``benchmarks/README.md`` (``benchmarks/silent_drop.p
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Final
 
 from starlette.types import Message
 from starlette.websockets import WebSocket
+
+from rummykit.server.protocol import Beat, BeatMessage
 
 BEAT_S: Final = 2.0
 """How often the server sends a ``beat`` to a client that asked for them. The page takes
@@ -102,3 +105,19 @@ class Hearing:
             return None
         self.heard = self.now()
         return received
+
+
+async def beating(
+    send: Callable[[BeatMessage], Awaitable[None]],
+    version: Callable[[], int],
+    heartbeat: Heartbeat,
+) -> None:
+    """Send a beat now and every ``heartbeat.beat_s``, until cancelled or dropped.
+
+    Each carries the table's ``version()`` then (a client takes no version from a beat).
+    """
+    beat = Beat(every=heartbeat.beat_s, silent=heartbeat.silent_s)
+    with contextlib.suppress(Exception):  # the connection dropped: its handler cleans up
+        while True:
+            await send(BeatMessage(v=version(), d=beat))
+            await asyncio.sleep(heartbeat.beat_s)
