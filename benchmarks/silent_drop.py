@@ -23,6 +23,9 @@ swallows every byte both ways. Timed from that moment, on the wall clock:
 - **back**: once the proxy lets bytes through again, the time until the page says "Connected".
 
     .venv/bin/python benchmarks/silent_drop.py --runs 5 --json benchmarks/results/silent_drop.json
+
+``--beat``, ``--silent`` and ``--grace`` shorten the defaults (``tests/test_silent_drop_smoke.py``
+runs it in miniature).
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ from black_hole import running
 from rummykit.core.observation import observe
 from rummykit.core.presets import find_preset
 from rummykit.core.state import GameState
-from rummykit.server.heartbeat import BEAT_S, PING_S, PING_TIMEOUT_S, SILENT_S
+from rummykit.server.heartbeat import BEAT_S, SILENT_S, Heartbeat
 from rummykit.server.run import free_port
 from rummykit.server.turn_keeper import DROP_GRACE_S
 from rummykit.server.workers import decide
@@ -93,11 +96,12 @@ def one_run(browser: Any, server: LiveServer, settle_s: float) -> dict[str, floa
             open_through(page, hole, table_id, token)
             table = server.app.state.lobby.tables[table_id]
             version = table.version
-            page.wait_for_timeout((settle_s + random.uniform(0, BEAT_S)) * 1000)
+            beat_s = server.heartbeat.beat_s
+            page.wait_for_timeout((settle_s + random.uniform(0, beat_s)) * 1000)
             page.evaluate(WATCH_CONNECTION)
             hole.swallow()
             cut = time.time()
-            limit = DROP_GRACE_S + SILENT_S + 30
+            limit = (server.drop_grace_s or DROP_GRACE_S) + server.heartbeat.silent_s + 30
             server_at = wait_for(lambda: not table.listeners.get(seat), limit)
             stand_in_at = wait_for(lambda: seat in table.standing_in, limit)
             played_at = wait_for(lambda: table.version > version, limit)
@@ -163,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--runs", type=int, default=5, help="cuts, each on a fresh party")
     parser.add_argument("--settle", type=float, default=4.0, help="seconds connected first")
+    parser.add_argument("--beat", type=float, default=BEAT_S, help="seconds between beats")
+    parser.add_argument("--silent", type=float, default=SILENT_S, help="the server's silence")
+    parser.add_argument("--grace", type=float, default=DROP_GRACE_S, help="the drop's grace")
     parser.add_argument("--seed", type=int, default=None, help="the cuts' random phases")
     parser.add_argument("--json", type=Path, default=None, help="write the figures here")
     args = parser.parse_args(argv)
@@ -177,7 +184,13 @@ def main(argv: list[str] | None = None) -> int:
     warm_workers()
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        server = LiveServer(Path(folder) / "tables.sqlite3", free_port())  # the defaults
+        heartbeat = Heartbeat(beat_s=args.beat, silent_s=args.silent)  # the rest: defaults
+        server = LiveServer(
+            Path(folder) / "tables.sqlite3",
+            free_port(),
+            drop_grace_s=args.grace,
+            heartbeat=heartbeat,
+        )
         server.start()
         try:
             for number in range(args.runs):
@@ -189,12 +202,12 @@ def main(argv: list[str] | None = None) -> int:
     print(render(runs))
     if args.json is not None:
         result = {
-            "defaults": {
-                "beat_s": BEAT_S,
-                "silent_s": SILENT_S,
-                "ping_s": PING_S,
-                "ping_timeout_s": PING_TIMEOUT_S,
-                "drop_grace_s": DROP_GRACE_S,
+            "settings": {
+                "beat_s": heartbeat.beat_s,
+                "silent_s": heartbeat.silent_s,
+                "ping_s": heartbeat.ping_s,
+                "ping_timeout_s": heartbeat.ping_timeout_s,
+                "drop_grace_s": args.grace,
                 "page_silent_beats": 2.5,
             },
             "runs": runs,
