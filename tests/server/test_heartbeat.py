@@ -90,6 +90,19 @@ def test_a_client_that_answers_its_beats_stays(tmp_path: Path) -> None:
             assert _connected(view, 0)
 
 
+def test_a_spectator_beats_too_and_its_beats_are_not_refused(tmp_path: Path) -> None:
+    clock = ManualClock()
+    with TestClient(clocked_app(tmp_path / "t.sqlite3", clock, SHORT)) as client:
+        _, table, _ = started_party(client, ["Ann", "Bob"])
+        with seat_connection(client, table, None, beat=True) as watcher:
+            for _ in range(3):
+                watcher.until(lambda frame: frame["t"] == "beat")
+                watcher.send("beat")
+            watcher.send_raw('{"t": "bogus"}')  # answered in order, after the beats
+            refusal = watcher.until(lambda frame: frame["t"] == "refused")
+            assert refusal["d"]["code"] == "bad_message"  # the first: no beat was refused
+
+
 def test_a_client_that_does_not_ask_gets_no_beats_and_is_left_to_the_pings(
     tmp_path: Path,
 ) -> None:
