@@ -49,6 +49,7 @@ from rummykit.review.walk import DEFAULT_SAMPLES
 from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
 from rummykit.server.cluster import Cluster
+from rummykit.server.heartbeat import Heartbeat
 from rummykit.server.limits import Limits
 from rummykit.server.protocol import SERVER_MESSAGES
 from rummykit.server.run import uvicorn_config
@@ -198,9 +199,13 @@ def running(store_path: Path | str) -> Iterator[Any]:
         yield client
 
 
-def clocked_app(store_path: Path | str, clock: ManualClock) -> Any:
+def clocked_app(
+    store_path: Path | str,
+    clock: ManualClock,
+    heartbeat: Heartbeat = Heartbeat(),  # noqa: B008 - a frozen value
+) -> Any:
     """An app on ``store_path`` whose pace, timers, graces and wall all run on ``clock``
-    (seeds taken, no limits, the shared workers)."""
+    (seeds taken, no limits, the shared workers); ``heartbeat``'s silences run in real time."""
     return create_app(
         store_path,
         sleep=clock.sleep,
@@ -209,6 +214,7 @@ def clocked_app(store_path: Path | str, clock: ManualClock) -> Any:
         accept_seeds=True,
         limits=Limits.unlimited(),
         workers=WORKERS,
+        heartbeat=heartbeat,
     )
 
 
@@ -357,15 +363,23 @@ def play_until(
             seat.send("act", {"action": choose(view["legal"])}, version=frame["v"])
 
 
-def hello(token: str | None, last: int = 0, page: str | None = None, log: bool = False) -> str:
+def hello(
+    token: str | None,
+    last: int = 0,
+    page: str | None = None,
+    log: bool = False,
+    beat: bool = False,
+) -> str:
     """A table socket's first message: the seat's token (``None``: watch instead), the last
     version this client saw (0: none), the client's id ``page`` (intent numbers count
-    per id), and whether to ask for the deal's log after the view."""
+    per id), whether to ask for the deal's log after the view, and for beats."""
     said: dict[str, Any] = {"token": token} if token is not None else {"watch": True}
     if page is not None:
         said["client"] = page
     if log:
         said["log"] = True
+    if beat:
+        said["beat"] = True
     return json.dumps({"t": "hello", "v": last, "d": said})
 
 
@@ -377,13 +391,14 @@ def seat_connection(
     last: int = 0,
     page: str | None = None,
     log: bool = False,
+    beat: bool = False,
     **options: Any,
 ) -> Iterator[SeatSocket]:
     """A table's socket on a Starlette ``TestClient``, its ``hello`` sent (``token`` ``None``:
-    a spectator) and no frame received yet; ``options`` go to ``websocket_connect``
-    (``headers``)."""
+    a spectator; ``beat``: asking for beats) and no frame received yet; ``options`` go to
+    ``websocket_connect`` (``headers``)."""
     with client.websocket_connect(f"/ws/{table_id}", **options) as websocket:
-        websocket.send_text(hello(token, last, page, log))
+        websocket.send_text(hello(token, last, page, log, beat))
         yield SeatSocket(websocket)
 
 
@@ -615,10 +630,13 @@ class LiveServer:
         database_url: str | None = None,
         redis_url: str | None = None,
         review_samples: int = DEFAULT_SAMPLES,
+        heartbeat: Heartbeat = Heartbeat(),  # noqa: B008 - a frozen value
     ) -> None:
         """The app to serve; with ``database_url`` and ``redis_url``, one process of a site of
         several (a new ``Cluster`` at each start, as a restarted process is a new owner);
-        ``review_samples`` a decision of a post-game review (fewer make a review quicker)."""
+        ``review_samples`` a decision of a post-game review (fewer make a review quicker);
+        ``heartbeat``: how soon a silent connection is noticed (shortened by the black-hole
+        test)."""
         self.store_path = store_path
         self.database_url = database_url
         self.redis_url = redis_url
@@ -632,6 +650,7 @@ class LiveServer:
         self.limits = limits
         self.public_history = public_history
         self.review_samples = review_samples
+        self.heartbeat = heartbeat
         self.url = f"http://127.0.0.1:{port}"
         self.server: uvicorn.Server | None = None
         self.thread: threading.Thread | None = None
@@ -650,6 +669,7 @@ class LiveServer:
             database_url=self.database_url,
             cluster=None if self.redis_url is None else Cluster.on_redis(self.redis_url),
             review_samples=self.review_samples,
+            heartbeat=self.heartbeat,
         )
         self.app = app
         config = uvicorn_config(app, "127.0.0.1", self.port, lifespan="on")  # as rummy serve
@@ -752,6 +772,40 @@ class LiveSocket:
 
     def send_text(self, text: str) -> None:
         self.connection.send(text)
+
+
+@dataclass(frozen=True)
+class LiveAnswer:
+    """An HTTP answer shaped like TestClient's (``status_code``, ``text``, ``json()``)."""
+
+    status_code: int
+    text: str
+
+    def json(self) -> Any:
+        return json.loads(self.text)
+
+
+class LiveClient:
+    """TestClient's surface over a live server (``post`` JSON, ``websocket_connect``), so that
+    the party helpers (``tests/party_client.py``) drive a server that a browser uses too."""
+
+    def __init__(self, server: LiveServer) -> None:
+        self.server = server
+
+    def post(self, path: str, json: Any = None) -> LiveAnswer:
+        status, _, body = self.server.post(path, _json_bytes(json))
+        return LiveAnswer(status, body.decode())
+
+    @contextlib.contextmanager
+    def websocket_connect(self, path: str) -> Iterator[LiveSocket]:
+        """A socket to ``path``, its frames queued without bound (nothing waits on a reader)."""
+        address = f"ws://127.0.0.1:{self.server.port}{path}"
+        with connect(address, max_queue=None) as connection:
+            yield LiveSocket(connection)
+
+
+def _json_bytes(value: Any) -> bytes:
+    return json.dumps(value).encode()
 
 
 # ----- the hidden-card audit -------------------------------------------------------------------

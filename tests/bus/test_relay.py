@@ -9,6 +9,7 @@ version. Run on both backends (``backend``), each with the test's own clock for 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -80,14 +81,16 @@ def test_a_relayed_seat_plays_at_the_owners_table(backend: Backend) -> None:
             left = asyncio.Event()
             owners_leave = table.leave
 
-            async def leave_heard(seat: int | None, send: Send) -> None:
-                await owners_leave(seat, send)
+            async def leave_heard(seat: int | None, send: Send, heard: float | None = None) -> None:
+                await owners_leave(seat, send, heard)
                 left.set()
 
             table.leave = leave_heard  # type: ignore[method-assign]
-            await remote.leave(0, page.send)
+            heard = time.time() - 3.0  # a beating page found silent: last heard 3 s ago
+            await remote.leave(0, page.send, heard)
             await asyncio.wait_for(left.wait(), timeout=20)  # the owner hears of it on the bus
             assert not table.listeners.get(0)
+            assert table.away_since[0] == heard  # its grace counts from then, on the owner
             await remote.stop()
             await desk.aclose()
         await table.stop()

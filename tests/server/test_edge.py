@@ -293,6 +293,8 @@ def test_every_client_message_reads_and_writes_the_same() -> None:
         '{"t": "act", "v": 41, "n": 7, "d": {"action": "discard Ks"}}',
         '{"t": "hello", "v": 12, "d": {"token": "abc"}}',
         '{"t": "hello", "v": 0, "d": {"watch": true}}',
+        '{"t": "hello", "v": 12, "d": {"token": "abc", "beat": true}}',
+        '{"t": "beat", "v": 12, "d": {}}',
         '{"t": "react", "v": 3, "d": {"reaction": "good_game"}}',
         '{"t": "bye", "v": 3, "d": {}}',
         '{"t": "leave", "v": 3, "d": {}}',
@@ -333,7 +335,9 @@ def test_schema_names_every_client_and_server_message_type() -> None:
         if "t" in definition.get("properties", {})
     }
     kinds_sent = {"view", "event", "refused", "notice", "log", "reaction", "rematch", "party"}
+    kinds_sent |= {"beat"}
     table_kinds = {"act", "next", "redeal", "hint", "pace", "react", "bye", "leave", "hello"}
+    table_kinds |= {"beat"}
     party_kinds = {"ready", "settings", "add_cpu", "remove", "start"}
     assert kinds == table_kinds | party_kinds | kinds_sent
     assert definitions["NewTableRequest"]["additionalProperties"] is False

@@ -131,7 +131,8 @@ def test_binary_message_is_refused_with_bad_message(seat: SeatSocket) -> None:
 
 def test_parser_accepts_every_client_type() -> None:
     assert CLIENT_TYPES == (
-        "act", "next", "redeal", "hint", "pace", "react", "bye", "leave", "rematch", "hello"
+        "act", "next", "redeal", "hint", "pace", "react", "bye", "leave", "rematch", "hello",
+        "beat",
     )  # fmt: skip
     data_of = {
         "act": {"action": "draw stock"},

@@ -76,6 +76,7 @@ from rummykit.server.bus import BusUnavailable
 from rummykit.server.cluster import Cluster
 from rummykit.server.finished import finished_game
 from rummykit.server.guard import OriginGuard, RateGuard
+from rummykit.server.heartbeat import Hearing, Heartbeat, beating
 from rummykit.server.hello import counted_socket, receive_hello
 from rummykit.server.limits import (
     TOO_MANY_MESSAGES,
@@ -88,7 +89,9 @@ from rummykit.server.outbox import ConnectionDropped, Outbox
 from rummykit.server.party_routes import PARTY_ROUTES
 from rummykit.server.protocol import (
     REACTIONS,
+    BeatBack,
     Bye,
+    ClientMessage,
     CloseCode,
     ProtocolError,
     parse_client_message,
@@ -108,6 +111,7 @@ from rummykit.server.table import (
     new_table_settings,
 )
 from rummykit.server.table_words import Viewer
+from rummykit.server.turn_keeper import Send
 from rummykit.server.workers import WorkerPool
 
 WEB_DIR = Path(str(resources.files("rummykit").joinpath("web")))
@@ -180,6 +184,7 @@ MAX_CONNECTIONS_PER_SEAT: Final = 8
 """Open pages of one seat at once: a player's tabs and devices. 3,000 sockets on one seat made
 every action of every table 250 ms slower."""
 TOO_MANY_CONNECTIONS: Final = "This seat is open in too many pages: close one, then reload."
+SILENT: Final = "Nothing heard from you for a while: taken as gone. Reconnect."
 
 
 async def _seat_of(lobby: Lobby, table_id: str, token: str) -> int | None:
@@ -308,10 +313,11 @@ async def frames(request: Request) -> Response:
 
 async def _viewer_for_socket(
     websocket: WebSocket,
-) -> tuple[Table | RemoteTable, Viewer, int | None, str, bool] | None:
-    """The socket's table, viewer (``None``: a spectator), last version seen, client, log.
+) -> tuple[Table | RemoteTable, Viewer, int | None, str, bool, bool] | None:
+    """The socket's table, viewer (``None``: a spectator), last version seen, client, etc.
 
-    ``log``: whether the hello asked for the current deal's story after the view.
+    ``log``: whether the hello asked for the current deal's story after the view; ``beat``:
+    whether it asked for beats (and will answer them).
 
     ``None`` when it cannot play: the socket is then closed with the reason.
 
@@ -351,7 +357,7 @@ async def _viewer_for_socket(
     if len(table.listeners.get(viewer, ())) >= most:
         await websocket.close(code=CloseCode.TOO_MANY_PAGES, reason=TOO_MANY_CONNECTIONS)
         return None
-    return table, viewer, last, client, hello.d.log
+    return table, viewer, last, client, hello.d.log, hello.d.beat
 
 
 async def socket(websocket: WebSocket) -> None:
@@ -360,11 +366,16 @@ async def socket(websocket: WebSocket) -> None:
 
 
 async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
-    await _lobby(websocket).evict_idle()
+    lobby = _lobby(websocket)
+    await lobby.evict_idle()
     found = await _viewer_for_socket(websocket)
     if found is None:
         return
-    table, seat, last, client, log = found
+    table, seat, last, client, log, beat = found
+    heartbeat: Heartbeat = websocket.app.state.heartbeat
+    # a client that beats is gone once silent this long; one that does not is left to the
+    # protocol's pings (uvicorn's), and its grace counts from the moment its socket closed
+    hearing = Hearing(lobby.now, heartbeat.silent_s if beat else None)
 
     async def close(code: int, reason: str) -> None:
         await websocket.close(code, reason)
@@ -373,17 +384,18 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
     outbox.start()
     send = outbox.send
     bucket = limiter.socket_bucket()
-    moved = asyncio.get_running_loop().create_task(_close_when_gone(table, close))
+    loop = asyncio.get_running_loop()
+    moved = loop.create_task(_close_when_gone(table, close))
+    beats: asyncio.Task[None] | None = None
     try:
         try:
             await table.join(seat, send, last, log=log)
         except BusUnavailable:  # the owner cannot be reached from here now: try another way
             await close(CloseCode.MOVED, TABLE_MOVED)
             return
-        while True:
-            received = await websocket.receive()
-            if received["type"] == "websocket.disconnect":
-                break
+        if beat:
+            beats = loop.create_task(beating(send, lambda: table.version, heartbeat))
+        while (received := await hearing.receive(websocket)) is not None:
             if bucket is not None and not bucket.take():
                 await close(CloseCode.TOO_MANY_MESSAGES, TOO_MANY_MESSAGES)
                 break
@@ -395,18 +407,33 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
             except ProtocolError as error:
                 await send(refused(table.version, "bad_message", detail=str(error)))
                 continue
-            if seat is None:
-                await send(refused(table.version, "watching"))
-            elif isinstance(message, Bye):  # at once: the socket closes right after it
-                table.note_bye(seat)
-            else:
-                await table.submit(seat, message, send, client)
+            await _dispatch(table, seat, message, send, client)
     except (WebSocketDisconnect, ConnectionDropped, asyncio.CancelledError):
         pass
     finally:
         moved.cancel()
-        await table.leave(seat, send)
+        if beats is not None:
+            beats.cancel()
+        # a client that beats was last heard then; its seat's grace counts from that moment
+        await table.leave(seat, send, hearing.heard if beat else None)
+        if hearing.silent:
+            with contextlib.suppress(Exception):
+                await close(CloseCode.SILENT, SILENT)
         await outbox.stop()
+
+
+async def _dispatch(
+    table: Table | RemoteTable, seat: Viewer, message: ClientMessage, send: Send, client: str
+) -> None:
+    """Carry out one message read from a socket of ``seat``."""
+    if isinstance(message, BeatBack):
+        return  # heard: that is all a beat says
+    if seat is None:
+        await send(refused(table.version, "watching"))
+    elif isinstance(message, Bye):  # at once: the socket closes right after it
+        table.note_bye(seat)
+    else:
+        await table.submit(seat, message, send, client)
 
 
 async def _close_when_gone(
@@ -440,6 +467,7 @@ def create_app(
     database_url: str | None = None,
     cluster: Cluster | None = None,
     review_samples: int = DEFAULT_SAMPLES,
+    heartbeat: Heartbeat = Heartbeat(),  # noqa: B008 - a frozen value, never changed
 ) -> Starlette:
     """The app, keeping its tables in the SQLite database at ``store_path``.
 
@@ -467,6 +495,9 @@ def create_app(
     ``cluster``: the other processes serving the same site (on one PostgreSQL database and one
     Redis; see ``rummykit.server.cluster``); alone by default.
     ``review_samples``: the samples a decision of a post-game review is played out in.
+    ``heartbeat``: how soon a connection gone silent is noticed (the beats to clients that ask
+    for them, and the protocol's pings, which ``rummykit.server.run.uvicorn_config`` reads
+    from the app); tests shorten it.
     """
     if cluster is not None and database_url is None:
         raise ValueError("Several processes share one site only on PostgreSQL: --database-url.")
@@ -532,4 +563,5 @@ def create_app(
     app.state.limiter = limiter
     app.state.accounts = AccountGate(clock)
     app.state.public_history = public_history
+    app.state.heartbeat = heartbeat
     return app

@@ -24,6 +24,9 @@ Client to server (the first message must be ``hello``; the token never goes in t
 - ``{"t": "pace", "v": V, "d": {"ms": 700}}``: how long the computer waits between its
   actions (0 to 5000 ms).
 - ``{"t": "react", "v": V, "d": {"reaction": "good_luck"}}``: a quick reaction (``REACTIONS``).
+- ``{"t": "beat", "v": V, "d": {}}``: the answer to the server's ``beat``, by a client whose
+  hello asked for beats (``"beat": true``): the server takes it as gone after
+  ``rummykit.server.heartbeat.SILENT_S`` without a word.
 - ``{"t": "bye", "v": V, "d": {}}``: the page is closing on purpose (a shorter grace before
   the computer plays the seat's turns).
 - ``{"t": "leave", "v": V, "d": {}}``: leave a party's table for good.
@@ -56,6 +59,10 @@ Server to client:
 - ``{"t": "reaction", "v": V, "d": {"seat": S, "reaction": KEY, "text": TEXT}}``.
 - ``{"t": "rematch", "v": V, "d": {"table": ID, "seat": S}}``: the party's next table and
   this client's seat there (a party member's token is their seat at every table of it).
+- ``{"t": "beat", "v": V, "d": {"every": S, "silent": S}}``: to a client whose hello asked for
+  beats, every ``every`` seconds; it answers each with a ``beat``, and is taken as gone after
+  ``silent`` seconds without a word (``rummykit.server.heartbeat``). A page that hears
+  nothing for a few beats knows its connection is dead, and opens another.
 
 The turn timer: on a table made with ``turn_timer``, the view carries ``deadline``, the
 wall-clock time (seconds since 1970, on the server's clock) at which the person whose turn it
@@ -166,6 +173,12 @@ class HelloData(Strict):
     log: bool = False
     """Send the current deal's story (a ``log`` frame) after the view: a page that shows a
     log of what happened asks for it, so that a reload shows the same lines."""
+    beat: bool = False
+    """This client answers every ``beat`` frame with a ``beat``: the server then sends one
+    every few seconds (so that the client can tell a dead connection from a quiet table), and
+    takes the client as gone once it has heard nothing from it for ``silent`` seconds, its
+    seat's grace counted from the last word heard. A table's socket only: a party's lobby
+    socket sends no beats."""
 
 
 class Hello(Strict):
@@ -264,6 +277,14 @@ class React(Strict):
     d: ReactData
 
 
+class BeatBack(Strict):
+    """The answer to the server's ``beat``: this client is still there."""
+
+    t: Literal["beat"]
+    v: Version
+    d: NoData
+
+
 class Bye(Strict):
     """The page is being closed on purpose: the computer may take the seat's turns sooner."""
 
@@ -289,7 +310,7 @@ class Rematch(Strict):
 
 
 ClientMessage: TypeAlias = Annotated[
-    Act | Next | Redeal | HintRequest | Pace | React | Bye | Leave | Rematch | Hello,
+    Act | Next | Redeal | HintRequest | Pace | React | Bye | Leave | Rematch | Hello | BeatBack,
     Field(discriminator="t"),
 ]
 """Every message a client may send (``hello`` first, and only first)."""
@@ -299,7 +320,19 @@ CLIENT_MESSAGES: Final[TypeAdapter[ClientMessage]] = TypeAdapter(ClientMessage)
 
 CLIENT_TYPES: Final[tuple[str, ...]] = tuple(
     get_args(model.model_fields["t"].annotation)[0]
-    for model in (Act, Next, Redeal, HintRequest, Pace, React, Bye, Leave, Rematch, Hello)
+    for model in (
+        Act,
+        Next,
+        Redeal,
+        HintRequest,
+        Pace,
+        React,
+        Bye,
+        Leave,
+        Rematch,
+        Hello,
+        BeatBack,
+    )
 )
 """Every message type a client may send."""
 
@@ -324,6 +357,9 @@ class CloseCode(enum.IntEnum):
     """The reader fell too far behind its frames; reconnecting gives the table as it stands."""
     TOO_MANY_PAGES = 4409
     """The seat is open in too many pages at once, or the address holds too many sockets."""
+    SILENT = 4410
+    """Nothing came from a client that asked for beats for ``silent`` seconds: the server took
+    it as gone (a connection that died without closing); reconnecting gives the seat back."""
     TOO_MANY_MESSAGES = 4429
     """Messages came faster than a person plays."""
     MOVED = 4503
@@ -742,6 +778,25 @@ class RematchMessage(Strict):
     d: NextTable
 
 
+class Beat(Strict):
+    """The server's beat: the connection is alive, whatever the table is doing."""
+
+    every: float
+    """Seconds until the next beat: a client that hears nothing for a few of them may take
+    the connection for dead, close it and open another."""
+    silent: float
+    """Seconds without a word from this client (a ``beat`` back, or any message) after which
+    the server takes it as gone."""
+
+
+class BeatMessage(Strict):
+    """Sent every few seconds to a client whose hello asked for beats; answer with ``beat``."""
+
+    t: Literal["beat"] = "beat"
+    v: Version
+    d: Beat
+
+
 ServerMessage: TypeAlias = Annotated[
     ViewMessage
     | EventMessage
@@ -750,7 +805,8 @@ ServerMessage: TypeAlias = Annotated[
     | NoticeMessage
     | LogMessage
     | ReactionMessage
-    | RematchMessage,
+    | RematchMessage
+    | BeatMessage,
     Field(discriminator="t"),
 ]
 """Every message the server sends."""

@@ -65,7 +65,9 @@ class RelayedTable(Protocol):
 
     def note_bye(self, seat: int) -> None: ...  # noqa: D102
 
-    async def leave(self, seat: Viewer, send: Send) -> None: ...  # noqa: D102
+    async def leave(  # noqa: D102
+        self, seat: Viewer, send: Send, heard: float | None = None
+    ) -> None: ...
 
 
 class OwnedTable(RelayedTable, Protocol):
@@ -109,6 +111,8 @@ class LeaveNote(Strict):
 
     op: Literal["leave"]
     conn: str
+    heard: float | None = None
+    """When the client was last heard (wall-clock seconds; ``None``: as it closed)."""
 
 
 class Sync(Strict):
@@ -219,7 +223,7 @@ class Desk:
             case LeaveNote():
                 left = remote.pop(message.conn, None)
                 if left is not None:
-                    await table.leave(*left)
+                    await table.leave(*left, message.heard)
             case Sync():
                 found = remote.get(message.conn)
                 if found is not None:
@@ -310,15 +314,18 @@ class RemoteTable:
         with contextlib.suppress(RuntimeError):
             asyncio.get_running_loop().create_task(self._forward(ByeNote(op="bye", seat=seat)))
 
-    async def leave(self, seat: Viewer, send: Send) -> None:
-        """A connection closed: the owner stops sending to it."""
+    async def leave(self, seat: Viewer, send: Send, heard: float | None = None) -> None:
+        """A connection closed: the owner stops sending to it.
+
+        ``heard``: when its client was last heard, for one that beat (``None``: just now).
+        """
         conn = self.by_send.pop(send, None)
         self.listeners.get(seat, set()).discard(send)
         if conn is None:
             return
         self.conns.pop(conn, None)
         with contextlib.suppress(BusUnavailable):
-            await self._forward(LeaveNote(op="leave", conn=conn))
+            await self._forward(LeaveNote(op="leave", conn=conn, heard=heard))
 
     def is_watched(self) -> bool:
         """Whether any connection of this process still relays the table."""

@@ -17,6 +17,7 @@ from rummykit.server.app import create_app
 from rummykit.server.cluster import Cluster
 from rummykit.server.connections import guarded_http
 from rummykit.server.guard import LOOPBACK_HOSTS
+from rummykit.server.heartbeat import Heartbeat
 from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES
 from rummykit.server.workers import WorkerPool
 
@@ -37,16 +38,21 @@ def free_port(host: str = "127.0.0.1") -> int:
 def uvicorn_config(app: Starlette, host: str, port: int, **options: object) -> uvicorn.Config:
     """How uvicorn serves ``app`` (made by ``create_app``), under the app's own limits.
 
-    Socket frames past ``MAX_SOCKET_MESSAGE_BYTES`` are refused unread, and HTTP connections
-    are guarded by ``rummykit.server.connections``. ``options`` go to ``uvicorn.Config``.
+    Socket frames past ``MAX_SOCKET_MESSAGE_BYTES`` are refused unread, HTTP connections
+    are guarded by ``rummykit.server.connections``, and every socket is pinged as the app's
+    ``Heartbeat`` says (a socket that stops answering is closed: uvicorn's 20 s and 20 s
+    noticed a dead connection only after 20 to 40 s). ``options`` go to ``uvicorn.Config``.
     """
     limits = app.state.limiter.limits
+    heartbeat: Heartbeat = app.state.heartbeat
     return uvicorn.Config(
         app,
         host=host,
         port=port,
         log_level="warning",
         ws_max_size=MAX_SOCKET_MESSAGE_BYTES,
+        ws_ping_interval=heartbeat.ping_s,
+        ws_ping_timeout=heartbeat.ping_timeout_s,
         http=guarded_http(limits),
         **options,  # type: ignore[arg-type]
     )

@@ -48,6 +48,7 @@ from rummykit.server.new_table import TableError, new_table_settings
 from rummykit.server.next_deal import NEXT_DEAL_WAIT_S, BetweenDeals
 from rummykit.server.protocol import (
     Act,
+    BeatBack,
     Bye,
     ClientMessage,
     Event,
@@ -194,7 +195,10 @@ class Table(Asides, BetweenDeals):
         self.standing_in: set[int] = set()
         """Seats of people away past their grace: the computer plays their turns."""
         self.away_since: dict[int, float] = {seat: now() for seat in self.humans}
-        """When each person's last page closed (everyone is away until a page opens)."""
+        """When each person away was last heard (everyone is away until a page opens)."""
+        self.last_heard: dict[int, float] = {}
+        """For a seat with pages still open: the latest moment one of its closed pages was
+        heard (the seat's away time, should the others turn out to be dead too)."""
         self.said_bye: set[int] = set()
         self.drop_grace_s = DROP_GRACE_S
         self.bye_grace_s = BYE_GRACE_S
@@ -465,11 +469,23 @@ class Table(Asides, BetweenDeals):
         await self.queue.put(Wake())
         self.ensure_running()
 
-    async def leave(self, seat: Viewer, send: Send) -> None:
-        """Stop sending to a connection; a person whose last page closed is away from now."""
+    async def leave(self, seat: Viewer, send: Send, heard: float | None = None) -> None:
+        """Stop sending to a connection; a person whose last page closed is away.
+
+        Away since the last moment any of their pages was heard: ``heard`` is when this
+        connection was (``None``: now, as for a page that just closed). A connection found
+        silent is closed a while after its last word; the grace counts from that word.
+        """
         self.listeners.get(seat, set()).discard(send)
-        if seat is not None and not self.listeners.get(seat):
-            self.away_since[seat] = self.now()
+        if seat is None:
+            return
+        when = self.now() if heard is None else min(heard, self.now())
+        when = max(when, self.last_heard.get(seat, when))
+        if self.listeners.get(seat):
+            self.last_heard[seat] = when  # the seat is still heard through another page
+        else:
+            self.last_heard.pop(seat, None)
+            self.away_since[seat] = when
             await self._broadcast(None)
             with contextlib.suppress(RuntimeError):  # no loop: the app is stopping
                 await self.queue.put(Wake())
@@ -781,7 +797,7 @@ class Table(Asides, BetweenDeals):
                 self.applied.get((seat, client), 0)
             ):
                 await reply(self._view_message(seat))  # a resend of what was applied
-            case HintRequest() | React() | Leave() | Rematch() | Bye() | Hello():
+            case HintRequest() | React() | Leave() | Rematch() | Bye() | Hello() | BeatBack():
                 await self._handle_aside(seat, message, reply)
             case Pace():
                 settings = self.settings.model_copy(update={"pace_ms": message.d.ms})

@@ -16,6 +16,7 @@ from rummykit.core.observation import observe
 from rummykit.server.protocol import (
     REACTIONS,
     Advice,
+    BeatBack,
     Bye,
     Hello,
     HintMessage,
@@ -67,7 +68,7 @@ class Asides(TurnKeeper):
     async def _handle_aside(
         self,
         seat: int,
-        message: HintRequest | React | Leave | Rematch | Bye | Hello,
+        message: HintRequest | React | Leave | Rematch | Bye | Hello | BeatBack,
         reply: Send,
     ) -> None:
         """The intents that play no card: hints, reactions, leaving, rematches."""
@@ -84,6 +85,8 @@ class Asides(TurnKeeper):
                 self.note_bye(seat)
             case Hello():
                 await reply(refused(self.version, "hello_once"))
+            case BeatBack():
+                pass  # heard by the socket, which answers for its own liveness
             case _:
                 assert_never(message)
 

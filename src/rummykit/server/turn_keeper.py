@@ -18,8 +18,11 @@ away grace runs as for anyone away: a person who does not come at all does not h
 
 A person whose pages have all closed is away: on their own turn, once they have been away
 ``DROP_GRACE_S`` (``BYE_GRACE_S`` after a page said ``bye``), the computer stands in and plays
-their turns until they come back. A table where no person has a page open is paused: nothing
-is armed and nobody plays, and a running timer gets ``RESTART_GRACE_S`` when someone returns.
+their turns until they come back. Away counts from the last moment one of their pages was
+heard: a connection that died silently is noticed seconds later
+(``rummykit.server.heartbeat``), and those seconds come out of the grace, not on top of it.
+A table where no person has a page open is paused: nothing is armed and nobody plays, and a
+running timer gets ``RESTART_GRACE_S`` when someone returns.
 
 ``TurnKeeper`` holds this part of ``rummykit.server.table.Table``, which it is mixed into.
 """
@@ -85,8 +88,9 @@ MAX_STAND_IN_STEPS: Final = 20
 """A bound on the actions of one turn played for a person (a draw, a few melds, a discard)."""
 
 DROP_GRACE_S: Final = 20.0
-"""How long a person whose pages all closed keeps their turns before the computer plays them:
-long enough for a reload or a train's tunnel, short enough that the others do not wait long."""
+"""How long a person whose pages all closed keeps their turns before the computer plays them,
+from the last moment one of their pages was heard: long enough for a reload or a train's
+tunnel, short enough that the others do not wait long."""
 
 BYE_GRACE_S: Final = 5.0
 """The same grace after a page said it was being closed on purpose (``bye``)."""

@@ -121,11 +121,17 @@ export const NO_SEAT = 4404;
 const FIRST_WAIT_MS = 500;
 const LAST_WAIT_MS = 8000;
 
+/** How many of the server's beats may go by without a word before the page takes its socket
+ * for dead (a network that swallows every byte keeps a socket open and says nothing): 2.5,
+ * so 5 s at the server's 2 s, and one late beat is never taken for a drop. */
+export const SILENT_BEATS = 2.5;
+
 /** The socket's first message: who this is (a token, or a spectator) and the last version seen;
  * `who.log` asks for the current deal's story after the view (a `log` frame). */
 export function helloMessage(version, who) {
   const d = who.watch ? { watch: true } : who.client ? { token: who.token, client: who.client } : { token: who.token };
   if (who.log) d.log = true;
+  if (who.beat) d.beat = true;
   return { t: "hello", v: version, d };
 }
 
@@ -138,8 +144,12 @@ export function newClientId() {
 
 /**
  * One socket that says hello first and reconnects after a drop, with a growing wait (0.5 s
- * doubling to 8 s). `on` receives {message, open, closed, noSeat}; `open` once the server has
- * answered the hello, so a server that shuts the door at once is not retried in a hurry.
+ * doubling to 8 s). `on` receives {message, open, closed, connecting, noSeat}; `open` once
+ * the server has answered the hello, so a server that shuts the door at once is not retried in
+ * a hurry; `connecting` as a reconnection starts. Where the hello asks for beats (`who.beat`),
+ * the server's beats are answered here, never passed on, and a socket that has said nothing
+ * for SILENT_BEATS beats' time (or that a reconnection could not open in that time) is taken
+ * for dead: dropped, and tried again as after a close.
  */
 class HelloSocket {
   constructor(path, who, on) {
@@ -152,6 +162,9 @@ class HelloSocket {
     this.stopped = false;
     this.timer = 0;
     this.answered = false; // the server has answered this socket's hello
+    this.started = false; // a socket was opened before: the next start is a reconnection
+    this.every = 0; // seconds between the server's beats (0: none came yet)
+    this.silence = 0; // the timer that takes a silent socket for dead
   }
 
   /** The version this socket's hello says it saw. */
@@ -161,16 +174,20 @@ class HelloSocket {
 
   start() {
     if (this.stopped) return;
+    if (this.started && this.on.connecting) this.on.connecting();
+    this.started = true;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(`${scheme}//${location.host}${this.path}`);
     this.socket = socket;
     this.answered = false;
+    this.listen(socket);
     socket.onopen = () => {
       if (this.socket !== socket) return;
       socket.send(JSON.stringify(helloMessage(this.helloVersion(), this.who)));
     };
     socket.onmessage = (event) => {
       if (this.socket !== socket) return;
+      this.listen(socket);
       let message;
       try {
         message = JSON.parse(event.data);
@@ -182,21 +199,62 @@ class HelloSocket {
         this.wait = FIRST_WAIT_MS;
         this.on.open && this.on.open();
       }
+      if (message.t === "beat") {
+        this.beat(socket, message);
+        return;
+      }
       this.received(message);
       this.on.message(message);
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      clearTimeout(this.silence);
       if (this.stopped) return;
       if (event.code === NO_SEAT) {
         this.on.noSeat && this.on.noSeat(event.reason);
         return;
       }
-      this.on.closed && this.on.closed(this.wait);
-      this.timer = setTimeout(() => this.start(), this.wait);
-      this.wait = Math.min(this.wait * 2, LAST_WAIT_MS);
+      this.retry();
     };
+  }
+
+  /** The server's beat: answered at once; the next is due within `every` seconds. */
+  beat(socket, message) {
+    const every = Number(message.d && message.d.every);
+    if (every > 0) {
+      this.every = every;
+      this.listen(socket);
+    }
+    socket.send(JSON.stringify({ t: "beat", v: this.version, d: {} }));
+  }
+
+  /** Heard from `socket` (or opening it): it is dead if nothing more comes for SILENT_BEATS
+   * beats' time. Only once the server has beaten: a server that does not beat is not timed. */
+  listen(socket) {
+    clearTimeout(this.silence);
+    if (!this.every) return;
+    this.silence = setTimeout(() => this.silent(socket), this.every * SILENT_BEATS * 1000);
+  }
+
+  /** Nothing came for too long: the connection died without closing. Let it go, try again. */
+  silent(socket) {
+    if (this.socket !== socket || this.stopped) return;
+    this.socket = null;
+    socket.onopen = socket.onmessage = socket.onclose = null;
+    try {
+      socket.close();
+    } catch {
+      /* closing already */
+    }
+    this.retry();
+  }
+
+  /** Try again after the current wait, which grows for the next time. */
+  retry() {
+    this.on.closed && this.on.closed(this.wait);
+    this.timer = setTimeout(() => this.start(), this.wait);
+    this.wait = Math.min(this.wait * 2, LAST_WAIT_MS);
   }
 
   /** A message from the server, before the page's handler sees it. */
@@ -218,6 +276,7 @@ class HelloSocket {
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.silence);
     if (this.socket) {
       const socket = this.socket;
       this.socket = null;
@@ -283,11 +342,12 @@ export class IntentBook {
 /**
  * One seat's connection to a table (`who`: {token} for a seat, {watch: true} to watch):
  * intents are numbered and one lost in a drop is sent again after the reconnection; the
- * page closing says `bye`, so the computer may take the seat's turns sooner.
+ * page closing says `bye`, so the computer may take the seat's turns sooner. It asks for the
+ * server's beats, so that a connection that died silently is noticed within seconds by both.
  */
 export class Connection extends HelloSocket {
   constructor(table, who, on, book = new IntentBook()) {
-    const seat = typeof who === "string" ? { token: who } : who;
+    const seat = { ...(typeof who === "string" ? { token: who } : who), beat: true };
     super(`/ws/${encodeURIComponent(table)}`, seat.watch ? seat : { ...seat, client: book.id }, on);
     this.table = table;
     this.book = book;

@@ -161,6 +161,7 @@ export function mountTable(root, tableId, { watch = false } = {}) {
       if (!state.message || state.message.kind !== "notice" || state.message.text !== parts.message.textContent) intents.say("");
     },
     closed: (wait) => setConnectionStatus(t("table.conn_lost", { seconds: Math.round(wait / 100) / 10 }), "bad"),
+    connecting: () => setConnectionStatus(t("table.conn_retrying"), "bad"),
     noSeat,
   });
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, test } from "node:test";
 
-import { Connection, IntentBook, PartyConnection, helloMessage } from "../../../src/rummykit/web/api.js";
+import { Connection, IntentBook, PartyConnection, SILENT_BEATS, helloMessage } from "../../../src/rummykit/web/api.js";
 
 class FakeSocket {
   static OPEN = 1;
@@ -92,13 +92,13 @@ function reconnect(conn, socket) {
 test("the hello is the socket's first message; the token never goes in the address", () => {
   const { socket } = connected("secret-token");
   assert.equal(socket.url, "ws://127.0.0.1:8000/ws/t1");
-  assert.deepEqual(socket.sent[0], { t: "hello", v: 0, d: { token: "secret-token", client: "page-1" } });
+  assert.deepEqual(socket.sent[0], { t: "hello", v: 0, d: { token: "secret-token", client: "page-1", beat: true } });
   assert.deepEqual(helloMessage(3, { watch: true }), { t: "hello", v: 3, d: { watch: true } });
 });
 
 test("a spectator says watch, and sends no intents", () => {
   const { conn, socket } = connected({ watch: true });
-  assert.deepEqual(socket.sent, [{ t: "hello", v: 0, d: { watch: true } }]);
+  assert.deepEqual(socket.sent, [{ t: "hello", v: 0, d: { watch: true, beat: true } }]);
   assert.equal(conn.send("act", { action: "draw stock" }), false);
   conn.stop();
   assert.equal(socket.sent.length, 1, "no bye from a spectator");
@@ -127,7 +127,7 @@ test("the reconnection's hello carries the last version seen", () => {
   const { conn, socket } = connected("tok", 7);
   socket.says({ t: "event", v: 9, d: {} });
   const again = reconnect(conn, socket);
-  assert.deepEqual(again.sent[0], { t: "hello", v: 9, d: { token: "tok", client: "page-1" } });
+  assert.deepEqual(again.sent[0], { t: "hello", v: 9, d: { token: "tok", client: "page-1", beat: true } });
 });
 
 test("an intent lost in a drop is sent again once, with its number, if the table has not moved", () => {
@@ -193,4 +193,91 @@ test("a party's socket says hello with its token at /ws/party/CODE", () => {
   party.send("ready", { ready: true });
   assert.deepEqual(socket.sent[1], { t: "ready", v: 4, d: { ready: true } });
   assert.equal(seen.length, 1);
+});
+
+/** Run `fn` with setTimeout and clearTimeout kept by hand: the timers planned, by delay. */
+function withTimers(fn) {
+  const timers = new Map();
+  let next = 1;
+  const [realSet, realClear] = [globalThis.setTimeout, globalThis.clearTimeout];
+  globalThis.setTimeout = (callback, ms) => {
+    timers.set(next, { callback, ms });
+    return next++;
+  };
+  globalThis.clearTimeout = (id) => timers.delete(id);
+  try {
+    fn(timers);
+  } finally {
+    globalThis.setTimeout = realSet;
+    globalThis.clearTimeout = realClear;
+  }
+}
+
+/** Fire the one timer planned for `ms` milliseconds. */
+function fire(timers, ms) {
+  const due = [...timers].filter(([, timer]) => timer.ms === ms);
+  assert.equal(due.length, 1, `one timer of ${ms} ms among ${[...timers.values()].map((timer) => timer.ms)}`);
+  timers.delete(due[0][0]);
+  due[0][1].callback();
+}
+
+test("the server's beats are answered at once and never reach the page", () => {
+  const { conn, socket, seen } = connected("tok", 7);
+  socket.says({ t: "beat", v: 12, d: { every: 2, silent: 6 } });
+  assert.deepEqual(socket.sent.at(-1), { t: "beat", v: 7, d: {} });
+  assert.equal(seen.length, 1, "only the view");
+  conn.stop();
+});
+
+test("a socket silent for a few beats is dropped and tried again, saying it is reconnecting", () => {
+  withTimers((timers) => {
+    const said = [];
+    const conn = new Connection("t1", "tok", {
+      message: () => {},
+      open: () => said.push("open"),
+      closed: (wait) => said.push(`closed ${wait}`),
+      connecting: () => said.push("connecting"),
+    }, new IntentBook("page-1"));
+    conn.start();
+    const socket = FakeSocket.made.at(-1);
+    socket.opens();
+    socket.says(view(7));
+    assert.equal(timers.size, 0, "no beat yet: the socket is not timed");
+    socket.says({ t: "beat", v: 7, d: { every: 2, silent: 6 } });
+    const silence = 2 * SILENT_BEATS * 1000;
+    socket.says(view(8)); // any word puts the silence off again
+    assert.equal(timers.size, 1);
+    fire(timers, silence); // then nothing for 5 s: dead
+    assert.equal(socket.readyState, 3, "the dead socket is closed");
+    assert.equal(socket.onclose, null, "and forgotten");
+    assert.deepEqual(said, ["open", "closed 500"]);
+    fire(timers, 500);
+    const again = FakeSocket.made.at(-1);
+    assert.notEqual(again, socket);
+    assert.deepEqual(said.at(-1), "connecting");
+    // a reconnection that cannot even open in that time (the network swallows it) is given
+    // up too, and the wait grows
+    fire(timers, silence);
+    assert.deepEqual(said.at(-1), "closed 1000");
+    fire(timers, 1000);
+    const third = FakeSocket.made.at(-1);
+    third.opens();
+    third.says(view(8));
+    assert.equal(third.sent[0].v, 8, "the hello carries the last version seen");
+    conn.stop();
+    assert.equal(timers.size, 0, "stopping leaves no timer behind");
+  });
+});
+
+test("a party's socket asks for no beats and is never timed", () => {
+  withTimers((timers) => {
+    const party = new PartyConnection("AB12CD", { token: "tok" }, { message: () => {} });
+    party.start();
+    const socket = FakeSocket.made.at(-1);
+    socket.opens();
+    socket.says({ t: "party", v: 4, d: { code: "AB12CD" } });
+    assert.equal(socket.sent[0].d.beat, undefined);
+    assert.equal(timers.size, 0);
+    party.stop();
+  });
 });

@@ -37,6 +37,7 @@ export default {
   "table.conn_ok": "Connected",
   "table.conn_watching": "Watching",
   "table.conn_lost": "Connection lost; trying again in {seconds} s…",
+  "table.conn_retrying": "Reconnecting…",
   "table.you": "You",
   "table.you_named": "You ({name})",
   "table.dealer": "Dealer",

@@ -36,6 +36,7 @@ export default {
   "table.conn_ok": "接続中",
   "table.conn_watching": "観戦中",
   "table.conn_lost": "接続が切れました。{seconds}秒後に再接続します…",
+  "table.conn_retrying": "再接続しています…",
   "table.you": "あなた",
   "table.you_named": "あなた（{name}）",
   "table.dealer": "親",
