@@ -400,8 +400,10 @@ class People:
         return page
 
     def close(self) -> None:
+        """Close every person's browser (again: nothing more)."""
         for context in self.contexts:
             context.close()
+        self.contexts.clear()
 
 
 # ----- the accessibility audit (axe-core, from npm ci) -----------------------------------

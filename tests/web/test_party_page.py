@@ -42,10 +42,16 @@ GRACE_S = 0.3
 
 @contextlib.contextmanager
 def serving(
-    tmp_path: Path, clock: ManualClock | None = None, drop_grace_s: float = GRACE_S
+    tmp_path: Path,
+    clock: ManualClock | None = None,
+    drop_grace_s: float = GRACE_S,
+    *,
+    people: People | None = None,
 ) -> Iterator[LiveServer]:
     """A live server with a short grace for seats whose page said ``bye`` (and ``drop_grace_s``
-    for those who just dropped), on ``clock``'s time if one is given."""
+    for those who just dropped), on ``clock``'s time if one is given. The ``people``'s pages
+    close before the server stops: a page left open would try to reconnect to it, and log
+    that the socket was refused."""
     path, port = tmp_path / "tables.sqlite3", free_port()
     sleep, now = (clock.sleep, clock.time) if clock is not None else (asyncio.sleep, time.time)
     server = LiveServer(path, port, sleep, now=now, drop_grace_s=drop_grace_s, bye_grace_s=GRACE_S)
@@ -53,6 +59,8 @@ def serving(
     try:
         yield server
     finally:
+        if people is not None:
+            people.close()
         server.stop()
 
 
@@ -177,7 +185,7 @@ def play_deal(tables: list[TablePage], limit: int = 400) -> None:
 def test_friends_make_a_party_play_a_deal_with_a_spectator_and_start_the_rematch(
     people: People, tmp_path: Path
 ) -> None:
-    with serving(tmp_path) as server:
+    with serving(tmp_path, people=people) as server:
         ada, bo, cy = (people.new_page() for _ in range(3))
         code = host_party(ada, server, "Ada")
         expect(ada.get_by_test_id("start-party")).to_be_disabled()
@@ -290,7 +298,7 @@ def test_a_reload_keeps_the_seat_and_the_computer_plays_for_one_who_closed_the_p
     people: People, tmp_path: Path
 ) -> None:
     # a page closed says bye: its short grace applies, not the minute of a dropped connection
-    with serving(tmp_path, drop_grace_s=60) as server:
+    with serving(tmp_path, drop_grace_s=60, people=people) as server:
         (ada, bo), _ = start_party(people, server, ["Ada", "Bo"])
         tables = [seat_of(page, server) for page in (ada, bo)]
         ada_table, bo_table = tables
@@ -337,7 +345,7 @@ def test_new_game_at_a_party_table_asks_first_and_says_the_computer_takes_the_se
     people: People, tmp_path: Path
 ) -> None:
     """Issue 27: "New game" left for the lobby at once, and the computer took the seat."""
-    with serving(tmp_path) as server:
+    with serving(tmp_path, people=people) as server:
         pages, _ = start_party(people, server, ["Ada", "Bo"])
         ada = seat_of(pages[0], server).page
         seat_of(pages[1], server)
@@ -367,7 +375,7 @@ def test_the_turn_timer_runs_out_for_one_player_and_the_computer_plays_it(
     people: People, tmp_path: Path
 ) -> None:
     clock = ManualClock()
-    with serving(tmp_path, clock) as server:
+    with serving(tmp_path, clock, people=people) as server:
         pages, _ = start_party(people, server, ["Ada", "Bo"], timer="30")
         tables = [seat_of(page, server) for page in pages]
         view = tables[0].view()
@@ -399,7 +407,7 @@ def test_the_turn_timer_runs_out_for_one_player_and_the_computer_plays_it(
 def test_the_host_seats_a_computer_and_removes_a_person_one_leaves_for_good_and_the_table_pauses(
     people: People, tmp_path: Path
 ) -> None:
-    with serving(tmp_path) as server:
+    with serving(tmp_path, people=people) as server:
         ada, bo, cy = (people.new_page() for _ in range(3))
         host_party(ada, server, "Ada")
         link = ada.get_by_test_id("invite-link").input_value()
@@ -443,7 +451,7 @@ def test_a_timed_party_waits_for_everyone_between_deals_and_starts_no_clock_earl
     people: People, tmp_path: Path
 ) -> None:
     clock = ManualClock()
-    with serving(tmp_path, clock) as server:
+    with serving(tmp_path, clock, people=people) as server:
         names = ["Ada", "Bo", "Cy"]
         # Ada's page may load the accessibility audit (axe), which the site's CSP refuses
         ada = people.new_page(bypass_csp=True)

@@ -172,7 +172,7 @@ def test_two_people_sign_up_play_a_ranked_party_game_by_clicks_and_both_ratings_
     people: People, tmp_path: Path
 ) -> None:
     people.expected.append("409 (Conflict) at */api/accounts")  # the taken name, on purpose
-    with serving(tmp_path) as server:
+    with serving(tmp_path, people=people) as server:
         ada, bo = people.new_page(), people.new_page()
         ada.goto(server.url + "/")
         expect(ada.get_by_test_id("account-label")).to_have_text("Sign in")
@@ -235,7 +235,7 @@ def test_a_friendly_party_says_it_is_not_rated_and_ranked_refusals_are_in_our_wo
 ) -> None:
     # refusals asked for on purpose: wrong passwords, then too many of them
     people.expected += ["401 (Unauthorized) at */api/session", "429 (Too Many Requests) at */api/"]
-    with serving(tmp_path) as server:
+    with serving(tmp_path, people=people) as server:
         host = people.new_page()
         host.goto(server.url + "/")
         sign_up_with_keys(host, "Host")
