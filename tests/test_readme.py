@@ -69,3 +69,23 @@ def test_the_readme_gives_the_size_of_the_test_install() -> None:
     assert abs(total - int(said.group(1))) <= SIZE_TOLERANCE * total, (
         f"the README says about {said.group(1)} MB in all; .venv holds {total:.0f} MB"
     )
+
+
+def test_the_readmes_waits_between_deals_and_for_dropped_seats_are_the_servers() -> None:
+    from rummykit.server.heartbeat import BEAT_S, SILENT_S
+    from rummykit.server.next_deal import NEXT_DEAL_WAIT_S
+    from rummykit.server.turn_keeper import BYE_GRACE_S, DROP_GRACE_S, RESTART_GRACE_S
+
+    flat = _flat_readme()
+    said = {
+        NEXT_DEAL_WAIT_S: r"or (\d+) seconds after the first press",
+        DROP_GRACE_S: r"only once you have been gone (\d+) seconds",
+        BYE_GRACE_S: r"\((\d+) seconds if you closed the page on purpose\)",
+        BEAT_S: r"exchange a beat every (\d+) seconds",
+        SILENT_S: r"lets the seat's socket go within (\d+)",
+        RESTART_GRACE_S: r"runs on with at least (\d+) seconds more",
+    }
+    for value, pattern in said.items():
+        found = re.search(pattern, flat)
+        assert found, f"the README no longer says {pattern!r}"
+        assert float(found.group(1)) == value, (pattern, value)
