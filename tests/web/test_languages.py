@@ -126,9 +126,10 @@ def test_a_japanese_lobby_and_party_name_the_presets_and_refuse_in_japanese(
     English) showed as they came; now from the catalogues (rules.preset_name.NAME,
     refusals.code.CODE)."""
     english_names = set(PRESETS)
+    full = ["409 (Conflict) at */api/parties/*/join"]  # the full party's refusal, on purpose
     with (
         language_page(browser, "ja", DESKTOP) as host,
-        language_page(browser, "ja", DESKTOP) as late,
+        language_page(browser, "ja", DESKTOP, expected=full) as late,
     ):
         open_lobby(host, live_server)
         wait_language(host, "ja")
