@@ -8,6 +8,7 @@ gone round), every blocked deal, and the deals cut at ``DEAL_ACTION_CAP`` (a gam
 deal stops there). A preset not made for a table size (``practice`` is for two) is skipped.
 
     .venv/bin/python benchmarks/deals_end.py --games 100 --seats 2 4 --jobs 2
+    .venv/bin/python benchmarks/deals_end.py --presets standard boathouse --rule idle_renewals=null
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import time
 from rummykit.bots import make_bot
 from rummykit.bots.play import DEAL_ACTION_CAP, play_deal
 from rummykit.core.presets import PRESETS, find_preset
+from rummykit.core.rules import parse_option
 from rummykit.core.state import DealResult, GameState
 from rummykit.tournament.play import deal_deck
 
@@ -59,9 +61,16 @@ def stalled(game: GameState) -> bool:
     )
 
 
-def play_games(preset: str, seats: int, games: int, bots: list[str], seed: int) -> Tally:
+def play_games(
+    preset: str,
+    seats: int,
+    games: int,
+    bots: list[str],
+    seed: int,
+    overrides: dict[str, object] | None = None,
+) -> Tally:
     """Play ``games`` whole games of ``preset`` at ``seats`` and count their deals."""
-    rules = find_preset(preset).rules
+    rules = find_preset(preset).rules.replace(**(overrides or {}))
     if seats > 6:
         rules = rules.replace(decks=2)
     tally = Tally(preset, seats)
@@ -115,8 +124,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", nargs="+", default=["strong", "basic"])
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=1, help="processes")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override a rule option in every preset (idle_renewals=null: the deals before it)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON, not a table")
     args = parser.parse_args(argv)
+    overrides: dict[str, object] = {}
+    for text in args.rule:
+        name, _, value = text.partition("=")
+        overrides[name] = parse_option(name, value)
     runs = [
         (preset, seats)
         for preset in args.presets
@@ -125,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
         futures = [
-            pool.submit(play_games, preset, seats, args.games, args.bots, args.seed)
+            pool.submit(play_games, preset, seats, args.games, args.bots, args.seed, overrides)
             for preset, seats in runs
         ]
         tallies = [future.result() for future in futures]
