@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ from rummykit.bots import make_bot
 from rummykit.bots.play import DEAL_ACTION_CAP, play_deal
 from rummykit.core.actions import LayOff, Meld
 from rummykit.core.presets import PRESETS
+from rummykit.core.record import dump_record, record_of, replay_json, state_json
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS, Rules
 from rummykit.core.state import GameState
 
@@ -87,3 +89,21 @@ def test_every_deal_of_bot_play_ends_well_under_the_cap(
     for _ in play_deal(game, bots, rngs, BOT_PLAY_BOUND):
         assert game.idle_renewals_used <= limit
     assert game.deal_over, f"not over after {BOT_PLAY_BOUND} actions"
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_a_deal_ended_by_idle_renewals_replays_from_its_record_alone(limit: int) -> None:
+    preset = PRESETS["standard"]
+    rules = preset.rules.replace(idle_renewals=limit, empty_stock_choice=False)
+    game = GameState.new(rules, 2, seed=5)
+    while not game.deal_over:  # nobody lays a card: the same cards come round
+        seat = game.turn
+        game.apply_text(f"{seat} draw stock")
+        game.apply_text(f"{seat} discard {game.hands[seat][-1]}")
+    assert game.idle_renewals_used == game.renewals_used == limit
+    text = dump_record(record_of(game, preset, ["Ann", "Bob"]))
+    assert f'"idle_renewals": {limit}' in text
+    replayed, code = replay_json(text)
+    assert code == 0, replayed["error"]
+    assert replayed["deals"][0]["result"] == "blocked"
+    assert replayed["state"] == state_json(game)
