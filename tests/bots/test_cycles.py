@@ -18,6 +18,7 @@ from rummykit.bots.cycles import repeated_cards
 from rummykit.core.actions import Discard
 from rummykit.core.cards import parse_cards
 from rummykit.core.observation import Observation, observe
+from rummykit.core.presets import find_preset
 from rummykit.core.rules import Renew, Rules
 
 HANDS = ["2c 3d 4h 5s 7c 8d 9h Js Qc Kd", "Ac As Ad 5h 6h 7h 9c 9d 9s Kh"]
@@ -34,7 +35,9 @@ def seat_zero_to_discard() -> Observation:
 def came_round(observation: Observation, thrown: str, idle: int) -> Observation:
     """The same position, as if seat 0 had thrown ``thrown`` and the stock come round."""
     earlier = (tuple(parse_cards(thrown.split())), *observation.thrown[1:])
-    return dataclasses.replace(observation, thrown=earlier, idle_renewals_used=idle)
+    return dataclasses.replace(
+        observation, thrown=earlier, renewals_used=idle, idle_renewals_used=idle
+    )
 
 
 def thrown_card(bot: str, observation: Observation) -> str:
@@ -45,9 +48,16 @@ def thrown_card(bot: str, observation: Observation) -> str:
 
 def test_repeated_cards_are_none_until_the_stock_comes_round_with_nothing_laid() -> None:
     thrown = tuple(parse_cards(["Kc", "9d"]))
-    assert repeated_cards(0, thrown) == frozenset()
-    assert repeated_cards(1, thrown) == frozenset(thrown)
-    assert repeated_cards(3, thrown) == frozenset(thrown)
+    standard = find_preset("standard").rules
+    assert repeated_cards(standard, 1, 0, thrown) == frozenset()
+    assert repeated_cards(standard, 1, 1, thrown) == frozenset(thrown)
+    assert repeated_cards(standard, 5, 3, thrown) == frozenset(thrown)
+
+
+def test_no_cycle_to_break_where_the_pile_is_not_turned_over_again() -> None:
+    thrown = tuple(parse_cards(["Kc", "9d"]))
+    assert repeated_cards(find_preset("classic").rules, 1, 1, thrown) == frozenset()
+    assert repeated_cards(find_preset("party").rules, 2, 2, thrown) == frozenset()  # shuffled
 
 
 @pytest.mark.parametrize("bot", ["basic", "strong"])

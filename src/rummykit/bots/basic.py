@@ -138,5 +138,10 @@ class BasicBot:
             draw = basic_draw(seat, hand, top, observation.rules, draws.__contains__)
             return draw if draw in draws else draws[0]
         seat = observation.seat if observation.seat is not None else observation.turn
-        repeated = repeated_cards(observation.idle_renewals_used, observation.thrown[seat])
+        repeated = repeated_cards(
+            observation.rules,
+            observation.renewals_used,
+            observation.idle_renewals_used,
+            observation.thrown[seat],
+        )
         return basic_play(observation.hand, observation.rules, legal, repeated=repeated)

@@ -85,7 +85,10 @@ def _basic_playout_action(game: GameState, *, keep_partners: bool) -> Action:
     hand = game.hands[seat]
     if game.phase is Phase.DRAW:  # only the two plain draws: listing deep takes is costly
         return basic_draw(seat, hand, game.discard_top, game.rules, game.can)
-    repeated = repeated_cards(game.deal.idle_renewals_used, game.deal.thrown[seat])
+    deal = game.deal
+    repeated = repeated_cards(
+        game.rules, deal.renewals_used, deal.idle_renewals_used, deal.thrown[seat]
+    )
     return basic_play(hand, game.rules, list(game.legal_actions()), keep_partners, repeated)
 
 

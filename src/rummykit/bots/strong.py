@@ -349,7 +349,8 @@ class StrongBot:
         rules = observation.rules
         seat = observation.seat if observation.seat is not None else observation.turn
         following = (seat + 1) % observation.seat_count
-        repeated = repeated_cards(observation.idle_renewals_used, observation.thrown[seat])
+        used, idle = observation.renewals_used, observation.idle_renewals_used
+        repeated = repeated_cards(rules, used, idle, observation.thrown[seat])
         scored = []
         for action in discards:
             card = action.card
