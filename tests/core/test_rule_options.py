@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from helpers import play, stacked_deck, stacked_game
-from rummykit.core.actions import LayOff, Meld
+from rummykit.core.actions import Draw, DrawSource, LayOff, Meld
 from rummykit.core.cards import JOKER, NATURAL_CARDS, Card, parse_cards, standard_deck
 from rummykit.core.errors import IllegalActionError, RecordError, RulesError
 from rummykit.core.options import Choice, OptionKind, OptionSpec, Tie, describe_option
@@ -728,11 +728,138 @@ def test_renewals_zero_blocks_the_deal_when_the_stock_first_runs_out() -> None:
 
 
 def test_renewals_null_is_no_limit() -> None:
-    game = small_stock_game(Rules(renew=Renew.FLIP, renewals=None, empty_stock_choice=False))
+    rules = Rules(renew=Renew.FLIP, renewals=None, idle_renewals=None, empty_stock_choice=False)
+    game = small_stock_game(rules)
     for cycle in range(1, 6):
         run_down_the_stock(game)
         assert game.phase is Phase.DRAW
         assert game.renewals_used == cycle
+
+
+# ----- idle_renewals ----------------------------------------------------------------------
+
+IDLE_HANDS = ["9c 9d 9s 2c 4d 6s 8s Tc Qd Kh", "5h 6h 7h 2d 4s 6c 8d Ts Qh Ks"]
+"""Each seat holds a meld it lays only when a test says, and nothing else that melds."""
+
+
+def idle_game(rules: Rules) -> GameState:
+    return stacked_game(rules.replace(renew="flip", empty_stock_choice=False), IDLE_HANDS, "Ac")
+
+
+def lay_the_held_meld(game: GameState) -> None:
+    """The seat to act draws, lays the meld it was dealt, and throws the card it drew."""
+    seat = game.turn
+    game.apply_text(f"{seat} draw stock")
+    drawn = game.hands[seat][-1]
+    meld = " ".join(IDLE_HANDS[seat].split()[:3])
+    game.apply_text(f"{seat} meld {meld}")
+    game.apply_text(f"{seat} discard {drawn}")
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_idle_renewals_blocks_the_deal_when_the_stock_runs_out_after_that_many_idle_stocks(
+    limit: int,
+) -> None:
+    game = idle_game(Rules(renewals=None, idle_renewals=limit))
+    for renewed in range(1, limit + 1):
+        run_down_the_stock(game)
+        assert game.phase is Phase.DRAW
+        assert game.renewals_used == game.idle_renewals_used == renewed
+    run_down_the_stock(game)
+    assert game.deal_over
+    assert game.result is DealResult.BLOCKED
+    assert game.renewals_used == limit
+
+
+def test_idle_renewals_counts_again_from_zero_after_a_meld() -> None:
+    game = idle_game(Rules(renewals=None, idle_renewals=2))
+    run_down_the_stock(game)
+    run_down_the_stock(game)
+    assert game.idle_renewals_used == 2
+    lay_the_held_meld(game)
+    assert game.idle_renewals_used == 0 and game.renewals_used == 2
+    run_down_the_stock(game)
+    run_down_the_stock(game)
+    assert game.phase is Phase.DRAW
+    assert (game.renewals_used, game.idle_renewals_used) == (4, 2)
+    run_down_the_stock(game)
+    assert game.result is DealResult.BLOCKED
+
+
+def test_idle_renewals_counts_again_from_zero_after_a_lay_off() -> None:
+    rules = Rules(renew=Renew.FLIP, renewals=None, idle_renewals=1, empty_stock_choice=False)
+    game = stacked_game(rules, IDLE_HANDS, "8h")
+    play(game, "1 draw discard", "1 meld 5h 6h 7h", "1 discard 2d")
+    run_down_the_stock(game)
+    assert game.idle_renewals_used == 1
+    if game.turn == 0:
+        game.apply_text("0 draw stock")
+        game.apply_text(f"0 discard {game.hands[0][-1]}")
+    play(game, "1 draw stock", "1 layoff 8h 0")
+    assert game.idle_renewals_used == 0
+    game.apply_text(f"1 discard {game.hands[1][-1]}")
+    run_down_the_stock(game)
+    assert game.phase is Phase.DRAW
+    assert (game.renewals_used, game.idle_renewals_used) == (2, 1)
+
+
+def test_a_stuck_deal_by_idle_renewals_is_scored_by_the_blocked_option() -> None:
+    game = idle_game(Rules(renewals=None, idle_renewals=1, blocked=Blocked.LOWEST_COLLECTS))
+    run_down_the_stock(game)
+    run_down_the_stock(game)
+    assert game.result is DealResult.BLOCKED
+    values = [game.hand_value(seat) for seat in range(2)]
+    assert values[0] != values[1]
+    low = values.index(min(values))
+    assert game.deal_points is not None
+    assert game.deal_points[low] == max(values) - min(values)
+    assert game.deal_points[1 - low] == 0
+
+
+def test_with_empty_stock_choice_draw_stock_past_idle_renewals_blocks_the_deal() -> None:
+    rules = Rules(renew=Renew.FLIP, renewals=None, idle_renewals=1, empty_stock_choice=True)
+    game = stacked_game(rules, IDLE_HANDS, "Ac")
+    run_down_the_stock(game)
+    seat = game.turn
+    play(game, f"{seat} draw stock")  # renews the stock: the first idle renewal
+    game.apply_text(f"{seat} discard {game.hands[seat][-1]}")
+    assert game.idle_renewals_used == 1
+    run_down_the_stock(game)
+    seat = game.turn
+    assert game.phase is Phase.DRAW and not game.stock
+    assert game.can(Draw(seat, DrawSource.DISCARD))  # the pile may still be taken
+    game.apply_text(f"{seat} draw stock")
+    assert game.result is DealResult.BLOCKED
+
+
+def test_idle_renewals_null_is_no_limit_of_its_own() -> None:
+    game = idle_game(Rules(renewals=None, idle_renewals=None))
+    for cycle in range(1, 6):
+        run_down_the_stock(game)
+        assert game.phase is Phase.DRAW
+        assert game.idle_renewals_used == cycle
+
+
+def test_renewals_still_limit_the_deal_below_idle_renewals() -> None:
+    game = idle_game(Rules(renewals=1, idle_renewals=3))
+    run_down_the_stock(game)
+    run_down_the_stock(game)
+    assert game.result is DealResult.BLOCKED and game.renewals_used == 1
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_limits_idle_renewals(name: str) -> None:
+    assert find_preset(name).rules.idle_renewals is not None
+
+
+def test_party_idle_renewals_is_its_renewals_so_its_deals_play_as_on_its_site() -> None:
+    party = find_preset("party").rules
+    assert party.idle_renewals == party.renewals == 15
+
+
+def test_idle_renewals_zero_is_refused_renewals_zero_says_it() -> None:
+    with pytest.raises(RulesError, match="idle_renewals must be"):
+        Rules(idle_renewals=0)
 
 
 # ----- blocked -------------------------------------------------------------------------
@@ -952,6 +1079,7 @@ PRESET_TABLE = {
         "rummy_bonus": "double",
         "renew": "flip",
         "renewals": 1,
+        "idle_renewals": 3,
         "blocked": "no_score",
         "empty_stock_choice": False,
     },
@@ -962,6 +1090,7 @@ PRESET_TABLE = {
         "rummy_bonus": "none",
         "renew": "flip",
         "renewals": None,
+        "idle_renewals": 3,
         "blocked": "no_score",
         "empty_stock_choice": True,
     },
@@ -972,6 +1101,7 @@ PRESET_TABLE = {
         "rummy_bonus": "none",
         "renew": "flip",
         "renewals": 1,
+        "idle_renewals": 3,
         "blocked": "lowest_collects",
         "empty_stock_choice": False,
     },
@@ -982,6 +1112,7 @@ PRESET_TABLE = {
         "rummy_bonus": "double",
         "renew": "shuffle_keep_top",
         "renewals": 15,
+        "idle_renewals": 15,
         "blocked": "no_score",
         "empty_stock_choice": False,
     },
@@ -992,6 +1123,7 @@ PRESET_TABLE = {
         "rummy_bonus": "none",
         "renew": "flip",
         "renewals": None,
+        "idle_renewals": 3,
         "blocked": "no_score",
         "empty_stock_choice": True,
         "go_out": "discard",
@@ -1023,6 +1155,7 @@ PRESET_TABLE["500"] = {
     "target": 500,
     "renew": "none",
     "renewals": 0,
+    "idle_renewals": 3,
     "blocked": "no_score",
     "empty_stock_choice": False,
     "discard_take": "any",

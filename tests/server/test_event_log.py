@@ -117,6 +117,19 @@ def test_the_stock_says_it_turned_over_runs_low_and_blocks() -> None:
     assert game.deal_over and kinds[-1] in ("blocked", "blocked_collects")
 
 
+def test_the_table_says_when_idle_renewals_stops_a_deal_gone_round() -> None:
+    rules = find_preset("standard").rules.replace(empty_stock_choice=False, idle_renewals=2)
+    game = GameState.new(rules, 2, seed=11)
+    while not game.deal_over:  # nobody lays a card: draw and throw the card drawn
+        seat = game.turn
+        game.apply_text(f"{seat} draw stock")
+        game.apply_text(f"{seat} discard {game.hands[seat][-1]}")
+    said = [(each.kind, dict(each.params)) for each in deal_log(game)]
+    assert [kind for kind, _ in said].count("renewed_flip_any") == 2
+    assert said[-2:] == [("stalled", {"count": 2}), ("blocked", {})]
+    assert ("stock_last", {"count": 1}) in said  # the last stock will not be renewed
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1), seats=st.integers(MIN_SEATS, MAX_SEATS), every=st.integers(1, 7)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from rummykit.bots.base import register
+from rummykit.bots.cycles import repeated_cards
 from rummykit.bots.evaluate import partnered
 from rummykit.core.actions import Action, Discard, Draw, DrawSource, Knock, LayOff, Meld
 from rummykit.core.cards import Card
@@ -59,13 +60,18 @@ def basic_draw(
 
 
 def basic_play(
-    hand: Sequence[Card], rules: Rules, legal: Sequence[Action], keep_partners: bool = False
+    hand: Sequence[Card],
+    rules: Rules,
+    legal: Sequence[Action],
+    keep_partners: bool = False,
+    repeated: Collection[Card] = frozenset(),
 ) -> Action:
     """Basic play after the draw: meld the best split, lay off, shed the dearest deadwood.
 
     With ``keep_partners`` it sheds the dearest deadwood card that has no partner in the
     deadwood (``evaluate.partnered``: half a pair, or two thirds of a run), and breaks a
     partnership only when every loose card has one: the sharper play of ``sharp_action``.
+    Cards in ``repeated`` are thrown last (``cycles.repeated_cards``: a deal gone round).
     """
     partition = best_partition(hand, rules)
     melds = {
@@ -80,7 +86,7 @@ def basic_play(
     discards = [action for action in legal if isinstance(action, Discard)]
     if not discards:
         return legal[0]
-    chosen = _dearest(partition.deadwood, discards, rules, keep_partners)
+    chosen = _dearest(partition.deadwood, discards, rules, keep_partners, repeated)
     knock = Knock(chosen.seat, chosen.card)
     if any(isinstance(action, Knock) for action in legal) and knock in legal:
         rest = list(hand)
@@ -91,18 +97,29 @@ def basic_play(
 
 
 def _dearest(
-    deadwood: Sequence[Card], discards: list[Discard], rules: Rules, keep_partners: bool
+    deadwood: Sequence[Card],
+    discards: list[Discard],
+    rules: Rules,
+    keep_partners: bool,
+    repeated: Collection[Card] = frozenset(),
 ) -> Discard:
     """The discard of the dearest deadwood card, else of the dearest card.
 
-    With ``keep_partners``, the dearest deadwood card without a partner comes first.
+    With ``keep_partners``, the dearest deadwood card without a partner comes first. Any
+    card not in ``repeated`` comes before every card in it.
     """
     loose = (card for card in deadwood if keep_partners and not partnered(card, deadwood, rules))
-    for card in itertools.chain(loose, deadwood):  # dearest first (loose ones first, if asked)
+    order = list(itertools.chain(loose, deadwood))  # dearest first (loose ones first, if asked)
+    if repeated:
+        order.sort(key=lambda card: card in repeated)  # stable: the same order otherwise
+    for card in order:
         for discard in discards:
             if discard.card is card:
                 return discard
-    return max(discards, key=lambda action: rules.card_points(action.card.code))
+    return max(
+        discards,
+        key=lambda action: (action.card not in repeated, rules.card_points(action.card.code)),
+    )
 
 
 @register("basic")
@@ -120,4 +137,11 @@ class BasicBot:
             hand, top = observation.hand, observation.discard_top
             draw = basic_draw(seat, hand, top, observation.rules, draws.__contains__)
             return draw if draw in draws else draws[0]
-        return basic_play(observation.hand, observation.rules, legal)
+        seat = observation.seat if observation.seat is not None else observation.turn
+        repeated = repeated_cards(
+            observation.rules,
+            observation.renewals_used,
+            observation.idle_renewals_used,
+            observation.thrown[seat],
+        )
+        return basic_play(observation.hand, observation.rules, legal, repeated=repeated)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from rummykit.bots.base import register
 from rummykit.bots.basic import BasicBot, basic_draw, basic_play
+from rummykit.bots.cycles import repeated_cards
 from rummykit.bots.equity import points_outcome
 from rummykit.bots.evaluate import evaluate, live_cards
 from rummykit.bots.strong import StrongBot
@@ -84,7 +85,11 @@ def _basic_playout_action(game: GameState, *, keep_partners: bool) -> Action:
     hand = game.hands[seat]
     if game.phase is Phase.DRAW:  # only the two plain draws: listing deep takes is costly
         return basic_draw(seat, hand, game.discard_top, game.rules, game.can)
-    return basic_play(hand, game.rules, list(game.legal_actions()), keep_partners)
+    deal = game.deal
+    repeated = repeated_cards(
+        game.rules, deal.renewals_used, deal.idle_renewals_used, deal.thrown[seat]
+    )
+    return basic_play(hand, game.rules, list(game.legal_actions()), keep_partners, repeated)
 
 
 def playout_value(

@@ -7,7 +7,9 @@
 - Lays off its deadwood; melds at once unless going rummy pays and nobody is close to
   going out, in which case it holds its melds for the bonus.
 - Never throws a card that fits a meld on the table or that the next seat visibly collects
-  (while another choice exists); sheds the dearest deadwood first.
+  (while another choice exists); sheds the dearest deadwood first. Once the stock has come
+  round with nothing laid, it throws a card it has not thrown before where it can
+  (``cycles``), so that the same position does not come round again.
 - Under knock rummy, knocks with that discard when the deadwood it keeps is below what the
   lowest other hand usually holds at that point of the deal (``KNOCK_BELOW``).
 - Under meld points (500 Rum) it weighs every take of the pile, deep ones too, by what the
@@ -23,6 +25,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from rummykit.bots.base import register
+from rummykit.bots.cycles import repeated_cards
 from rummykit.bots.evaluate import (
     CHANCE_WEIGHT,
     collected_by,
@@ -346,6 +349,8 @@ class StrongBot:
         rules = observation.rules
         seat = observation.seat if observation.seat is not None else observation.turn
         following = (seat + 1) % observation.seat_count
+        used, idle = observation.renewals_used, observation.idle_renewals_used
+        repeated = repeated_cards(rules, used, idle, observation.thrown[seat])
         scored = []
         for action in discards:
             card = action.card
@@ -357,8 +362,9 @@ class StrongBot:
             if not danger and collected_by(card, following, observation):
                 danger = 1
             points = rules.card_points(card.code)
-            scored.append((danger, value.score, -points, -card.code, action, value))
-        unsafe_flag, _, _, _, action, value = min(scored, key=lambda entry: entry[:4])
+            again = card in repeated  # a card thrown before, in a deal gone round (cycles)
+            scored.append((danger, again, value.score, -points, -card.code, action, value))
+        unsafe_flag, _, _, _, _, action, value = min(scored, key=lambda entry: entry[:5])
         card = action.card
         points = rules.card_points(card.code)
         if not observation.hand or len(observation.hand) == 1:

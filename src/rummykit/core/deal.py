@@ -112,6 +112,9 @@ class DealState:
     """For each seat, the cards it discarded (or knocked with) in this deal, in order."""
     renewals_used: int
     """How many times the stock has been renewed."""
+    idle_renewals_used: int
+    """Renewals since a card was last melded or laid off (or since the deal began): the
+    count that ``Rules.idle_renewals`` limits."""
     result: DealResult | None
     """How the deal ended (``None`` while it goes on)."""
     winner: int | None
@@ -155,6 +158,7 @@ class DealState:
             refused=[[] for _ in range(seats)],
             thrown=[[] for _ in range(seats)],
             renewals_used=0,
+            idle_renewals_used=0,
             result=None,
             winner=None,
             points=None,
@@ -285,6 +289,11 @@ class DealFields:
     def renewals_used(self) -> int:
         """How many times the stock has been renewed in this deal."""
         return self.deal.renewals_used
+
+    @property
+    def idle_renewals_used(self) -> int:
+        """Renewals since a card was last melded or laid off in this deal."""
+        return self.deal.idle_renewals_used
 
     @property
     def result(self) -> DealResult | None:

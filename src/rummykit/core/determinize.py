@@ -79,6 +79,7 @@ def determinize(
         refused=[list(cards) for cards in observation.refused],
         thrown=[list(cards) for cards in observation.thrown],
         renewals_used=observation.renewals_used,
+        idle_renewals_used=observation.idle_renewals_used,
         result=observation.result,
         winner=observation.deal_winner,
         points=observation.deal_points,

@@ -68,6 +68,9 @@ class Observation:
     """Cards left in the stock."""
     renewals_used: int
     """How many times the stock has been renewed in this deal."""
+    idle_renewals_used: int
+    """Renewals in a row since a card was last melded or laid off (``rules.idle_renewals``
+    ends the deal when the stock runs out with this count at the limit)."""
     scores: tuple[int, ...]
     """Each seat's running total."""
     has_laid: tuple[bool, ...]
@@ -139,6 +142,7 @@ def observe(state: GameState, seat: int | None) -> Observation:
         discard_pile=tuple(state.discard_pile),
         stock_count=len(state.stock),
         renewals_used=state.renewals_used,
+        idle_renewals_used=state.idle_renewals_used,
         scores=tuple(state.scores),
         has_laid=tuple(state.played_before),
         first_meld_turns=tuple(state.first_meld_turn),

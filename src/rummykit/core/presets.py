@@ -166,6 +166,11 @@ _PARTY_RENEWALS: Final = Offer(
     "goes on for ever.",
 )
 
+PARTY_IDLE_RENEWALS: Final = 15
+"""The party site shuffles a new stock at most 15 times a deal and knows no other limit:
+its new stocks with nothing laid are limited by that alone, so its deals play as on the site
+(a shuffled stock is a new order of cards, not the same cards coming round)."""
+
 PRESETS: Final[dict[str, Preset]] = {
     preset.name: preset
     for preset in (
@@ -205,6 +210,7 @@ PRESETS: Final[dict[str, Preset]] = {
                 rummy_bonus=RummyBonus.DOUBLE,
                 renew=Renew.SHUFFLE_KEEP_TOP,
                 renewals=15,
+                idle_renewals=PARTY_IDLE_RENEWALS,
                 empty_stock_choice=False,
             ),
             2,

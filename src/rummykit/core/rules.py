@@ -146,6 +146,11 @@ MOST_DEALS: Final = 1_000
 """A game of a thousand deals is already weeks of evenings."""
 MOST_RENEWALS: Final = 100
 """The party site's own limit is 15; a stock renewed a hundred times is a deal gone round."""
+IDLE_RENEWALS: Final = 3
+"""Every preset's ``idle_renewals``: a deal whose stock has been renewed three times in a row
+with nothing put on the table has stopped going anywhere (under ``flip`` the same cards come
+round in the same order). No preset with ``renewals`` limited to 3 or fewer ever reaches it.
+"""
 HIGHEST_CARD_COST: Final = 100
 """An ace costs at most 15; a joker worth more than a hundred would decide every game alone."""
 
@@ -329,6 +334,19 @@ class Rules:
             minimum=0,
             maximum=MOST_RENEWALS,
             none="No limit: a new stock whenever it runs out",
+        ),
+    )
+    idle_renewals: int | None = dataclasses.field(
+        default=IDLE_RENEWALS,
+        metadata=describe_option(
+            "New stocks with nothing laid",
+            "How many times in a row the discard pile may become a new stock while nobody "
+            "puts a card on the table: a meld or a card added to a meld starts the count "
+            "again. When the stock runs out after that many, the deal stops and is scored as "
+            'set under "Stuck deal", as a deal that no longer goes anywhere.',
+            minimum=1,
+            maximum=MOST_RENEWALS,
+            none="No limit: a new stock whenever the rules above allow",
         ),
     )
     blocked: Blocked = dataclasses.field(

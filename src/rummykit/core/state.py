@@ -171,13 +171,19 @@ class GameState(DealFields):
         return sum(points(card.code) for card in self.deal.hands[seat])
 
     def can_renew(self) -> bool:
-        """Whether an empty stock could be renewed from the discard pile now."""
+        """Whether an empty stock could be renewed from the discard pile now.
+
+        Not once ``renewals`` are used up, nor once the stock has been renewed
+        ``idle_renewals`` times since a card was last melded or laid off in the deal.
+        """
         deal = self.deal
         rules = self.rules
         if rules.renew is Renew.NONE:
             return False
         if rules.renewals is not None and deal.renewals_used >= rules.renewals:
             return False
+        if rules.idle_renewals is not None and deal.idle_renewals_used >= rules.idle_renewals:
+            return False  # the deal has stopped going anywhere: it ends as a stuck deal
         needed = 2 if rules.renew is Renew.SHUFFLE_KEEP_TOP else 1
         return len(deal.discard_pile) >= needed
 
@@ -405,6 +411,7 @@ class GameState(DealFields):
             self._remove_from_hand(seat, action.cards)
             deal.melds_this_turn += 1
             deal.played_this_turn = True
+            deal.idle_renewals_used = 0
             if deal.first_meld_turn[seat] is None:
                 deal.first_meld_turn[seat] = deal.turn_number
             if deal.must_play is not None and deal.must_play in action.cards:
@@ -422,6 +429,7 @@ class GameState(DealFields):
             deal.table_points[seat] += scored
             self._remove_from_hand(seat, (action.card,))
             deal.played_this_turn = True
+            deal.idle_renewals_used = 0
             if deal.must_play is action.card:
                 deal.must_play = None
             joker_as = stood if action.card.is_joker else None
@@ -507,6 +515,7 @@ class GameState(DealFields):
         deal = self.deal
         pile = deal.discard_pile
         deal.renewals_used += 1
+        deal.idle_renewals_used += 1
         renew = self.rules.renew
         if renew is Renew.FLIP:
             deal.stock = list(reversed(pile))  # the first card discarded becomes the top

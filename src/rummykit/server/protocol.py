@@ -546,6 +546,8 @@ class SeatView(Strict):
     stock: int
     """How many cards the stock holds: never which."""
     renewals_used: int
+    idle_renewals_used: int = 0
+    """Renewals since a card was last melded or laid off: the count ``idle_renewals`` limits."""
     scores: tuple[int, ...]
     taken: CardText | None
     """The card just taken from the discard pile this turn, which may not be thrown back."""

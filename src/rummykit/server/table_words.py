@@ -101,6 +101,12 @@ EVENTS: Final[dict[str, Template]] = {
         "one": "{count} card left in the stock, and it will not be renewed.",
         "other": "{count} cards left in the stock, and it will not be renewed.",
     },
+    "stalled": {
+        "one": "The stock was renewed and ran out again with nothing laid on the table: the "
+        "deal stops here.",
+        "other": "The stock was renewed {count} times in a row with nothing laid on the "
+        "table: the deal stops here.",
+    },
     "blocked": "The deal is blocked: nobody scores.",
     "blocked_collects": "The deal is blocked: {points} points to {seat}, who held the cheapest "
     "hand.",
@@ -268,6 +274,12 @@ def _renewed(game: GameState) -> Said:
     return Said(kind, {"count": rules.renewals})
 
 
+def _idle_limit_reached(game: GameState) -> bool:
+    """Whether ``idle_renewals`` forbids another new stock until a card is laid."""
+    limit = game.rules.idle_renewals
+    return limit is not None and game.idle_renewals_used >= limit
+
+
 def stock_said(game: GameState, stock_before: int, renewed: bool) -> list[Said]:
     """What the stock says after an action: turned over, running low, a blocked deal."""
     said: list[Said] = []
@@ -276,11 +288,17 @@ def stock_said(game: GameState, stock_before: int, renewed: bool) -> list[Said]:
         said.append(_renewed(game))
     count = game.stock_count
     if count != stock_before and count in STOCK_WARNINGS and not game.deal_over:
-        may_renew = rules.renew is not Renew.NONE and (
-            rules.renewals is None or game.renewals_used < rules.renewals
+        may_renew = (
+            rules.renew is not Renew.NONE
+            and (rules.renewals is None or game.renewals_used < rules.renewals)
+            and not _idle_limit_reached(game)
         )
         said.append(Said("stock_low" if may_renew else "stock_last", {"count": count}))
     if game.deal_over and game.result is DealResult.BLOCKED:
+        if _idle_limit_reached(game) and (
+            rules.renewals is None or game.renewals_used < rules.renewals
+        ):
+            said.append(Said("stalled", {"count": rules.idle_renewals}))
         points = game.deal_points or ()
         winner = game.deal_winner
         if winner is not None and any(points):

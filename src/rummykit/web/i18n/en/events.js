@@ -23,6 +23,7 @@ export default {
   "events.renewed_shuffle_keep_top": {"one": "The discard pile, all but its top card, was shuffled to make a new stock (this happens once a deal).", "other": "The discard pile, all but its top card, was shuffled to make a new stock (this happens at most {count} times a deal)."},
   "events.renewed_shuffle_keep_top_any": "The discard pile, all but its top card, was shuffled to make a new stock.",
   "events.restarted": "The server was restarted: the turn timer got at least {grace} more seconds.",
+  "events.stalled": {"one": "The stock was renewed and ran out again with nothing laid on the table: the deal stops here.", "other": "The stock was renewed {count} times in a row with nothing laid on the table: the deal stops here."},
   "events.standing_in": "The computer is playing for {seat}.",
   "events.standing_in_you": "You were away: the computer is playing your turns until you are back.",
   "events.stock_last": {"one": "{count} card left in the stock, and it will not be renewed.", "other": "{count} cards left in the stock, and it will not be renewed."},

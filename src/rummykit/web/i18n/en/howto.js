@@ -23,7 +23,7 @@ export default {
   "howto.points": "Picture cards count 10, aces {ace}, every other card its number. The game ends after the deal in which someone's total reaches {target}.",
   "howto.rummy": "Going out in a single turn, having put nothing down before, is going rummy: some tables pay it extra.",
   "howto.stock_title": "When the stock runs out",
-  "howto.stock": "The discard pile becomes a new stock, as the house rules say (turned over or shuffled, how often). When no new stock can be made, the deal is blocked and is scored as the rules say.",
+  "howto.stock": "The discard pile becomes a new stock, as the house rules say (turned over or shuffled, how often). When no new stock can be made, or the stock has come round too often with nothing laid on the table, the deal is blocked and is scored as the rules say.",
   "howto.rules_title": "House rules",
   "howto.table_rules_title": "The rules of your table",
   "howto.preset_label": "Rules",

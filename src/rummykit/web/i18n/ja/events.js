@@ -25,6 +25,7 @@ export default {
   "events.restarted": "サーバーが再起動しました。持ち時間を少なくとも{grace}秒延ばしました。",
   "events.standing_in": "{seat}の代わりにコンピューターがプレイしています。",
   "events.standing_in_you": "離席中だったため、戻るまでコンピューターが代わりにプレイしています。",
+  "events.stalled": { other: "山札を{count}回続けて作り直すあいだ、だれも場に札を出しませんでした。このディールはここで終わります。" },
   "events.stock_last": { other: "山札は残り{count}枚です。もう補充されません。" },
   "events.stock_low": { other: "山札は残り{count}枚です。" },
   "events.take_discard": "{seat}が捨て札から{card}を取りました。",
