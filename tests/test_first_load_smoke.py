@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from helpers import IN_CI
-from web.conftest import CHROMIUM
+from web.conftest import need_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_LOAD = ROOT / "benchmarks" / "first_load.py"
@@ -22,10 +21,7 @@ FIRST_LOAD = ROOT / "benchmarks" / "first_load.py"
 
 @pytest.mark.timeout(180)
 def test_two_first_loads_stay_within_the_budget_and_reach_the_hand(tmp_path: Path) -> None:
-    if not CHROMIUM.exists():
-        if IN_CI:
-            pytest.fail(f"{CHROMIUM} is missing (CI must run the browser benchmark's smoke test)")
-        pytest.skip(f"{CHROMIUM} is missing: apt-get install -y --no-upgrade chromium")
+    need_chromium("the browser benchmark's smoke test")
     out = tmp_path / "first_load.json"
     finished = subprocess.run(
         [sys.executable, str(FIRST_LOAD), "--loads", "2", "--json", str(out)],

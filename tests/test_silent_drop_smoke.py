@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from helpers import IN_CI
-from web.conftest import CHROMIUM
+from web.conftest import need_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 SILENT_DROP = ROOT / "benchmarks" / "silent_drop.py"
@@ -22,10 +21,7 @@ SILENT_DROP = ROOT / "benchmarks" / "silent_drop.py"
 
 @pytest.mark.timeout(180)
 def test_one_cut_sees_the_page_the_server_and_the_computer_in_order(tmp_path: Path) -> None:
-    if not CHROMIUM.exists():
-        if IN_CI:
-            pytest.fail(f"{CHROMIUM} is missing (CI must run the browser benchmark's smoke test)")
-        pytest.skip(f"{CHROMIUM} is missing: apt-get install -y --no-upgrade chromium")
+    need_chromium("the browser benchmark's smoke test")
     out = tmp_path / "silent_drop.json"
     command = [sys.executable, str(SILENT_DROP), "--runs", "1", "--settle", "1"]
     command += ["--beat", "0.5", "--silent", "2", "--grace", "3", "--json", str(out)]

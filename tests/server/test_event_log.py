@@ -97,16 +97,8 @@ def test_two_computers_of_one_level_have_different_names(store_path: Path) -> No
 
 
 def test_the_stock_says_it_turned_over_runs_low_and_blocks() -> None:
-    rules = find_preset("classic").rules
-    game = GameState.new(rules, 2, seed=11)
-    steps = 0
-    while not game.deal_over and steps < 1000:
-        steps += 1
-        if game.phase.value == "draw":
-            game.apply_text(f"{game.turn} draw stock")
-        else:
-            legal = [str(action) for action in game.legal_actions()]
-            game.apply_text(next(text for text in legal if " discard " in text))
+    game = stock_only_deal("classic", 11)
+    rules = game.rules
     said = [(each.kind, dict(each.params)) for each in deal_log(game)]
     kinds = [kind for kind, _ in said]
     lows = [params["count"] for kind, params in said if kind in ("stock_low", "stock_last")]

@@ -37,6 +37,14 @@ CHROMIUM_ARGS = [
 ]
 
 
+def need_chromium(what: str) -> None:
+    """Skip the test when Chromium is missing, or fail it in CI, where ``what`` must run."""
+    if not CHROMIUM.exists():
+        if IN_CI:
+            pytest.fail(f"{CHROMIUM} is missing (CI must run {what})")
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install -y --no-upgrade chromium")
+
+
 @pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     """The app on a temporary store and a free port, stopped after the test."""
