@@ -44,7 +44,8 @@ pytestmark = pytest.mark.timeout(120)
 VIEW_KEYS = {
     "table", "seat", "practice", "preset", "rules", "players", "deal", "dealer", "turn",
     "phase", "hand", "hand_value", "hand_sizes", "known", "melds", "discard", "stock",
-    "renewals_used", "scores", "taken", "legal", "can_draw_stock", "deal_result", "history",
+    "renewals_used", "idle_renewals_used", "scores", "taken", "legal", "can_draw_stock",
+    "deal_result", "history",
     "game_over", "winner", "target", "deals_limit", "lower_wins", "pace_ms", "topics",
     "turn_timer", "deadline", "server_now", "party", "next_table", "paused", "watchers",
     "turn_number", "has_laid", "first_meld_turns", "refused", "must_play", "melds_this_turn",
