@@ -346,6 +346,37 @@ def test_rules_of_an_unknown_preset_exits_2_in_a_fresh_process() -> None:
     assert proc.returncode == 2
 
 
+def test_rules_into_a_closed_pipe_ends_quietly() -> None:
+    """``rummy rules party | head -1``: the reader goes, and no traceback follows."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rummykit", "rules", "party"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert proc.stdout is not None
+    proc.stdout.close()  # the reader is gone before the first line is written
+    _, err = proc.communicate(timeout=60)
+    assert b"Traceback" not in err
+    assert b"BrokenPipeError" not in err
+    assert proc.returncode == 141
+
+
+def test_rules_head_one_reads_the_first_line_and_nothing_breaks() -> None:
+    proc = subprocess.run(
+        f"{sys.executable} -m rummykit rules party | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        timeout=60,
+        check=False,
+    )
+    assert proc.stdout.count("\n") == 1
+    assert "Traceback" not in proc.stderr
+
+
 # ----- rummy watch, help -----------------------------------------------------------------------
 
 
