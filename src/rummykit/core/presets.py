@@ -294,9 +294,25 @@ def preset_with_overrides(data: str | Mapping[str, object]) -> tuple[Preset, Rul
 
 
 def describe_rules(preset: Preset, rules: Rules) -> str | dict[str, object]:
-    """The record's ``rules`` value: the preset's name, or it with the options that differ."""
+    """The record's ``rules`` value: the preset's name, or it with the options that differ.
+
+    It reads back as these very rules: an option a tie would set otherwise is written too,
+    however it stands to the preset's value. Under ``party``, aces ``"low_or_high"`` with
+    ``ace_points`` 1 keep the 1 (without it, the tie would read the aces back as costing 15).
+
+    >>> party = find_preset("party")
+    >>> describe_rules(party, party.rules.replace(aces="low_or_high", ace_points=1))
+    {'preset': 'party', 'aces': 'low_or_high', 'ace_points': 1}
+    """
     base = preset.rules.to_mapping()
-    changed = {name: value for name, value in rules.to_mapping().items() if base[name] != value}
+    wanted = rules.to_mapping()
+    changed = {name: value for name, value in wanted.items() if base[name] != value}
+    for _ in wanted:  # each pass fixes the followers of the ties the last one wrote
+        read = preset.rules.replace(**changed).to_mapping()
+        stray = {name for name, value in wanted.items() if read[name] != value}
+        if not stray:
+            break
+        changed.update((name, wanted[name]) for name in stray)
     if not changed:
         return preset.name
-    return {"preset": preset.name, **changed}
+    return {"preset": preset.name, **{name: changed[name] for name in wanted if name in changed}}
