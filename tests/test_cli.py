@@ -301,7 +301,8 @@ def test_rules_party_states_its_own_renewal_choices_and_its_aces_tie(
     assert f"The party table offers: {one_line(shown)}." in told
     assert f"At the party table: {one_line(offer.help)}" in told
     renewals = next(line for line in out.splitlines() if line.startswith("renewals"))
-    assert renewals.split()[1] == "15" and "No limit" in renewals
+    assert renewals.split()[1] == "15" and "Up to 15 times" in renewals
+    assert "No limit" not in renewals  # null's word, never a number's
     [tie] = PRESETS["party"].ties
     assert one_line(f"setting aces also sets ace_points. {tie.reason}") in told
 

@@ -156,15 +156,16 @@ PARTY_ACES: Final = Tie(
 _PARTY_RENEWALS: Final = Offer(
     "renewals",
     (
-        Choice(15, "No limit (a deal stops after 15)"),
+        Choice(15, "Up to 15 times"),
         Choice(1, "Once"),
         Choice(3, "Three times"),
     ),
-    "How many times in one deal the discard pile may be shuffled into a new stock. When the "
-    "stock runs out after the last one, the deal stops and is scored as a stuck deal. Even "
-    "with no limit, a deal stops when its stock runs out after 15 new stocks, so that no deal "
-    "goes on for ever.",
+    "How many times in one deal the discard pile, all but its top card, may be shuffled into a "
+    "new stock: 15 at most at the party table, as on the party site. When the stock runs out "
+    "after the last one, the deal stops and is scored as a stuck deal.",
 )
+"""The party site's renewal choices. Its "no limit" stops a deal after 15 new stocks, so here it
+is the number 15, labelled as such: ``null`` means no cap at all, wherever it is read."""
 
 PARTY_IDLE_RENEWALS: Final = 15
 """The party site shuffles a new stock at most 15 times a deal and knows no other limit:
