@@ -1,4 +1,5 @@
-"""The ``rummy`` command: replay (JSON and transcript), rules, play, help — as RECORD.md says."""
+"""The ``rummy`` command: replay (JSON and transcript), rules, play, help, as docs/RECORD.md
+says."""
 
 from __future__ import annotations
 
@@ -224,8 +225,8 @@ def test_rules_shows_every_preset_and_every_option(
 
 
 def test_rules_table_shows_each_presets_values(capsys: pytest.CaptureFixture[str]) -> None:
-    # RECORD.md's preset table: classic flips once, standard lets you take the discard, practice
-    # has the lowest hand collect, party keeps the top card and renews 15 times; 500 scores
+    # docs/RECORD.md's preset table: classic flips once, standard lets you take the discard,
+    # practice has the lowest hand collect, party keeps the top card and renews 15 times; 500 scores
     # melds, takes deep, counts aces 15 and plays to 500 with a stock never renewed.
     _, out, _ = cli(capsys, "rules")
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.strip()}

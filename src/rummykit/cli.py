@@ -401,7 +401,9 @@ def build_parser() -> argparse.ArgumentParser:
         "printed); 2 a record that cannot be read (bad JSON, unknown preset or option, bad deck).",
     )
     replay.add_argument("file", help="the record, or - to read it from standard input")
-    replay.add_argument("--json", action="store_true", help="print the result object of RECORD.md")
+    replay.add_argument(
+        "--json", action="store_true", help="print the result object of docs/RECORD.md"
+    )
     replay.set_defaults(run=_command_replay)
     rules = commands.add_parser(
         "rules",

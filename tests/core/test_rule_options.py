@@ -1,4 +1,4 @@
-"""Each rule option of RECORD.md § Rule options, checked by its effect on a game; presets."""
+"""Each rule option of docs/RECORD.md § Rule options, checked by its effect on a game; presets."""
 
 from __future__ import annotations
 
