@@ -35,7 +35,7 @@ RECORD_ERROR_CODES = (
     "discard_take_not_allowed",
     "bad_action",
 )
-"""The error codes of RECORD.md's table, in its order, restated here so that tests check the
+"""The error codes of docs/RECORD.md's table, in its order, restated here so that tests check the
 engine against the contract rather than against itself."""
 
 

@@ -1,4 +1,5 @@
-"""The ``rummy`` command: replay (JSON and transcript), rules, play, help — as RECORD.md says."""
+"""The ``rummy`` command: replay (JSON and transcript), rules, play, help, as docs/RECORD.md
+says."""
 
 from __future__ import annotations
 
@@ -224,8 +225,8 @@ def test_rules_shows_every_preset_and_every_option(
 
 
 def test_rules_table_shows_each_presets_values(capsys: pytest.CaptureFixture[str]) -> None:
-    # RECORD.md's preset table: classic flips once, standard lets you take the discard, practice
-    # has the lowest hand collect, party keeps the top card and renews 15 times; 500 scores
+    # docs/RECORD.md's preset table: classic flips once, standard lets you take the discard,
+    # practice has the lowest hand collect, party keeps the top card and renews 15 times; 500 scores
     # melds, takes deep, counts aces 15 and plays to 500 with a stock never renewed.
     _, out, _ = cli(capsys, "rules")
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.strip()}
@@ -301,7 +302,8 @@ def test_rules_party_states_its_own_renewal_choices_and_its_aces_tie(
     assert f"The party table offers: {one_line(shown)}." in told
     assert f"At the party table: {one_line(offer.help)}" in told
     renewals = next(line for line in out.splitlines() if line.startswith("renewals"))
-    assert renewals.split()[1] == "15" and "No limit" in renewals
+    assert renewals.split()[1] == "15" and "Up to 15 times" in renewals
+    assert "No limit" not in renewals  # null's word, never a number's
     [tie] = PRESETS["party"].ties
     assert one_line(f"setting aces also sets ace_points. {tie.reason}") in told
 
@@ -344,6 +346,37 @@ def test_rules_of_an_unknown_preset_exits_2(capsys: pytest.CaptureFixture[str]) 
 def test_rules_of_an_unknown_preset_exits_2_in_a_fresh_process() -> None:
     proc = run("rules", "nosuch")
     assert proc.returncode == 2
+
+
+def test_rules_into_a_closed_pipe_ends_quietly() -> None:
+    """``rummy rules party | head -1``: the reader goes, and no traceback follows."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rummykit", "rules", "party"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert proc.stdout is not None
+    proc.stdout.close()  # the reader is gone before the first line is written
+    _, err = proc.communicate(timeout=60)
+    assert b"Traceback" not in err
+    assert b"BrokenPipeError" not in err
+    assert proc.returncode == 141
+
+
+def test_rules_head_one_reads_the_first_line_and_nothing_breaks() -> None:
+    proc = subprocess.run(
+        f"{sys.executable} -m rummykit rules party | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        timeout=60,
+        check=False,
+    )
+    assert proc.stdout.count("\n") == 1
+    assert "Traceback" not in proc.stderr
 
 
 # ----- rummy watch, help -----------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import os
 import sys
 import textwrap
 from collections.abc import Mapping, Sequence
@@ -400,7 +401,9 @@ def build_parser() -> argparse.ArgumentParser:
         "printed); 2 a record that cannot be read (bad JSON, unknown preset or option, bad deck).",
     )
     replay.add_argument("file", help="the record, or - to read it from standard input")
-    replay.add_argument("--json", action="store_true", help="print the result object of RECORD.md")
+    replay.add_argument(
+        "--json", action="store_true", help="print the result object of docs/RECORD.md"
+    )
     replay.set_defaults(run=_command_replay)
     rules = commands.add_parser(
         "rules",
@@ -427,7 +430,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``rummy`` command; returns the exit code."""
+    """Run the ``rummy`` command; returns the exit code.
+
+    A reader that stops early (``rummy rules party | head -1``) ends the command quietly, with
+    the exit code a shell gives a program that a closed pipe ended (141, 128 + SIGPIPE).
+    """
+    try:
+        code = _run(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python's advice for a closed pipe: point standard output at the null device, so the
+        # flush at exit finds nowhere to fail either.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return _CLOSED_PIPE
+    return code
+
+
+_CLOSED_PIPE = 128 + 13
+"""The exit code of a command whose reader closed the pipe (128 + SIGPIPE, as a shell says)."""
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

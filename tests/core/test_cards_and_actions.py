@@ -1,4 +1,4 @@
-"""Card and action notation (RECORD.md § Cards, § Actions) and the legal-action view."""
+"""Card and action notation (docs/RECORD.md § Cards, § Actions) and the legal-action view."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every error code of RECORD.md § Error codes, and the order in which they are reported.
+"""Every error code of docs/RECORD.md § Error codes, and the order in which they are reported.
 
 Every refusal is checked three ways: its code, a message that names the cards (with suit
 symbols) where cards are involved, and a position left exactly as it was.

@@ -1,7 +1,7 @@
-"""Conformance: each small record of tests/records/conformance/ replays as RECORD.md says.
+"""Conformance: each small record of tests/records/conformance/ replays as docs/RECORD.md says.
 
 The records are built by ``tests/records/conformance/make_records.py`` (stacked decks, scripted
-actions). Every expectation below is worked out by hand from RECORD.md, never copied from the
+actions). Every expectation below is worked out by hand from docs/RECORD.md, never copied from the
 engine: the comment above each says how.
 
 Notation used in the reasoning: with ``n`` seats of ``h`` cards and dealer ``d``, card ``i`` of

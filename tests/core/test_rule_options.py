@@ -1,4 +1,4 @@
-"""Each rule option of RECORD.md § Rule options, checked by its effect on a game; presets."""
+"""Each rule option of docs/RECORD.md § Rule options, checked by its effect on a game; presets."""
 
 from __future__ import annotations
 
@@ -1493,12 +1493,13 @@ def test_other_presets_leave_an_ace_at_its_cost_when_aces_go_high(name: str) -> 
     assert rules.ace_points == 1
 
 
-def test_party_offers_the_party_sites_renewals_no_limit_once_and_three_times() -> None:
+def test_party_offers_the_party_sites_renewals_15_once_and_three_times() -> None:
     offer = PARTY.offer("renewals")
     assert offer is not None
     assert [choice.value for choice in offer.choices] == [15, 1, 3]
-    assert "No limit" in offer.choices[0].label and "15" in offer.choices[0].label
-    assert "15" in offer.help  # what "no limit" means at the party table is said
+    # The site's "no limit" is a cap of 15, shown as 15: "No limit" is null's word alone.
+    assert "15" in offer.choices[0].label and "No limit" not in offer.choices[0].label
+    assert "15" in offer.help
     [field] = [field for field in PARTY.form() if field["name"] == "renewals"]
     assert field["kind"] == "choice" and field["none"] is None and field["default"] == 15
     assert field["help"] == offer.help

@@ -70,6 +70,23 @@ def test_a_party_table_with_aces_high_makes_an_ace_cost_15(client: TestClient) -
     )
 
 
+def test_a_party_table_keeps_ace_points_set_with_aces_high(client: TestClient) -> None:
+    # A set value is never overridden: "unless you set ace_points yourself" (issue 28).
+    made = client.post(
+        "/api/tables",
+        json={
+            "preset": "party",
+            "rules": {"aces": "low_or_high", "ace_points": 1},
+            "opponents": ["basic"],
+        },
+    ).json()
+    view = client.get(f"/api/tables/{made['table']}", headers=bearer(made["token"])).json()
+    assert (view["view"]["rules"]["aces"], view["view"]["rules"]["ace_points"]) == (
+        "low_or_high",
+        1,
+    )
+
+
 def test_the_lobby_keeps_no_list_of_options_titles_or_limits() -> None:
     source = LOBBY.read_text(encoding="utf-8")
     for name in ("NUMBER_LIMITS", "TITLES", "CHOICES"):

@@ -69,7 +69,7 @@ def test_the_lobby_links_to_the_presets_rules(page: Any, live_server: LiveServer
     expect(page.get_by_test_id("howto-about")).to_contain_text(find_preset("party").summary)
     assert marked(page) == differing(find_preset("party").rules)
     renewals = page.locator("[data-testid=howto-rule][data-option=renewals]")
-    expect(renewals).to_contain_text("No limit (a deal stops after 15)")  # the party's own label
+    expect(renewals).to_contain_text("Up to 15 times")  # the party's own label
 
 
 def test_a_table_without_a_seat_here_shows_the_presets(page: Any, live_server: LiveServer) -> None:

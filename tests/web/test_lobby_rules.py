@@ -48,12 +48,12 @@ def test_party_offers_the_party_sites_reshuffle_choices_and_no_endless_deal(
     renewals = page.get_by_test_id("rule-renewals")
     texts = renewals.locator("option").all_inner_texts()
     assert texts == [
-        "As the preset: No limit (a deal stops after 15)",
-        "No limit (a deal stops after 15)",
+        "As the preset: Up to 15 times",
+        "Up to 15 times",
         "Once",
         "Three times",
     ]
-    expect(page.locator("#rule-renewals-help")).to_contain_text("after 15 new stocks")
+    expect(page.locator("#rule-renewals-help")).to_contain_text("15 at most")
     expect(page.get_by_test_id("rule-renewals-none")).to_have_count(0)
     renewals.select_option("3")
     assert started_rules(page, live_server)["renewals"] == 3

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 
 class ErrorCode(enum.StrEnum):
-    """Every stable error code: RECORD.md's first, then the engine's and the server's own.
+    """Every stable error code: docs/RECORD.md's first, then the engine's and the server's own.
 
     The values never change; new codes are added, never renamed.
     """

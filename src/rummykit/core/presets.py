@@ -156,15 +156,16 @@ PARTY_ACES: Final = Tie(
 _PARTY_RENEWALS: Final = Offer(
     "renewals",
     (
-        Choice(15, "No limit (a deal stops after 15)"),
+        Choice(15, "Up to 15 times"),
         Choice(1, "Once"),
         Choice(3, "Three times"),
     ),
-    "How many times in one deal the discard pile may be shuffled into a new stock. When the "
-    "stock runs out after the last one, the deal stops and is scored as a stuck deal. Even "
-    "with no limit, a deal stops when its stock runs out after 15 new stocks, so that no deal "
-    "goes on for ever.",
+    "How many times in one deal the discard pile, all but its top card, may be shuffled into a "
+    "new stock: 15 at most at the party table, as on the party site. When the stock runs out "
+    "after the last one, the deal stops and is scored as a stuck deal.",
 )
+"""The party site's renewal choices. Its "no limit" stops a deal after 15 new stocks, so here it
+is the number 15, labelled as such: ``null`` means no cap at all, wherever it is read."""
 
 PARTY_IDLE_RENEWALS: Final = 15
 """The party site shuffles a new stock at most 15 times a deal and knows no other limit:
@@ -294,9 +295,25 @@ def preset_with_overrides(data: str | Mapping[str, object]) -> tuple[Preset, Rul
 
 
 def describe_rules(preset: Preset, rules: Rules) -> str | dict[str, object]:
-    """The record's ``rules`` value: the preset's name, or it with the options that differ."""
+    """The record's ``rules`` value: the preset's name, or it with the options that differ.
+
+    It reads back as these very rules: an option a tie would set otherwise is written too,
+    however it stands to the preset's value. Under ``party``, aces ``"low_or_high"`` with
+    ``ace_points`` 1 keep the 1 (without it, the tie would read the aces back as costing 15).
+
+    >>> party = find_preset("party")
+    >>> describe_rules(party, party.rules.replace(aces="low_or_high", ace_points=1))
+    {'preset': 'party', 'aces': 'low_or_high', 'ace_points': 1}
+    """
     base = preset.rules.to_mapping()
-    changed = {name: value for name, value in rules.to_mapping().items() if base[name] != value}
+    wanted = rules.to_mapping()
+    changed = {name: value for name, value in wanted.items() if base[name] != value}
+    for _ in wanted:  # each pass fixes the followers of the ties the last one wrote
+        read = preset.rules.replace(**changed).to_mapping()
+        stray = {name for name, value in wanted.items() if read[name] != value}
+        if not stray:
+            break
+        changed.update((name, wanted[name]) for name in stray)
     if not changed:
         return preset.name
-    return {"preset": preset.name, **changed}
+    return {"preset": preset.name, **{name: changed[name] for name in wanted if name in changed}}

@@ -1,4 +1,4 @@
-"""The game record, ``rummy-record/1``: reading, writing and replaying it (see RECORD.md).
+"""The game record, ``rummy-record/1``: reading, writing and replaying it (see docs/RECORD.md).
 
 >>> from rummykit.core.cards import standard_deck
 >>> record = {"format": "rummy-record/1", "rules": "classic", "players": 2,
@@ -210,7 +210,7 @@ class ReplayResult:
         return 2 if self.error.code in ("bad_record", "unsupported") else 1
 
     def to_json(self) -> dict[str, Any]:
-        """The object ``rummy replay --json`` prints (see RECORD.md)."""
+        """The object ``rummy replay --json`` prints (see docs/RECORD.md)."""
         error = dataclasses.asdict(self.error) if self.error is not None else None
         game = self.state
         if game is None or not game.logs:
@@ -252,7 +252,7 @@ def _summary_json(summary: DealSummary) -> dict[str, Any]:
 
 
 def state_json(game: GameState) -> dict[str, Any]:
-    """The position as RECORD.md's ``state`` object."""
+    """The position as docs/RECORD.md's ``state`` object."""
     data: dict[str, Any] = {
         "deal": game.deal_number,
         "turn": game.turn,
@@ -341,7 +341,7 @@ def _failed(
 
 
 def replay_json(source: str | bytes | Mapping[str, Any]) -> tuple[dict[str, Any], int]:
-    """Read and replay a record: RECORD.md's JSON object and the exit code."""
+    """Read and replay a record: docs/RECORD.md's JSON object and the exit code."""
     try:
         record = load_record(source)
     except RecordError as error:

@@ -1,7 +1,7 @@
 """Why an action is refused: one stable reason each, with its English sentence, in one place.
 
 Every refusal (the engine's ``IllegalActionError`` and the server's ``refused`` frame) has an
-``ErrorCode`` (coarse, stable, in RECORD.md's table), a ``reason`` (finer, stable: this
+``ErrorCode`` (coarse, stable, in docs/RECORD.md's table), a ``reason`` (finer, stable: this
 module's keys) and ``params``: seats as ints, cards as codes (``7h``, ``X=6h``), counts as
 ints. The English sentence is the reason's template filled from its params; the browser
 renders the same template (generated into ``web/i18n/en/refusals.js``) or its Japanese one,

@@ -41,8 +41,8 @@ Server to client:
   public). ``kind`` and ``params`` (seats as ints, cards as codes) let a client word it in its
   own language; ``text`` is the English (``rummykit.server.table_words``).
 - ``{"t": "refused", "v": V, "d": {"code": CODE, "reason": R, "params": P, "message": TEXT}}``:
-  an intent was refused: ``code`` as in RECORD.md, ``reason`` finer (``rummykit.core.refusals``),
-  ``params`` its parameters, ``message`` the English sentence.
+  an intent was refused: ``code`` as in docs/RECORD.md, ``reason`` finer
+  (``rummykit.core.refusals``), ``params`` its parameters, ``message`` the English sentence.
 - ``{"t": "hint", "v": V, "d": {"action": A, "reason": TEXT, "kind": K, "params": P,
   "action_kind": AK, "action_params": AP}}``: advice: ``action`` in notation, ``reason`` the
   English sentence; ``kind``/``params`` (why) and ``action_kind``/``action_params`` (the

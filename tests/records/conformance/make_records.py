@@ -1,8 +1,8 @@
-"""Write the conformance records: small games, each exercising one clause of RECORD.md.
+"""Write the conformance records: small games, each exercising one clause of docs/RECORD.md.
 
 Run from the repository root: ``.venv/bin/python tests/records/conformance/make_records.py``.
 It only builds the records (decks stacked with ``tests/helpers.py``, actions scripted here);
-it never replays them. What each record must replay to is worked out by hand, from RECORD.md,
+it never replays them. What each record must replay to is worked out by hand, from docs/RECORD.md,
 in ``tests/core/test_record_conformance.py``.
 """
 
