@@ -353,3 +353,25 @@ def test_knock_rummy_is_not_played_with_boathouses_stock_card() -> None:
     with pytest.raises(RulesError):
         find_preset("boathouse").rules.replace(melding="knock")
     assert Rules(melding=Melding.KNOCK).stock_with_discard is False
+
+
+def test_knock_rummy_is_not_scored_with_meld_points() -> None:
+    # a knock counts loose cards against their holder, meld points want the highest to win
+    with pytest.raises(RulesError, match="scoring melds needs melding during_play"):
+        Rules(melding=Melding.KNOCK, scoring=Scoring.MELDS)
+    with pytest.raises(RulesError, match="scoring melds needs melding during_play"):
+        KNOCK.replace(scoring="melds")
+    with pytest.raises(RulesError, match="scoring melds needs melding during_play"):
+        find_preset("500").rules.replace(melding="knock")
+
+
+def offered(preset: str, option: str) -> list[object]:
+    field = next(field for field in find_preset(preset).form() if field["name"] == option)
+    choices = field["choices"]
+    assert isinstance(choices, list)
+    return [choice["value"] for choice in choices]
+
+
+def test_the_knock_and_500_forms_offer_no_knocking_with_meld_points() -> None:
+    assert offered("knock", "scoring") == ["winner", "penalty"]
+    assert offered("500", "melding") == ["during_play"]

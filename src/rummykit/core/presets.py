@@ -171,6 +171,26 @@ PARTY_IDLE_RENEWALS: Final = 15
 its new stocks with nothing laid are limited by that alone, so its deals play as on the site
 (a shuffled stock is a new order of cards, not the same cards coming round)."""
 
+_KNOCK_SCORING: Final = Offer(
+    "scoring",
+    (
+        Choice(Scoring.WINNER, "Winner collects, highest total wins"),
+        Choice(Scoring.PENALTY, "Penalty points, lowest total wins"),
+    ),
+    "Who scores at the end of a deal, and who wins: whoever wins the knock scores what the "
+    "others owe, or everyone else counts what they owe against them. Meld points are not "
+    "played with knocking: no card is laid on the table to score.",
+)
+"""Knock rummy's scorings: meld points are refused with knocking (``KNOCK_WITH_MELD_POINTS``)."""
+
+_MELD_POINTS_MELDING: Final = Offer(
+    "melding",
+    (Choice(Melding.DURING_PLAY, "During play, as usual"),),
+    "Melds are laid on your turns: meld points score the cards laid on the table, so 500 Rum "
+    "is not played by knocking.",
+)
+"""500 Rum's melding: knocking is refused with meld points (``KNOCK_WITH_MELD_POINTS``)."""
+
 PRESETS: Final[dict[str, Preset]] = {
     preset.name: preset
     for preset in (
@@ -243,6 +263,7 @@ PRESETS: Final[dict[str, Preset]] = {
             6,
             "Knock rummy: no melds during play; knock to end the deal, every hand is laid out "
             "and the lowest count of loose cards collects the differences.",
+            offers=(_KNOCK_SCORING,),
         ),
         # ----- issue 13: 500 Rum -----
         Preset(
@@ -260,6 +281,7 @@ PRESETS: Final[dict[str, Preset]] = {
             6,
             "500 Rum: take any card of the pile with those above it; each card you lay scores "
             "for you, your hand counts against you; aces 15, 1 at the foot of a run; to 500.",
+            offers=(_MELD_POINTS_MELDING,),
         ),
     )
 }

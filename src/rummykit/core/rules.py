@@ -160,6 +160,13 @@ KNOCK_WITH_STOCK_CARD: Final = (
 )
 """Why Boathouse's stock card and knock rummy are not played together."""
 
+KNOCK_WITH_MELD_POINTS: Final = (
+    "scoring melds needs melding during_play: in knock rummy no card is laid on the table to "
+    "score, and the loose cards a knock counts are points against, where meld points want the "
+    "highest total to win."
+)
+"""Why knock rummy is not scored with meld points (the deal would be counted upside down)."""
+
 MIN_SEATS: Final = 2
 MAX_SEATS: Final = 8
 """The most seats at a table: two decks deal eight hands of seven with a stock to spare."""
@@ -489,6 +496,8 @@ class Rules:
             object.__setattr__(self, spec.name, spec.check(getattr(self, spec.name)))
         if self.melding is Melding.KNOCK and self.stock_with_discard:
             raise RulesError(KNOCK_WITH_STOCK_CARD)
+        if self.melding is Melding.KNOCK and self.scoring is Scoring.MELDS:
+            raise RulesError(KNOCK_WITH_MELD_POINTS)
 
     @property
     def deck_size(self) -> int:
