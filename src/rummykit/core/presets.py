@@ -16,6 +16,7 @@ from typing import Final
 from rummykit.core.errors import RulesError
 from rummykit.core.options import Choice, OptionKind, Tie, is_whole_number, json_value
 from rummykit.core.rules import (
+    BY_SEATS_500,
     MAX_SEATS,
     Aces,
     Blocked,
@@ -260,7 +261,7 @@ PRESETS: Final[dict[str, Preset]] = {
                 empty_stock_choice=False,
             ),
             2,
-            6,
+            MAX_SEATS,
             "Knock rummy: no melds during play; knock to end the deal, every hand is laid out "
             "and the lowest count of loose cards collects the differences.",
             offers=(_KNOCK_SCORING,),
@@ -269,6 +270,7 @@ PRESETS: Final[dict[str, Preset]] = {
         Preset(
             "500",
             Rules(
+                hand_size=BY_SEATS_500,
                 ace_points=15,
                 discard_take=DiscardTake.ANY,
                 scoring=Scoring.MELDS,
@@ -278,9 +280,10 @@ PRESETS: Final[dict[str, Preset]] = {
                 empty_stock_choice=False,
             ),
             2,
-            6,
-            "500 Rum: take any card of the pile with those above it; each card you lay scores "
-            "for you, your hand counts against you; aces 15, 1 at the foot of a run; to 500.",
+            MAX_SEATS,
+            "500 Rum: 13 cards each for two, 7 for more; take any card of the pile with those "
+            "above it; each card you lay scores for you, your hand counts against you; aces 15, "
+            "1 at the foot of a run; to 500.",
             offers=(_MELD_POINTS_MELDING,),
         ),
     )

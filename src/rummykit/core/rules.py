@@ -134,12 +134,21 @@ class Melding(enum.StrEnum):
     """No melds during play: a seat ends the deal by knocking, and every hand is laid out."""
 
 
-HandSize = int | Literal["by_seats"]
+HandSize = int | Literal["by_seats", "by_seats_500"]
+
+BY_SEATS: Final[Literal["by_seats"]] = "by_seats"
+"""Dealt by the number of seats as Rummy deals: 10 for two, 7 for three or four, 6 for five
+or six, 7 for seven or eight (two decks)."""
+BY_SEATS_500: Final[Literal["by_seats_500"]] = "by_seats_500"
+"""Dealt by the number of seats as 500 Rum deals: 13 for two, 7 for three or more."""
+MOST_CARDS_DEALT: Final = 13
+"""The biggest hand dealt (500 Rum's two-player hand): one deck serves it to three seats."""
 
 # Every number option is bounded, so that no setting can make a game that never ends or a
 # number no one can read: the bounds lie far past any table's real choices.
 MOST_MELDS_PER_TURN: Final = 10
-"""A hand of at most eleven cards lays three new melds a turn at most: ten is no limit."""
+"""A hand of at most fourteen cards (500 Rum's thirteen and a draw) lays four new melds a turn at
+most: ten is no limit."""
 HIGHEST_TARGET: Final = 10_000
 """Past a few thousand points a game takes hundreds of deals (the rule texts play to 100)."""
 MOST_DEALS: Final = 1_000
@@ -190,10 +199,15 @@ class Rules:
         metadata=describe_option(
             "Cards dealt",
             "How many cards each player gets: by the number of players (10 for two, 7 for three "
-            "or four, 6 for five or six, 7 for seven or eight), or the same number for everyone.",
-            choices=[("by_seats", "By the number of players")],
+            "or four, 6 for five or six, 7 for seven or eight), by the number of players as in "
+            "500 Rum (13 for two, 7 for three or more), or the same number for everyone, as "
+            "long as the decks hold every hand and the up-card.",
+            choices=[
+                (BY_SEATS, "By the number of players"),
+                (BY_SEATS_500, "By the number of players, as in 500 Rum"),
+            ],
             minimum=6,
-            maximum=10,
+            maximum=MOST_CARDS_DEALT,
         ),
     )
     decks: int = dataclasses.field(
@@ -506,7 +520,9 @@ class Rules:
 
     def hand_size_for(self, seats: int) -> int:
         """Cards dealt to each seat at a table of ``seats``."""
-        if self.hand_size != "by_seats":
+        if self.hand_size == BY_SEATS_500:
+            return 13 if seats == 2 else 7
+        if self.hand_size != BY_SEATS:
             return int(self.hand_size)
         if seats > MAX_SEATS_ONE_DECK:
             return BIG_TABLE_HAND
