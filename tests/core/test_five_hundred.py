@@ -174,6 +174,37 @@ def test_an_ace_laid_off_below_a_two_scores_low_and_above_a_king_scores_high() -
     assert placed_points(FIVE_HUNDRED, high, Card.parse("Ad")) == 15
 
 
+def test_an_ace_laid_off_on_a_run_from_two_to_king_goes_above_it_and_scores_high() -> None:
+    # 500 Rum's ace is high after a king: laid on the end of a run ending in K, it counts 15
+    hearts = "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh"
+    hands = ["Ah 2c 3c 4c 8s Js Td Qc Qs 5d 6d 9s 7c", f"{hearts} 5c"]
+    game = stacked_game(FIVE_HUNDRED, hands, up="Jc", stock="7s 8d")
+    play(game, "1 draw stock", f"1 meld {hearts}", "1 discard 5c", "0 draw stock")
+    play(game, "0 layoff Ah 0")
+    [run] = game.melds
+    assert run.text == f"{hearts} Ah"
+    assert game.table_points == [15, 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 * 4]
+    assert placed_points(FIVE_HUNDRED, run, Card.parse("Ah")) == 15
+    assert game.meld_points == [2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 * 4 + 15]
+
+
+def test_a_joker_laid_off_for_the_ace_on_a_run_from_two_to_king_scores_high() -> None:
+    rules = FIVE_HUNDRED.replace(jokers=1)
+    hearts = "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh"
+    hands = ["X 2c 3c 4c 8s Js Td Qc Qs 5d 6d 9s 7c", f"{hearts} 5c"]
+    game = stacked_game(rules, hands, up="Jc", stock="7s 8d")
+    play(game, "1 draw stock", f"1 meld {hearts}", "1 discard 5c", "0 draw stock")
+    play(game, "0 layoff X=Ah 0")
+    assert game.table_points[0] == 15
+    assert game.melds[0].text == f"{hearts} X=Ah"
+
+
+def test_a_whole_suit_laid_at_once_reads_ace_to_king_with_the_ace_low() -> None:
+    run = laid("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh")
+    assert run.stands_for[0] == Card.parse("Ah")
+    assert placed_points(FIVE_HUNDRED, run, Card.parse("Ah")) == 1
+
+
 def test_a_joker_on_the_table_scores_the_card_it_stands_for() -> None:
     rules = FIVE_HUNDRED.replace(jokers=1, hand_size=10)
     game = stacked_game(rules, [SEAT_ZERO, "5h 7h X 9c 9d 9h Kc Kd Kh 2s"], up="Jc", stock="7s")
