@@ -473,8 +473,8 @@ class Rules:
         default=10,
         metadata=describe_option(
             "Undercut penalty",
-            "Under knock rummy, what a knocker pays on top to the player who beats or ties "
-            "their count.",
+            "Under knock rummy, what a knocker pays on top to the player who beats their "
+            "count (a player who ties it wins instead, and the knocker pays no more).",
             minimum=0,
             maximum=HIGHEST_CARD_COST,
         ),
@@ -483,8 +483,9 @@ class Rules:
         default=25,
         metadata=describe_option(
             "Knocking with nothing loose",
-            "Under knock rummy, the bonus a knocker with every card in a meld collects from "
-            "each other player (no one can beat that knock).",
+            "Under knock rummy, the bonus a knocker who wins with every card in a meld "
+            "collects from each other player (a player who ties it wins instead, as in any "
+            "tie).",
             minimum=0,
             maximum=HIGHEST_CARD_COST,
         ),
