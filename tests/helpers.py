@@ -117,6 +117,8 @@ def random_rules(rng: random.Random, seats: int, **fixed: Any) -> Rules:
     options.update(fixed)
     if options["melding"] == "knock" and "stock_with_discard" not in fixed:
         options["stock_with_discard"] = False  # not played together (KNOCK_WITH_STOCK_CARD)
+    if options["melding"] == "knock" and options["scoring"] == "melds" and "scoring" not in fixed:
+        options["scoring"] = "winner"  # not played together (KNOCK_WITH_MELD_POINTS)
     rules = Rules(**options)
     try:
         rules.check_seats(seats)

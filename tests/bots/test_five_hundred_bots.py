@@ -18,9 +18,12 @@ FIVE_HUNDRED = find_preset("500").rules
 
 
 def deep_pile() -> GameState:
-    """The pile is 5♣ Q♦ (top last); seat 0, holding 2♣ 3♣ 4♣ and Q♣ Q♠, is to draw."""
+    """The pile is 5♣ Q♦ (top last); seat 0, holding 2♣ 3♣ 4♣ and Q♣ Q♠, is to draw.
+
+    Ten cards each (``hand_size`` 10), the position this was written with.
+    """
     game = stacked_game(
-        FIVE_HUNDRED,
+        FIVE_HUNDRED.replace(hand_size=10),
         ["2c 3c 4c 8s Js Td Qc Qs 5d 6d", "Ah 7h 9h 9c 9d Kc Kd Kh 4s 6s"],
         up="5c",
         stock="Qd",

@@ -22,7 +22,7 @@ from rummykit.bots import ExpertBot, MasterBot, make_bot
 from rummykit.bots.base import Bot
 from rummykit.bots.play import DEAL_ACTION_CAP
 from rummykit.core.presets import find_preset
-from rummykit.core.rules import MAX_SEATS, MIN_SEATS
+from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK, MIN_SEATS
 from rummykit.core.state import DealResult, GameState
 
 SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
@@ -110,9 +110,14 @@ FIVE_HUNDRED_SEATS = tuple(range(MIN_SEATS, find_preset("500").max_seats + 1))
 """The table sizes the ``500`` preset is played at."""
 
 
+def decks_for(seats: int) -> int:
+    """Seven or eight seats are dealt from two decks (one deck serves up to six)."""
+    return 2 if seats > MAX_SEATS_ONE_DECK else 1
+
+
 def play_500_games(bots_at: list[Bot], seats: int, games: int) -> None:
     """Play 500 Rum games of a few deals with ``bots_at``; every deal scores as it should."""
-    rules = find_preset("500").rules.replace(deals=FIVE_HUNDRED_DEALS)
+    rules = find_preset("500").rules.replace(deals=FIVE_HUNDRED_DEALS, decks=decks_for(seats))
     for game_number in range(games):
         rng = random.Random(500 * seats + game_number)
         game = GameState.new(rules, seats, seed=rng.randrange(2**32))
@@ -158,7 +163,7 @@ def test_bot_plays_whole_500_rum_games_legally(name: str, seats: int) -> None:
 def test_searcher_plays_a_500_rum_deal_legally(name: str, seats: int) -> None:
     bots: list[Bot] = [make_bot("strong")] * seats
     bots[seats - 1] = searcher(name)
-    rules = find_preset("500").rules.replace(deals=1)
+    rules = find_preset("500").rules.replace(deals=1, decks=decks_for(seats))
     rng = random.Random(seats)
     game = GameState.new(rules, seats, seed=seats)
     assert play_deal_checked(game, bots, rng)

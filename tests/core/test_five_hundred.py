@@ -8,7 +8,7 @@ import pytest
 
 from helpers import play, stacked_game
 from rummykit.core.cards import Card, parse_cards
-from rummykit.core.errors import IllegalActionError
+from rummykit.core.errors import IllegalActionError, RulesError
 from rummykit.core.melds import TableMeld, arrange_meld
 from rummykit.core.observation import observe
 from rummykit.core.presets import find_preset
@@ -48,7 +48,8 @@ def refused_code(game: GameState, text: str) -> str:
 
 
 def five_hundred(rules: Rules = FIVE_HUNDRED, stock: str = "7s 9s As", up: str = "Jc") -> GameState:
-    return stacked_game(rules, [SEAT_ZERO, SEAT_ONE], up=up, stock=stock)
+    """Two seats of ten cards (``hand_size`` 10: the book's thirteen are tested on their own)."""
+    return stacked_game(rules.replace(hand_size=10), [SEAT_ZERO, SEAT_ONE], up=up, stock=stock)
 
 
 # ----- the preset ------------------------------------------------------------------------
@@ -61,6 +62,35 @@ def test_the_500_preset_is_meld_points_deep_takes_aces_15_and_a_game_to_500() ->
     assert FIVE_HUNDRED.low_ace_points == 1
     assert FIVE_HUNDRED.target == 500
     assert Rules.from_mapping("500") == FIVE_HUNDRED
+
+
+# ----- "Each player is dealt 13 cards when two play, 7 when three or more play." ----------
+
+
+@pytest.mark.parametrize(("seats", "size"), [(2, 13), (3, 7), (4, 7), (5, 7), (6, 7)])
+def test_500_deals_thirteen_cards_to_two_and_seven_to_three_or_more(seats: int, size: int) -> None:
+    assert FIVE_HUNDRED.hand_size == "by_seats_500"
+    game = GameState.new(FIVE_HUNDRED, seats, seed=seats)
+    assert [len(hand) for hand in game.hands] == [size] * seats
+    assert game.stock_count == 52 - seats * size - 1
+
+
+@pytest.mark.parametrize("seats", [7, 8])
+def test_500_deals_seven_or_eight_seats_seven_cards_each_from_two_decks(seats: int) -> None:
+    find_preset("500").check_seats(seats)
+    with pytest.raises(RulesError, match="need two decks"):
+        FIVE_HUNDRED.check_seats(seats)
+    game = GameState.new(FIVE_HUNDRED.replace(decks=2), seats, seed=seats)
+    assert [len(hand) for hand in game.hands] == [7] * seats
+
+
+def test_thirteen_cards_each_are_dealt_where_the_deck_holds_them() -> None:
+    GameState.new(Rules(hand_size=13), 3, seed=0)  # 40 cards with the up-card
+    with pytest.raises(RulesError, match="53 cards"):
+        Rules(hand_size=13).check_seats(4)
+    Rules(hand_size=13, decks=2).check_seats(4)
+    with pytest.raises(RulesError):
+        Rules(hand_size=14)
 
 
 # ----- "You may take any card of the discard pile with every card above it; the deepest
@@ -144,8 +174,39 @@ def test_an_ace_laid_off_below_a_two_scores_low_and_above_a_king_scores_high() -
     assert placed_points(FIVE_HUNDRED, high, Card.parse("Ad")) == 15
 
 
-def test_a_joker_on_the_table_scores_the_card_it_stands_for() -> None:
+def test_an_ace_laid_off_on_a_run_from_two_to_king_goes_above_it_and_scores_high() -> None:
+    # 500 Rum's ace is high after a king: laid on the end of a run ending in K, it counts 15
+    hearts = "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh"
+    hands = ["Ah 2c 3c 4c 8s Js Td Qc Qs 5d 6d 9s 7c", f"{hearts} 5c"]
+    game = stacked_game(FIVE_HUNDRED, hands, up="Jc", stock="7s 8d")
+    play(game, "1 draw stock", f"1 meld {hearts}", "1 discard 5c", "0 draw stock")
+    play(game, "0 layoff Ah 0")
+    [run] = game.melds
+    assert run.text == f"{hearts} Ah"
+    assert game.table_points == [15, 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 * 4]
+    assert placed_points(FIVE_HUNDRED, run, Card.parse("Ah")) == 15
+    assert game.meld_points == [2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 * 4 + 15]
+
+
+def test_a_joker_laid_off_for_the_ace_on_a_run_from_two_to_king_scores_high() -> None:
     rules = FIVE_HUNDRED.replace(jokers=1)
+    hearts = "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh"
+    hands = ["X 2c 3c 4c 8s Js Td Qc Qs 5d 6d 9s 7c", f"{hearts} 5c"]
+    game = stacked_game(rules, hands, up="Jc", stock="7s 8d")
+    play(game, "1 draw stock", f"1 meld {hearts}", "1 discard 5c", "0 draw stock")
+    play(game, "0 layoff X=Ah 0")
+    assert game.table_points[0] == 15
+    assert game.melds[0].text == f"{hearts} X=Ah"
+
+
+def test_a_whole_suit_laid_at_once_reads_ace_to_king_with_the_ace_low() -> None:
+    run = laid("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh")
+    assert run.stands_for[0] == Card.parse("Ah")
+    assert placed_points(FIVE_HUNDRED, run, Card.parse("Ah")) == 1
+
+
+def test_a_joker_on_the_table_scores_the_card_it_stands_for() -> None:
+    rules = FIVE_HUNDRED.replace(jokers=1, hand_size=10)
     game = stacked_game(rules, [SEAT_ZERO, "5h 7h X 9c 9d 9h Kc Kd Kh 2s"], up="Jc", stock="7s")
     play(game, "1 draw stock", "1 meld 5h X 7h")
     assert game.meld_points == [18]

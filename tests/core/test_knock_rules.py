@@ -19,7 +19,7 @@ from rummykit.core.observation import observe
 from rummykit.core.presets import find_preset
 from rummykit.core.record import record_of, replay_json
 from rummykit.core.rules import Blocked, Melding, Rules, Scoring
-from rummykit.core.scoring import knock_points, knock_winner
+from rummykit.core.scoring import knock_points, knock_winner, knock_winners
 from rummykit.core.state import GameState, Phase
 
 KNOCK = find_preset("knock").rules
@@ -206,24 +206,43 @@ def test_an_undercut_pays_the_lowest_player_and_the_knocker_pays_the_penalty() -
     assert state.deal_points == (22 - 7 + 10, 0)
 
 
-def test_a_tie_with_the_knocker_is_an_undercut() -> None:
+def test_a_player_who_ties_the_knocker_wins_instead_and_the_knocker_pays_no_penalty() -> None:
     assert knock_winner([5, 5], knocker=0) == 1
-    assert knock_points(KNOCK, [5, 5], knocker=0) == (1, [0, 10])
+    assert knock_points(KNOCK, [5, 5], knocker=0) == (1, [0, 0])
+    assert knock_points(KNOCK, [5, 5, 9], knocker=0) == (1, [0, 4, 0])
 
 
-def test_of_equal_undercutters_the_first_to_the_knockers_left_wins() -> None:
-    assert knock_winner([3, 9, 3, 3], knocker=1) == 2
+def test_players_tied_with_the_knocker_share_what_the_others_owe() -> None:
+    assert knock_winners([3, 3, 3, 20], knocker=0) == [1, 2]
+    assert knock_points(KNOCK, [3, 3, 3, 20], knocker=0) == (1, [0, 9, 8, 0])
+
+
+def test_players_tied_below_the_knocker_share_the_differences_and_the_penalty() -> None:
+    # seat 0 knocks with 9: seats 1 and 2 undercut with 3 and share 6 + 10 and 17
+    assert knock_winners([9, 3, 3, 20], knocker=0) == [1, 2]
+    assert knock_points(KNOCK, [9, 3, 3, 20], knocker=0) == (1, [0, 17, 16, 0])
+    penalty = KNOCK.replace(scoring=Scoring.PENALTY)
+    assert knock_points(penalty, [9, 3, 3, 20], knocker=0) == (1, [16, 0, 0, 17])
+
+
+def test_the_lowest_undercutter_wins_alone_and_a_left_over_point_goes_first_to_the_left() -> None:
     assert knock_winner([3, 9, 2, 3], knocker=1) == 2
-    assert knock_winner([2, 9, 3, 3], knocker=1) == 0
+    assert knock_winners([2, 9, 3, 3], knocker=1) == [0]
+    assert knock_winners([3, 9, 3, 3], knocker=1) == [2, 3, 0]
+    assert knock_points(KNOCK, [3, 9, 3, 3], knocker=1) == (2, [5, 0, 6, 5])
 
 
-# ----- "A knock with no deadwood at all cannot be undercut ..." ---------------------------
+# ----- "A knock with no deadwood at all collects the bonus, unless tied ..." --------------
 
 
-def test_a_knock_with_no_deadwood_pays_the_bonus_from_each_and_cannot_be_undercut() -> None:
-    assert knock_winner([0, 0, 7], knocker=0) == 0
-    assert knock_points(KNOCK, [0, 0, 7], knocker=0) == (0, [25 + 0 + 32, 0, 0])
+def test_a_knock_with_no_deadwood_pays_the_bonus_from_each() -> None:
+    assert knock_points(KNOCK, [0, 3, 7], knocker=0) == (0, [25 + 3 + 25 + 7, 0, 0])
     assert knock_points(KNOCK.replace(knock_bonus=0), [0, 4], knocker=0) == (0, [4, 0])
+
+
+def test_a_player_with_no_deadwood_ties_a_knock_with_none_and_wins_without_the_bonus() -> None:
+    assert knock_winner([0, 0, 7], knocker=0) == 1
+    assert knock_points(KNOCK, [0, 0, 7], knocker=0) == (1, [0, 7, 0])
 
 
 WHOLE = ["2c 3c 4c 8s Js Td Qc Qs 5s 6d", "4h 5h 6h 7h 9c 9d 9h Kc Kd 2s"]
@@ -353,3 +372,25 @@ def test_knock_rummy_is_not_played_with_boathouses_stock_card() -> None:
     with pytest.raises(RulesError):
         find_preset("boathouse").rules.replace(melding="knock")
     assert Rules(melding=Melding.KNOCK).stock_with_discard is False
+
+
+def test_knock_rummy_is_not_scored_with_meld_points() -> None:
+    # a knock counts loose cards against their holder, meld points want the highest to win
+    with pytest.raises(RulesError, match="scoring melds needs melding during_play"):
+        Rules(melding=Melding.KNOCK, scoring=Scoring.MELDS)
+    with pytest.raises(RulesError, match="scoring melds needs melding during_play"):
+        KNOCK.replace(scoring="melds")
+    with pytest.raises(RulesError, match="scoring melds needs melding during_play"):
+        find_preset("500").rules.replace(melding="knock")
+
+
+def offered(preset: str, option: str) -> list[object]:
+    field = next(field for field in find_preset(preset).form() if field["name"] == option)
+    choices = field["choices"]
+    assert isinstance(choices, list)
+    return [choice["value"] for choice in choices]
+
+
+def test_the_knock_and_500_forms_offer_no_knocking_with_meld_points() -> None:
+    assert offered("knock", "scoring") == ["winner", "penalty"]
+    assert offered("500", "melding") == ["during_play"]

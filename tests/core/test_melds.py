@@ -331,8 +331,15 @@ def test_a_whole_suit_with_a_joker_for_the_ace_is_listed_ace_to_king(aces: Aces)
 
 
 @pytest.mark.parametrize("aces", [LOW_OR_HIGH, AROUND])
-def test_a_run_completed_to_a_whole_suit_by_the_ace_is_listed_ace_to_king(aces: Aces) -> None:
+def test_an_ace_laid_off_on_a_run_from_two_to_king_goes_above_the_king(aces: Aces) -> None:
+    # an ace after a king is high (500 Rum): the run reads two to ace, and scores it high
     laid = add(meld("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh", aces), "Ah", aces)
+    assert laid.text == "2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah"
+    assert laid.start == 2 and laid.end == 14
+
+
+def test_an_ace_laid_off_on_a_run_from_two_to_king_with_aces_low_goes_below_the_two() -> None:
+    laid = add(meld("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh", LOW), "Ah", LOW)
     assert laid.text == "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh"
 
 

@@ -1136,8 +1136,8 @@ PRESET_SEATS = {
     "practice": (2, 2),
     "party": (2, 8),
     "boathouse": (2, 8),
-    "knock": (2, 6),
-    "500": (2, 6),
+    "knock": (2, 8),
+    "500": (2, 8),
 }
 PRESET_TABLE["knock"] = {
     **PRESET_TABLE["classic"],
@@ -1147,6 +1147,7 @@ PRESET_TABLE["knock"] = {
 }
 PRESET_TABLE["500"] = {
     **COMMON,
+    "hand_size": "by_seats_500",
     "melding": "during_play",
     "aces": "low_or_high",
     "ace_points": 15,
@@ -1224,7 +1225,7 @@ def test_an_override_changes_only_the_options_it_names() -> None:
     ("name", "value"),
     [
         ("hand_size", 5),
-        ("hand_size", 11),
+        ("hand_size", 14),
         ("hand_size", "by_seat"),
         ("hand_size", 7.0),
         ("decks", 0),
@@ -1517,7 +1518,7 @@ def test_only_a_preset_whose_deal_is_endless_offers_an_endless_deal(name: str) -
 def test_a_number_range_beside_named_values_is_spelt_out_in_the_form() -> None:
     [field] = [field for field in PARTY.form() if field["name"] == "hand_size"]
     values = choice_values(field)
-    assert values == ["by_seats", 6, 7, 8, 9, 10]
+    assert values == ["by_seats", "by_seats_500", 6, 7, 8, 9, 10, 11, 12, 13]
 
 
 def test_a_preset_with_a_choice_its_option_refuses_is_refused() -> None:

@@ -424,7 +424,9 @@ def lay_off(meld: TableMeld, card: Card, stands_for: Card, aces: Aces) -> TableM
                 stands = (stood, *meld.stands_for)
             if aces is Aces.AROUND:
                 new_start = (new_start - 1) % 13 + 1
-            if len(cards) == MAX_RUN and new_start != 1:  # a whole suit reads A to K
+            # A whole suit reads A to K, unless the ace went on above the king (2 to A): an
+            # ace laid off on a run ending in a king is high, and scores as high (500 Rum).
+            if len(cards) == MAX_RUN and new_start not in (1, 2):
                 shift = (1 - new_start) % 13
                 cards = cards[shift:] + cards[:shift]
                 stands = stands[shift:] + stands[:shift]

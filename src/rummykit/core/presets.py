@@ -16,6 +16,7 @@ from typing import Final
 from rummykit.core.errors import RulesError
 from rummykit.core.options import Choice, OptionKind, Tie, is_whole_number, json_value
 from rummykit.core.rules import (
+    BY_SEATS_500,
     MAX_SEATS,
     Aces,
     Blocked,
@@ -172,6 +173,26 @@ PARTY_IDLE_RENEWALS: Final = 15
 its new stocks with nothing laid are limited by that alone, so its deals play as on the site
 (a shuffled stock is a new order of cards, not the same cards coming round)."""
 
+_KNOCK_SCORING: Final = Offer(
+    "scoring",
+    (
+        Choice(Scoring.WINNER, "Winner collects, highest total wins"),
+        Choice(Scoring.PENALTY, "Penalty points, lowest total wins"),
+    ),
+    "Who scores at the end of a deal, and who wins: whoever wins the knock scores what the "
+    "others owe, or everyone else counts what they owe against them. Meld points are not "
+    "played with knocking: no card is laid on the table to score.",
+)
+"""Knock rummy's scorings: meld points are refused with knocking (``KNOCK_WITH_MELD_POINTS``)."""
+
+_MELD_POINTS_MELDING: Final = Offer(
+    "melding",
+    (Choice(Melding.DURING_PLAY, "During play, as usual"),),
+    "Melds are laid on your turns: meld points score the cards laid on the table, so 500 Rum "
+    "is not played by knocking.",
+)
+"""500 Rum's melding: knocking is refused with meld points (``KNOCK_WITH_MELD_POINTS``)."""
+
 PRESETS: Final[dict[str, Preset]] = {
     preset.name: preset
     for preset in (
@@ -241,14 +262,16 @@ PRESETS: Final[dict[str, Preset]] = {
                 empty_stock_choice=False,
             ),
             2,
-            6,
+            MAX_SEATS,
             "Knock rummy: no melds during play; knock to end the deal, every hand is laid out "
             "and the lowest count of loose cards collects the differences.",
+            offers=(_KNOCK_SCORING,),
         ),
         # ----- issue 13: 500 Rum -----
         Preset(
             "500",
             Rules(
+                hand_size=BY_SEATS_500,
                 ace_points=15,
                 discard_take=DiscardTake.ANY,
                 scoring=Scoring.MELDS,
@@ -258,9 +281,11 @@ PRESETS: Final[dict[str, Preset]] = {
                 empty_stock_choice=False,
             ),
             2,
-            6,
-            "500 Rum: take any card of the pile with those above it; each card you lay scores "
-            "for you, your hand counts against you; aces 15, 1 at the foot of a run; to 500.",
+            MAX_SEATS,
+            "500 Rum: 13 cards each for two, 7 for more; take any card of the pile with those "
+            "above it; each card you lay scores for you, your hand counts against you; aces 15, "
+            "1 at the foot of a run; to 500.",
+            offers=(_MELD_POINTS_MELDING,),
         ),
     )
 }

@@ -134,12 +134,21 @@ class Melding(enum.StrEnum):
     """No melds during play: a seat ends the deal by knocking, and every hand is laid out."""
 
 
-HandSize = int | Literal["by_seats"]
+HandSize = int | Literal["by_seats", "by_seats_500"]
+
+BY_SEATS: Final[Literal["by_seats"]] = "by_seats"
+"""Dealt by the number of seats as Rummy deals: 10 for two, 7 for three or four, 6 for five
+or six, 7 for seven or eight (two decks)."""
+BY_SEATS_500: Final[Literal["by_seats_500"]] = "by_seats_500"
+"""Dealt by the number of seats as 500 Rum deals: 13 for two, 7 for three or more."""
+MOST_CARDS_DEALT: Final = 13
+"""The biggest hand dealt (500 Rum's two-player hand): one deck serves it to three seats."""
 
 # Every number option is bounded, so that no setting can make a game that never ends or a
 # number no one can read: the bounds lie far past any table's real choices.
 MOST_MELDS_PER_TURN: Final = 10
-"""A hand of at most eleven cards lays three new melds a turn at most: ten is no limit."""
+"""A hand of at most fourteen cards (500 Rum's thirteen and a draw) lays four new melds a turn at
+most: ten is no limit."""
 HIGHEST_TARGET: Final = 10_000
 """Past a few thousand points a game takes hundreds of deals (the rule texts play to 100)."""
 MOST_DEALS: Final = 1_000
@@ -159,6 +168,13 @@ KNOCK_WITH_STOCK_CARD: Final = (
     "a hand, so every take from the pile would leave it a card bigger, deal after deal."
 )
 """Why Boathouse's stock card and knock rummy are not played together."""
+
+KNOCK_WITH_MELD_POINTS: Final = (
+    "scoring melds needs melding during_play: in knock rummy no card is laid on the table to "
+    "score, and the loose cards a knock counts are points against, where meld points want the "
+    "highest total to win."
+)
+"""Why knock rummy is not scored with meld points (the deal would be counted upside down)."""
 
 MIN_SEATS: Final = 2
 MAX_SEATS: Final = 8
@@ -183,10 +199,15 @@ class Rules:
         metadata=describe_option(
             "Cards dealt",
             "How many cards each player gets: by the number of players (10 for two, 7 for three "
-            "or four, 6 for five or six, 7 for seven or eight), or the same number for everyone.",
-            choices=[("by_seats", "By the number of players")],
+            "or four, 6 for five or six, 7 for seven or eight), by the number of players as in "
+            "500 Rum (13 for two, 7 for three or more), or the same number for everyone, as "
+            "long as the decks hold every hand and the up-card.",
+            choices=[
+                (BY_SEATS, "By the number of players"),
+                (BY_SEATS_500, "By the number of players, as in 500 Rum"),
+            ],
             minimum=6,
-            maximum=10,
+            maximum=MOST_CARDS_DEALT,
         ),
     )
     decks: int = dataclasses.field(
@@ -452,8 +473,8 @@ class Rules:
         default=10,
         metadata=describe_option(
             "Undercut penalty",
-            "Under knock rummy, what a knocker pays on top to the player who beats or ties "
-            "their count.",
+            "Under knock rummy, what a knocker pays on top to the player who beats their "
+            "count (a player who ties it wins instead, and the knocker pays no more).",
             minimum=0,
             maximum=HIGHEST_CARD_COST,
         ),
@@ -462,8 +483,9 @@ class Rules:
         default=25,
         metadata=describe_option(
             "Knocking with nothing loose",
-            "Under knock rummy, the bonus a knocker with every card in a meld collects from "
-            "each other player (no one can beat that knock).",
+            "Under knock rummy, the bonus a knocker who wins with every card in a meld "
+            "collects from each other player (a player who ties it wins instead, as in any "
+            "tie).",
             minimum=0,
             maximum=HIGHEST_CARD_COST,
         ),
@@ -489,6 +511,8 @@ class Rules:
             object.__setattr__(self, spec.name, spec.check(getattr(self, spec.name)))
         if self.melding is Melding.KNOCK and self.stock_with_discard:
             raise RulesError(KNOCK_WITH_STOCK_CARD)
+        if self.melding is Melding.KNOCK and self.scoring is Scoring.MELDS:
+            raise RulesError(KNOCK_WITH_MELD_POINTS)
 
     @property
     def deck_size(self) -> int:
@@ -497,7 +521,9 @@ class Rules:
 
     def hand_size_for(self, seats: int) -> int:
         """Cards dealt to each seat at a table of ``seats``."""
-        if self.hand_size != "by_seats":
+        if self.hand_size == BY_SEATS_500:
+            return 13 if seats == 2 else 7
+        if self.hand_size != BY_SEATS:
             return int(self.hand_size)
         if seats > MAX_SEATS_ONE_DECK:
             return BIG_TABLE_HAND

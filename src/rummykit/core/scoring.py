@@ -115,41 +115,49 @@ def next_dealer(rules: Rules, seats: int, dealer: int, deal_winner: int | None) 
     return (dealer + 1) % seats
 
 
-def knock_winner(deadwood: Sequence[int], knocker: int) -> int:
-    """Who wins a knock: the knocker, unless another seat's deadwood is as low or lower.
+def knock_winners(deadwood: Sequence[int], knocker: int) -> list[int]:
+    """Who wins a knock, first to the knocker's left: the lowest deadwood, ties included.
 
-    A knock with no deadwood cannot be beaten. Among the seats that match or beat the
-    knocker, the lowest deadwood wins, and of equals the first to the knocker's left.
+    The knocker wins alone only with the lowest deadwood of all: a player who ties the
+    knocker wins instead (even at no deadwood), and players tied for the lowest share it.
     """
-    best = deadwood[knocker]
-    if best == 0:
-        return knocker
     seats = len(deadwood)
-    winner = knocker
-    for step in range(1, seats):
-        seat = (knocker + step) % seats
-        if deadwood[seat] <= best and (winner == knocker or deadwood[seat] < deadwood[winner]):
-            winner = seat
-    return winner
+    others = [(knocker + step) % seats for step in range(1, seats)]
+    best = min(deadwood[seat] for seat in others) if others else deadwood[knocker] + 1
+    if deadwood[knocker] < best:
+        return [knocker]
+    return [seat for seat in others if deadwood[seat] == best]
+
+
+def knock_winner(deadwood: Sequence[int], knocker: int) -> int:
+    """The first winner of a knock to the knocker's left (the deal's winner in the record)."""
+    return knock_winners(deadwood, knocker)[0]
 
 
 def knock_points(rules: Rules, deadwood: Sequence[int], knocker: int) -> tuple[int, list[int]]:
     """The winner of a knock and each seat's points; ``deadwood`` is each hand's deadwood.
 
-    The winner is owed, by every other seat, the difference between their deadwood and its
-    own. An undercut knocker owes the ``undercut_penalty`` on top; a knocker with no
-    deadwood is owed the ``knock_bonus`` by each. Winner collects: the winner scores all it
-    is owed; penalty scoring: each other seat scores what it owes.
+    Every other seat owes the winners the difference between its deadwood and theirs. A
+    knocker beaten by a lower count owes the ``undercut_penalty`` on top (tied, it owes
+    only the difference, which is nothing); a knocker who wins with no deadwood is owed the
+    ``knock_bonus`` by each. Winner collects: the winners share all they are owed, a point
+    left over going to the first of them to the knocker's left, and so on; penalty scoring:
+    each other seat scores what it owes. The winner returned is the first to the knocker's
+    left.
     """
-    winner = knock_winner(deadwood, knocker)
-    owed = [value - deadwood[winner] for value in deadwood]
-    if winner != knocker:
+    winners = knock_winners(deadwood, knocker)
+    low = deadwood[winners[0]]
+    owed = [0 if seat in winners else value - low for seat, value in enumerate(deadwood)]
+    if winners == [knocker] and low == 0:
+        owed = [
+            0 if seat == knocker else value + rules.knock_bonus for seat, value in enumerate(owed)
+        ]
+    elif winners != [knocker] and deadwood[knocker] > low:
         owed[knocker] += rules.undercut_penalty
-    elif deadwood[knocker] == 0:
-        owed = [value + rules.knock_bonus for value in owed]
-    owed[winner] = 0
     if rules.scoring is Scoring.WINNER:
         points = [0] * len(deadwood)
-        points[winner] = sum(owed)
-        return winner, points
-    return winner, owed
+        share, left = divmod(sum(owed), len(winners))
+        for place, seat in enumerate(winners):
+            points[seat] = share + (1 if place < left else 0)
+        return winners[0], points
+    return winners[0], owed

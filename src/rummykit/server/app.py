@@ -55,7 +55,16 @@ from rummykit.core.errors import RulesError
 from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
 from rummykit.core.refusals import refusal_text
-from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK, MIN_SEATS, Rules, option_specs
+from rummykit.core.rules import (
+    BY_SEATS,
+    BY_SEATS_500,
+    MAX_SEATS,
+    MAX_SEATS_ONE_DECK,
+    MIN_SEATS,
+    HandSize,
+    Rules,
+    option_specs,
+)
 from rummykit.review.walk import DEFAULT_SAMPLES
 from rummykit.server.account_routes import ACCOUNT_ROUTES, AccountGate
 from rummykit.server.api import (
@@ -141,14 +150,17 @@ def _options() -> dict[str, Any]:
 
 def _seats() -> dict[str, Any]:
     """The table sizes (``rummykit.core.rules``): the page keeps no limit of its own."""
-    by_seats = Rules(hand_size="by_seats", decks=2)
+
+    def hands(hand_size: HandSize) -> dict[str, int]:
+        rules = Rules(hand_size=hand_size, decks=2)
+        return {str(seats): rules.hand_size_for(seats) for seats in range(MIN_SEATS, MAX_SEATS + 1)}
+
     return {
         "min": MIN_SEATS,
         "max": MAX_SEATS,
         "one_deck": MAX_SEATS_ONE_DECK,
-        "hand_by_seats": {
-            str(seats): by_seats.hand_size_for(seats) for seats in range(MIN_SEATS, MAX_SEATS + 1)
-        },
+        "hand_by_seats": hands(BY_SEATS),
+        "hand_by_seats_500": hands(BY_SEATS_500),
     }
 
 

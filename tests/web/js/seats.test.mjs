@@ -7,7 +7,13 @@ import { changedRules, handSizeFor, levelsFor, offersSeats, sameTableWith, seatC
 const RULES = { hand_size: "by_seats", decks: 1, jokers: 0, aces: "low", target: 100 };
 const CLASSIC = { min_seats: 2, max_seats: 8, rules: RULES };
 /** The server's table sizes (`GET /api/options` `seats`, from rummykit.core.rules). */
-const LIMITS = { min: 2, max: 8, one_deck: 6, hand_by_seats: { 2: 10, 3: 7, 4: 7, 5: 6, 6: 6, 7: 7, 8: 7 } };
+const LIMITS = {
+  min: 2,
+  max: 8,
+  one_deck: 6,
+  hand_by_seats: { 2: 10, 3: 7, 4: 7, 5: 6, 6: 6, 7: 7, 8: 7 },
+  hand_by_seats_500: { 2: 13, 3: 7, 4: 7, 5: 7, 6: 7, 7: 7, 8: 7 },
+};
 const bot = (level) => ({ name: level, kind: "bot", level, position: "" });
 const me = { name: "Ada", kind: "human", level: null, position: "You" };
 
@@ -20,6 +26,14 @@ test("seven or eight seats are offered with two decks only, dealt seven cards ea
   assert.deepEqual(seatCounts(CLASSIC, { ...RULES, decks: 2 }, LIMITS), [2, 3, 4, 5, 6, 7, 8]);
   assert.equal(handSizeFor(RULES, 8, LIMITS), 7);
   assert.deepEqual(seatCounts({ ...CLASSIC, max_seats: 6 }, { ...RULES, decks: 2 }, LIMITS), [2, 3, 4, 5, 6]);
+});
+
+test("500 Rum deals thirteen cards to two and seven to three or more", () => {
+  const fiveHundred = { ...RULES, hand_size: "by_seats_500" };
+  assert.equal(handSizeFor(fiveHundred, 2, LIMITS), 13);
+  assert.equal(handSizeFor(fiveHundred, 6, LIMITS), 7);
+  assert.deepEqual(seatCounts(CLASSIC, fiveHundred, LIMITS), [2, 3, 4, 5, 6]);
+  assert.deepEqual(seatCounts(CLASSIC, { ...fiveHundred, decks: 2 }, LIMITS), [2, 3, 4, 5, 6, 7, 8]);
 });
 
 test("a size the deck cannot deal is not offered", () => {

@@ -8,8 +8,10 @@ import { h, fill, store, seatKey, LAST_TABLE } from "../util.js";
 const CARDS_IN_A_DECK = 52;
 
 /** Cards dealt to each seat at a table of `seats` (Rules.hand_size_for); `limits` is the
- * server's `seats` of `GET /api/options` (its `hand_by_seats`). */
+ * server's `seats` of `GET /api/options` (its `hand_by_seats`, and `hand_by_seats_500` for
+ * 500 Rum's deal). */
 export function handSizeFor(rules, seats, limits) {
+  if (rules.hand_size === "by_seats_500") return limits.hand_by_seats_500[String(seats)];
   if (rules.hand_size !== "by_seats") return Number(rules.hand_size);
   return limits.hand_by_seats[String(seats)];
 }
