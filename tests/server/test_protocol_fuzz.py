@@ -39,6 +39,7 @@ from rummykit.server.protocol import (
     MAX_MESSAGE_CHARS,
     MAX_PACE_MS,
     Act,
+    BeatBack,
     Bye,
     CloseCode,
     Pace,
@@ -377,22 +378,23 @@ def hostile_messages(table: Fuzzed) -> st.SearchStrategy[str | bytes]:
     ).filter(lambda message: harmless(table, message))
 
 
-def _says_bye(message: str | bytes) -> bool:
-    """Whether a message is a well-formed ``bye``: the page closing, which has no answer
-    (the socket closes right after it) and changes no view."""
+def _needs_no_answer(message: str | bytes) -> bool:
+    """Whether a message is a well-formed ``bye`` (the page closing: the socket closes right
+    after it) or ``beat`` (the page's answer to the server's beat): neither is answered, and
+    neither changes a view."""
     if not isinstance(message, str):
         return False
     try:
-        return isinstance(parse_client_message(message), Bye)
+        return isinstance(parse_client_message(message), Bye | BeatBack)
     except ProtocolError:
         return False
 
 
 def check_answers(table: Fuzzed, sent: list[str | bytes], frames: list[Frame]) -> None:
-    """One answer to each message (a well-formed ``bye`` aside): a refusal with a code and a
-    sentence, or a hint; views only of the unchanged table; nothing played."""
+    """One answer to each message (a well-formed ``bye`` or ``beat`` aside): a refusal with a
+    code and a sentence, or a hint; views only of the unchanged table; nothing played."""
     answers = [frame for frame in frames if frame["t"] in ("refused", "hint")]
-    expected = [message for message in sent if not _says_bye(message)]
+    expected = [message for message in sent if not _needs_no_answer(message)]
     assert len(answers) == len(expected), (sent, frames)
     for frame in frames:
         assert frame["t"] != "event", f"{table.name}: a hostile message was played: {frame}"
