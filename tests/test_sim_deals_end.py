@@ -41,3 +41,14 @@ def test_rummy_sim_cuts_no_deal_at_four_seats_where_the_pile_is_flipped_without_
     bots = ["strong", "basic", "strong", "basic"]
     result = sim(capsys, *bots, "--preset", preset, "--games", "4", "--seed", "7")
     assert result["cut_deals"] == 0
+
+
+@pytest.mark.parametrize("bots", [["strong", "basic"], ["strong", "basic", "strong", "basic"]])
+def test_rummy_sim_cuts_no_deal_of_the_published_boathouse(
+    capsys: pytest.CaptureFixture[str], bots: list[str]
+) -> None:
+    published = ["--rule", "melding=whole_hand", "--rule", "aces=around"]
+    result = sim(capsys, *bots, "--preset", "boathouse", *published, "--games", "4", "--seed", "7")
+    assert result["cut_deals"] == 0
+    assert result["cut_games"] == 0
+    assert result["deals"] > 0

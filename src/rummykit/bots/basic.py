@@ -3,7 +3,8 @@
 It takes the top discard only when that card completes a meld with cards in its hand,
 otherwise draws from the stock; lays down every meld of its best split; lays off whatever
 fits; and throws the dearest card that belongs to nothing. Under knock rummy it knocks with
-that card when its deadwood would then be ``BASIC_KNOCK`` or less.
+that card when its deadwood would then be ``BASIC_KNOCK`` or less; where only the whole hand
+may be melded, it goes out as soon as it can.
 
 ``basic_draw`` and ``basic_play`` are that policy on bare values, so that it is written once:
 ``BasicBot`` reads them off an observation, and the expert's playouts off a sampled game.
@@ -23,7 +24,7 @@ from rummykit.core.cards import Card
 from rummykit.core.deadwood import best_partition, deadwood_value
 from rummykit.core.meld_search import enumerate_melds
 from rummykit.core.observation import Observation
-from rummykit.core.rules import Rules
+from rummykit.core.rules import Melding, Rules
 
 BASIC_KNOCK = 10
 """Knock rummy: the most deadwood basic play knocks with (the usual limit of gin rummy)."""
@@ -80,6 +81,8 @@ def basic_play(
     for meld in partition.melds if melds else ():
         if meld.text in melds:
             return melds[meld.text]
+    if melds and rules.melding is Melding.WHOLE_HAND:
+        return next(iter(melds.values()))  # each meld offered keeps the whole hand going out
     for action in legal:
         if isinstance(action, LayOff) and not action.card.is_joker:
             return action

@@ -13,7 +13,7 @@ from rummykit.core.determinize import unseen_cards
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import arrange_meld, meld_accepts
 from rummykit.core.observation import Observation
-from rummykit.core.rules import Aces, Rules
+from rummykit.core.rules import Aces, Melding, Rules
 
 CHANCE_WEIGHT = 2.0
 """Points a live card that would turn two deadwood cards into a meld is worth. Tuned by
@@ -99,11 +99,25 @@ class HandValue:
     score: float
 
 
+LOOSE_CARD_WEIGHT = 20.0
+"""Where only the whole hand is melded (``Melding.WHOLE_HAND``), what each card in no meld
+adds to a hand's score besides its cost: every one stands between the hand and going out.
+Duplicate games of ``strong`` against ``basic`` (published Boathouse, two seats, 160 deals):
+0 won 24% of the deals, 10 won 34%, and 20 won 58% once ``strong`` also stopped sparing the
+next seat's collection (see ``strong``); 40 won no more."""
+
+
 def evaluate(hand: Sequence[Card], live: Counter[Card], rules: Rules) -> HandValue:
-    """The hand's deadwood less what its live chances are worth."""
+    """The hand's deadwood less what its live chances are worth.
+
+    Under whole-hand melding each loose card also counts ``LOOSE_CARD_WEIGHT``.
+    """
     partition = best_partition(hand, rules)
     outs = chances(partition.deadwood, live, rules)
-    return HandValue(partition, outs, partition.value - CHANCE_WEIGHT * outs)
+    score = partition.value - CHANCE_WEIGHT * outs
+    if rules.melding is Melding.WHOLE_HAND:
+        score += LOOSE_CARD_WEIGHT * len(partition.deadwood)
+    return HandValue(partition, outs, score)
 
 
 def fits_table(card: Card, observation: Observation) -> bool:

@@ -52,10 +52,10 @@ from rummykit.core.actions import (
 from rummykit.core.cards import Card
 from rummykit.core.deadwood import deadwood_value
 from rummykit.core.determinize import unseen_cards
-from rummykit.core.melds import TableMeld, meld_accepts
+from rummykit.core.melds import TableMeld, arrange_meld, meld_accepts
 from rummykit.core.observation import Observation
 from rummykit.core.refusals import ParamValue
-from rummykit.core.rules import GoOut, Rules, RummyBonus, Scoring
+from rummykit.core.rules import GoOut, Melding, Rules, RummyBonus, Scoring
 from rummykit.core.scoring import meld_points
 
 TAKE_MARGIN = 6.0
@@ -337,6 +337,14 @@ class StrongBot:
             action = melds.get(meld.text)
             if action is not None:
                 return explain(action, observation, "meld_now", laid=meld)
+        if observation.rules.melding is Melding.WHOLE_HAND:  # any meld offered goes out whole
+            action = next(iter(melds.values()))
+            return explain(
+                action,
+                observation,
+                "meld_now",
+                laid=arrange_meld(action.cards, action.jokers_as, observation.rules.aces),
+            )
         return None
 
     # ----- discarding ----------------------------------------------------------------
@@ -351,6 +359,9 @@ class StrongBot:
         following = (seat + 1) % observation.seat_count
         used, idle = observation.renewals_used, observation.idle_renewals_used
         repeated = repeated_cards(rules, used, idle, observation.thrown[seat])
+        # Where only whole hands are melded, a collector keeps what it takes hidden until it goes
+        # out: sparing it broke our own melds and lost (``evaluate.LOOSE_CARD_WEIGHT``).
+        spare_collectors = rules.melding is not Melding.WHOLE_HAND
         scored = []
         for action in discards:
             card = action.card
@@ -359,7 +370,7 @@ class StrongBot:
             value = evaluate(rest, live, rules)
             # A card that fits the table is used for sure; one the next seat collects, maybe.
             danger = 2 if fits_table(card, observation) else 0
-            if not danger and collected_by(card, following, observation):
+            if not danger and spare_collectors and collected_by(card, following, observation):
                 danger = 1
             points = rules.card_points(card.code)
             again = card in repeated  # a card thrown before, in a deal gone round (cycles)

@@ -171,6 +171,33 @@ def deadwood_value(cards: Sequence[Card], rules: Rules) -> int:
     return free + solver.search(state)
 
 
+_ONE_EACH = (1,) * (JOKER_CODE + 1)
+"""Every card counted as one: a hand whose least deadwood is then 0 melds entirely."""
+
+
+def goes_out_now(
+    cards: Sequence[Card], aces: Aces, *, must_discard: bool, using: Card | None = None
+) -> bool:
+    """Whether ``cards`` can all leave the hand in one turn of melds.
+
+    Every card goes into melds, or every card but one, which is discarded (only that, with
+    ``must_discard``). With ``using``, that card must be among the melded ones. This is the
+    whole-hand melding of the published Boathouse (``Melding.WHOLE_HAND``).
+    """
+    codes = sorted(card.code for card in cards)
+    if not must_discard and _solve(tuple(codes), aces, _ONE_EACH)[0] == 0:
+        return True
+    for position, code in enumerate(codes):
+        if position and codes[position - 1] == code:
+            continue
+        if using is not None and code == using.code and codes.count(code) == 1:
+            continue
+        rest = tuple(codes[:position] + codes[position + 1 :])
+        if _solve(rest, aces, _ONE_EACH)[0] == 0:
+            return True
+    return False
+
+
 def best_partition(cards: Sequence[Card], rules: Rules) -> Partition:
     """The split of ``cards`` into melds that leaves the least deadwood (ties: the first found).
 

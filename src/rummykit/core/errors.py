@@ -91,6 +91,10 @@ class ErrorCode(enum.StrEnum):
     """Ours: a knock where the rules meld during play, or with more deadwood than allowed."""
     NO_MELDING = "no_melding"
     """Ours: a meld or lay-off under knock rummy, where hands are laid out only at a knock."""
+    # ----- the whole hand at once (issue 28) -----
+    WHOLE_HAND_ONLY = "whole_hand_only"
+    """Ours: under whole-hand melding (the published Boathouse), a meld that leaves cards that
+    cannot all be melded, a lay-off, or a discard before a begun going out is finished."""
 
 
 ERROR_CODES: Final = tuple(code.value for code in ErrorCode)

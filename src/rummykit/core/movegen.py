@@ -23,6 +23,7 @@ from rummykit.core.actions import (
     action_sort_key,
 )
 from rummykit.core.cards import ALL_CARDS, JOKER, Card
+from rummykit.core.deadwood import goes_out_now
 from rummykit.core.deal import Phase
 from rummykit.core.meld_search import enumerate_melds, meld_layouts
 from rummykit.core.melds import TableMeld, meld_accepts
@@ -61,8 +62,11 @@ def legal_actions_of(state: GameState) -> list[Action]:
     if state.rules.melding is Melding.KNOCK:
         discards = _discards(state)
         return discards + _knocks(state, discards)
-    actions = _melds(state)
-    actions.extend(_layoffs(state))
+    if state.rules.melding is Melding.WHOLE_HAND:
+        actions = _whole_hand_melds(state)
+    else:
+        actions = _melds(state)
+        actions.extend(_layoffs(state))
     actions.extend(_discards(state))
     return actions
 
@@ -80,6 +84,34 @@ def _melds(state: GameState) -> list[Action]:
         if must_keep and len(naturals) + jokers == len(hand):
             continue
         cards = [ALL_CARDS[code] for code in naturals]
+        for layout in meld_layouts(cards, jokers, rules.aces):
+            actions.append(Meld(seat, layout.cards, joker_designations(layout)))
+    actions.sort(key=action_sort_key)
+    return actions
+
+
+def _whole_hand_melds(state: GameState) -> list[Action]:
+    """Whole-hand melding: the melds that leave a hand still able to go out this turn."""
+    deal, rules = state.deal, state.rules
+    seat = deal.turn
+    hand = deal.hands[seat]
+    must_discard = rules.go_out is GoOut.DISCARD
+    # A meld that leaves a hand able to go out is part of a whole hand that can: test that first.
+    if not goes_out_now(hand, rules.aces, must_discard=must_discard):
+        return []
+    codes = [card.code for card in hand]
+    actions: list[Action] = []
+    for naturals, jokers in enumerate_melds(codes, rules.aces, substitutes=True):
+        if must_discard and len(naturals) + jokers == len(hand):
+            continue
+        cards = [ALL_CARDS[code] for code in naturals]
+        rest = list(hand)
+        for card in cards:
+            rest.remove(card)
+        for _ in range(jokers):
+            rest.remove(JOKER)
+        if not goes_out_now(rest, rules.aces, must_discard=must_discard):
+            continue
         for layout in meld_layouts(cards, jokers, rules.aces):
             actions.append(Meld(seat, layout.cards, joker_designations(layout)))
     actions.sort(key=action_sort_key)
@@ -112,7 +144,10 @@ def _discards(state: GameState) -> list[Action]:
     deal = state.deal
     seat = deal.turn
     discards = _DISCARDS[seat]
-    codes = sorted({card.code for card in deal.hands[seat]})
+    hand = deal.hands[seat]
+    if deal.melds_this_turn and len(hand) > 1 and state.rules.melding is Melding.WHOLE_HAND:
+        return []  # a going out begun with the whole hand is finished first
+    codes = sorted({card.code for card in hand})
     if deal.taken_top is None and deal.must_play is None:
         return [discards[code] for code in codes]
     cards = [ALL_CARDS[code] for code in codes]

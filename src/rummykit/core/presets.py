@@ -193,6 +193,19 @@ _MELD_POINTS_MELDING: Final = Offer(
 )
 """500 Rum's melding: knocking is refused with meld points (``KNOCK_WITH_MELD_POINTS``)."""
 
+_BOATHOUSE_MELDING: Final = Offer(
+    "melding",
+    (
+        Choice(Melding.DURING_PLAY, "During play, meld by meld"),
+        Choice(Melding.WHOLE_HAND, "Only the whole hand at once, as published"),
+    ),
+    "When you lay melds. Meld by meld on your turns, with laying off, is Boathouse as the first "
+    "rule text plays it. The published game lays nothing until you can go out: then your whole "
+    "hand goes down in one turn, bar the card you discard, and nobody lays off; it also lets "
+    "runs turn the corner (set Aces in runs to round the corner).",
+)
+"""Boathouse's two forms: the first rule text's (piecemeal) and the published one (whole hand)."""
+
 PRESETS: Final[dict[str, Preset]] = {
     preset.name: preset
     for preset in (
@@ -249,7 +262,10 @@ PRESETS: Final[dict[str, Preset]] = {
             2,
             MAX_SEATS,
             "The standard rules, but a card picked up from the discard pile brings the top "
-            "card of the stock with it, and you go out only by discarding your last card.",
+            "card of the stock with it, and you go out only by discarding your last card. "
+            "Played as published, your whole hand goes down at once and runs turn the corner "
+            "(Melding: only the whole hand at once; Aces in runs: round the corner).",
+            offers=(_BOATHOUSE_MELDING,),
         ),
         # ----- issue 13: the named games of the rule texts' variations -----
         Preset(

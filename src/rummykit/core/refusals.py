@@ -144,6 +144,21 @@ REFUSALS: Final[dict[str, tuple[ErrorCode, Template]]] = {
         _E.DISCARD_TAKE_NOT_ALLOWED,
         "Under knock rummy only the top discard may be taken: nothing is melded before a knock.",
     ),
+    # ----- the whole hand at once (the published Boathouse, issue 28) ---------------------
+    "whole_hand_meld": (
+        _E.WHOLE_HAND_ONLY,
+        "Melds go down only to go out, the whole hand in one turn: after {cards}, the {count} "
+        "cards left could not all be melded, bar one to discard.",
+    ),
+    "whole_hand_no_layoff": (
+        _E.WHOLE_HAND_ONLY,
+        "No laying off when melds go down only with the whole hand: put the {card} in a meld "
+        "of your own as you go out.",
+    ),
+    "whole_hand_unfinished": (
+        _E.WHOLE_HAND_ONLY,
+        "You have begun laying down your whole hand: meld the rest before you discard the {card}.",
+    ),
     # ----- what makes a meld (code invalid_meld) ------------------------------------------
     "meld_too_short": (
         _E.INVALID_MELD,

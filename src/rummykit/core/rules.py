@@ -126,10 +126,13 @@ class DealerRotation(enum.StrEnum):
 
 
 class Melding(enum.StrEnum):
-    """Whether melds are laid during play, or only when someone knocks (knock rummy)."""
+    """When melds are laid: on any turn, only the whole hand at once, or only at a knock."""
 
     DURING_PLAY = "during_play"
     """Melds and lay-offs on your turns, and the first to empty their hand goes out."""
+    WHOLE_HAND = "whole_hand"
+    """Melds only to go out, the whole hand in one turn (the published Boathouse): each meld
+    must leave a hand that can still all be melded, bar one card to discard; no lay-offs."""
     KNOCK = "knock"
     """No melds during play: a seat ends the deal by knocking, and every hand is laid out."""
 
@@ -268,7 +271,8 @@ class Rules:
         metadata=describe_option(
             "Melds per turn",
             "The most new melds you may put down in one turn; 0 means as many as you like. "
-            "Adding cards to melds is never limited.",
+            "Adding cards to melds is never limited, nor is going out with the whole hand at "
+            "once.",
             minimum=0,
             maximum=MOST_MELDS_PER_TURN,
         ),
@@ -449,11 +453,14 @@ class Rules:
         default=Melding.DURING_PLAY,
         metadata=describe_option(
             "Melding",
-            "Whether you lay melds on your turns, or keep every card in your hand until "
-            "someone knocks (knock rummy): then each hand is spread in its best melds and the "
-            "lowest count of loose cards wins.",
+            "Whether you lay melds on your turns; or only all at once, to go out: every card "
+            "of your hand in melds in one turn (bar the one you discard), with no laying off "
+            "(the published Boathouse); or keep every card in your hand until someone knocks "
+            "(knock rummy): then each hand is spread in its best melds and the lowest count of "
+            "loose cards wins.",
             choices=[
                 (Melding.DURING_PLAY, "During play, as usual"),
+                (Melding.WHOLE_HAND, "Only the whole hand at once, to go out"),
                 (Melding.KNOCK, "Only when someone knocks (knock rummy)"),
             ],
         ),

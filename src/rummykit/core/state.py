@@ -31,7 +31,7 @@ from rummykit.core.actions import (
     parse_action,
 )
 from rummykit.core.cards import Card, deck_problem, format_cards, standard_deck
-from rummykit.core.deadwood import Partition, best_partition, deadwood_value
+from rummykit.core.deadwood import Partition, best_partition, deadwood_value, goes_out_now
 from rummykit.core.deal import DealFields, DealLog, DealResult, DealState, DealSummary, Phase
 from rummykit.core.errors import IllegalActionError, RecordError
 from rummykit.core.meld_search import enumerate_melds
@@ -268,6 +268,9 @@ class GameState(DealFields):
         deal = self.deal
         rules = self.rules
         seat = deal.turn
+        if rules.melding is Melding.WHOLE_HAND:  # used only by going out with it this turn
+            must_discard = rules.go_out is GoOut.DISCARD
+            return goes_out_now(hand, rules.aces, must_discard=must_discard, using=card)
         may_meld = not rules.melds_per_turn or deal.melds_this_turn < rules.melds_per_turn
         keep = 1 if rules.go_out is GoOut.DISCARD else 0
         codes = [held.code for held in hand]
@@ -305,14 +308,25 @@ class GameState(DealFields):
     def _check_meld(self, action: Meld) -> None:
         deal = self.deal
         self._check_holds(action.seat, action.cards)
-        if self.rules.melding is Melding.KNOCK:
+        rules = self.rules
+        if rules.melding is Melding.KNOCK:
             raise refuse("knock_no_meld", cards=[str(card) for card in action.cards])
-        limit = self.rules.melds_per_turn
-        if limit and deal.melds_this_turn >= limit:
+        limit = rules.melds_per_turn
+        whole_hand = rules.melding is Melding.WHOLE_HAND
+        if limit and deal.melds_this_turn >= limit and not whole_hand:
             raise refuse("meld_limit", count=limit)
-        arrange_meld(action.cards, action.jokers_as, self.rules.aces)
-        if self.rules.go_out is GoOut.DISCARD and len(action.cards) == len(deal.hands[action.seat]):
+        arrange_meld(action.cards, action.jokers_as, rules.aces)
+        hand = deal.hands[action.seat]
+        must_discard = rules.go_out is GoOut.DISCARD
+        if must_discard and len(action.cards) == len(hand):
             raise refuse("meld_keep_card")
+        if whole_hand:
+            rest = list(hand)
+            for card in action.cards:
+                rest.remove(card)
+            if not goes_out_now(rest, rules.aces, must_discard=must_discard):
+                cards = [str(card) for card in action.cards]
+                raise refuse("whole_hand_meld", cards=cards, count=len(rest))
 
     def layoff_refusal(self, seat: int) -> IllegalActionError | None:
         """Why ``seat`` may not lay off now under the lay-off timing rule, or ``None``."""
@@ -330,6 +344,8 @@ class GameState(DealFields):
         self._check_holds(action.seat, (action.card,))
         if self.rules.melding is Melding.KNOCK:
             raise refuse("knock_no_layoff", card=str(action.card))
+        if self.rules.melding is Melding.WHOLE_HAND:
+            raise refuse("whole_hand_no_layoff", card=str(action.card))
         if not 0 <= action.meld < len(deal.melds):
             count = len(deal.melds)
             if not count:
@@ -377,6 +393,9 @@ class GameState(DealFields):
         """Why ``seat`` may not throw ``card``, which it holds, now; or ``None``."""
         deal = self.deal
         hand = deal.hands[seat]
+        whole_hand = self.rules.melding is Melding.WHOLE_HAND
+        if whole_hand and deal.melds_this_turn and len(hand) > 1:
+            return refuse("whole_hand_unfinished", card=str(card))
         if card is deal.taken_top and len(hand) > 1 and hand.count(card) == 1:
             return refuse("taken_card_back", card=str(card))
         deep = deal.must_play

@@ -65,4 +65,7 @@ export default {
   "refusals.try_again": "The server could not save that just now; nothing changed. Try again in a moment.",
   "refusals.unreadable": "That message could not be carried out; it changed nothing.",
   "refusals.watching": "You are watching: spectators do not play.",
+  "refusals.whole_hand_meld": "Melds go down only to go out, the whole hand in one turn: after {cards}, the {count} cards left could not all be melded, bar one to discard.",
+  "refusals.whole_hand_no_layoff": "No laying off when melds go down only with the whole hand: put the {card} in a meld of your own as you go out.",
+  "refusals.whole_hand_unfinished": "You have begun laying down your whole hand: meld the rest before you discard the {card}.",
 };

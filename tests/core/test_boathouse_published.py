@@ -1,0 +1,131 @@
+"""The published Boathouse (issue 28): the whole hand goes down at once, runs turn the corner.
+
+Option ``melding`` ``whole_hand`` with ``aces`` ``around``, on the ``boathouse`` preset. Each
+test is named after the rule it checks (README, "Boathouse").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import play, stacked_game
+from rummykit.core.errors import ErrorCode, IllegalActionError
+from rummykit.core.presets import find_preset
+from rummykit.core.rules import GoOut, Melding, Rules
+from rummykit.core.state import GameState, Phase
+
+BOATHOUSE = find_preset("boathouse")
+PUBLISHED = BOATHOUSE.rules.replace(melding=Melding.WHOLE_HAND, aces="around")
+
+# Two seats, dealer 0: seat 1 plays first and draws the 2♠ from the stock. Its eleven cards
+# are then 4-5-6♥, three nines, Q-K-A-2♠ (round the corner) and the 7♥ or the 5♣.
+GOES_OUT = ["2c 3c 4c 8s Js Td Kd Qc 5s 6d", "4h 5h 6h 9c 9d 9h Qs Ks As 5c"]
+LAYS_ALL = ["2c 3c 4c 8s Js Td Kd Qc 5s 6d", "4h 5h 6h 9c 9d 9h Qs Ks As 7h"]
+STUCK = ["2c 3c 4c 8s Js Td Kd Qc 5s 6d", "4h 5h 6h 9c 9d 9h Qs Ks 8d 5c"]
+STOCK = "2s Jh 3d"
+
+
+def drawn(rules: Rules, hands: list[str]) -> GameState:
+    """Seat 1 has drawn the 2♠ and is to play."""
+    return play(stacked_game(rules, hands, up="Th", stock=STOCK), "1 draw stock")
+
+
+def refused(game: GameState, text: str) -> IllegalActionError:
+    """The refusal of ``text``; the game must not change."""
+    before = (game.version, [list(hand) for hand in game.hands], list(game.melds))
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply_text(text)
+    assert (game.version, [list(hand) for hand in game.hands], list(game.melds)) == before
+    return caught.value
+
+
+def listed(game: GameState) -> list[str]:
+    return [str(action) for action in game.legal_actions()]
+
+
+def test_the_published_boathouse_is_two_options_of_the_boathouse_preset() -> None:
+    offer = BOATHOUSE.offer("melding")
+    assert offer is not None
+    assert [choice.value for choice in offer.choices] == [Melding.DURING_PLAY, Melding.WHOLE_HAND]
+    assert BOATHOUSE.rules.melding is Melding.DURING_PLAY  # the first rule text's Boathouse
+    assert "whole hand" in BOATHOUSE.summary
+    assert PUBLISHED.stock_with_discard and PUBLISHED.go_out is GoOut.DISCARD
+
+
+def test_the_whole_hand_goes_down_in_one_turn_and_the_last_card_is_discarded() -> None:
+    game = drawn(PUBLISHED, GOES_OUT)
+    play(game, "1 meld 4h 5h 6h", "1 meld 9c 9d 9h", "1 meld Qs Ks As 2s", "1 discard 5c")
+    assert game.phase is Phase.OVER
+    assert game.hands[1] == []
+    assert [meld.text for meld in game.melds] == ["4h 5h 6h", "9c 9d 9h", "Qs Ks As 2s"]
+
+
+def test_a_meld_that_leaves_cards_no_meld_can_hold_is_refused() -> None:
+    game = drawn(PUBLISHED, STUCK)  # Q♠ K♠ 2♠ 8♦ 5♣ would stay loose
+    error = refused(game, "1 meld 9c 9d 9h")
+    assert error.code == ErrorCode.WHOLE_HAND_ONLY
+    assert error.reason == "whole_hand_meld"
+    assert "9♣ 9♦ 9♥" in error.message and "8 cards" in error.message
+    assert not [text for text in listed(game) if " meld " in text]
+    play(game, "1 discard 8d")  # a plain turn: draw and discard, nothing laid
+
+
+def test_runs_turn_the_corner_only_with_aces_around() -> None:
+    low_or_high = PUBLISHED.replace(aces="low_or_high")
+    game = drawn(low_or_high, GOES_OUT)
+    assert refused(game, "1 meld 4h 5h 6h").reason == "whole_hand_meld"
+    assert refused(game, "1 meld Qs Ks As 2s").reason == "run_no_corner"
+    game = drawn(PUBLISHED, GOES_OUT)
+    play(game, "1 meld Qs Ks As 2s")
+
+
+def test_a_going_out_begun_is_finished_before_the_discard() -> None:
+    game = play(drawn(PUBLISHED, GOES_OUT), "1 meld 4h 5h 6h")
+    error = refused(game, "1 discard 5c")
+    assert error.reason == "whole_hand_unfinished"
+    assert "5♣" in error.message
+    assert listed(game) == ["1 meld 9c 9d 9h", "1 meld Qs Ks As 2s"]
+
+
+def test_nothing_is_laid_off_not_even_on_your_own_meld() -> None:
+    game = play(drawn(PUBLISHED, LAYS_ALL), "1 meld 4h 5h 6h")
+    error = refused(game, "1 layoff 7h 0")
+    assert error.reason == "whole_hand_no_layoff"
+    assert "7♥" in error.message
+    assert not [text for text in listed(game) if "layoff" in text]
+
+
+def test_with_go_out_any_the_whole_hand_may_go_down_with_no_discard() -> None:
+    rules = PUBLISHED.replace(go_out="any")
+    game = drawn(rules, LAYS_ALL)
+    play(game, "1 meld 4h 5h 6h 7h", "1 meld 9c 9d 9h", "1 meld Qs Ks As 2s")
+    assert game.phase is Phase.OVER and game.hands[1] == []
+
+
+def test_the_meld_limit_does_not_stop_a_whole_hand_going_out() -> None:
+    game = drawn(PUBLISHED.replace(melds_per_turn=1), GOES_OUT)
+    play(game, "1 meld 4h 5h 6h", "1 meld 9c 9d 9h", "1 meld Qs Ks As 2s", "1 discard 5c")
+    assert game.phase is Phase.OVER
+    during_play = drawn(BOATHOUSE.rules.replace(melds_per_turn=1, aces="around"), GOES_OUT)
+    play(during_play, "1 meld 4h 5h 6h")
+    assert refused(during_play, "1 meld 9c 9d 9h").reason == "meld_limit"
+
+
+def test_a_deep_take_is_allowed_only_to_go_out_with_it() -> None:
+    rules = PUBLISHED.replace(discard_take="any", stock_with_discard=False)
+    seat_0 = "2c 3c 4c 8s Js Td Kd Qc 5s 7h"
+    turns = ("1 draw stock", "1 discard 2s", "0 draw stock", "0 discard 7h")  # pile: 2♠ 7♥
+    game = play(stacked_game(rules, [seat_0, GOES_OUT[1]], up="Th", stock=STOCK), *turns)
+    stuck = play(stacked_game(rules, [seat_0, STUCK[1]], up="Th", stock=STOCK), *turns)
+    assert refused(stuck, "1 draw discard 2").reason == "deep_card_useless"
+    assert "1 draw discard 2" in listed(game)
+    play(game, "1 draw discard 2")
+    assert refused(game, "1 discard 5c").reason == "must_use_taken"
+    play(game, "1 meld Qs Ks As 2s", "1 meld 4h 5h 6h 7h", "1 meld 9c 9d 9h", "1 discard 5c")
+    assert game.phase is Phase.OVER
+
+
+def test_going_out_whole_is_going_rummy() -> None:
+    game = drawn(PUBLISHED.replace(rummy_bonus="double"), GOES_OUT)
+    play(game, "1 meld 4h 5h 6h", "1 meld 9c 9d 9h", "1 meld Qs Ks As 2s", "1 discard 5c")
+    assert game.summaries[-1].result.value == "rummy"
