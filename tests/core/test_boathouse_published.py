@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import play, stacked_game
+from rummykit.core.deal import DealResult
 from rummykit.core.errors import ErrorCode, IllegalActionError
 from rummykit.core.presets import find_preset
 from rummykit.core.rules import GoOut, Melding, Rules
@@ -128,4 +129,4 @@ def test_a_deep_take_is_allowed_only_to_go_out_with_it() -> None:
 def test_going_out_whole_is_going_rummy() -> None:
     game = drawn(PUBLISHED.replace(rummy_bonus="double"), GOES_OUT)
     play(game, "1 meld 4h 5h 6h", "1 meld 9c 9d 9h", "1 meld Qs Ks As 2s", "1 discard 5c")
-    assert game.summaries[-1].result.value == "rummy"
+    assert game.summaries[-1].result is DealResult.RUMMY
