@@ -7,12 +7,17 @@ test is named after the rule it checks (README, "Boathouse").
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from helpers import play, stacked_game
+from rummykit.core.cards import JOKER_CODE, Card
+from rummykit.core.deadwood import GoingOut, goes_out_now
 from rummykit.core.deal import DealResult
 from rummykit.core.errors import ErrorCode, IllegalActionError
+from rummykit.core.meld_search import enumerate_melds
 from rummykit.core.presets import find_preset
-from rummykit.core.rules import GoOut, Melding, Rules
+from rummykit.core.rules import Aces, GoOut, Melding, Rules
 from rummykit.core.state import GameState, Phase
 
 BOATHOUSE = find_preset("boathouse")
@@ -130,3 +135,62 @@ def test_going_out_whole_is_going_rummy() -> None:
     game = drawn(PUBLISHED.replace(rummy_bonus="double"), GOES_OUT)
     play(game, "1 meld 4h 5h 6h", "1 meld 9c 9d 9h", "1 meld Qs Ks As 2s", "1 discard 5c")
     assert game.summaries[-1].result is DealResult.RUMMY
+
+
+# ----- the search behind it, against a plain one ------------------------------------------
+
+
+def fewest_loose(codes: tuple[int, ...], aces: Aces) -> int:
+    """The fewest cards of ``codes`` (sorted) that no meld holds, by plain recursion."""
+    if not codes:
+        return 0
+    first = codes[0]
+    best = 1 + fewest_loose(codes[1:], aces)
+    for naturals, jokers in enumerate_melds(codes, aces, substitutes=True):
+        if first not in naturals and not (first == JOKER_CODE and jokers):
+            continue
+        rest = list(codes)
+        for code in (*naturals, *[JOKER_CODE] * jokers):
+            rest.remove(code)
+        best = min(best, fewest_loose(tuple(rest), aces))
+    return best
+
+
+def plainly_goes_out(codes: list[int], aces: Aces, must_discard: bool, using: int | None) -> bool:
+    whole = not must_discard and fewest_loose(tuple(codes), aces) == 0
+    for position, code in enumerate(codes):
+        if code == using and codes.count(code) == 1:
+            continue
+        if fewest_loose(tuple(codes[:position] + codes[position + 1 :]), aces) == 0:
+            return True
+    return whole
+
+
+TWO_DECKS = [*range(JOKER_CODE)] * 2 + [JOKER_CODE] * 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(TWO_DECKS), min_size=1, max_size=9),
+    st.sampled_from(list(Aces)),
+    st.booleans(),
+    st.booleans(),
+)
+def test_going_out_whole_agrees_with_a_plain_search(
+    codes: list[int], aces: Aces, must_discard: bool, with_using: bool
+) -> None:
+    codes = sorted(codes)
+    assume(all(codes.count(code) <= 2 for code in codes))
+    using = codes[0] if with_using else None
+    cards = [Card.from_code(code) for code in codes]
+    used = Card.from_code(using) if using is not None else None
+    expected = plainly_goes_out(codes, aces, must_discard, using)
+    assert goes_out_now(cards, aces, must_discard=must_discard, using=used) is expected
+    if len(codes) > 3:
+        going_out = GoingOut(cards, aces)
+        for naturals, jokers in enumerate_melds(codes, aces, substitutes=True):
+            rest = list(codes)
+            for code in (*naturals, *[JOKER_CODE] * jokers):
+                rest.remove(code)
+            plain = plainly_goes_out(rest, aces, must_discard, None)
+            assert going_out.after(naturals, jokers, must_discard=must_discard) is plain

@@ -111,6 +111,32 @@ class _Solver:
         self.memo[state] = (best, choice)
         return best
 
+    def covers(self, state: int, allowance: int, seen: set[int]) -> bool:
+        """Whether melds can hold every card of a position but ``allowance`` at most.
+
+        Cuts off as soon as more cards are left over than allowed, where ``search`` would
+        weigh every split: the question of whole-hand melding, asked of hands that may have
+        grown large. ``seen`` holds the (position, allowance) pairs known to fail.
+        """
+        key = state << 2 | allowance
+        if key in seen:
+            return False
+        naturals = state & _NATURAL_MASK
+        if not naturals:
+            return state >> _JOKER_SHIFT <= allowance
+        nonzero = (naturals | (naturals >> 1)) & self.low_bits
+        lowest_bit = nonzero & -nonzero
+        index = lowest_bit.bit_length() // _FIELD_BITS
+        jokers_left = state >> _JOKER_SHIFT << _JOKER_SHIFT
+        for ones, joker_cost, _ in self.by_lowest[index]:
+            fits = nonzero & ones == ones and joker_cost <= jokers_left
+            if fits and self.covers(state - ones - joker_cost, allowance, seen):
+                return True
+        if allowance and self.covers(state - lowest_bit, allowance - 1, seen):
+            return True
+        seen.add(key)
+        return False
+
     def chosen_melds(self, state: int) -> list[tuple[tuple[int, ...], int]]:
         """The melds of the best split of a searched position."""
         chosen = []
@@ -185,17 +211,66 @@ def goes_out_now(
     whole-hand melding of the published Boathouse (``Melding.WHOLE_HAND``).
     """
     codes = sorted(card.code for card in cards)
-    if not must_discard and _solve(tuple(codes), aces, _ONE_EACH)[0] == 0:
-        return True
+    if not _melds_but(codes, aces, 1):
+        return False  # the usual case, settled by one short search
+    if not must_discard and (using is None or _melds_but(codes, aces, 0)):
+        return True  # nothing is left, or the one loose card is the discard
+    if using is None and not _melds_but(codes, aces, 0):
+        return True  # the one loose card is the discard
     for position, code in enumerate(codes):
         if position and codes[position - 1] == code:
             continue
         if using is not None and code == using.code and codes.count(code) == 1:
             continue
-        rest = tuple(codes[:position] + codes[position + 1 :])
-        if _solve(rest, aces, _ONE_EACH)[0] == 0:
+        if _melds_but(codes[:position] + codes[position + 1 :], aces, 0):
             return True
     return False
+
+
+def _melds_but(codes: Sequence[int], aces: Aces, allowance: int) -> bool:
+    """Whether melds can hold all the cards of ``codes`` (sorted) but ``allowance`` at most."""
+    solver = _Solver(enumerate_melds(codes, aces), _ONE_EACH)
+    state, free = solver.split(codes, _ONE_EACH)
+    return free <= allowance and solver.covers(state, allowance - free, set())
+
+
+class GoingOut:
+    """Whole-hand melding: whether a hand, less a meld, could still all go down this turn.
+
+    One search of the whole hand serves every meld asked about (what a meld leaves is a
+    position of that search), where ``goes_out_now`` would search each rest afresh.
+    """
+
+    __slots__ = ("_aces", "_codes", "_failed", "_free", "_solver", "_state")
+
+    def __init__(self, cards: Sequence[Card], aces: Aces) -> None:
+        self._aces = aces
+        self._failed: set[int] = set()
+        self._codes = sorted(card.code for card in cards)
+        self._solver = _Solver(enumerate_melds(self._codes, aces), _ONE_EACH)
+        self._state, self._free = self._solver.split(self._codes, _ONE_EACH)
+
+    def after(self, naturals: Sequence[int], jokers: int, *, must_discard: bool) -> bool:
+        """``goes_out_now`` of the hand less a meld of ``naturals`` (codes) and ``jokers``."""
+        rest = list(self._codes)
+        for code in naturals:
+            rest.remove(code)
+        rest[len(rest) - jokers :] = []  # the jokers sort last
+        field_of = self._solver.field_of
+        if any(code not in field_of for code in naturals):
+            return goes_out_now(_cards(rest), self._aces, must_discard=must_discard)
+        state = self._state - (jokers << _JOKER_SHIFT)
+        for code in naturals:
+            state -= 1 << (_FIELD_BITS * field_of[code])
+        if self._free > 1 or not self._solver.covers(state, 1 - self._free, self._failed):
+            return False
+        if not must_discard or self._free or not self._solver.covers(state, 0, self._failed):
+            return True  # the one loose card is the discard, or nothing is left
+        return goes_out_now(_cards(rest), self._aces, must_discard=True)
+
+
+def _cards(codes: Sequence[int]) -> list[Card]:
+    return [Card.from_code(code) for code in codes]
 
 
 def best_partition(cards: Sequence[Card], rules: Rules) -> Partition:

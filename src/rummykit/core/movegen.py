@@ -23,7 +23,7 @@ from rummykit.core.actions import (
     action_sort_key,
 )
 from rummykit.core.cards import ALL_CARDS, JOKER, Card
-from rummykit.core.deadwood import goes_out_now
+from rummykit.core.deadwood import GoingOut, goes_out_now
 from rummykit.core.deal import Phase
 from rummykit.core.meld_search import enumerate_melds, meld_layouts
 from rummykit.core.melds import TableMeld, meld_accepts
@@ -100,18 +100,14 @@ def _whole_hand_melds(state: GameState) -> list[Action]:
     if not goes_out_now(hand, rules.aces, must_discard=must_discard):
         return []
     codes = [card.code for card in hand]
+    going_out = GoingOut(hand, rules.aces)
     actions: list[Action] = []
     for naturals, jokers in enumerate_melds(codes, rules.aces, substitutes=True):
         if must_discard and len(naturals) + jokers == len(hand):
             continue
-        cards = [ALL_CARDS[code] for code in naturals]
-        rest = list(hand)
-        for card in cards:
-            rest.remove(card)
-        for _ in range(jokers):
-            rest.remove(JOKER)
-        if not goes_out_now(rest, rules.aces, must_discard=must_discard):
+        if not going_out.after(naturals, jokers, must_discard=must_discard):
             continue
+        cards = [ALL_CARDS[code] for code in naturals]
         for layout in meld_layouts(cards, jokers, rules.aces):
             actions.append(Meld(seat, layout.cards, joker_designations(layout)))
     actions.sort(key=action_sort_key)
