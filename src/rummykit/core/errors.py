@@ -100,8 +100,8 @@ class ErrorCode(enum.StrEnum):
     """The server's: a new account's password is too easy to guess, or holds control
     characters; the sentence says why."""
     NAME_NOT_ALLOWED = "name_not_allowed"
-    """The server's: a name holds invisible or control characters, or the word BOT (the page
-    marks programs' accounts itself)."""
+    """The server's: a name holds invisible or control characters, or the mark BOT in
+    capitals (the page marks programs' accounts itself)."""
     NAME_LOOKS_TAKEN = "name_looks_taken"
     """The server's: a new account's name looks like an existing account's (Unicode
     confusables: "aIice" beside "alice")."""

@@ -6,9 +6,11 @@ Three checks, each with a sentence for the person:
   and joiners, the right-to-left override U+202E that showed "Ann", U+202E, "evil" as "Annlive",
   fillers that draw nothing) have no place in a name: they make two names that look the same,
   or one that reads differently from what it is.
-- ``has_bot_mark``: "BOT" as a word of a name ("Ann [BOT]", "ann-bot", or in look-alike
-  letters "[ВОТ]") mimics the badge the page draws after a program's name. A program's own
-  account may say so; a person's and a seat's name may not.
+- ``has_bot_mark``: "BOT" as a word of a name ("Ann [BOT]", "Ann-BOT", or in look-alike
+  letters "[ВОТ]", "B0T") mimics the badge the page draws after a program's name, which reads
+  "BOT" in capitals. A program's own account may say so; a person's and a seat's name may
+  not. The word in small letters ("Basic bot 57", the name ``rummy join`` gives a program
+  that plays without an account) does not look like the badge and is left alone.
 - ``look_alike_key``: the Unicode TR39 skeleton (UTS #39, section 4, "Confusable Detection")
   of the name, case folded: two names with the same key look alike ("aIice" and "alice",
   "rnary" and "mary", Cyrillic "а" and Latin "a"), so a new account's key must differ from
@@ -59,7 +61,7 @@ HIDDEN_CHARACTER: Final = (
     "A name may not hold invisible or control characters (such as a zero-width space "
     "or a right-to-left mark): type it with visible letters."
 )
-BOT_MARK: Final = "A name may not hold the word BOT: the page marks programs' accounts itself."
+BOT_MARK: Final = "A name may not hold the mark BOT: the page marks programs' accounts itself."
 LOOKS_TAKEN: Final = "That name looks too much like {name}'s: choose another."
 """The sentence for a look-alike of an existing account's name."""
 
@@ -143,15 +145,16 @@ def look_alike_key(name: str) -> str:
 
 
 def has_bot_mark(name: str) -> bool:
-    """Whether ``name`` has the word BOT in it, in any case or look-alike letters.
+    """Whether ``name`` has the badge's word BOT in it, in capitals or letters like them.
 
-    >>> [has_bot_mark(name) for name in ("Ann [BOT]", "ann-bot", "[\u0412\u041e\u0422]", "B0T")]
+    >>> [has_bot_mark(name) for name in ("Ann [BOT]", "Ann-BOT", "[\u0412\u041e\u0422]", "B0T")]
     [True, True, True, True]
-    >>> [has_bot_mark(name) for name in ("Abbott", "Robot", "bottle", "robo-1")]
+    >>> [has_bot_mark(name) for name in ("Abbott", "ROBOT", "Basic bot 57", "robo-1")]
     [False, False, False, False]
     """
-    # the words of the key, not of the name: "B0T" has one word once "0" reads as "O"
-    return look_alike_key("bot") in _WORDS.findall(look_alike_key(name))
+    # the words of the skeleton, not of the name: "B0T" is one word once "0" reads as "O"
+    words = _WORDS.findall(skeleton(unicodedata.normalize("NFKC", name)))
+    return skeleton("BOT") in words
 
 
 def player_name_problem(name: str) -> str | None:
