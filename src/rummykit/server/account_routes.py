@@ -45,6 +45,7 @@ from rummykit.server.known_devices import (
     DEVICE_LIFETIME_S,
     device_proof,
     is_known_device,
+    proof_account,
 )
 from rummykit.server.limits import Clock
 from rummykit.server.logins import AccountLimiter, LoginLimiter
@@ -265,13 +266,18 @@ async def sign_in(request: Request) -> Response:
     logins, address = _gate(request).logins, _address(request)
     store = _store(request)
     proof = request.cookies.get(DEVICE_COOKIE)
-    account = await asyncio.to_thread(store.account_named, wanted.name)
-    known = account is not None and is_known_device(proof, account.id, account.password_hash)
+    has_proof = proof_account(proof) is not None
+    account, known = None, False
+    if has_proof:  # without one, a refused flood costs no read of the store
+        account = await asyncio.to_thread(store.account_named, wanted.name)
+        known = account is not None and is_known_device(proof, account.id, account.password_hash)
     wait = logins.retry_after(wanted.name, address, known_device=known)
     if wait is not None:
         message = TOO_MANY_ATTEMPTS.format(seconds=wait)
         return _refused(ErrorCode.TOO_MANY_ATTEMPTS, message, 429, **{"retry-after": str(wait)})
     logins.attempt(wanted.name, address, known_device=known)
+    if not has_proof:
+        account = await asyncio.to_thread(store.account_named, wanted.name)
     encoded = account.password_hash if account is not None else None
     if not await _verify(wanted.password, encoded) or account is None:
         # never the name sent for no account: it may be a password typed in the wrong field
