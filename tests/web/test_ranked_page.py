@@ -24,7 +24,7 @@ from websockets.typing import Origin
 
 from party_client import PASSWORD
 from rummykit.ratings import Rating
-from rummykit.server.logins import MAX_FAILURES
+from rummykit.server.logins import PAIR_FAILURES
 from table_client import LiveServer, hello
 from web import test_accessibility
 from web.test_party_page import mark_ready, member, play_deal, seat_of, serving
@@ -281,7 +281,7 @@ def test_a_friendly_party_says_it_is_not_rated_and_ranked_refusals_are_in_our_wo
         host.get_by_label("Account name").fill("Host")
         host.get_by_label("Password", exact=True).fill("not the password")
         error = host.get_by_test_id("account-error")
-        for _ in range(MAX_FAILURES):
+        for _ in range(PAIR_FAILURES):
             host.get_by_test_id("account-submit").click()
             expect(error).to_have_text("No account has that name and password: check both.")
         host.get_by_test_id("account-submit").click()

@@ -95,6 +95,18 @@ class ErrorCode(enum.StrEnum):
     WHOLE_HAND_ONLY = "whole_hand_only"
     """Ours: under whole-hand melding (the published Boathouse), a meld that leaves cards that
     cannot all be melded, a lay-off, or a discard before a begun going out is finished."""
+    # ----- accounts that resist abuse (issue 29) -----
+    WEAK_PASSWORD = "weak_password"
+    """The server's: a new account's password is too easy to guess, or holds control
+    characters; the sentence says why."""
+    NAME_NOT_ALLOWED = "name_not_allowed"
+    """The server's: a name holds invisible or control characters, or the mark BOT in
+    capitals (the page marks programs' accounts itself)."""
+    NAME_LOOKS_TAKEN = "name_looks_taken"
+    """The server's: a new account's name looks like an existing account's (Unicode
+    confusables: "aIice" beside "alice")."""
+    TOO_MANY_ACCOUNTS = "too_many_accounts"
+    """The server's: the address made as many accounts as an hour allows; wait."""
 
 
 ERROR_CODES: Final = tuple(code.value for code in ErrorCode)

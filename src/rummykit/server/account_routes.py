@@ -6,13 +6,20 @@ A session is a random token in a cookie (``SESSION_COOKIE``: HttpOnly, SameSite=
 Secure when the request came over https); the store keeps only its SHA-256. Passwords are
 hashed with scrypt (``rummykit.server.passwords``) in threads, never on the event loop, and
 are never kept nor logged. These requests change state, so ``OriginGuard`` refuses them from
-other sites' pages (403) like every other; failed sign-ins are limited per name and per
-address (``rummykit.server.logins``): 429 with ``Retry-After``.
+other sites' pages (403) like every other; failed sign-ins are limited per address and per
+name and address, with only a short delay per name that a known device skips
+(``rummykit.server.logins``, ``rummykit.server.known_devices``): 429 with ``Retry-After``.
+
+A new account's password must be hard enough to guess (``rummykit.server.password_strength``)
+and its name free of hidden characters, of the word BOT (but for a program's account), and
+unlike any existing account's name (``rummykit.server.account_names``); an address makes a few
+accounts an hour (``Limits.accounts_per_address``). Each refusal has a code and a sentence.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import re
 import secrets
@@ -24,10 +31,25 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from rummykit.core.errors import ErrorCode
+from rummykit.server.account_names import (
+    BOT_MARK,
+    LOOKS_TAKEN,
+    LookAlikes,
+    has_bot_mark,
+)
 from rummykit.server.api import BadRequest, ErrorAnswer, read_body
 from rummykit.server.body import read_request_body
+from rummykit.server.known_devices import (
+    DEVICE_COOKIE,
+    DEVICE_COOKIE_PATH,
+    DEVICE_LIFETIME_S,
+    device_proof,
+    is_known_device,
+    proof_account,
+)
 from rummykit.server.limits import Clock
-from rummykit.server.logins import LoginLimiter
+from rummykit.server.logins import AccountLimiter, LoginLimiter
+from rummykit.server.password_strength import password_problem
 from rummykit.server.passwords import (
     dummy_hash,
     hash_password,
@@ -51,6 +73,9 @@ MAX_PASSWORD: Final = 128
 NAME_TAKEN: Final = "That name is taken: choose another."
 BAD_LOGIN: Final = "No account has that name and password."
 TOO_MANY_ATTEMPTS: Final = "Too many failed sign-ins: wait {seconds} s, then try again."
+TOO_MANY_ACCOUNTS: Final = (
+    "Too many new accounts from your address: wait {minutes} min, then try again."
+)
 
 
 class NewAccount(Strict):
@@ -117,11 +142,20 @@ def _store(connection: HTTPConnection) -> Store:
 
 
 class AccountGate:
-    """What the account routes keep between requests: the failed sign-ins."""
+    """What the account routes keep between requests.
 
-    def __init__(self, clock: Clock) -> None:
-        """Failed sign-ins timed by ``clock`` (the app's)."""
+    Failed sign-ins, new accounts by address, and the look-alike keys of the accounts' names.
+    """
+
+    def __init__(self, clock: Clock, accounts_per_address: int | None = None) -> None:
+        """Failed sign-ins and new accounts timed by ``clock`` (the app's).
+
+        At most ``accounts_per_address`` new accounts an hour from an address (``None``: no
+        limit).
+        """
         self.logins = LoginLimiter(clock)
+        self.sign_ups = AccountLimiter(accounts_per_address, clock)
+        self.names = LookAlikes()
 
 
 def _gate(connection: HTTPConnection) -> AccountGate:
@@ -145,7 +179,7 @@ async def _verify(password: str, encoded: str | None) -> bool:
 
 
 async def _signed_in(request: Request, account: Account) -> Response:
-    """Start a session for ``account``: the answer, with its cookie."""
+    """Start a session for ``account``: the answer, with its cookie and the device's proof."""
     token = secrets.token_urlsafe(32)
     await asyncio.to_thread(_store(request).add_session, account.id, token)
     response = JSONResponse(Me(name=account.name, bot=account.bot).model_dump())
@@ -158,7 +192,30 @@ async def _signed_in(request: Request, account: Account) -> Response:
         httponly=True,
         samesite="lax",
     )
+    response.set_cookie(
+        DEVICE_COOKIE,
+        device_proof(account.id, account.password_hash),
+        max_age=DEVICE_LIFETIME_S,
+        path=DEVICE_COOKIE_PATH,
+        secure=request.url.scheme == "https",
+        httponly=True,
+        samesite="strict",
+    )
     return response
+
+
+def _name_problem(wanted: NewAccount) -> tuple[ErrorCode, str] | None:
+    """Why the name asked for may not be a new account's (before the store is asked).
+
+    Hidden characters cannot get this far: ``ACCOUNT_NAME`` allows ASCII letters only.
+    """
+    if not wanted.bot and has_bot_mark(wanted.name):
+        return ErrorCode.NAME_NOT_ALLOWED, BOT_MARK
+    return None
+
+
+def _wait_minutes(seconds: int) -> str:
+    return str(max(1, -(-seconds // 60)))
 
 
 async def create_account(request: Request) -> Response:
@@ -167,13 +224,31 @@ async def create_account(request: Request) -> Response:
         wanted = read_body(NewAccount, await read_request_body(request))
     except BadRequest as error:
         return JSONResponse(ErrorAnswer(error=error.message).model_dump(), error.status)
+    gate, address = _gate(request), _address(request)
+    wait = gate.sign_ups.retry_after(address)
+    if wait is not None:
+        message = TOO_MANY_ACCOUNTS.format(minutes=_wait_minutes(wait))
+        return _refused(ErrorCode.TOO_MANY_ACCOUNTS, message, 429, **{"retry-after": str(wait)})
+    name_problem = _name_problem(wanted)
+    if name_problem is not None:
+        return _refused(*name_problem, 400)
+    weak = password_problem(wanted.password, (wanted.name,))
+    if weak is not None:
+        return _refused(ErrorCode.WEAK_PASSWORD, weak, 400)
     store = _store(request)
     if await asyncio.to_thread(store.account_named, wanted.name) is not None:
         return _refused(ErrorCode.NAME_TAKEN, NAME_TAKEN, 409)  # before hashing for nothing
+    await asyncio.to_thread(gate.names.refresh, store.account_names_after)
+    existing = gate.names.existing(wanted.name)
+    if existing is not None:
+        return _refused(ErrorCode.NAME_LOOKS_TAKEN, LOOKS_TAKEN.format(name=existing), 409)
+    gate.sign_ups.attempt(address)  # before hashing: accounts asked at once count at once
     hashed = await _hash(wanted.password)
     account = await asyncio.to_thread(store.add_account, wanted.name, wanted.bot, hashed)
     if account is None:  # taken while the password was hashed
+        gate.sign_ups.refused(address)
         return _refused(ErrorCode.NAME_TAKEN, NAME_TAKEN, 409)
+    gate.names.add(account.name)
     logger.info("account %s created (%s)", account.name, "bot" if account.bot else "person")
     return await _signed_in(request, account)
 
@@ -189,22 +264,30 @@ async def sign_in(request: Request) -> Response:
     except BadRequest as error:
         return JSONResponse(ErrorAnswer(error=error.message).model_dump(), error.status)
     logins, address = _gate(request).logins, _address(request)
-    wait = logins.retry_after(wanted.name, address)
+    store = _store(request)
+    proof = request.cookies.get(DEVICE_COOKIE)
+    has_proof = proof_account(proof) is not None
+    account, known = None, False
+    if has_proof:  # without one, a refused flood costs no read of the store
+        account = await asyncio.to_thread(store.account_named, wanted.name)
+        known = account is not None and is_known_device(proof, account.id, account.password_hash)
+    wait = logins.retry_after(wanted.name, address, known_device=known)
     if wait is not None:
         message = TOO_MANY_ATTEMPTS.format(seconds=wait)
         return _refused(ErrorCode.TOO_MANY_ATTEMPTS, message, 429, **{"retry-after": str(wait)})
-    logins.attempt(wanted.name, address)
-    store = _store(request)
-    account = await asyncio.to_thread(store.account_named, wanted.name)
+    logins.attempt(wanted.name, address, known_device=known)
+    if not has_proof:
+        account = await asyncio.to_thread(store.account_named, wanted.name)
     encoded = account.password_hash if account is not None else None
     if not await _verify(wanted.password, encoded) or account is None:
         # never the name sent for no account: it may be a password typed in the wrong field
         logger.info("failed sign-in for %s", account.name if account else "no account")
         return _refused(ErrorCode.BAD_LOGIN, BAD_LOGIN, 401)
-    logins.succeeded(wanted.name, address)
+    logins.succeeded(wanted.name, address, known_device=known)
     if needs_rehash(account.password_hash):  # parameters raised since it was hashed
         rehashed = await _hash(wanted.password)
         await asyncio.to_thread(store.set_password_hash, account.id, rehashed)
+        account = dataclasses.replace(account, password_hash=rehashed)  # the device's proof
     return await _signed_in(request, account)
 
 

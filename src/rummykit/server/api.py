@@ -9,10 +9,18 @@ from __future__ import annotations
 
 from typing import Annotated, Final, TypeAlias, TypeVar
 
-from pydantic import Field, StringConstraints, TypeAdapter, ValidationError, field_validator
+from pydantic import (
+    AfterValidator,
+    Field,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+)
 
 from rummykit.core.errors import ErrorCode
 from rummykit.core.rules import MAX_SEATS
+from rummykit.server.account_names import checked_player_name
 from rummykit.server.protocol import SeatView, Strict, Token, Version, explain
 from rummykit.server.settings import BotLevel, TurnTimer
 
@@ -89,10 +97,12 @@ class NewTable(Strict):
     ) = None
     """One to seven computer players by level (default one ``basic``; more than five need
     two decks)."""
-    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)] = (
-        "You"
-    )
-    """The person's name at the table."""
+    name: Annotated[
+        str,
+        StringConstraints(strip_whitespace=True, min_length=1, max_length=24),
+        AfterValidator(checked_player_name),
+    ] = "You"
+    """The person's name at the table: no hidden characters, no BOT mark."""
     practice: bool = False
     """A practice game, which explains each rule as it first comes up."""
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None

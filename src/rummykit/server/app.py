@@ -573,7 +573,7 @@ def create_app(
     app.state.lobby = lobby
     app.state.reviews = reviews
     app.state.limiter = limiter
-    app.state.accounts = AccountGate(clock)
+    app.state.accounts = AccountGate(clock, limits.accounts_per_address)
     app.state.public_history = public_history
     app.state.heartbeat = heartbeat
     return app

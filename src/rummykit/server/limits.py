@@ -53,6 +53,9 @@ class Limits:
     """A request's headers must be complete this long after its connection opened (or its
     last answer went out): a browser sends them at once. Half-sent requests were held for
     good: 1,000 of them were all still open after 70 s."""
+    accounts_per_address: int | None = 5
+    """Accounts an address may make in an hour (``rummykit.server.logins``): a family's, not
+    a farm's (about 300 a minute were made from one address)."""
 
     @staticmethod
     def unlimited() -> Limits:
@@ -62,6 +65,7 @@ class Limits:
             address_burst=None,
             sockets_per_address=None,
             connections_per_address=None,
+            accounts_per_address=None,
         )
 
 

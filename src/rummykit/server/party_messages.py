@@ -25,9 +25,10 @@ from __future__ import annotations
 
 from typing import Annotated, Final, Literal, TypeAlias, get_args
 
-from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import AfterValidator, Field, StringConstraints, TypeAdapter, ValidationError
 
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
+from rummykit.server.account_names import checked_player_name
 from rummykit.server.api import MAX_SEED, OptionName, RuleInput
 from rummykit.server.protocol import (
     MAX_MESSAGE_CHARS,
@@ -55,8 +56,12 @@ PartyState: TypeAlias = Literal["lobby", "playing", "closed"]
 """``lobby`` until the host starts; ``playing`` from then on (rematches included);
 ``closed`` once nobody has come back for ``PARTY_IDLE_S``."""
 
-PlayerName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
-"""A person's name at the party and its tables."""
+PlayerName = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=24),
+    AfterValidator(checked_player_name),
+]
+"""A person's name at the party and its tables: no hidden characters, no BOT mark."""
 
 
 Rules = Annotated[dict[OptionName, RuleInput], Field(max_length=64)]

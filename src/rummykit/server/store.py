@@ -570,6 +570,14 @@ class Store:
             ).fetchone()
         return _account(*row) if row else None
 
+    def account_names_after(self, account: int) -> list[tuple[int, str]]:
+        """The id and name of each account whose id is above ``account``, by id."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT id, name FROM accounts WHERE id > ? ORDER BY id", (account,)
+            ).fetchall()
+        return [(int(row[0]), str(row[1])) for row in rows]
+
     def set_password_hash(self, account: int, password_hash: str) -> None:
         """Replace an account's hash (the same password hashed with stronger parameters)."""
         with self._transaction() as db:

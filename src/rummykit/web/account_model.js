@@ -43,12 +43,18 @@ export function retrySeconds(header, now = Date.now()) {
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
+/** The refusal codes the page words itself (in the player's language). */
+const OWN_WORDS = new Set(["name_taken", "too_many_attempts", "bad_login"]);
+
 /**
- * A refused account request in our words. `mode`: "up" (sign up) or "in" (sign in);
+ * A refused account request in our words, or the server's for a code the page does not word. `mode`: "up" (sign up) or "in" (sign in);
  * `status` and `body` (the JSON answer, or null) from the server; `retryAfter` its header.
  */
 export function refusalText(mode, status, body, retryAfter) {
   const code = body && body.code;
+  // a refusal the page has no words of its own for (a weak password, a name not allowed or
+  // like an account's, too many new accounts): the server's sentence says why
+  if (code && !OWN_WORDS.has(code) && typeof body.error === "string" && body.error) return body.error;
   if (status === 409 || code === "name_taken") return t("account.name_taken");
   if (status === 429 || code === "too_many_attempts") {
     const seconds = retrySeconds(retryAfter);

@@ -60,6 +60,17 @@ test("the server's refusals are said in our words, with the wait of a 429", () =
   setLang("en", { remember: false });
 });
 
+test("a refusal the page has no words for shows the server's sentence, which says why", () => {
+  const weak = { error: "That password is too easy to guess: This is a top-10 common password.", code: "weak_password" };
+  assert.equal(refusalText("up", 400, weak, null), weak.error);
+  const alike = { error: "That name looks too much like alice's: choose another.", code: "name_looks_taken" };
+  assert.equal(refusalText("up", 409, alike, null), alike.error);
+  const farm = { error: "Too many new accounts from your address: wait 60 min, then try again.", code: "too_many_accounts" };
+  assert.equal(refusalText("up", 429, farm, "3600"), farm.error);
+  // the page's own codes keep its words (in the player's language), whatever the server says
+  assert.equal(refusalText("up", 409, { error: "x", code: "name_taken" }, null), "That name is taken: choose another.");
+});
+
 test("Retry-After is seconds or an HTTP date", () => {
   assert.equal(retrySeconds("30"), 30);
   assert.equal(retrySeconds(""), null);

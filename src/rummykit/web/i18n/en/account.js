@@ -11,7 +11,7 @@ export default {
   "account.name": "Account name",
   "account.name_help": "3 to 20 letters, digits, _ or -. Others see it at the table and on the leaderboard.",
   "account.password": "Password",
-  "account.password_help": "At least 8 characters.",
+  "account.password_help": "At least 8 characters, and hard to guess: a few uncommon words do well.",
   "account.repeat": "The password again",
   "account.create": "Create the account",
   "account.make_one_question": "New here?",

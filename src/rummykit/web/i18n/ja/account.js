@@ -10,7 +10,7 @@ export default {
   "account.name": "アカウント名",
   "account.name_help": "英字・数字・_・- で3〜20文字。テーブルやランキングでこの名前が表示されます。",
   "account.password": "パスワード",
-  "account.password_help": "8文字以上。",
+  "account.password_help": "8文字以上で、推測されにくいもの（あまり使われない単語をいくつか並べるとよい）。",
   "account.repeat": "パスワード（確認）",
   "account.create": "アカウントを作る",
   "account.make_one_question": "はじめてですか？",
