@@ -16,6 +16,7 @@ from rummykit.data_folder import data_folder
 from rummykit.server.app import create_app
 from rummykit.server.cluster import Cluster
 from rummykit.server.connections import guarded_http
+from rummykit.server.frame_guard import guarded_websockets
 from rummykit.server.guard import LOOPBACK_HOSTS
 from rummykit.server.heartbeat import Heartbeat
 from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES
@@ -39,7 +40,8 @@ def uvicorn_config(app: Starlette, host: str, port: int, **options: object) -> u
     """How uvicorn serves ``app`` (made by ``create_app``), under the app's own limits.
 
     Socket frames past ``MAX_SOCKET_MESSAGE_BYTES`` are refused unread, HTTP connections
-    are guarded by ``rummykit.server.connections``, and every socket is pinged as the app's
+    are guarded by ``rummykit.server.connections`` and sockets' frames by
+    ``rummykit.server.frame_guard``, and every socket is pinged as the app's
     ``Heartbeat`` says (a socket that stops answering is closed: uvicorn's 20 s and 20 s
     noticed a dead connection only after 20 to 40 s). ``options`` go to ``uvicorn.Config``.
     """
@@ -54,6 +56,7 @@ def uvicorn_config(app: Starlette, host: str, port: int, **options: object) -> u
         ws_ping_interval=heartbeat.ping_s,
         ws_ping_timeout=heartbeat.ping_timeout_s,
         http=guarded_http(limits),
+        ws=guarded_websockets(),
         **options,  # type: ignore[arg-type]
     )
 
