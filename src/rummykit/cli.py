@@ -232,6 +232,17 @@ def _positive_seconds(text: str) -> float:
     return seconds
 
 
+def _proxy_address(text: str) -> str:
+    """An IP address or network (``127.0.0.1``, ``10.0.0.0/8``), for argparse."""
+    import ipaddress
+
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an IP address or network: {text!r}") from None
+    return text
+
+
 def _command_serve(args: argparse.Namespace) -> int:
     import os
     from pathlib import Path
@@ -269,6 +280,7 @@ def _command_serve(args: argparse.Namespace) -> int:
             idle_table_s=args.idle_table_seconds,
             database_url=database_url,
             redis_url=redis_url,
+            trusted_proxies=args.trusted_proxy,
         )
     except FileInUse as error:
         print(f"rummy serve: {error}", file=sys.stderr)
@@ -367,6 +379,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="another site whose pages may play here, like https://rummy.example (repeat it); "
         "the server's own origin is always allowed",
+    )
+    serve_parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        type=_proxy_address,
+        metavar="ADDR",
+        help="a reverse proxy (an IP address or network) whose X-Forwarded-For names the "
+        "player's address (repeat it); by default none is trusted, and each request's address "
+        "is its connection's. Behind nginx on the same machine: --trusted-proxy 127.0.0.1",
     )
     serve_parser.add_argument(
         "--public-history",

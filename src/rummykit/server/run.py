@@ -17,7 +17,7 @@ from rummykit.server.app import create_app
 from rummykit.server.cluster import Cluster
 from rummykit.server.connections import guarded_http
 from rummykit.server.frame_guard import guarded_websockets
-from rummykit.server.guard import LOOPBACK_HOSTS
+from rummykit.server.guard import is_loopback, loopback_hosts
 from rummykit.server.heartbeat import Heartbeat
 from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES
 from rummykit.server.workers import WorkerPool
@@ -28,6 +28,20 @@ def default_store_path() -> Path:
     return data_folder() / "tables.sqlite3"
 
 
+def answered_hosts(
+    host: str, port: int, allowed_hosts: Sequence[str] | None
+) -> Sequence[str] | None:
+    """The ``Host`` names a server listening on ``host:port`` answers (``None``: any).
+
+    The host's ``allowed_hosts`` if given; else, on a loopback address, only the loopback
+    names at ``port``: a page of another site whose name was rebound to 127.0.0.1 (DNS
+    rebinding) sends its own name, and is refused. Elsewhere any name (the host names it).
+    """
+    if allowed_hosts:
+        return allowed_hosts
+    return loopback_hosts(port) if is_loopback(host) else None
+
+
 def free_port(host: str = "127.0.0.1") -> int:
     """A port nobody listens on right now."""
     with socket.socket() as probe:
@@ -36,7 +50,14 @@ def free_port(host: str = "127.0.0.1") -> int:
         return port
 
 
-def uvicorn_config(app: Starlette, host: str, port: int, **options: object) -> uvicorn.Config:
+def uvicorn_config(
+    app: Starlette,
+    host: str,
+    port: int,
+    *,
+    trusted_proxies: Sequence[str] = (),
+    **options: object,
+) -> uvicorn.Config:
     """How uvicorn serves ``app`` (made by ``create_app``), under the app's own limits.
 
     Socket frames past ``MAX_SOCKET_MESSAGE_BYTES`` are refused unread, HTTP connections
@@ -44,6 +65,11 @@ def uvicorn_config(app: Starlette, host: str, port: int, **options: object) -> u
     ``rummykit.server.frame_guard``, and every socket is pinged as the app's
     ``Heartbeat`` says (a socket that stops answering is closed: uvicorn's 20 s and 20 s
     noticed a dead connection only after 20 to 40 s). ``options`` go to ``uvicorn.Config``.
+
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are read only from the ``trusted_proxies``
+    (addresses or networks, like ``127.0.0.1`` for an nginx on the same machine); with none, a
+    request's address is its connection's. uvicorn trusted 127.0.0.1 by default, so anyone on
+    the server's machine could name any address and escape the limits per address.
     """
     limits = app.state.limiter.limits
     heartbeat: Heartbeat = app.state.heartbeat
@@ -55,6 +81,8 @@ def uvicorn_config(app: Starlette, host: str, port: int, **options: object) -> u
         ws_max_size=MAX_SOCKET_MESSAGE_BYTES,
         ws_ping_interval=heartbeat.ping_s,
         ws_ping_timeout=heartbeat.ping_timeout_s,
+        proxy_headers=bool(trusted_proxies),
+        forwarded_allow_ips=list(trusted_proxies),
         http=guarded_http(limits),
         ws=guarded_websockets(),
         **options,  # type: ignore[arg-type]
@@ -74,20 +102,22 @@ def serve(
     idle_table_s: float | None = None,
     database_url: str | None = None,
     redis_url: str | None = None,
+    trusted_proxies: Sequence[str] = (),
 ) -> None:
     """Serve the table until interrupted; print the address (and open it if asked).
 
-    On a loopback address it answers only the loopback names unless ``allowed_hosts`` says
-    otherwise (a page from another site could otherwise reach it by DNS rebinding).
+    It answers the ``Host`` names of ``answered_hosts`` (on a loopback address, only the
+    loopback names at ``port`` unless ``allowed_hosts`` says otherwise).
     ``public_history`` shows every finished game to everyone (see ``create_app``).
     ``workers`` is the number of worker processes (default: one per core).
     ``idle_table_s``: how long a table nobody uses stays in memory (default: the app's).
     ``database_url``: a PostgreSQL database to keep the games in, instead of ``store``.
     ``redis_url``: the Redis of the other processes serving the same site (and database).
+    ``trusted_proxies``: the proxies whose ``X-Forwarded-For`` is believed (see
+    ``uvicorn_config``; none by default).
     Raises ``FileInUse`` when another process serves ``store``.
     """
-    if allowed_hosts is None and host in LOOPBACK_HOSTS:
-        allowed_hosts = LOOPBACK_HOSTS
+    allowed_hosts = answered_hosts(host, port, allowed_hosts)
     pool = WorkerPool(workers)
     try:
         app = create_app(
@@ -114,7 +144,7 @@ def serve(
 
         threading.Thread(target=open_later, daemon=True).start()
     try:
-        uvicorn.Server(uvicorn_config(app, host, port)).run()
+        uvicorn.Server(uvicorn_config(app, host, port, trusted_proxies=trusted_proxies)).run()
     except KeyboardInterrupt:
         # uvicorn has shut down cleanly and raises the Ctrl+C again: that is a normal stop
         print("rummykit stopped.")
