@@ -456,10 +456,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     A reader that stops early (``rummy rules party | head -1``) ends the command quietly, with
     the exit code a shell gives a program that a closed pipe ended (141, 128 + SIGPIPE).
+    Ctrl+C ends any command with a line and no traceback (130, 128 + SIGINT), whenever it comes
+    (a server still starting, say).
     """
     try:
         code = _run(argv)
         sys.stdout.flush()
+    except KeyboardInterrupt:
+        print("Stopped (Ctrl+C).", file=sys.stderr)
+        return _INTERRUPTED
     except BrokenPipeError:
         # Python's advice for a closed pipe: point standard output at the null device, so the
         # flush at exit finds nowhere to fail either.
@@ -468,6 +473,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _CLOSED_PIPE
     return code
 
+
+_INTERRUPTED = 128 + 2
+"""The exit code of a command stopped by Ctrl+C (128 + SIGINT, as a shell says)."""
 
 _CLOSED_PIPE = 128 + 13
 """The exit code of a command whose reader closed the pipe (128 + SIGPIPE, as a shell says)."""

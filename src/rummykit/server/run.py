@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import socket
 import threading
 import time
 import webbrowser
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from multiprocessing import resource_tracker
 from pathlib import Path
 
 import uvicorn
@@ -89,6 +92,40 @@ def uvicorn_config(
     )
 
 
+@contextlib.contextmanager
+def ctrl_c_for_this_process_only() -> Iterator[None]:
+    """Keep Ctrl+C from the worker processes started inside, for the server to handle alone.
+
+    Ctrl+C in a terminal reaches the whole process group. A worker ignores it once started
+    (``rummykit.server.workers``), but one still starting (importing, a second or more) printed
+    a traceback of its own. Inside, SIGINT is blocked in this thread, so every thread made here
+    and every process they start has it blocked from its first instruction; one thread made
+    before, which only waits, takes the signal, and Python still runs the handler (uvicorn's,
+    or ``KeyboardInterrupt``) in the main thread.
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "pthread_sigmask"
+    ):
+        yield  # no signals to manage here (a test's server thread; Windows)
+        return
+    # multiprocessing's resource tracker unblocks SIGINT in the thread that first starts it:
+    # started now, before the block, it leaves the block alone
+    resource_tracker.ensure_running()
+    done = threading.Event()
+    taker = threading.Thread(target=done.wait, name="ctrl-c", daemon=True)
+    taker.start()  # made before the block, so it alone may take the signal
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        # uvicorn raises the Ctrl+C it stopped for again, in this thread, where it waits
+        # blocked: the server has stopped for it, so it is taken here and not raised twice
+        if signal.SIGINT in signal.sigpending():
+            signal.sigwait({signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        done.set()
+
+
 def serve(
     host: str,
     port: int,
@@ -118,35 +155,36 @@ def serve(
     Raises ``FileInUse`` when another process serves ``store``.
     """
     allowed_hosts = answered_hosts(host, port, allowed_hosts)
-    pool = WorkerPool(workers)
-    try:
-        app = create_app(
-            store,
-            allowed_hosts=allowed_hosts,
-            allowed_origins=allowed_origins,
-            public_history=public_history,
-            workers=pool,
-            idle_table_s=idle_table_s,
-            database_url=database_url,
-            cluster=None if redis_url is None else Cluster.on_redis(redis_url),
-        )
-    except BaseException:
-        pool.close()
-        raise
-    address = f"http://{host}:{port}/"
-    kept = store if database_url is None else "PostgreSQL"
-    print(f"rummykit is serving at {address}  (games are kept in {kept}; Ctrl+C stops)")
-    if open_browser:
+    with ctrl_c_for_this_process_only():
+        pool = WorkerPool(workers)
+        try:
+            app = create_app(
+                store,
+                allowed_hosts=allowed_hosts,
+                allowed_origins=allowed_origins,
+                public_history=public_history,
+                workers=pool,
+                idle_table_s=idle_table_s,
+                database_url=database_url,
+                cluster=None if redis_url is None else Cluster.on_redis(redis_url),
+            )
+        except BaseException:
+            pool.close()
+            raise
+        address = f"http://{host}:{port}/"
+        kept = store if database_url is None else "PostgreSQL"
+        print(f"rummykit is serving at {address}  (games are kept in {kept}; Ctrl+C stops)")
+        if open_browser:
 
-        def open_later() -> None:
-            time.sleep(0.8)
-            webbrowser.open(address)
+            def open_later() -> None:
+                time.sleep(0.8)
+                webbrowser.open(address)
 
-        threading.Thread(target=open_later, daemon=True).start()
-    try:
-        uvicorn.Server(uvicorn_config(app, host, port, trusted_proxies=trusted_proxies)).run()
-    except KeyboardInterrupt:
-        # uvicorn has shut down cleanly and raises the Ctrl+C again: that is a normal stop
+            threading.Thread(target=open_later, daemon=True).start()
+        try:
+            uvicorn.Server(uvicorn_config(app, host, port, trusted_proxies=trusted_proxies)).run()
+        except KeyboardInterrupt:
+            pass  # uvicorn has shut down cleanly and raised the Ctrl+C again: a normal stop
+        finally:
+            pool.close()
         print("rummykit stopped.")
-    finally:
-        pool.close()
