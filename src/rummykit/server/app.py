@@ -93,6 +93,7 @@ from rummykit.server.limits import (
     Limits,
 )
 from rummykit.server.lobby import Lobby
+from rummykit.server.memory import MemoryKeeper
 from rummykit.server.outbox import ConnectionDropped, Outbox
 from rummykit.server.party_routes import PARTY_ROUTES
 from rummykit.server.protocol import (
@@ -373,7 +374,11 @@ async def _viewer_for_socket(
 
 async def socket(websocket: WebSocket) -> None:
     """One seat's connection: its views out, its intents in, each read once."""
-    await counted_socket(websocket, _play_socket)
+    try:
+        await counted_socket(websocket, _play_socket)
+    finally:
+        memory: MemoryKeeper = websocket.app.state.memory
+        memory.socket_closed()
 
 
 async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
@@ -576,4 +581,5 @@ def create_app(
     app.state.accounts = AccountGate(clock)
     app.state.public_history = public_history
     app.state.heartbeat = heartbeat
+    app.state.memory = MemoryKeeper()
     return app

@@ -23,6 +23,7 @@ from rummykit.server.frame_guard import guarded_websockets
 from rummykit.server.guard import is_loopback, loopback_hosts
 from rummykit.server.heartbeat import Heartbeat
 from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES
+from rummykit.server.memory import freeze_startup_objects
 from rummykit.server.workers import WorkerPool
 
 
@@ -181,6 +182,7 @@ def serve(
                 webbrowser.open(address)
 
             threading.Thread(target=open_later, daemon=True).start()
+        freeze_startup_objects()  # a process of its own: what lives now lives till the end
         try:
             uvicorn.Server(uvicorn_config(app, host, port, trusted_proxies=trusted_proxies)).run()
         except KeyboardInterrupt:
