@@ -369,8 +369,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--allowed-host",
         action="append",
         metavar="NAME",
-        help="a host name the server answers to (repeat it); by default only the loopback "
-        "names when --host is a loopback address, and any name otherwise",
+        help="a host name the server answers to (repeat it; *.example for any name under "
+        "example); by default only localhost, 127.0.0.1 and [::1] at --port when --host is a "
+        "loopback address (a page whose name was rebound to it is refused), and any name "
+        "otherwise",
     )
     serve_parser.add_argument(
         "--allowed-origin",
