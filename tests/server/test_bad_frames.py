@@ -195,3 +195,21 @@ def test_the_address_log_forgets_quiet_addresses() -> None:
     log.warning("203.0.113.9", "bad bytes")
     assert list(log.last) == ["203.0.113.9"]
     assert log.held_back == {}
+
+
+def test_a_flood_of_requests_that_are_not_http_logs_one_line_per_address(
+    server: LiveServer, log: _Collector
+) -> None:
+    not_http = (
+        b"\x16\x03\x01\x00\xa5" + bytes(range(100)),  # a TLS hello on the plain port
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nno colon here\r\n\r\n",
+        b"\x00" * 64 + b"\r\n\r\n",
+    )
+    for payload in not_http * 10:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=STUCK_S) as connection:
+            connection.sendall(payload)
+            answer = connection.recv(4096)  # answered 400, then closed
+            assert answer.startswith(b"HTTP/1.1 400"), answer
+    assert [record for record in log.records if record.exc_info is not None] == []
+    lines = [record.getMessage() for record in log.records]
+    assert lines == ["127.0.0.1: Invalid HTTP request received."]
