@@ -631,12 +631,13 @@ class LiveServer:
         redis_url: str | None = None,
         review_samples: int = DEFAULT_SAMPLES,
         heartbeat: Heartbeat = Heartbeat(),  # noqa: B008 - a frozen value
+        trusted_proxies: tuple[str, ...] = (),
     ) -> None:
         """The app to serve; with ``database_url`` and ``redis_url``, one process of a site of
         several (a new ``Cluster`` at each start, as a restarted process is a new owner);
         ``review_samples`` a decision of a post-game review (fewer make a review quicker);
         ``heartbeat``: how soon a silent connection is noticed (shortened by the black-hole
-        test)."""
+        test); ``trusted_proxies``: as ``rummy serve --trusted-proxy``."""
         self.store_path = store_path
         self.database_url = database_url
         self.redis_url = redis_url
@@ -651,6 +652,7 @@ class LiveServer:
         self.public_history = public_history
         self.review_samples = review_samples
         self.heartbeat = heartbeat
+        self.trusted_proxies = trusted_proxies
         self.url = f"http://127.0.0.1:{port}"
         self.server: uvicorn.Server | None = None
         self.thread: threading.Thread | None = None
@@ -672,7 +674,9 @@ class LiveServer:
             heartbeat=self.heartbeat,
         )
         self.app = app
-        config = uvicorn_config(app, "127.0.0.1", self.port, lifespan="on")  # as rummy serve
+        config = uvicorn_config(  # as rummy serve
+            app, "127.0.0.1", self.port, lifespan="on", trusted_proxies=self.trusted_proxies
+        )
         server = _SignallingServer(config)
         thread = threading.Thread(target=server.run, name=f"uvicorn-{self.port}", daemon=True)
         thread.start()

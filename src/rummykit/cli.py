@@ -232,6 +232,17 @@ def _positive_seconds(text: str) -> float:
     return seconds
 
 
+def _proxy_address(text: str) -> str:
+    """An IP address or network (``127.0.0.1``, ``10.0.0.0/8``), for argparse."""
+    import ipaddress
+
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an IP address or network: {text!r}") from None
+    return text
+
+
 def _command_serve(args: argparse.Namespace) -> int:
     import os
     from pathlib import Path
@@ -269,6 +280,7 @@ def _command_serve(args: argparse.Namespace) -> int:
             idle_table_s=args.idle_table_seconds,
             database_url=database_url,
             redis_url=redis_url,
+            trusted_proxies=args.trusted_proxy,
         )
     except FileInUse as error:
         print(f"rummy serve: {error}", file=sys.stderr)
@@ -357,8 +369,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--allowed-host",
         action="append",
         metavar="NAME",
-        help="a host name the server answers to (repeat it); by default only the loopback "
-        "names when --host is a loopback address, and any name otherwise",
+        help="a host name the server answers to (repeat it; *.example for any name under "
+        "example); by default only localhost, 127.0.0.1 and [::1] at --port when --host is a "
+        "loopback address (a page whose name was rebound to it is refused), and any name "
+        "otherwise",
     )
     serve_parser.add_argument(
         "--allowed-origin",
@@ -367,6 +381,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="another site whose pages may play here, like https://rummy.example (repeat it); "
         "the server's own origin is always allowed",
+    )
+    serve_parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        type=_proxy_address,
+        metavar="ADDR",
+        help="a reverse proxy (an IP address or network) whose X-Forwarded-For names the "
+        "player's address (repeat it); by default none is trusted, and each request's address "
+        "is its connection's. Behind nginx on the same machine: --trusted-proxy 127.0.0.1",
     )
     serve_parser.add_argument(
         "--public-history",
@@ -434,10 +458,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     A reader that stops early (``rummy rules party | head -1``) ends the command quietly, with
     the exit code a shell gives a program that a closed pipe ended (141, 128 + SIGPIPE).
+    Ctrl+C ends any command with a line and no traceback (130, 128 + SIGINT), whenever it comes
+    (a server still starting, say).
     """
     try:
         code = _run(argv)
         sys.stdout.flush()
+    except KeyboardInterrupt:
+        print("Stopped (Ctrl+C).", file=sys.stderr)
+        return _INTERRUPTED
     except BrokenPipeError:
         # Python's advice for a closed pipe: point standard output at the null device, so the
         # flush at exit finds nowhere to fail either.
@@ -446,6 +475,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _CLOSED_PIPE
     return code
 
+
+_INTERRUPTED = 128 + 2
+"""The exit code of a command stopped by Ctrl+C (128 + SIGINT, as a shell says)."""
 
 _CLOSED_PIPE = 128 + 13
 """The exit code of a command whose reader closed the pipe (128 + SIGPIPE, as a shell says)."""

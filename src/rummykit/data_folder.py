@@ -9,6 +9,7 @@ files of ``rummy account`` and ``rummy join``) makes the file's folder first, wi
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 from typing import Final
 
@@ -35,8 +36,29 @@ def data_folder() -> Path:
 def private_folder(folder: Path) -> Path:
     """Make ``folder`` (and its parents) if it does not exist yet; give it back.
 
-    The folder made is its owner's alone (0700); a folder that exists already keeps its mode
-    (a ``--store`` in ``/tmp`` must not close ``/tmp``).
+    The folder made is its owner's alone (0700). A folder that exists already keeps its mode
+    (a ``--store`` in ``/tmp`` must not close ``/tmp``), except the data folder and the
+    folders in it, which are ours: one made 0755 (by an older version, or by hand) is made
+    owner-only too, when it belongs to this user and is not a shared folder (sticky, as
+    ``/tmp`` is: a ``RUMMY_DATA_DIR=/tmp`` keeps ``/tmp`` as it is).
     """
     folder.mkdir(mode=OWNER_ONLY_FOLDER, parents=True, exist_ok=True)
+    if is_in_data_folder(folder):
+        _make_owner_only(folder)
     return folder
+
+
+def is_in_data_folder(folder: Path) -> bool:
+    """Whether ``folder`` is the data folder or a folder in it."""
+    ours = data_folder().resolve()
+    here = folder.resolve()
+    return here == ours or ours in here.parents
+
+
+def _make_owner_only(folder: Path) -> None:
+    mode = folder.stat()
+    if not hasattr(os, "getuid") or mode.st_uid != os.getuid():
+        return  # not ours to change (and no such modes on Windows)
+    if mode.st_mode & stat.S_ISVTX or not mode.st_mode & 0o077:
+        return  # a shared folder, or owner-only already
+    folder.chmod(OWNER_ONLY_FOLDER)

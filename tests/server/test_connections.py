@@ -8,7 +8,9 @@ wait is for an event (a connection closed by the server), with a safety net, nev
 
 from __future__ import annotations
 
+import asyncio
 import socket
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from rummykit.server.app import create_app
 from rummykit.server.body import SLOW_BODY
+from rummykit.server.connections import BUSY_RETRY_AFTER_S
 from rummykit.server.limits import TOO_MANY_SOCKETS, Limits
 from rummykit.server.protocol import CloseCode
 from rummykit.server.run import free_port
@@ -46,6 +49,14 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
 
 def _open(server: LiveServer) -> socket.socket:
     return socket.create_connection(("127.0.0.1", server.port), timeout=STUCK_S)
+
+
+def _read_all(connection: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection."""
+    answer = b""
+    while chunk := connection.recv(4096):
+        answer += chunk
+    return answer
 
 
 def _closed_by_server(connection: socket.socket) -> bool:
@@ -93,8 +104,11 @@ def test_a_socket_outlives_the_header_deadline(server: LiveServer) -> None:
 def test_an_address_may_hold_only_so_many_connections(server: LiveServer) -> None:
     held = [_open(server) for _ in range(3)]
     try:
-        with _open(server) as one_too_many:
-            assert _closed_by_server(one_too_many)
+        with _open(server) as one_too_many:  # answered 429, then closed
+            one_too_many.sendall(A_REQUEST)
+            answer = _read_all(one_too_many)
+            assert answer.startswith(b"HTTP/1.1 429"), answer
+            assert f"retry-after: {BUSY_RETRY_AFTER_S}".encode() in answer.lower()
         for connection in held:  # the three are served
             connection.sendall(A_REQUEST)
             assert connection.recv(4096).startswith(b"HTTP/1.1 200")
@@ -125,6 +139,47 @@ def test_an_address_may_hold_only_so_many_sockets(store_path: Path) -> None:
             assert closed.value.reason == TOO_MANY_SOCKETS
         with seat_connection(client, table_id, token) as again:  # the two closed: room again
             assert again.recv()["t"] == "view"
+
+
+SIMULTANEOUS = 70
+"""Requests of the page at once from one address: more than its connections allowed (64)."""
+
+
+async def _get_page_at_once(port: int, count: int) -> list[bytes]:
+    """Open ``count`` connections, all before any request is sent; each one's whole answer."""
+    opened = await asyncio.gather(
+        *(asyncio.open_connection("127.0.0.1", port) for _ in range(count))
+    )
+    request = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    for _, writer in opened:
+        writer.write(request)
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bytes:
+        try:
+            return await reader.read()  # to the end: each answer closes its connection
+        except ConnectionError:
+            return b""
+        finally:
+            writer.close()
+
+    async with asyncio.timeout(STUCK_S):
+        return await asyncio.gather(*(answer(reader, writer) for reader, writer in opened))
+
+
+def test_every_one_of_70_simultaneous_requests_is_answered(tmp_path: Path) -> None:
+    live = LiveServer(tmp_path / "tables.sqlite3", free_port(), limits=Limits())  # as served
+    live.start()
+    try:
+        answers = asyncio.run(_get_page_at_once(live.port, SIMULTANEOUS))
+    finally:
+        live.stop()
+    statuses = Counter(answer[:12] for answer in answers)
+    assert sum(statuses.values()) == SIMULTANEOUS
+    assert set(statuses) <= {b"HTTP/1.1 200", b"HTTP/1.1 429"}, statuses
+    assert statuses[b"HTTP/1.1 200"] >= Limits().connections_per_address  # type: ignore[operator]
+    for answer in answers:
+        if answer.startswith(b"HTTP/1.1 429"):
+            assert f"retry-after: {BUSY_RETRY_AFTER_S}".encode() in answer.lower()
 
 
 def test_a_body_that_trickles_is_refused_with_408(server: LiveServer) -> None:

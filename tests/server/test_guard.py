@@ -16,9 +16,15 @@ from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 from rummykit.server.app import MAX_CONNECTIONS_PER_SEAT, create_app
-from rummykit.server.guard import FOREIGN_ORIGIN_MESSAGE, LOOPBACK_HOSTS, SECURITY_HEADERS
+from rummykit.server.guard import (
+    FOREIGN_ORIGIN_MESSAGE,
+    LOOPBACK_HOSTS,
+    SECURITY_HEADERS,
+    loopback_hosts,
+)
 from rummykit.server.limits import Limits
 from rummykit.server.protocol import CloseCode
+from rummykit.server.run import answered_hosts
 from rummykit.server.store import Store
 from table_client import ManualClock, bearer, create_table, hello, seat_connection
 
@@ -89,6 +95,53 @@ def test_a_local_server_answers_only_its_loopback_names(
     for host in ("127.0.0.1", "localhost"):
         with TestClient(app, base_url=f"http://{host}:8000") as local:
             assert local.get("/api/options").status_code == 200
+
+
+def test_a_local_server_without_allowed_hosts_answers_its_loopback_names_at_its_port(
+    store_path: Path, clock: ManualClock
+) -> None:
+    allowed = answered_hosts("127.0.0.1", 8000, None)
+    assert allowed == loopback_hosts(8000)
+    app = create_app(store_path, sleep=clock.sleep, allowed_hosts=allowed)
+    for base in ("http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000"):
+        with TestClient(app, base_url=base) as local:
+            assert local.get("/api/options").status_code == 200, base
+    refused = (
+        "http://evil.example:8000",  # rebound
+        "http://localhost:8001",  # another port: another server's name
+        "http://127.0.0.1.evil.example:8000",
+        "http://localhost",
+    )
+    for base in refused:
+        with TestClient(app, base_url=base) as rebound:
+            assert rebound.get("/").status_code == 400, base
+            assert rebound.post("/api/tables", json={"preset": "classic"}).status_code == 400
+
+
+def test_which_hosts_a_server_answers_depends_on_its_address_and_the_hosts_given() -> None:
+    assert answered_hosts("::1", 80, None) == loopback_hosts(80)
+    assert "localhost" in loopback_hosts(80)  # a browser leaves port 80 out
+    assert answered_hosts("localhost", 9000, None) == loopback_hosts(9000)
+    assert answered_hosts("127.0.0.1", 8000, ["rummy.example"]) == ["rummy.example"]
+    assert answered_hosts("0.0.0.0", 8000, None) is None  # a public server: the host names it
+    assert answered_hosts("192.0.2.7", 8000, None) is None
+
+
+def test_allowed_hosts_match_at_any_port_or_under_a_wildcard(
+    store_path: Path, clock: ManualClock
+) -> None:
+    app = create_app(
+        store_path, sleep=clock.sleep, allowed_hosts=["rummy.example", "*.games.example"]
+    )
+    for base, status in (
+        ("http://rummy.example:8443", 200),
+        ("http://rummy.example", 200),
+        ("http://cards.games.example", 200),
+        ("http://games.example.evil.example", 400),
+        ("http://evil.example", 400),
+    ):
+        with TestClient(app, base_url=base) as client:
+            assert client.get("/api/options").status_code == status, base
 
 
 @pytest.fixture

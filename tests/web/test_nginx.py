@@ -79,13 +79,19 @@ def nginx_in_front(prefix: Path, processes: list[int]) -> Iterator[int]:
 
 
 @pytest.fixture
-def edge(tmp_path: Path, live_server: LiveServer) -> Iterator[LiveServer]:
+def edge(tmp_path: Path) -> Iterator[LiveServer]:
     """The site as a browser reaches it: through nginx, in front of the test's server and of
     an address where nothing listens (a ``LiveServer`` at nginx's address, for the helpers
-    that read a seat's view; the test's server has no rate limits, so they may poll)."""
+    that read a seat's view; the test's server has no rate limits, so they may poll). The
+    server trusts nginx's ``X-Forwarded-For``, as deploy/nginx.conf says to run it."""
+    server = LiveServer(tmp_path / "tables.sqlite3", free_port(), trusted_proxies=("127.0.0.1",))
+    server.start()
     gone = free_port()  # a process of the site that is not there
-    with nginx_in_front(tmp_path / "nginx", [gone, live_server.port]) as port:
-        yield LiveServer(live_server.store_path, port)
+    try:
+        with nginx_in_front(tmp_path / "nginx", [gone, server.port]) as port:
+            yield LiveServer(server.store_path, port)
+    finally:
+        server.stop()
 
 
 def test_the_deploy_config_is_valid_nginx(tmp_path: Path) -> None:

@@ -59,6 +59,7 @@ def site(tmp_path: Path, postgres_url: str, redis_server: RedisService) -> Itera
             free_port(),
             database_url=postgres_url,
             redis_url=redis_server.url,
+            trusted_proxies=("127.0.0.1",),  # as deploy/nginx.conf says to run them
         )
         for number in range(2)
     ]

@@ -44,7 +44,6 @@ from typing import Any, Final
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute, request_response
@@ -84,7 +83,7 @@ from rummykit.server.body import read_request_body
 from rummykit.server.bus import BusUnavailable
 from rummykit.server.cluster import Cluster
 from rummykit.server.finished import finished_game
-from rummykit.server.guard import OriginGuard, RateGuard
+from rummykit.server.guard import HostGuard, OriginGuard, RateGuard
 from rummykit.server.heartbeat import Hearing, Heartbeat, beating
 from rummykit.server.hello import counted_socket, receive_hello
 from rummykit.server.limits import (
@@ -94,6 +93,7 @@ from rummykit.server.limits import (
     Limits,
 )
 from rummykit.server.lobby import Lobby
+from rummykit.server.memory import MemoryKeeper
 from rummykit.server.outbox import ConnectionDropped, Outbox
 from rummykit.server.party_routes import PARTY_ROUTES
 from rummykit.server.protocol import (
@@ -374,7 +374,11 @@ async def _viewer_for_socket(
 
 async def socket(websocket: WebSocket) -> None:
     """One seat's connection: its views out, its intents in, each read once."""
-    await counted_socket(websocket, _play_socket)
+    try:
+        await counted_socket(websocket, _play_socket)
+    finally:
+        memory: MemoryKeeper = websocket.app.state.memory
+        memory.socket_closed()
 
 
 async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
@@ -489,7 +493,8 @@ def create_app(
 
     The computer players wait their pace with ``sleep``; tests pass a clock of their own.
     ``allowed_hosts`` are the only ``Host`` names it answers (``None``: any; a server on this
-    computer should answer only ``LOOPBACK_HOSTS``, against DNS rebinding).
+    computer should answer only ``loopback_hosts(port)``, against DNS rebinding; see
+    ``rummykit.server.guard.HostGuard``).
     ``allowed_origins`` are other sites' origins whose pages may play here, besides its own.
     ``accept_seeds`` lets ``POST /api/tables`` name a seed: for tests, never for live tables,
     which shuffle with the operating system's randomness. ``limits`` bound the requests of an
@@ -568,7 +573,7 @@ def create_app(
         Middleware(RateGuard, limiter=limiter),
     ]
     if allowed_hosts is not None:
-        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
+        middleware.insert(0, Middleware(HostGuard, allowed_hosts=allowed_hosts))
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.lobby = lobby
     app.state.reviews = reviews
@@ -576,4 +581,5 @@ def create_app(
     app.state.accounts = AccountGate(clock, limits.accounts_per_address)
     app.state.public_history = public_history
     app.state.heartbeat = heartbeat
+    app.state.memory = MemoryKeeper()
     return app

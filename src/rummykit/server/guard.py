@@ -9,12 +9,15 @@ refused: 403 for a request, ``CloseCode.FOREIGN_ORIGIN`` for a socket. A request
 
 Every HTTP answer also carries a Content-Security-Policy (our own scripts, styles and sockets
 only; never in a frame), ``X-Content-Type-Options``, ``X-Frame-Options`` and a
-``Referrer-Policy``. The ``Host`` check against DNS rebinding is Starlette's
-``TrustedHostMiddleware``, set up by ``create_app``.
+``Referrer-Policy``. ``HostGuard`` answers only the ``Host`` names the server was given,
+against DNS rebinding (a page of another name whose name now leads to this server); on a
+loopback address with no names given, ``rummy serve`` gives the loopback names at its own port
+(``loopback_hosts``).
 """
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Iterable
 from typing import Final
 
@@ -39,6 +42,68 @@ SECURITY_HEADERS: Final[tuple[tuple[bytes, bytes], ...]] = (
 
 LOOPBACK_HOSTS: Final = ("127.0.0.1", "localhost", "::1", "[::1]")
 """The names a server on this computer answers to: any other ``Host`` is a rebinding attack."""
+
+INVALID_HOST: Final = "This server does not answer that host name."
+
+
+def is_loopback(host: str) -> bool:
+    """Whether listening on ``host`` serves only this computer (``127.0.0.1``, ``::1``...)."""
+    if host.strip("[]").lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def loopback_hosts(port: int) -> tuple[str, ...]:
+    """The ``Host`` headers of this computer's own pages at ``port``.
+
+    Each loopback name with the port (and without it on port 80, where browsers leave it out).
+    """
+    names = ("127.0.0.1", "localhost", "[::1]")
+    with_port = tuple(f"{name}:{port}" for name in names)
+    return (*with_port, *names) if port == 80 else with_port
+
+
+def _host_name(host: str) -> str:
+    """``host`` without its port (``[::1]:8000`` is ``[::1]``)."""
+    if host.startswith("["):
+        return host.partition("]")[0] + "]"
+    return host.partition(":")[0]
+
+
+class HostGuard:
+    """ASGI middleware: answer only the ``Host`` names allowed (400 otherwise).
+
+    A name without a port allows it at any port (``--allowed-host rummy.example``), one with
+    a port only there (``localhost:8000``), and ``*.example`` any name under ``example``.
+    """
+
+    def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str]) -> None:
+        """Guard ``app``; ``allowed_hosts`` as ``--allowed-host`` gives them."""
+        self.app = app
+        self.allowed = frozenset(host.lower() for host in allowed_hosts)
+
+    def is_allowed(self, host: str) -> bool:
+        """Whether a request with this ``Host`` header is answered."""
+        host = host.lower()
+        name = _host_name(host)
+        if "*" in self.allowed or host in self.allowed or name in self.allowed:
+            return True
+        return any(
+            pattern.startswith("*.") and name.endswith(pattern[1:]) for pattern in self.allowed
+        )
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request or socket on, or answer 400."""
+        if scope["type"] in ("http", "websocket") and not self.is_allowed(
+            _header(scope, b"host") or ""
+        ):
+            await answer_error(scope, receive, send, 400, INVALID_HOST)
+            return
+        await self.app(scope, receive, send)
+
 
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that change nothing, so any page may send them (and read nothing it should not:

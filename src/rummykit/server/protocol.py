@@ -343,6 +343,9 @@ class CloseCode(enum.IntEnum):
     The page reconnects after any of them (with a growing wait) except ``NO_SEAT``.
     """
 
+    BAD_TEXT = 1007
+    """A text frame that is not UTF-8: the WebSocket standard's own code, sent before the frame
+    is read (``rummykit.server.frame_guard``)."""
     MESSAGE_TOO_BIG = 1009
     """A frame larger than ``MAX_SOCKET_MESSAGE_BYTES`` (16 KiB): the WebSocket standard's own
     code, sent by uvicorn before the frame is read."""
