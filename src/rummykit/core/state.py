@@ -52,7 +52,6 @@ from rummykit.core.scoring import (
     placed_points,
 )
 
-
 _SYSTEM_RANDOM = secrets.SystemRandom()
 """The operating system's randomness, for a deal without a seed (it keeps no state)."""
 
