@@ -8,6 +8,7 @@ alone may miss ``CODE_MISSES_PER_MINUTE`` times a minute across every address to
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -15,7 +16,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from party_client import party_socket
-from rummykit.server.party import CODE_LENGTH, CODE_LETTERS
+from rummykit.server.party import CODE_LENGTH, CODE_LETTERS, PartyRecord
 from rummykit.server.party_reference import (
     CODE_MISSES_PER_MINUTE,
     CodeGuesses,
@@ -154,3 +155,18 @@ def expected_days_to_find_a_party(parties: int, per_minute: int) -> float:
 
 def test_a_thousand_parties_take_a_guesser_weeks_to_find_one() -> None:
     assert expected_days_to_find_a_party(1000, CODE_MISSES_PER_MINUTE) > 14
+
+
+def test_a_party_made_before_links_had_keys_is_still_found_by_its_code(
+    app_client: TestClient,
+) -> None:
+    code, _, _ = made_party(app_client)
+    party = app_client.app.state.lobby.parties[code]  # type: ignore[attr-defined]
+    stored = party.record.model_dump(mode="json")
+    del stored["key"]  # as such a party was stored
+    party.record = PartyRecord.model_validate_json(json.dumps(stored))  # as the store reads it
+    assert party.record.key is None
+    view = app_client.get(f"/api/parties/{code}")
+    assert view.status_code == 200 and view.json()["url"] == f"/#/party/{code}"
+    joined = app_client.post(f"/api/parties/{code}/join", json={"name": "Bo"})
+    assert joined.status_code == 200, joined.text
