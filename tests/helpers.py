@@ -149,3 +149,15 @@ def run_benchmark(
         check=False,
         timeout=timeout,
     )
+
+
+class RecordingRandom(random.Random):
+    """A stand-in for the system's randomness that keeps every order it made."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.orders: list[tuple[Card, ...]] = []
+
+    def shuffle(self, x: list[Card]) -> None:  # type: ignore[override]
+        super().shuffle(x)
+        self.orders.append(tuple(x))

@@ -18,6 +18,7 @@ import contextlib
 import dataclasses
 import json
 import random
+import re
 from collections.abc import Callable, Container, Iterator
 from pathlib import Path
 from typing import Any
@@ -50,7 +51,8 @@ def new_party(client: Any, name: str = "Ann", **body: Any) -> tuple[str, str]:
     response = client.post("/api/parties", json={"name": name, **body})
     assert response.status_code == 200, response.text
     answer = response.json()
-    assert answer["url"] == f"/#/party/{answer['code']}"
+    # the link: the code, then a key of 128 bits from secrets (22 URL-safe letters)
+    assert re.fullmatch(rf"/#/party/{answer['code']}\.[A-Za-z0-9_-]{{22}}", answer["url"])
     return answer["code"], answer["token"]
 
 

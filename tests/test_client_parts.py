@@ -11,7 +11,7 @@ import pytest
 from rummykit.client.party import PartyPlan, wanted
 from rummykit.client.seat_file import Seat, SeatFileError, load_seat, save_seat
 from rummykit.client.sockets import Backoff, Throttle, socket_url
-from rummykit.client.web import party_code
+from rummykit.client.web import party_code, party_reference
 from rummykit.server.party_messages import AddCpu, MemberView, PartyView, Ready, Start
 
 
@@ -118,6 +118,24 @@ def test_a_seat_file_keeps_one_partys_seat(tmp_path: Path) -> None:
 )
 def test_a_party_is_found_by_its_code_or_its_link(text: str, code: str) -> None:
     assert party_code(text) == code
+
+
+KEY = "q7Bn-_0123456789abcdef"
+"""A link's key as the server makes them (22 letters of ``secrets.token_urlsafe(16)``)."""
+
+
+@pytest.mark.parametrize(
+    ("text", "reference"),
+    [
+        (f"http://127.0.0.1:8000/#/party/k7qm2p.{KEY}", f"K7QM2P.{KEY}"),
+        (f"https://rummy.example/#/party/K7QM2P.{KEY}?x=1", f"K7QM2P.{KEY}"),
+        ("http://127.0.0.1:8000/#/party/K7QM2P", "K7QM2P"),
+        ("k7qm2p", "K7QM2P"),
+    ],
+)
+def test_a_join_names_the_party_by_its_links_key_when_it_has_one(text: str, reference: str) -> None:
+    assert party_reference(text) == reference
+    assert party_code(text) == "K7QM2P"
 
 
 @pytest.mark.parametrize("text", ["", "K7", "K7QM-2P", "http://127.0.0.1:8000/"])

@@ -14,6 +14,8 @@ import asyncio
 import contextlib
 import re
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from rummykit.server.party_reference import CODE_MISSES_PER_MINUTE
 from rummykit.server.run import free_port
 from rummykit.server.table_words import REACTIONS_PER_WINDOW, TIME_RAN_OUT
 from table_client import LiveServer, ManualClock, simple_choice
@@ -191,7 +194,8 @@ def test_friends_make_a_party_play_a_deal_with_a_spectator_and_start_the_rematch
         expect(ada.get_by_test_id("start-party")).to_be_disabled()
         expect(ada.get_by_test_id("start-why")).to_contain_text("at least 2 players")
         link = ada.get_by_test_id("invite-link").input_value()
-        assert link == f"{server.url}/#/party/{code}"
+        # the link: the code and a key of 128 bits, which the code alone cannot be guessed to
+        assert re.fullmatch(rf"{re.escape(server.url)}/#/party/{code}\.[A-Za-z0-9_-]{{22}}", link)
         join_by_link(bo, link, "Bo")
         join_by_code(cy, server, code, "Cy")
         for page in (ada, bo, cy):  # everyone sees everyone, in seat order, by name
@@ -291,6 +295,34 @@ def turn_of(table: TablePage, seat: int) -> dict[str, Any]:
         return view if view["turn"] == seat and view["phase"] != "over" else None
 
     return wait_until(now, what=f"seat {seat}'s turn")
+
+
+@pytest.mark.timeout(120)
+def test_once_guessers_spend_the_wrong_codes_a_code_says_to_use_the_link_and_the_link_works(
+    people: People, tmp_path: Path
+) -> None:
+    with serving(tmp_path, people=people) as server:
+        ada, bo, cy = (people.new_page() for _ in range(3))
+        code = host_party(ada, server, "Ada")
+        link = ada.get_by_test_id("invite-link").input_value()
+        guesses = [f"ZZZZ{first}{second}" for first in "23456" for second in "23456789"]
+        for guess in guesses[:CODE_MISSES_PER_MINUTE]:  # a guesser's misses, site-wide
+            assert urllib_status(f"{server.url}/api/parties/{guess}") == 404
+        people.expected.append("429 (Too Many Requests) at */api/parties/")  # on purpose
+        cy.goto(f"{server.url}/#/party/{code}")  # the right code, read aloud, gets no answer
+        expect(cy.get_by_test_id("party-about")).to_contain_text("invite link")
+        join_by_link(bo, link, "Bo")  # the link still seats at once
+        expect(ada.get_by_test_id("member")).to_have_text([re.compile("Ada"), re.compile("Bo")])
+
+
+def urllib_status(url: str) -> int:
+    """The status of a GET of ``url``."""
+    try:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code
 
 
 @pytest.mark.timeout(120)

@@ -47,6 +47,7 @@ from rummykit.client.web import (
     invite_link,
     join_party,
     party_code,
+    party_reference,
 )
 from rummykit.server.party_messages import NewParty
 from rummykit.server.protocol import RuleValue
@@ -254,6 +255,7 @@ def join(options: SeatOptions, code_or_link: str, report: Report) -> int:
         sites = Servers(options.servers)
         server = sites.site
         code = party_code(code_or_link)
+        reference = party_reference(code_or_link)
         path = options.seat_file or default_seat_path(server, code, options.account)
         kept = load_seat(path, server, code)
     except (ValueError, SeatFileError) as error:
@@ -269,7 +271,9 @@ def join(options: SeatOptions, code_or_link: str, report: Report) -> int:
     else:
         try:
             joined = sites.first_answer(
-                lambda url: join_party(url, code, options.name, signed_for(options.signed, url))
+                lambda url: join_party(
+                    url, reference, options.name, signed_for(options.signed, url)
+                )
             )
         except PartyRefused as error:
             watch = " It can be watched instead, from its link." if error.watch else ""

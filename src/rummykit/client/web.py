@@ -32,8 +32,8 @@ is gone."""
 _CODE = re.compile(r"^[A-Za-z0-9]{4,12}$")
 """A party's code as ``PartyCode`` reads it."""
 
-_CODE_IN_LINK = re.compile(r"party/([A-Za-z0-9]{4,12})(?:[/?#]|$)")
-"""Where an invite link (``http://host/#/party/CODE``) holds the code."""
+_CODE_IN_LINK = re.compile(r"party/([A-Za-z0-9]{4,12})(?:\.([A-Za-z0-9_-]{16,86}))?(?:[/?#]|$)")
+"""Where an invite link (``http://host/#/party/CODE.KEY``) holds the code and its key."""
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -68,15 +68,32 @@ def base_url(server: str) -> str:
 
 
 def party_code(text: str) -> str:
-    """The party's code from a code or an invite link (``.../#/party/CODE``).
+    """The party's code from a code or an invite link (``.../#/party/CODE.KEY``).
 
-    >>> party_code("http://127.0.0.1:8000/#/party/K7QM2P"), party_code(" k7qm2p ")
+    >>> party_code("http://127.0.0.1:8000/#/party/K7QM2P.abcdefghijklmnopqrstuv")
+    'K7QM2P'
+    >>> party_code(" k7qm2p ")
+    'K7QM2P'
+    """
+    return party_reference(text).split(".", 1)[0]
+
+
+def party_reference(text: str) -> str:
+    """How the server's addresses name the party: ``CODE.KEY`` from a link, else ``CODE``.
+
+    The link's key finds the party without the site's limit on codes alone (the server's
+    ``rummykit.server.party_reference``).
+
+    >>> party_reference("http://127.0.0.1:8000/#/party/k7qm2p.abcdefghijklmnopqrstuv")
+    'K7QM2P.abcdefghijklmnopqrstuv'
+    >>> party_reference("http://127.0.0.1:8000/#/party/K7QM2P"), party_reference(" k7qm2p ")
     ('K7QM2P', 'K7QM2P')
     """
     text = text.strip()
     found = _CODE_IN_LINK.search(text)
     if found is not None:
-        return found.group(1).upper()
+        code, key = found.group(1).upper(), found.group(2)
+        return code if key is None else f"{code}.{key}"
     if _CODE.fullmatch(text):
         return text.upper()
     raise ValueError(f"{text!r} is neither a party's code (letters and digits) nor its link.")
@@ -162,16 +179,19 @@ def create_party(
 
 
 def join_party(
-    server: str, code: str, name: str, signed: Mapping[str, str] | None = None
+    server: str, reference: str, name: str, signed: Mapping[str, str] | None = None
 ) -> PartyJoined:
-    """``POST /api/parties/{code}/join``: a seat; ``PartyRefused`` if there is none to take.
+    """``POST /api/parties/{reference}/join``: a seat; ``PartyRefused`` if there is none.
 
-    ``signed``: the headers of the account to join as (a ranked party needs one).
+    ``reference``: ``party_reference``'s. ``signed``: the headers of the account to join as
+    (a ranked party needs one).
     """
+    path = _party_path(reference, "/join")
     try:
-        answer = _call(server, _party_path(code, "/join"), JoinParty(name=name), signed=signed)
+        answer = _call(server, path, JoinParty(name=name), signed=signed)
     except ServerError as error:
         if error.status == 404:
+            code = reference.split(".", 1)[0]
             raise PartyRefused(
                 f"There is no party {code} on this server: check the code.",
                 status=404,

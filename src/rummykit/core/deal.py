@@ -127,8 +127,8 @@ class DealState:
     """Knock rummy: every hand laid out in its best melds once the deal ended; public."""
     given_reshuffles: list[tuple[Card, ...]]
     """New stock orders fixed by a record, top first, used one per shuffle."""
-    shuffle_seed: int
-    """Seeds the shuffles of the pile past ``given_reshuffles``."""
+    shuffle_seed: int | None
+    """Seeds the shuffles of the pile past ``given_reshuffles`` (``None``: ``secrets`` draws)."""
     shuffle_rng: random.Random | None
     """Made from ``shuffle_seed`` at the first shuffle that needs it."""
     meld_points: list[int]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import secrets
 from collections import Counter
 from collections.abc import Sequence
 
@@ -50,6 +51,9 @@ from rummykit.core.scoring import (
     out_points,
     placed_points,
 )
+
+_SYSTEM_RANDOM = secrets.SystemRandom()
+"""The operating system's randomness, for a deal without a seed (it keeps no state)."""
 
 
 def _names(cards: Sequence[Card]) -> str:
@@ -117,12 +121,14 @@ class GameState(DealFields):
         deck: Sequence[Card] | None = None,
         *,
         reshuffles: Sequence[Sequence[Card]] = (),
-        seed: int = 0,
+        seed: int | None = 0,
     ) -> None:
         """Deal the next deal from ``deck`` (top first), or a deck shuffled by the game's rng.
 
         ``reshuffles`` fixes the order of the stocks the discard pile is shuffled into
-        (top first, one list a shuffle); past them, ``random.Random(seed)`` shuffles.
+        (top first, one list a shuffle); past them, ``random.Random(seed)`` shuffles, or with
+        ``seed`` ``None`` the operating system's randomness does (a live table: see
+        ``_shuffle_order``). The deal's log keeps the seed (0 for ``None``) and every order.
         """
         if self.game_over:
             raise ValueError("The game is over: no more deals.")
@@ -139,7 +145,7 @@ class GameState(DealFields):
                 raise RecordError(f"The deck is not a whole deck for these rules: {problem}.")
         self._clear_deal()
         deal = self.deal
-        self.logs.append(DealLog(self.dealer, deck, seed=seed))
+        self.logs.append(DealLog(self.dealer, deck, seed=0 if seed is None else seed))
         deal.given_reshuffles = [tuple(order) for order in reshuffles]
         deal.shuffle_seed = seed
         seats = self.seat_count
@@ -548,7 +554,16 @@ class GameState(DealFields):
         deal.discard_pile = keep
 
     def _shuffle_order(self, cards: list[Card]) -> list[Card]:
-        """The new stock, top first: the record's next list, else the deal's seeded rng."""
+        """The new stock, top first: the record's next list, else a shuffle of ``cards``.
+
+        A deal with a seed (tests, ``rummy sim``, records that give one) shuffles with the
+        deal's ``random.Random(seed)``. A deal without one (a live table) draws the order
+        from the operating system (``secrets``): the pile's order is public, so a seed that
+        a search can find (the table's once stayed below 2**31) would let a player who saw a
+        few draws predict the whole new stock. The order drawn is logged in the deal's
+        ``reshuffles`` like any other, so the record (which always carries that list) replays
+        it exactly; no seed is needed, and none is stored.
+        """
         deal = self.deal
         used = len(self.logs[-1].reshuffles)
         if used < len(deal.given_reshuffles):
@@ -559,11 +574,22 @@ class GameState(DealFields):
                     f"{_names(sorted(cards))}."
                 )
             return order
+        order = list(cards)
+        if deal.shuffle_seed is None:
+            _SYSTEM_RANDOM.shuffle(order)
+            return order
         if deal.shuffle_rng is None:
             deal.shuffle_rng = random.Random(deal.shuffle_seed)
-        order = list(cards)
         deal.shuffle_rng.shuffle(order)
         return order
+
+    def draw_renewals_from_system(self) -> None:
+        """From now on, the current deal's new stocks past its given list come from ``secrets``.
+
+        For a live table rebuilt from its record, whose deals were stored without a seed.
+        """
+        self.deal.shuffle_seed = None
+        self.deal.shuffle_rng = None
 
     # ----- ending deals and the game -------------------------------------------------
 

@@ -28,6 +28,7 @@ from rummykit.server.party import (
     new_code,
 )
 from rummykit.server.party_messages import NewParty
+from rummykit.server.party_reference import CodeGuesses, new_key
 from rummykit.server.presence import HERE, PRESENCE_EVERY_S, SharedPresence
 from rummykit.server.rated import waits_left
 from rummykit.server.relay import RemoteTable
@@ -94,6 +95,9 @@ class Lobby:
         self.last_used: dict[str, float] = {}
         self.last_sweep = clock()
         self.parties: dict[str, Party] = {}
+        self.code_guesses = CodeGuesses(clock=clock)
+        """Requests naming a party by its code alone that found none, across every address
+        (in this process: each process of a cluster keeps its own)."""
         self.replays: collections.OrderedDict[str, bytes] = collections.OrderedDict()
         """The replay frames of finished games, as JSON, the last ``REPLAYS_KEPT`` asked for."""
         self.cluster = cluster
@@ -398,6 +402,7 @@ class Lobby:
             code = new_code()
             record = PartyRecord(
                 code=code,
+                key=new_key(),
                 host=0,
                 members=(),
                 next_id=0,

@@ -29,6 +29,7 @@ from rummykit.server.party_messages import (
     PartyView,
     SettingsData,
 )
+from rummykit.server.party_reference import invite_path
 from rummykit.server.protocol import Params, RefusedMessage, RuleValue, Strict, refusal
 from rummykit.server.rated import wait_words
 from rummykit.server.settings import (
@@ -46,8 +47,9 @@ CODE_LETTERS: Final = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """A party code's letters: none that reads as another (no 0/O, 1/I/L)."""
 
 CODE_LENGTH: Final = 6
-"""31 letters, 6 of them: about 30 bits, so that codes are short to read aloud and hard to
-guess one by one (lookups are rate-limited by address)."""
+"""31 letters, 6 of them: about 30 bits, so that codes are short to read aloud. That can be
+guessed: the link carries a long key besides, and requests by code alone are limited across
+every address (``rummykit.server.party_reference``)."""
 
 PARTY_IDLE_S: Final = 24 * 3600.0
 """A party nobody has touched for a day, with nobody connected, is closed: its finished games
@@ -57,11 +59,6 @@ stay in the history."""
 def new_code() -> str:
     """A fresh party code."""
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-
-
-def invite_path(code: str) -> str:
-    """The invite link's path."""
-    return f"/#/party/{code}"
 
 
 class Member(Strict):
@@ -85,6 +82,9 @@ class PartyRecord(Strict):
     """A party as stored."""
 
     code: str
+    key: str | None = None
+    """The invite link's secret besides the code (``party_reference``); ``None``: a party
+    made before links had one, found by its code alone."""
     host: int
     members: tuple[Member, ...]
     next_id: int
@@ -212,6 +212,10 @@ class Party:
 
     # ----- reading ---------------------------------------------------------------------------
 
+    def has_key(self, key: str) -> bool:
+        """Whether ``key`` is the party's link key (compared in constant time)."""
+        return self.record.key is not None and hmac.compare_digest(self.record.key, key)
+
     def member_of(self, token: str) -> Member | None:
         """The person holding ``token``, if any (compared in constant time)."""
         hashed = token_hash(token)
@@ -227,7 +231,7 @@ class Party:
         connected = set(self.listeners.values()) | self.elsewhere
         return PartyView(
             code=record.code,
-            url=invite_path(record.code),
+            url=invite_path(record.code, record.key),
             state=record.state,
             host=record.host,
             me=me,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import re
 from typing import Final
 
 from starlette.requests import HTTPConnection, Request
@@ -19,7 +18,7 @@ from rummykit.server.hello import counted_socket, receive_hello
 from rummykit.server.limits import TOO_MANY_MESSAGES, AddressLimiter
 from rummykit.server.lobby import Lobby
 from rummykit.server.outbox import ConnectionDropped, Outbox
-from rummykit.server.party import Member, Party, PartyError, invite_path
+from rummykit.server.party import Member, Party, PartyError
 from rummykit.server.party_messages import (
     AddCpu,
     JoinParty,
@@ -34,12 +33,14 @@ from rummykit.server.party_messages import (
     Start,
     parse_party_message,
 )
+from rummykit.server.party_reference import PartyReference, invite_path
 from rummykit.server.protocol import CloseCode, Hello, ProtocolError, refusal
 
-CODE_SHAPE: Final = re.compile(r"[A-Za-z0-9]{4,12}")
-"""What a party code in a path may look like: anything else is no party."""
-
 NO_PARTY: Final = "There is no party with that code: check it with whoever invited you."
+TOO_MANY_CODES: Final = (
+    "Too many wrong party codes have been tried on this site just now: open the party by "
+    "its invite link, or try the code again in a minute."
+)
 NOT_A_MEMBER: Final = "That token holds no seat in this party: join it by its link."
 WATCHERS_ONLY: Final = "You are looking at this party from outside: join it to take part."
 
@@ -53,16 +54,54 @@ def _error(message: str, status: int) -> Response:
     return JSONResponse(ErrorAnswer(error=message).model_dump(), status)
 
 
-async def _found(connection: HTTPConnection) -> Party | None:
-    code = connection.path_params["code"]
-    if not CODE_SHAPE.fullmatch(code):
+class CodesLimited(Exception):
+    """Code-only requests are refused for now: guessers spent the site's misses."""
+
+    def __init__(self, retry_after_s: int) -> None:
+        super().__init__(TOO_MANY_CODES)
+        self.retry_after_s = retry_after_s
+
+
+async def _found(connection: HTTPConnection, token: str | None = None) -> Party | None:
+    """The party the path names; ``None``: no party; ``CodesLimited``: no answer for now.
+
+    The link's key or a member's ``token`` finds it at once; the code alone goes through the
+    site-wide limit of misses (``rummykit.server.party_reference``).
+    """
+    reference = PartyReference.parse(connection.path_params["code"])
+    if reference is None:
         return None
-    return await _lobby(connection).party(code)
+    lobby = _lobby(connection)
+    if reference.key is not None or token is not None:
+        party = await lobby.party(reference.code)
+        if party is not None and (
+            (reference.key is not None and party.has_key(reference.key))
+            or (token is not None and party.member_of(token) is not None)
+        ):
+            return party
+    guesses = lobby.code_guesses
+    if not guesses.may_look():
+        raise CodesLimited(guesses.retry_after_s())
+    party = await lobby.party(reference.code)
+    if party is None:
+        guesses.missed()
+    return party
+
+
+def _limited(error: CodesLimited) -> Response:
+    return JSONResponse(
+        ErrorAnswer(error=str(error)).model_dump(),
+        429,
+        headers={"Retry-After": str(error.retry_after_s)},
+    )
 
 
 def _joined(party: Party, member: Member, token: str) -> Response:
     answer = PartyJoined(
-        code=party.code, member=member.id, token=token, url=invite_path(party.code)
+        code=party.code,
+        member=member.id,
+        token=token,
+        url=invite_path(party.code, party.record.key),
     )
     return JSONResponse(answer.model_dump())
 
@@ -93,7 +132,10 @@ async def join_party(request: Request) -> Response:
         wanted = read_body(JoinParty, await read_request_body(request))
     except BadRequest as error:
         return _error(error.message, error.status)
-    party = await _found(request)
+    try:
+        party = await _found(request)
+    except CodesLimited as error:
+        return _limited(error)
     if party is None:
         return _error(NO_PARTY, 404)
     try:
@@ -109,7 +151,10 @@ async def join_party(request: Request) -> Response:
 
 async def party_view(request: Request) -> Response:
     """``GET /api/parties/{code}``: the party as a visitor sees it (for the invite page)."""
-    party = await _found(request)
+    try:
+        party = await _found(request)
+    except CodesLimited as error:
+        return _limited(error)
     if party is None:
         return _error(NO_PARTY, 404)
     return JSONResponse(party.view(None).model_dump(mode="json"))
@@ -163,7 +208,11 @@ async def _party_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
 
 async def _member_for_socket(websocket: WebSocket, hello: Hello) -> tuple[Party, int | None] | None:
     """The party and the member (``None``: a visitor); or ``None``, the socket closed."""
-    party = await _found(websocket)
+    try:
+        party = await _found(websocket, hello.d.token)
+    except CodesLimited as error:
+        await websocket.close(CloseCode.NO_SEAT, str(error))
+        return None
     if party is None:
         await websocket.close(CloseCode.NO_SEAT, NO_PARTY)
         return None

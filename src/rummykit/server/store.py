@@ -67,8 +67,13 @@ is refused at once whenever it comes, so the sweep only keeps the file from grow
 Now = Callable[[], float]
 """Seconds since the epoch, as ``time.time`` gives them."""
 
-FirstDeal = tuple[int, Sequence[Card], int]
-"""A table's first deal as stored with it: the dealer, the deck in order, the seed."""
+FirstDeal = tuple[int, Sequence[Card], int | None]
+"""A table's first deal as stored with it: the dealer, the deck in order, the seed.
+
+A deal without a seed (a live table's: its new stocks come from ``secrets``) is stored with
+0, which a record reads as no seed given: every new stock is kept with the action that made
+it (``actions.reshuffles``), so a replay never reaches the seed.
+"""
 
 
 def token_hash(token: str) -> str:
@@ -264,14 +269,15 @@ class Store:
         deal: int,
         dealer: int,
         deck: Sequence[Card],
-        seed: int,
+        seed: int | None,
         version: int = 0,
         deadline: float | None = None,
     ) -> None:
         """Record a new deal and the table's version once it is dealt.
 
-        A thrown-away deal of the same number is replaced. ``deadline``: when the first
-        turn's time runs out, if it is timed (stored in the same transaction).
+        A thrown-away deal of the same number is replaced. ``seed``: see ``FirstDeal``.
+        ``deadline``: when the first turn's time runs out, if it is timed (stored in the same
+        transaction).
         """
         with self._writing(table_id) as db:
             self._write_deal(
@@ -285,7 +291,7 @@ class Store:
         deal: int,
         dealer: int,
         deck: Sequence[Card],
-        seed: int,
+        seed: int | None,
         *,
         version: int,
         deadline: float | None,
@@ -295,7 +301,14 @@ class Store:
             "INSERT INTO deals (table_id, deal, dealer, deck, seed, at) VALUES (?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (table_id, deal) DO UPDATE SET dealer = excluded.dealer, "
             "deck = excluded.deck, seed = excluded.seed, at = excluded.at",
-            (table_id, deal, dealer, " ".join(str(card) for card in deck), seed, self.now()),
+            (
+                table_id,
+                deal,
+                dealer,
+                " ".join(str(card) for card in deck),
+                0 if seed is None else seed,
+                self.now(),
+            ),
         )
         db.execute(
             "UPDATE tables SET updated = ?, version = ?, deadline = ? WHERE id = ?",

@@ -321,20 +321,26 @@ class Table(Asides, BetweenDeals):
         game, error = await self.workers.run(rebuild_game, record)
         if game is None:
             raise TableError(f"Table {self.id} cannot be rebuilt: {error}")
+        if self.settings.seed is None:  # a live deal has no seed: see _shuffled
+            game.draw_renewals_from_system()
         return game
 
-    def _shuffled(self) -> tuple[list[Card], int]:
-        """The next deal's deck and seed."""
-        deal_number = len(self.game.logs)
-        # A live table shuffles with the operating system's randomness. A test table is seeded
-        # by its seed, the deal and the version, so that a table restored from the store never
-        # deals a deck again, and a thrown-away deal is not dealt again.
-        shuffler: random.Random = (
-            secrets.SystemRandom()
-            if self.settings.seed is None
-            else random.Random(f"{self.settings.seed}:{deal_number}:{self.version}")
-        )
+    def _shuffled(self) -> tuple[list[Card], int | None]:
+        """The next deal's deck and the seed of its new stocks (``None``: a live table's).
+
+        A live table shuffles the deck with the operating system's randomness, and its deals
+        have no seed: each new stock is drawn from ``secrets`` too and kept with the action
+        that made it (``GameState._shuffle_order``), so that no searchable seed predicts it.
+        A test table is seeded by its seed, the deal and the version, so that a table restored
+        from the store never deals a deck again and a thrown-away deal is not dealt again; its
+        new stocks follow the seed recorded with the deal.
+        """
         deck = list(standard_deck(self.rules.decks, self.rules.jokers))
+        if self.settings.seed is None:
+            secrets.SystemRandom().shuffle(deck)
+            return deck, None
+        deal_number = len(self.game.logs)
+        shuffler = random.Random(f"{self.settings.seed}:{deal_number}:{self.version}")
         shuffler.shuffle(deck)
         return deck, shuffler.randrange(2**31)
 
@@ -355,7 +361,7 @@ class Table(Asides, BetweenDeals):
         )
         self._adopt_deal(dealt, deadline)
 
-    def _dealt(self, deck: list[Card], seed: int) -> tuple[GameState, float | None]:
+    def _dealt(self, deck: list[Card], seed: int | None) -> tuple[GameState, float | None]:
         """The game with this deal dealt (on a copy), and its first turn's deadline."""
         game = self.game.clone()
         game.start_deal(deck, seed=seed)

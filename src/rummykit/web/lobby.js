@@ -70,7 +70,7 @@ function friendsPanel(options) {
         ...(ranked.checked ? { ranked: true } : {}),
       });
       store.set(partyKey(made.code), { token: made.token, member: made.member });
-      location.hash = `#/party/${encodeURIComponent(made.code)}`;
+      location.hash = made.url.slice(made.url.indexOf("#")); // the link's key too: see party.js
     } catch (problem) {
       error.textContent = partyRefusalText(problem.body && problem.body.code ? problem.body : { error: problem.message });
     } finally {

@@ -17,6 +17,7 @@ import {
   me,
   memberMarks,
   partyKey,
+  partyReference,
   partyRefusalText,
   rankedLine,
   rankedSettings,
@@ -43,16 +44,16 @@ function goToTable(view, token) {
 }
 
 export function mountParty(root, rawCode) {
-  const code = String(rawCode).toUpperCase();
+  const { code, path } = partyReference(rawCode);
   document.title = t("party.title", { code });
   let cleanup = () => {};
   const show = (mount) => {
     cleanup();
     cleanup = mount() || (() => {});
   };
-  const showInvite = () => show(() => mountInvite(root, code, { joined: showMember, watch: showWatch }));
-  const showMember = () => show(() => mountLobby(root, code, store.get(partyKey(code)), showInvite));
-  const showWatch = () => show(() => mountLobby(root, code, null, showInvite));
+  const showInvite = () => show(() => mountInvite(root, code, path, { joined: showMember, watch: showWatch }));
+  const showMember = () => show(() => mountLobby(root, code, path, store.get(partyKey(code)), showInvite));
+  const showWatch = () => show(() => mountLobby(root, code, path, null, showInvite));
   const held = store.get(partyKey(code));
   if (held && held.token) showMember();
   else showInvite();
@@ -61,7 +62,7 @@ export function mountParty(root, rawCode) {
 
 // ----- the invite page ----------------------------------------------------------------------
 
-function mountInvite(root, code, next) {
+function mountInvite(root, code, path, next) {
   let stopped = false;
   let ranked = false; // the party is ranked: joining needs an account
   let party = null; // the party as the invite page last saw it
@@ -91,7 +92,7 @@ function mountInvite(root, code, next) {
     error.textContent = "";
     join.disabled = true;
     try {
-      const joined = await joinParty(code, who);
+      const joined = await joinParty(path, who);
       if (stopped) return;
       store.set(partyKey(code), { token: joined.token, member: joined.member });
       next.joined();
@@ -99,7 +100,8 @@ function mountInvite(root, code, next) {
       if (stopped) return;
       join.disabled = false;
       const body = problem.body && problem.body.code ? problem.body : null;
-      error.textContent = body ? partyRefusalText(body, { joining: true }) : problem.message;
+      error.textContent = body ? partyRefusalText(body, { joining: true })
+        : problem.status === 429 ? t("party.codes_limited") : problem.message;
       if (body && body.code === "ranked_account") {
         ranked = true; // ranked since the page looked: sign in, then join again
         showWho();
@@ -172,7 +174,7 @@ function mountInvite(root, code, next) {
     if (watchable) watchButton.focus();
   }
 
-  getParty(code)
+  getParty(path)
     .then((view) => {
       if (stopped) return;
       party = view;
@@ -182,6 +184,7 @@ function mountInvite(root, code, next) {
     .catch((problem) => {
       if (stopped) return;
       if (problem.status === 404) notice(root, t("party.no_such"), t("party.no_such_text", { code: spelled(code) }));
+      else if (problem.status === 429) about.textContent = t("party.codes_limited");
       else about.textContent = t("party.lookup_failed", { problem: problem.message });
     });
 
@@ -244,7 +247,7 @@ function setSelect(select, field, value) {
   select.value = wanted;
 }
 
-function mountLobby(root, code, held, invite) {
+function mountLobby(root, code, path, held, invite) {
   const token = held && held.token;
   const watching = !token;
   let view = null;
@@ -255,7 +258,7 @@ function mountLobby(root, code, held, invite) {
   const message = h("p", { class: "message", testid: "party-message", role: "status" });
   const say = (text) => (message.textContent = text || "");
   const codeBig = h("p", { class: "party-code", testid: "party-code" }, code);
-  const link = h("input", { type: "text", id: "invite-link", testid: "invite-link", readonly: true, "aria-label": t("party.invite_link"), value: `${location.origin}/#/party/${code}` });
+  const link = h("input", { type: "text", id: "invite-link", testid: "invite-link", readonly: true, "aria-label": t("party.invite_link"), value: `${location.origin}/#/party/${path}` });
   const copied = h("span", { class: "help", testid: "copied", "aria-live": "polite" });
   const copy = h("button", {
     type: "button", testid: "copy-link",
@@ -292,7 +295,7 @@ function mountLobby(root, code, held, invite) {
     h("p", { class: "help", id: "party-ranked-help", hidden: true }, t("party.ranked_toggle_help")));
   const noCpu = h("p", { class: "help", testid: "ranked-no-cpu", hidden: true }, t("party.ranked_no_cpu"));
 
-  const conn = new PartyConnection(code, watching ? { watch: true } : { token }, {
+  const conn = new PartyConnection(path, watching ? { watch: true } : { token }, {
     message: onMessage,
     open: () => setConnection(t("common.connected"), "ok"),
     closed: (wait) => setConnection(connectionLost(wait), "bad"),

@@ -12,6 +12,7 @@ import {
   isHost,
   memberMarks,
   partyKey,
+  partyReference,
   readyClearedNote,
   ruleValue,
   startProblem,
@@ -127,4 +128,10 @@ test("the party's sentences and marks in Japanese", () => {
   } finally {
     setLang("en", { remember: false });
   }
+});
+
+test("a link's reference keeps its key as it is and upper-cases the code", () => {
+  assert.deepEqual(partyReference("ab12cd.Key_-0123456789abcdefghij"), { code: "AB12CD", path: "AB12CD.Key_-0123456789abcdefghij" });
+  assert.deepEqual(partyReference("ab12cd"), { code: "AB12CD", path: "AB12CD" });
+  assert.equal(partyKey(partyReference("ab12cd.Key").code), partyKey("AB12CD")); // one seat per party on a device
 });

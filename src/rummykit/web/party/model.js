@@ -5,6 +5,17 @@
 // that text offers. Its words are in the party area of the catalogues (../i18n.js).
 import { has, listOf, t } from "../i18n.js";
 
+/** A party as the page's address names it (server/party_reference.py): "CODE.KEY" from its
+ * invite link, or "CODE" typed in. `code`: the code in upper case; `path`: what the server's
+ * addresses take (the key kept as it is, for it finds the party without the site's limit on
+ * codes alone). */
+export function partyReference(raw) {
+  const text = String(raw);
+  const at = text.indexOf(".");
+  const code = (at < 0 ? text : text.slice(0, at)).toUpperCase();
+  return { code, path: at < 0 ? code : `${code}.${text.slice(at + 1)}` };
+}
+
 /** Where this device keeps its seat in a party: {token, member}. */
 export const partyKey = (code) => `rummykit.party.${String(code).toUpperCase()}`;
 

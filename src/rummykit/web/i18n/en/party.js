@@ -19,6 +19,7 @@ export default {
   "party.no_such": "No such party",
   "party.no_such_text": "No party has the code {code}. Check it with whoever invited you.",
   "party.lookup_failed": "The party could not be looked up: {problem}",
+  "party.codes_limited": "Too many wrong party codes have been tried on this site just now. Open the party by its invite link, or try the code again in a minute.",
   "party.copied": "Copied: send it to your friends.",
   "party.copy_by_hand": "Select the link and copy it.",
   "party.copy": "Copy the link",

@@ -18,6 +18,7 @@ export default {
   "party.no_such": "パーティーが見つかりません",
   "party.no_such_text": "コード {code} のパーティーはありません。誘ってくれた人に確かめてください。",
   "party.lookup_failed": "パーティーを調べられませんでした：{problem}",
+  "party.codes_limited": "このサイトでは今、間違ったパーティーコードが多く試されています。招待リンクから開くか、1分ほどしてからもう一度コードを入れてください。",
   "party.copied": "コピーしました。友だちに送ってください。",
   "party.copy_by_hand": "リンクを選んでコピーしてください。",
   "party.copy": "リンクをコピー",
