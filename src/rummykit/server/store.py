@@ -503,6 +503,15 @@ class Store:
                 (account, network, now),
             )
 
+    def networks(self, account: int) -> set[str]:
+        """The networks ``account`` was seen at within ``NETWORK_WINDOW_DAYS``."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT network FROM account_networks WHERE account = ? AND seen > ?",
+                (account, self.now() - NETWORK_WINDOW_DAYS * DAY_S),
+            ).fetchall()
+        return {str(row[0]) for row in rows}
+
     def rating(self, account: int, pool: Pool) -> StoredRating | None:
         """An account's rating in a pool as stored (not drifted), or ``None``: never rated."""
         with self._read() as db:
