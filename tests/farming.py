@@ -39,6 +39,8 @@ class Farm:
     victims_met: int = 0
     """Games each victim plays against each other victim first (their own network's, or
     distinct ones), before losing to the farmer."""
+    wait_days: float = 0.0
+    """Days the farmer waits after those games, before farming."""
 
     @property
     def victims(self) -> int:
@@ -67,6 +69,7 @@ def farm(store: Store, clock: ManualClock, plan: Farm, first: int = 1) -> list[i
         victims.append(made.id)
     for round_number in range(plan.victims_met):
         _round_robin(store, clock, victims, f"f{first}r{round_number}")
+    clock.advance(plan.wait_days * 24 * 3600.0)
     shown = []
     for number in range(plan.wins):
         clock.advance(GAME_S)

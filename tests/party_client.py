@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.core.deal import DealResult, DealSummary
-from rummykit.ratings import TRUSTED_GAMES, Pool
+from rummykit.ratings import TRUSTED_DAYS, TRUSTED_GAMES, Pool
 from rummykit.server.account_routes import SESSION_COOKIE
 from rummykit.server.party_messages import PARTY_SERVER_MESSAGES
 from rummykit.server.rated import RatedGame
@@ -308,13 +308,16 @@ def play_club(store: Store, clock: ManualClock, members: int, games: int, seed: 
         store_rated_game(store, RatedGame(f"t{number}", Pool.WINNER, accounts, totals, 1))
 
 
-def establish(store: Store, accounts: Sequence[int], outsiders: Sequence[int]) -> None:
-    """Give each of ``accounts`` ``TRUSTED_GAMES`` won games, each against a fresh outsider.
+def establish(
+    store: Store, clock: ManualClock, accounts: Sequence[int], outsiders: Sequence[int]
+) -> None:
+    """Give each of ``accounts`` ``TRUSTED_GAMES`` won games, each against a fresh outsider,
+    and move ``clock`` on by ``TRUSTED_DAYS``.
 
     ``outsiders`` holds ``TRUSTED_GAMES`` fresh accounts for each of ``accounts``, each met
-    once: every account has then met that many people, and its results count in full against
-    the others (``rummykit.ratings.trust``). The games counted for nothing (fresh opponents,
-    who met no one else): every account's rating is still the newcomer's.
+    once: every account has then met that many people, a week ago, and its results count in
+    full against the others (``rummykit.ratings.trust``). The games counted for nothing
+    (fresh opponents, who met no one else): every account's rating is still the newcomer's.
     """
     assert len(outsiders) >= TRUSTED_GAMES * len(accounts), "too few outsiders"
     for index, account in enumerate(accounts):
@@ -324,6 +327,7 @@ def establish(store: Store, accounts: Sequence[int], outsiders: Sequence[int]) -
                 f"known{account}-{number}", Pool.WINNER, (account, outsider), (90, 10), 1
             )
             store_rated_game(store, rated)
+    clock.advance(TRUSTED_DAYS * 24 * 3600.0)
 
 
 def known_accounts(store_path: Path, clock: ManualClock, accounts: tuple[int, ...]) -> None:
@@ -335,5 +339,5 @@ def known_accounts(store_path: Path, clock: ManualClock, accounts: tuple[int, ..
     outsiders = TRUSTED_GAMES * len(accounts)
     for number in range(outsiders):
         assert store.add_account(f"Out{number}", False, "hash") is not None
-    establish(store, accounts, range(first, first + outsiders))
+    establish(store, clock, accounts, range(first, first + outsiders))
     store.close()

@@ -56,7 +56,7 @@ def store(store_backend: StoreBackend, clock: ManualClock) -> Iterator[Store]:
     """Ada, Bob and Cy (accounts 1 to 3), each known from games against the outsiders: their
     results count in full against each other, and their ratings are the newcomer's."""
     store = accounts_store(store_backend.location, clock, ("Ada", "Bob", "Cy", *OUTSIDERS))
-    establish(store, (1, 2, 3), range(4, 4 + len(OUTSIDERS)))
+    establish(store, clock, (1, 2, 3), range(4, 4 + len(OUTSIDERS)))
     yield store
     store.close()
 

@@ -33,6 +33,9 @@ FOUR_WAYS = {
     "four fresh accounts at four other addresses": Farm(4, shared_network=False),
     "one fresh account four times": Farm(4, per_victim=4, shared_network=False),
     "four accounts that first played each other at one address": Farm(4, victims_met=2),
+    "four accounts that first played each other at four addresses": Farm(
+        4, shared_network=False, victims_met=2
+    ),
 }
 
 
@@ -52,7 +55,7 @@ def test_a_known_player_gains_nothing_from_beating_fresh_accounts(
 ) -> None:
     for number in range(TRUSTED_GAMES):
         assert store.add_account(f"Out{number}", False, "hash") is not None
-    establish(store, (1,), range(2, 2 + TRUSTED_GAMES))
+    establish(store, clock, (1,), range(2, 2 + TRUSTED_GAMES))
     before = store.rating(1, Pool.WINNER)
     shown = farm(store, clock, Farm(4, shared_network=False), first=1)
     assert before is not None and shown[-1] - 1500 <= normal_win()
@@ -72,7 +75,7 @@ def test_twelve_wins_against_one_account_leave_the_farmer_where_they_began(
 
 
 def test_people_who_met_others_count_in_full_though_they_share_an_address(
-    store: Store,
+    store: Store, clock: ManualClock
 ) -> None:
     """The rule's other side: two known accounts of one household are rated in full against
     each other; a newcomer is rated in full against a known account elsewhere, not at its
@@ -80,7 +83,7 @@ def test_people_who_met_others_count_in_full_though_they_share_an_address(
     names = ("Sister", *(f"Out{number}" for number in range(2 * TRUSTED_GAMES)), "Ann", "Al")
     for name in names:
         assert store.add_account(name, False, "hash") is not None
-    establish(store, (1, 2), range(3, 3 + 2 * TRUSTED_GAMES))
+    establish(store, clock, (1, 2), range(3, 3 + 2 * TRUSTED_GAMES))
     housemate, elsewhere = 3 + 2 * TRUSTED_GAMES, 4 + 2 * TRUSTED_GAMES
     for account in (1, 2, housemate):
         store.note_network(account, FARMER_NETWORK)

@@ -35,6 +35,7 @@ from rummykit.ratings.rating import (
 from rummykit.ratings.repeats import REPEAT_WINDOW_DAYS, repeat_weight, times_played_recently
 from rummykit.ratings.trust import (
     NETWORK_WINDOW_DAYS,
+    TRUSTED_DAYS,
     TRUSTED_GAMES,
     TRUSTED_OPPONENTS,
     Standing,
@@ -56,6 +57,7 @@ __all__ = [
     "NETWORK_WINDOW_DAYS",
     "REPEAT_WINDOW_DAYS",
     "SETTLED_SIGMA",
+    "TRUSTED_DAYS",
     "TRUSTED_GAMES",
     "TRUSTED_OPPONENTS",
     "Pool",

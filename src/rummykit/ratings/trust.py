@@ -4,12 +4,13 @@ Accounts cost nothing, so the damping of repeat meetings (``repeat_weight``) alo
 bypassed by beating a fresh account each game: 36 such wins took a newcomer from 1500 to
 3083. The rule, written once here:
 
-- A result against an opponent counts for the player in the share ``trust``: the opponent's
-  rated games over ``TRUSTED_GAMES`` and the distinct people it has met other than the player
-  over ``TRUSTED_OPPONENTS``, the smaller of the two, at most 1. People met who share one of
-  the opponent's networks (its addresses) are not counted: accounts made and played from one
-  address never vouch for each other. A fresh account, or one that has met only the player,
-  counts for nothing.
+- A result against an opponent counts for the player in the share ``trust``: the smallest of
+  the opponent's rated games over ``TRUSTED_GAMES``, the distinct people it has met other than
+  the player over ``TRUSTED_OPPONENTS``, and the days since its first rated game over
+  ``TRUSTED_DAYS``; at most 1. People met who share one of the opponent's networks (its
+  addresses) are not counted: accounts made and played from one address never vouch for each
+  other. A fresh account, one that has met only the player, or one that began today, counts
+  for (almost) nothing.
 - Two accounts that share a network count against each other only as far as both are
   trusted apart from each other (the smaller of the two shares).
 - A player's weight in a game is the mean of these shares over its opponents, so one
@@ -18,10 +19,11 @@ bypassed by beating a fresh account each game: 36 such wins took a newcomer from
 The weight multiplies the repeat weight; ``rate`` scales the update by it. A newcomer is
 rated fully against regulars from its first game, and regulars are not moved by newcomers.
 
->>> fresh, regular = Standing(), Standing(games=30, opponents=frozenset(range(10, 20)))
+>>> fresh = Standing()
+>>> regular = Standing(games=30, opponents=frozenset(range(10, 20)), days=90.0)
 >>> trust(fresh, player=1), trust(regular, player=1)
 (0.0, 1.0)
->>> puppet = Standing(games=12, opponents=frozenset({1}))  # met only the farmer
+>>> puppet = Standing(games=12, opponents=frozenset({1}), days=30.0)  # met only the farmer
 >>> trust(puppet, player=1)
 0.0
 >>> trust_weight(1, (1, 2, 3), {1: fresh, 2: regular, 3: fresh})
@@ -45,6 +47,12 @@ TRUSTED_OPPONENTS: Final = 5
 its results to count in full: the leaderboard's ``LEADERBOARD_OPPONENTS``. A club of four
 friends who only meet each other counts 2/5 of each game."""
 
+TRUSTED_DAYS: Final = 7.0
+"""Days since an opponent's first rated game after which its results count in full. Without
+it, a farmer with a few addresses has the fresh accounts play each other first (six accounts,
+fifteen games, four minutes) and then farms them as if they were known (1500 to 2541 in 36
+wins, ``benchmarks/rating_farming.py``); with it, that costs a week of waiting."""
+
 NETWORK_WINDOW_DAYS: Final = 30
 """How long an account's network is remembered: addresses of home lines change over weeks,
 and a farmer's fresh accounts are played the day they are made."""
@@ -60,16 +68,25 @@ class Standing:
     """The distinct accounts met in rated games, less those sharing one of its networks."""
     networks: frozenset[str] = frozenset()
     """The networks it was seen at within ``NETWORK_WINDOW_DAYS`` (``server.networks``)."""
+    days: float = 0.0
+    """Days since its first rated game (0: none yet)."""
 
     def __post_init__(self) -> None:
-        if self.games < 0:
-            raise RatingInputError(f"a count of rated games cannot be negative: {self.games}")
+        if self.games < 0 or not self.days >= 0:
+            raise RatingInputError(
+                f"counts cannot be negative: {self.games} rated games, {self.days} days"
+            )
 
 
 def trust(opponent: Standing, player: int) -> float:
     """The share, 0 to 1, a result against ``opponent`` counts for account ``player``."""
     others = len(opponent.opponents - {player})
-    return min(1.0, opponent.games / TRUSTED_GAMES, others / TRUSTED_OPPONENTS)
+    return min(
+        1.0,
+        opponent.games / TRUSTED_GAMES,
+        others / TRUSTED_OPPONENTS,
+        opponent.days / TRUSTED_DAYS,
+    )
 
 
 def shares_network(first: Standing, second: Standing) -> bool:

@@ -446,18 +446,20 @@ class Store:
     def _standings(self, db: Session, accounts: Sequence[int], now: float) -> dict[int, Standing]:
         """How well each of these accounts is known, before the game that is being rated.
 
-        Its rated games (every pool), the distinct accounts it met less those that share one of
-        its networks, and its networks, each seen within ``NETWORK_WINDOW_DAYS``.
+        Its rated games (every pool) and the days since the first, the distinct accounts it met
+        less those that share one of its networks, and its networks, each seen within
+        ``NETWORK_WINDOW_DAYS``.
         """
         marks = ", ".join("?" * len(accounts))
         since = now - NETWORK_WINDOW_DAYS * DAY_S
-        games = dict(
-            db.execute(
-                f"SELECT account, COUNT(*) FROM rated_games WHERE account IN ({marks}) "
+        games = {
+            int(account): (int(count), float(first))
+            for account, count, first in db.execute(
+                f"SELECT account, COUNT(*), MIN(at) FROM rated_games WHERE account IN ({marks}) "
                 "GROUP BY account",
                 tuple(accounts),
             ).fetchall()
-        )
+        }
         networks: dict[int, set[str]] = {}
         for account, network in db.execute(
             f"SELECT account, network FROM account_networks WHERE account IN ({marks}) "
@@ -477,14 +479,16 @@ class Store:
             (*accounts, since, since),
         ).fetchall():
             met.setdefault(int(account), set()).add(int(other))
-        return {
-            account: Standing(
-                int(games.get(account, 0)),
+        standings = {}
+        for account in accounts:
+            count, first = games.get(account, (0, now))
+            standings[account] = Standing(
+                count,
                 frozenset(met.get(account, ())),
                 frozenset(networks.get(account, ())),
+                max(0.0, now - first) / DAY_S,
             )
-            for account in accounts
-        }
+        return standings
 
     def note_network(self, account: int, network: str) -> None:
         """``account`` was seen at ``network`` now (``server.networks``): kept for its ratings.
