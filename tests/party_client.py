@@ -19,12 +19,12 @@ import dataclasses
 import json
 import random
 import re
-from collections.abc import Callable, Container, Iterator
+from collections.abc import Callable, Container, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from rummykit.core.deal import DealResult, DealSummary
-from rummykit.ratings import Pool
+from rummykit.ratings import TRUSTED_DAYS, TRUSTED_GAMES, Pool
 from rummykit.server.account_routes import SESSION_COOKIE
 from rummykit.server.party_messages import PARTY_SERVER_MESSAGES
 from rummykit.server.rated import RatedGame
@@ -308,3 +308,38 @@ def play_club(store: Store, clock: ManualClock, members: int, games: int, seed: 
         accounts = tuple(sorted(rng.sample(range(1, members + 1), 4)))
         totals = tuple(rng.randrange(100) - 4 * account for account in accounts)
         store_rated_game(store, RatedGame(f"t{number}", Pool.WINNER, accounts, totals, 1))
+
+
+def establish(
+    store: Store, clock: ManualClock, accounts: Sequence[int], outsiders: Sequence[int]
+) -> None:
+    """Give each of ``accounts`` ``TRUSTED_GAMES`` won games, each against a fresh outsider,
+    and move ``clock`` on by ``TRUSTED_DAYS``.
+
+    ``outsiders`` holds ``TRUSTED_GAMES`` fresh accounts for each of ``accounts``, each met
+    once: every account has then met that many people, a week ago, and its results count in
+    full against the others (``rummykit.ratings.trust``). The games counted for nothing
+    (fresh opponents, who met no one else): every account's rating is still the newcomer's.
+    """
+    assert len(outsiders) >= TRUSTED_GAMES * len(accounts), "too few outsiders"
+    for index, account in enumerate(accounts):
+        for number in range(TRUSTED_GAMES):
+            outsider = outsiders[index * TRUSTED_GAMES + number]
+            rated = RatedGame(
+                f"known{account}-{number}", Pool.WINNER, (account, outsider), (90, 10), 1
+            )
+            store_rated_game(store, rated)
+    clock.advance(TRUSTED_DAYS * 24 * 3600.0)
+
+
+def known_accounts(store_path: Path, clock: ManualClock, accounts: tuple[int, ...]) -> None:
+    """Make these accounts of the store at ``store_path`` known (``establish``), against
+    outsiders added after them: their results count in full against each other, though the
+    test client gives every account one network; their ratings stay the newcomer's."""
+    store = Store(store_path, now=clock.time)
+    first = 1 + max(accounts)
+    outsiders = TRUSTED_GAMES * len(accounts)
+    for number in range(outsiders):
+        assert store.add_account(f"Out{number}", False, "hash") is not None
+    establish(store, clock, accounts, range(first, first + outsiders))
+    store.close()

@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from party_client import (
     account,
+    known_accounts,
     open_seat,
     party_socket,
     play_everyone,
@@ -24,7 +25,7 @@ from party_client import (
     started_ranked,
     wait_ready,
 )
-from rummykit.ratings import Pool
+from rummykit.ratings import TRUSTED_GAMES, Pool
 from rummykit.ratings.waits import FIRST_WAIT_S, STARTUP_GRACE_S
 from rummykit.server.store import Store
 from table_client import ManualClock, is_my_turn
@@ -112,10 +113,33 @@ def test_one_ranked_game_at_a_time_per_account(app_client: TestClient) -> None:
         assert refused["params"] == {"names": ["Bob"]}
 
 
+def test_a_ranked_game_of_two_new_accounts_is_rated_but_counts_nothing(
+    app_client: TestClient, store_path: Path, clock: ManualClock
+) -> None:
+    """Two accounts made, joined and played from one address: the game is theirs on their
+    pages, but their ratings stay the newcomer's until they have met other people."""
+    people = [account(app_client, name) for name in ("Ada", "Bob")]
+    _, table, tokens = started_ranked(app_client, people)
+    with (
+        open_seat(app_client, table, tokens[0]) as ada,
+        open_seat(app_client, table, tokens[1]) as bob,
+    ):
+        play_everyone({0: ada, 1: bob})
+    store = Store(store_path, now=clock.time)
+    rows = store.rated_games_of(table)
+    assert [(row["account"], row["weight"]) for row in rows] == [(1, 0.0), (2, 0.0)]
+    for row in rows:
+        stored = store.rating(row["account"], Pool.WINNER)
+        assert stored is not None and stored.games == 1
+        assert stored.rating.mu == row["mu_after"] == row["mu_before"] == 25
+    assert store.networks(1) == store.networks(2) == {"testclient"}  # noted at join and lobby
+
+
 def test_a_ranked_game_played_to_the_end_rates_both_accounts_once(
-    app_client: TestClient, store_path: Path
+    app_client: TestClient, store_path: Path, clock: ManualClock
 ) -> None:
     people = [account(app_client, name) for name in ("Ada", "Bob")]
+    known_accounts(store_path, clock, (1, 2))
     _, table, tokens = started_ranked(app_client, people)
     with (
         open_seat(app_client, table, tokens[0]) as ada,
@@ -128,16 +152,18 @@ def test_a_ranked_game_played_to_the_end_rates_both_accounts_once(
     assert [row["total"] for row in rows] == finals[0]["scores"]
     for row in rows:
         stored = store.rating(row["account"], Pool.WINNER)
-        assert stored is not None and stored.games == 1
+        assert stored is not None and stored.games == TRUSTED_GAMES + 1
         assert stored.rating.mu == row["mu_after"] != row["mu_before"]
+        assert row["weight"] == 1
 
 
 def test_an_account_that_leaves_for_good_ranks_last_and_loses_rating(
-    app_client: TestClient, store_path: Path
+    app_client: TestClient, store_path: Path, clock: ManualClock
 ) -> None:
     """Bob leaves mid-game; the computer plays his seat to the end, and however his seat
     scores, he ranks last and his rating falls, Ada's rises."""
     people = [account(app_client, name) for name in ("Ada", "Bob")]
+    known_accounts(store_path, clock, (1, 2))
     _, table, tokens = started_ranked(app_client, people)
     with (
         open_seat(app_client, table, tokens[0]) as ada,
@@ -190,7 +216,8 @@ def test_a_player_whose_time_always_runs_out_ranks_last_with_every_turn_a_timeou
     app_client: TestClient, clock: ManualClock, store_path: Path
 ) -> None:
     """Bob keeps his page open and never acts: each of his turns runs out and the computer
-    plays it. The computer played most of his turns, so he ranks last; his page counts them."""
+    plays it. The computer played most of his turns, so he ranks last; his page counts them.
+    (Two new accounts: the game counts nothing, so only the rank says it.)"""
     people = [account(app_client, name) for name in ("Ada", "Bob")]
     _, table, tokens = started_ranked(app_client, people)
     with (
@@ -206,7 +233,7 @@ def test_a_player_whose_time_always_runs_out_ranks_last_with_every_turn_a_timeou
             view = bob.until(lambda frame: frame["t"] == "view")["d"]
         playing.result(timeout=60)
     rows = {row["seat"]: row for row in Store(store_path).rated_games_of(table)}
-    assert rows[1]["rank"] == 1 and rows[1]["mu_after"] < rows[1]["mu_before"]
+    assert rows[1]["rank"] == 1 and rows[0]["rank"] == 0
     bob_record = app_client.get("/api/players/Bob").json()["pools"]["winner"]
     assert bob_record["computer_share"] == 1 and bob_record["timeouts"] >= 1
     assert bob_record["seconds_per_turn"] is None  # he played no turn himself

@@ -14,8 +14,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from party_client import accounts_store
-from rummykit.ratings import DEFAULT_SIGMA, Pool, Rating
+from party_client import accounts_store, establish
+from rummykit.ratings import DEFAULT_SIGMA, TRUSTED_GAMES, Pool, Rating
 from rummykit.server.rated import DAY_S, RatedGame
 from rummykit.server.settings import HumanPlayer, TableSettings
 from rummykit.server.store import SCHEMA_VERSION, Store
@@ -47,9 +47,16 @@ def finish(store: Store, rated: RatedGame) -> None:
     store.add_action(rated.table_id, 0, 0, "d", [], 1, finished={"scores": []}, rated=rated)
 
 
+OUTSIDERS = tuple(f"Out{number}" for number in range(3 * TRUSTED_GAMES))
+"""Accounts 4 on: the people Ada, Bob and Cy met before (``establish``)."""
+
+
 @pytest.fixture
 def store(store_backend: StoreBackend, clock: ManualClock) -> Iterator[Store]:
-    store = accounts_store(store_backend.location, clock, ("Ada", "Bob", "Cy"))
+    """Ada, Bob and Cy (accounts 1 to 3), each known from games against the outsiders: their
+    results count in full against each other, and their ratings are the newcomer's."""
+    store = accounts_store(store_backend.location, clock, ("Ada", "Bob", "Cy", *OUTSIDERS))
+    establish(store, clock, (1, 2, 3), range(4, 4 + len(OUTSIDERS)))
     yield store
     store.close()
 
@@ -77,7 +84,7 @@ def test_the_finishing_action_rates_the_game_once(store: Store) -> None:
     two_seat_table(store, "t1")
     finish(store, game())
     ada, bob, cy = mus(store)
-    assert ada is not None and bob is not None and ada > 25 > bob and cy is None
+    assert ada is not None and bob is not None and ada > 25 > bob and cy == 25
     rows = store.rated_games_of("t1")
     assert [(row["account"], row["rank"], row["total"]) for row in rows] == [
         (1, 0, 120),
@@ -108,23 +115,25 @@ def test_a_crash_between_the_rating_and_the_commit_rates_once_on_replay(
     two_seat_table(store, "t1")
     for statement in CRASH_TRIGGER[store_backend.kind]:  # the process dies at the second row
         store_backend.execute(statement)
+    before, finished = mus(store), len(store.history())
     with pytest.raises((sqlite3.IntegrityError, psycopg.Error), match="crash"):
         finish(store, game())
-    assert mus(store) == [None, None, None] and store.rated_games_of("t1") == []
-    assert store.deals("t1") == [] and store.history() == []  # nothing of it was kept
+    assert mus(store) == before and store.rated_games_of("t1") == []
+    assert store.deals("t1") == [] and len(store.history()) == finished  # nothing of it kept
     drop = {"sqlite": "DROP TRIGGER crash", "postgresql": "DROP TRIGGER crash ON rated_games"}
     store_backend.execute(drop[store_backend.kind])
     finish(store, game())  # the table replays the finishing action
-    assert len(store.rated_games_of("t1")) == 2 and len(store.history()) == 1
+    assert len(store.rated_games_of("t1")) == 2 and len(store.history()) == finished + 1
     after = mus(store)
     assert store.rate_game(game()) is False and mus(store) == after
 
 
 def test_a_game_shorter_than_one_deal_is_not_rated(store: Store) -> None:
     two_seat_table(store, "t1")
+    before, finished = mus(store), len(store.history())
     finish(store, game(deals=0))
-    assert mus(store) == [None, None, None] and store.rated_games_of("t1") == []
-    assert len(store.history()) == 1  # finished all the same
+    assert mus(store) == before and store.rated_games_of("t1") == []
+    assert len(store.history()) == finished + 1  # finished all the same
 
 
 def test_a_leaver_ranks_last_whatever_their_total(store: Store) -> None:
@@ -137,8 +146,9 @@ def test_a_leaver_ranks_last_whatever_their_total(store: Store) -> None:
 
 def test_penalty_scoring_rates_its_own_pool_lowest_first(store: Store) -> None:
     two_seat_table(store, "t1")
+    winner = mus(store)
     finish(store, game(pool=Pool.PENALTY, totals=(120, 40)))
-    assert mus(store) == [None, None, None]
+    assert mus(store) == winner
     ada, bob = (store.rating(account, Pool.PENALTY) for account in (1, 2))
     assert ada is not None and bob is not None and ada.rating.mu < 25 < bob.rating.mu
 
@@ -151,7 +161,7 @@ def test_the_same_pair_again_counts_half(store: Store, clock: ManualClock) -> No
     weights = [store.rated_games_of(f"t{number}")[0]["weight"] for number in (1, 2, 3)]
     assert weights == [1.0, 0.5, 1 / 3]
     stored = store.rating(1, Pool.WINNER)
-    assert stored is not None and stored.games == 3
+    assert stored is not None and stored.games == TRUSTED_GAMES + 3
 
 
 def test_an_idle_rating_drifts_before_the_update(store: Store, clock: ManualClock) -> None:

@@ -1,6 +1,7 @@
 """Accounts and ranked play in a real browser: two people, each in a browser context of their
-own (own cookies, own storage), sign up in the page, play a ranked party game by clicks, and
-both ratings change.
+own (own cookies, own storage), sign up in the page, play a ranked party game by clicks; the
+game is on both pages, counted for nothing (two new accounts: ``rummykit.ratings.trust``), and
+the player page says so and what counts, in the server's numbers.
 
 Ada signs up through the header's dialog with the keyboard only, makes a ranked party in the
 lobby (the timer set to 60 s by ticking "Ranked") and sets one deal on the party page. Bo opens
@@ -23,7 +24,7 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from party_client import PASSWORD
-from rummykit.ratings import Rating
+from rummykit.ratings import REPEAT_WINDOW_DAYS, TRUSTED_GAMES, TRUSTED_OPPONENTS, Rating
 from rummykit.server.logins import PAIR_FAILURES
 from table_client import LiveServer, hello
 from web import test_accessibility
@@ -150,8 +151,8 @@ def program_joins_ready(page: Page, server: LiveServer, code: str, name: str) ->
 
 
 def rated_once(page: Page, server_url: str, name: str) -> dict[str, Any]:
-    """The player API, asked with the page's own cookie: one rated game, its rating moved
-    (or, for a tie, its uncertainty only)."""
+    """The player API, asked with the page's own cookie: one rated game, counted for nothing
+    (two new accounts), so the rating is the newcomer's still."""
     answer = page.context.request.get(f"{server_url}/api/players/{name}")
     assert answer.ok, answer.text()
     player: dict[str, Any] = answer.json()
@@ -160,15 +161,14 @@ def rated_once(page: Page, server_url: str, name: str) -> dict[str, Any]:
     assert pool["games"] == 1, pool
     (game,) = player["recent"]
     assert game["seats"] == 2
-    # a tie between two newcomers leaves both at 1500 (only sigma shrinks): else it moves
-    assert game["tied"] or game["rating_after"] != game["rating_before"], game
-    assert pool["sigma"] < Rating().sigma, pool
+    assert game["weight"] == 0 and game["rating_after"] == game["rating_before"] == 1500, game
+    assert pool["sigma"] == Rating().sigma, pool
     assert pool["rating"] == game["rating_after"]
     return player
 
 
 @pytest.mark.timeout(240)
-def test_two_people_sign_up_play_a_ranked_party_game_by_clicks_and_both_ratings_change(
+def test_two_people_sign_up_play_a_ranked_party_game_by_clicks_that_counts_nothing_yet(
     people: People, tmp_path: Path
 ) -> None:
     people.expected.append("409 (Conflict) at */api/accounts")  # the taken name, on purpose
@@ -204,9 +204,10 @@ def test_two_people_sign_up_play_a_ranked_party_game_by_clicks_and_both_ratings_
 
 
 def see_rating_on_the_pages(page: Page, name: str, other: str, rated: dict[str, Any]) -> None:
-    """The player page shows the new rating (provisional: "?"), one dot, the game against
-    ``other``; the leaderboard lists the player only among everyone rated (one game is far
-    from settled), with the same rating."""
+    """The player page shows the rating (provisional: "?"), one dot, the game against
+    ``other`` counted 0%, and what counts in the thresholds' numbers; the leaderboard lists
+    the player only among everyone rated (one game is far from settled), with the same
+    rating."""
     (pool,) = rated["pools"]
     record = rated["pools"][pool]
     shown = f"{record['rating']}?"
@@ -220,6 +221,11 @@ def see_rating_on_the_pages(page: Page, name: str, other: str, rated: dict[str, 
     if change:
         said = f"{change:+d}".replace("-", "−")
         expect(page.get_by_test_id("recent-change")).to_contain_text(said)
+    expect(page.get_by_test_id("recent-weight")).to_have_text(f"counted {game['weight']:.0%}")
+    counting = page.get_by_test_id("player-counting")
+    expect(counting).to_contain_text(f"played {TRUSTED_GAMES} ranked games")
+    expect(counting).to_contain_text(f"met {TRUSTED_OPPONENTS} other people")
+    expect(counting).to_contain_text(f"within {REPEAT_WINDOW_DAYS} days")
     page.goto(f"{page.url.split('#')[0]}#/leaderboard/{pool}")
     expect(page.get_by_test_id("board-empty")).to_be_visible()  # nobody settled yet
     everyone = page.get_by_test_id("board-everyone")

@@ -1,5 +1,8 @@
 """Ratings for ranked play: openskill's BradleyTerryFull over each game's final order.
 
+A game counts in proportion to how well its players are known apart from each other
+(``trust``), and less each time the same accounts meet again (``repeat_weight``).
+
 Pure functions only: the server stores ratings and calls these in the transaction that
 finishes a game.
 
@@ -30,6 +33,17 @@ from rummykit.ratings.rating import (
     is_settled,
 )
 from rummykit.ratings.repeats import REPEAT_WINDOW_DAYS, repeat_weight, times_played_recently
+from rummykit.ratings.trust import (
+    NETWORK_WINDOW_DAYS,
+    TRUSTED_DAYS,
+    TRUSTED_GAMES,
+    TRUSTED_OPPONENTS,
+    Standing,
+    pair_trust,
+    shares_network,
+    trust,
+    trust_weight,
+)
 from rummykit.ratings.update import rate
 from rummykit.ratings.waits import ranked_wait
 
@@ -40,11 +54,16 @@ __all__ = [
     "LEADERBOARD_GAMES",
     "LEADERBOARD_IDLE_DAYS",
     "LEADERBOARD_OPPONENTS",
+    "NETWORK_WINDOW_DAYS",
     "REPEAT_WINDOW_DAYS",
     "SETTLED_SIGMA",
+    "TRUSTED_DAYS",
+    "TRUSTED_GAMES",
+    "TRUSTED_OPPONENTS",
     "Pool",
     "Rating",
     "RatingInputError",
+    "Standing",
     "display",
     "display_value",
     "drifted",
@@ -52,8 +71,12 @@ __all__ = [
     "is_rated",
     "is_settled",
     "leaderboard_eligible",
+    "pair_trust",
     "ranked_wait",
     "rate",
     "repeat_weight",
+    "shares_network",
     "times_played_recently",
+    "trust",
+    "trust_weight",
 ]

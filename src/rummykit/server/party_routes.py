@@ -17,6 +17,7 @@ from rummykit.server.body import read_request_body
 from rummykit.server.hello import counted_socket, receive_hello
 from rummykit.server.limits import TOO_MANY_MESSAGES, AddressLimiter
 from rummykit.server.lobby import Lobby
+from rummykit.server.networks import note_network
 from rummykit.server.outbox import ConnectionDropped, Outbox
 from rummykit.server.party import Member, Party, PartyError
 from rummykit.server.party_messages import (
@@ -123,6 +124,7 @@ async def create_party(request: Request) -> Response:
             error=error.message, code=error.code.value, watch=False, params=error.params
         )
         return JSONResponse(refused.model_dump(), 409)
+    await note_network(request, None if account is None else account.id)
     return _joined(party, member, token)
 
 
@@ -139,13 +141,15 @@ async def join_party(request: Request) -> Response:
     if party is None:
         return _error(NO_PARTY, 404)
     try:
-        member, token = await party.join(wanted.name, await session_account(request))
+        account = await session_account(request)
+        member, token = await party.join(wanted.name, account)
     except PartyError as error:
         watch = party.record.spectators and party.record.table is not None
         refused = PartyRefusal(
             error=error.message, code=error.code.value, watch=watch, params=error.params
         )
         return JSONResponse(refused.model_dump(), 409)
+    await note_network(request, None if account is None else account.id)
     return _joined(party, member, token)
 
 
@@ -222,6 +226,7 @@ async def _member_for_socket(websocket: WebSocket, hello: Hello) -> tuple[Party,
     if member is None:
         await websocket.close(CloseCode.NO_SEAT, NOT_A_MEMBER)
         return None
+    await note_network(websocket, member.account)
     return party, member.id
 
 

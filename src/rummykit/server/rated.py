@@ -15,6 +15,7 @@ from rummykit.core.deal import DealSummary
 from rummykit.ratings import (
     Pool,
     Rating,
+    Standing,
     drifted,
     final_order,
     is_rated,
@@ -22,6 +23,7 @@ from rummykit.ratings import (
     rate,
     repeat_weight,
     times_played_recently,
+    trust_weight,
 )
 
 DAY_S = 24 * 3600.0
@@ -69,6 +71,8 @@ class RatedRow:
     """The rating before the game, drifted over the time idle."""
     after: Rating
     weight: float
+    """The share of a full update the game counted: the repeat weight times the trust
+    weight (``rummykit.ratings.trust``)."""
 
 
 def rated_rows(
@@ -76,12 +80,15 @@ def rated_rows(
     ratings: Mapping[int, StoredRating],
     recent_games: Sequence[Collection[int]],
     now: float,
+    standings: Mapping[int, Standing],
 ) -> list[RatedRow]:
     """Each account's update for ``game`` (none when the game is not rated).
 
     ``ratings`` holds the accounts' current ratings in the game's pool (a newcomer has none);
     ``recent_games`` the account sets of the rated games within the repeat window, which make
-    a repeated meeting count less (``repeat_weight``).
+    a repeated meeting count less (``repeat_weight``); ``standings`` how well each account is
+    known apart from the others (absent: fresh), which makes results against new accounts,
+    and between accounts of one network, count little or nothing (``trust_weight``).
     """
     if not is_rated(game.deals_completed, len(set(game.accounts))):
         return []
@@ -89,7 +96,11 @@ def rated_rows(
     before = [_current(ratings.get(account), now) for account in game.accounts]
     met = [{str(account) for account in accounts} for accounts in recent_games]
     names = [str(account) for account in game.accounts]
-    weights = [repeat_weight(times_played_recently(met, name, names)) for name in names]
+    weights = [
+        repeat_weight(times_played_recently(met, name, names))
+        * trust_weight(account, game.accounts, standings)
+        for account, name in zip(game.accounts, names, strict=True)
+    ]
     after = rate(before, ranks, weights)
     return [
         RatedRow(account, seat, ranks[seat], game.totals[seat], before[seat], after[seat], weight)

@@ -8,7 +8,9 @@ rating left idle turns provisional on its own. ``rating`` is the displayed numbe
 The leaderboard lists, best first, only the accounts ``leaderboard_eligible`` (settled, at
 least ``LEADERBOARD_GAMES`` games against ``LEADERBOARD_OPPONENTS`` distinct accounts, the last
 within ``LEADERBOARD_IDLE_DAYS``); with ``all=1``, every account rated in the pool.
-``GET /api/leaderboard/thresholds`` says those thresholds, for the page to say them.
+``GET /api/leaderboard/thresholds`` says those thresholds, and how much a game counts
+(``rummykit.ratings.trust``, ``repeat_weight``), for the pages to say them; each recent game
+on a player page gives its ``weight``, the share of a full update it counted.
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ from rummykit.ratings import (
     LEADERBOARD_GAMES,
     LEADERBOARD_IDLE_DAYS,
     LEADERBOARD_OPPONENTS,
+    REPEAT_WINDOW_DAYS,
+    TRUSTED_GAMES,
+    TRUSTED_OPPONENTS,
     Pool,
     Rating,
     display_value,
@@ -77,7 +82,10 @@ class LeaderboardEntry(Strict):
 
 
 class LeaderboardThresholds(Strict):
-    """``GET /api/leaderboard/thresholds``: what a settled rating needs to be on a leaderboard."""
+    """``GET /api/leaderboard/thresholds``: a leaderboard's thresholds, and what a game counts.
+
+    What a settled rating needs to be on a leaderboard, and how much a rated game counts.
+    """
 
     min_games: int
     """Rated games in the pool (``LEADERBOARD_GAMES``)."""
@@ -85,12 +93,24 @@ class LeaderboardThresholds(Strict):
     """Distinct accounts met (``LEADERBOARD_OPPONENTS``)."""
     idle_days: int
     """The last rated game at most this many days ago (``LEADERBOARD_IDLE_DAYS``)."""
+    trusted_games: int
+    """A game counts in full against opponents with this many rated games (``TRUSTED_GAMES``),
+    less against newer ones."""
+    trusted_opponents: int
+    """... who have met this many people other than the player, at other addresses
+    (``TRUSTED_OPPONENTS``); accounts at one address count little against each other."""
+    repeat_days: int
+    """Meeting the same opponent again within this many days counts less each time
+    (``REPEAT_WINDOW_DAYS``)."""
 
 
 THRESHOLDS: Final = LeaderboardThresholds(
     min_games=LEADERBOARD_GAMES,
     min_opponents=LEADERBOARD_OPPONENTS,
     idle_days=LEADERBOARD_IDLE_DAYS,
+    trusted_games=TRUSTED_GAMES,
+    trusted_opponents=TRUSTED_OPPONENTS,
+    repeat_days=REPEAT_WINDOW_DAYS,
 )
 
 
@@ -151,6 +171,9 @@ class RecentGame(Strict):
     """The rated players of the game."""
     rating_before: int
     rating_after: int
+    weight: float
+    """The share of a full update the game counted, 0 to 1: less against new accounts, between
+    accounts at one address and against the same opponents again (``THRESHOLDS``)."""
     opponents: list[str]
     """The other players' names, in seat order."""
     preset: str
@@ -305,6 +328,7 @@ def _recent(row: Mapping[str, Any]) -> RecentGame:
         seats=int(row["seats"]),
         rating_before=display_value(before),
         rating_after=display_value(after),
+        weight=round(float(row["weight"]), 4),
         opponents=[str(name) for index, name in enumerate(players) if index != seat],
         preset=str(summary.get("preset", "")),
     )

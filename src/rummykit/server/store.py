@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from rummykit.core.cards import Card, parse_cards
-from rummykit.ratings import REPEAT_WINDOW_DAYS, Pool, Rating
+from rummykit.ratings import NETWORK_WINDOW_DAYS, REPEAT_WINDOW_DAYS, Pool, Rating, Standing
 from rummykit.server import legacy_sqlite, migrate
 from rummykit.server.database import (
     Database,
@@ -396,7 +396,9 @@ class Store:
         rated = dataclasses.replace(
             rated, computer_majority=rated.computer_majority | mostly_computer
         )
-        rows = rated_rows(rated, ratings, self._recent_meetings(db, rated.accounts, now), now)
+        recent = self._recent_meetings(db, rated.accounts, now)
+        standings = self._standings(db, rated.accounts, now)
+        rows = rated_rows(rated, ratings, recent, now, standings)
         for row in rows:
             db.execute(
                 "INSERT INTO rated_games (table_id, account, pool, seat, rank, total, "
@@ -453,6 +455,79 @@ class Store:
         for table_id, account in rows:
             games.setdefault(str(table_id), set()).add(int(account))
         return list(games.values())
+
+    def _standings(self, db: Session, accounts: Sequence[int], now: float) -> dict[int, Standing]:
+        """How well each of these accounts is known, before the game that is being rated.
+
+        Its rated games (every pool) and the days since the first, the distinct accounts it met
+        less those that share one of its networks, and its networks, each seen within
+        ``NETWORK_WINDOW_DAYS``.
+        """
+        marks = ", ".join("?" * len(accounts))
+        since = now - NETWORK_WINDOW_DAYS * DAY_S
+        games = {
+            int(account): (int(count), float(first))
+            for account, count, first in db.execute(
+                f"SELECT account, COUNT(*), MIN(at) FROM rated_games WHERE account IN ({marks}) "
+                "GROUP BY account",
+                tuple(accounts),
+            ).fetchall()
+        }
+        networks: dict[int, set[str]] = {}
+        for account, network in db.execute(
+            f"SELECT account, network FROM account_networks WHERE account IN ({marks}) "
+            "AND seen > ?",
+            (*accounts, since),
+        ).fetchall():
+            networks.setdefault(int(account), set()).add(str(network))
+        met: dict[int, set[int]] = {}
+        for account, other in db.execute(
+            "SELECT DISTINCT own.account, other.account FROM rated_games AS own "
+            "JOIN rated_games AS other ON other.table_id = own.table_id "
+            f"AND other.account != own.account WHERE own.account IN ({marks}) "
+            "AND NOT EXISTS (SELECT 1 FROM account_networks AS mine "
+            "JOIN account_networks AS theirs ON theirs.network = mine.network "
+            "WHERE mine.account = own.account AND theirs.account = other.account "
+            "AND mine.seen > ? AND theirs.seen > ?)",
+            (*accounts, since, since),
+        ).fetchall():
+            met.setdefault(int(account), set()).add(int(other))
+        standings = {}
+        for account in accounts:
+            count, first = games.get(account, (0, now))
+            standings[account] = Standing(
+                count,
+                frozenset(met.get(account, ())),
+                frozenset(networks.get(account, ())),
+                max(0.0, now - first) / DAY_S,
+            )
+        return standings
+
+    def note_network(self, account: int, network: str) -> None:
+        """``account`` was seen at ``network`` now (``server.networks``): kept for its ratings.
+
+        Its networks not seen within ``NETWORK_WINDOW_DAYS`` are forgotten in the same breath.
+        """
+        now = self.now()
+        with self._transaction() as db:
+            db.execute(
+                "DELETE FROM account_networks WHERE account = ? AND seen <= ?",
+                (account, now - NETWORK_WINDOW_DAYS * DAY_S),
+            )
+            db.execute(
+                "INSERT INTO account_networks (account, network, seen) VALUES (?, ?, ?) "
+                "ON CONFLICT (account, network) DO UPDATE SET seen = excluded.seen",
+                (account, network, now),
+            )
+
+    def networks(self, account: int) -> set[str]:
+        """The networks ``account`` was seen at within ``NETWORK_WINDOW_DAYS``."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT network FROM account_networks WHERE account = ? AND seen > ?",
+                (account, self.now() - NETWORK_WINDOW_DAYS * DAY_S),
+            ).fetchall()
+        return {str(row[0]) for row in rows}
 
     def rating(self, account: int, pool: Pool) -> StoredRating | None:
         """An account's rating in a pool as stored (not drifted), or ``None``: never rated."""

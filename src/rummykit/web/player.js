@@ -1,12 +1,14 @@
 // A player's page (#/player/NAME): per pool the rating, its history as a chart and the
-// figures; then the recent ranked games, each opening its replay. An unknown name says so.
-import { getPlayer } from "./api.js";
+// figures; then the recent ranked games, each opening its replay and saying how much it
+// counted when less than a full game (what counts, as the server's thresholds say it). An
+// unknown name says so.
+import { getPlayer, getThresholds } from "./api.js";
 import { lang, t } from "./i18n.js";
 import { botBadge } from "./account_badge.js";
 import { boardHref, playerHref, ratingCell } from "./leaderboard.js";
 import { presetName } from "./rule_words.js";
 import { ratingChart, summary } from "./ratings/chart.js";
-import { POOLS, changeText, dateText, figures, placeText, poolName } from "./ratings/words.js";
+import { POOLS, changeText, countingText, dateText, figures, placeText, poolName, shareText } from "./ratings/words.js";
 import { h, fill, noticePage } from "./util.js";
 
 /** The narrowest chart drawn (px): a phone's panel is about 340 px wide. */
@@ -66,6 +68,7 @@ function recentGame(game) {
     ? sentence("ratings.against", { names: nameLinks(game.opponents) })
     : null;
   const change = t("ratings.change", { before: game.rating_before, after: game.rating_after, change: changeText(game.rating_before, game.rating_after) });
+  const partial = typeof game.weight === "number" && game.weight < 1;
   return h("li", { class: "recent-game", testid: "recent-game", "data-table": game.table },
     h("div", { class: "recent-head" },
       h("a", { href: `#/replay/${encodeURIComponent(game.table)}`, testid: "recent-replay", "aria-label": t("ratings.replay_label", { when }) }, when),
@@ -73,7 +76,8 @@ function recentGame(game) {
     h("div", { class: "recent-line" },
       h("strong", { testid: "recent-place" }, placeText(game.rank, game.seats, !!game.tied)),
       opponents && h("span", { testid: "recent-opponents" }, opponents),
-      h("span", { testid: "recent-change" }, change)));
+      h("span", { testid: "recent-change" }, change),
+      partial && h("span", { class: "help", testid: "recent-weight" }, t("ratings.weight", { share: shareText(game.weight) }))));
 }
 
 export function mountPlayer(root, name) {
@@ -81,6 +85,13 @@ export function mountPlayer(root, name) {
   let gone = false;
   let observer = null;
   fill(root, h("section", { class: "panel ratings-page" }, h("p", { class: "help" }, t("common.loading"))));
+
+  const counting = h("p", { class: "help", testid: "player-counting" });
+  getThresholds()
+    .then((found) => {
+      if (!gone) counting.textContent = countingText(found);
+    })
+    .catch(() => {}); // the page's own load reports a failure
 
   function show(found) {
     const pools = POOLS.filter((pool) => found.pools && found.pools[pool]).map((pool) => poolSection(pool, found.pools[pool]));
@@ -91,6 +102,7 @@ export function mountPlayer(root, name) {
       pools.length ? pools.map((pool) => pool.section) : h("p", { testid: "player-unrated" }, t("ratings.unrated")),
       h("section", { class: "recent" },
         h("h2", {}, t("ratings.recent")),
+        counting,
         recent.length
           ? h("ol", { class: "recent-games", testid: "recent-games" }, recent.map(recentGame))
           : h("p", { class: "help" }, t("ratings.no_recent")))));

@@ -5,7 +5,7 @@ import { test } from "node:test";
 
 import { setLang } from "../../../src/rummykit/web/i18n.js";
 import { MARGIN, chartModel, niceStep, scale, summary, ticks } from "../../../src/rummykit/web/ratings/chart.js";
-import { FIGURES, changeText, figures, ordinal, placeText } from "../../../src/rummykit/web/ratings/words.js";
+import { FIGURES, changeText, countingText, figures, ordinal, placeText, shareText } from "../../../src/rummykit/web/ratings/words.js";
 
 const history = (...ratings) => ratings.map((rating, i) => ({ table: `t${i}`, at: 1_760_000_000 + i * 86_400, rating }));
 
@@ -121,4 +121,15 @@ test("figures read as counts, decimals, percentages and seconds; a missing one i
   assert.equal(early.length, FIGURES.length);
   assert.deepEqual(early.map(([, , value]) => value), ["3", "—", "1", "0", "2", "2.0", ...Array(FIGURES.length - 6).fill("—")]);
   assert.equal(figures(record, "ja").find(([field]) => field === "seconds_per_turn")[2], "4.4秒");
+});
+
+test("what a game counts is said in the numbers of the server's answer, none of our own", () => {
+  setLang("en", { remember: false });
+  const answer = { trusted_games: 7, trusted_opponents: 3, repeat_days: 9 };
+  const said = countingText(answer);
+  for (const part of ["played 7 ranked games", "met 3 other people", "within 9 days"]) assert.ok(said.includes(part), said);
+  const japanese = countingText(answer, "ja");
+  for (const part of ["7ゲーム", "3人", "9日"]) assert.ok(japanese.includes(part), japanese);
+  assert.equal(shareText(0), "0%");
+  assert.equal(shareText(0.25), "25%");
 });

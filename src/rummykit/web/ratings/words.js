@@ -49,6 +49,15 @@ const FORMATS = {
   seconds: (value, code) => t("ratings.seconds", { seconds: decimal(value, 1, code) }, code),
 };
 
+/** A share (0 to 1) as a whole percent in the page's language: "25%". */
+export const shareText = (value, code = lang()) => FORMATS.share(value, code);
+
+/** What a game counts, as the server's thresholds answer says it (no number of our own). */
+export function countingText(found, code = lang()) {
+  const count = (value) => FORMATS.count(value, code);
+  return t("ratings.counting", { games: count(found.trusted_games), opponents: count(found.trusted_opponents), days: count(found.repeat_days) }, code);
+}
+
 /** A player's figures in one pool, in the order shown, each the record's field and how it
  * reads. The server adds fields over time: one it does not send yet shows "—". */
 export const FIGURES = [

@@ -50,6 +50,8 @@ export default {
   "ratings.computer_share": "Turns the computer played",
   "ratings.missing": "—",
   "ratings.recent": "Recent games",
+  "ratings.counting": "A game counts in full against opponents who have played {games} ranked games and met {opponents} other people; against newer accounts, and between accounts at one address, it counts less or not at all; and meeting the same player again within {days} days counts less each time.",
+  "ratings.weight": "counted {share}",
   "ratings.no_recent": "No ranked games yet.",
   "ratings.replay_label": "Replay the game of {when}",
   "ratings.ordinal_one": "{n}st",

@@ -49,6 +49,8 @@ export default {
   "ratings.computer_share": "コンピューターが打った手の割合",
   "ratings.missing": "—",
   "ratings.recent": "最近のゲーム",
+  "ratings.counting": "ランク戦{games}ゲーム以上を戦い、{opponents}人以上のほかの人と対戦した相手とのゲームは完全に反映されます。新しいアカウントとのゲームや、同じアドレスのアカウント同士のゲームは、少なく、またはまったく反映されません。同じ相手と{days}日以内に再び対戦すると、そのたびに反映が少なくなります。",
+  "ratings.weight": "反映 {share}",
   "ratings.no_recent": "ランク戦はまだありません。",
   "ratings.replay_label": "{when}のゲームをリプレイ",
   "ratings.ordinal_one": "{n}位",
