@@ -202,21 +202,41 @@ class LoadServer(ServerProcess):
     server's idle time chosen and its folder removed on exit.
     """
 
-    def __init__(self, idle_table_s: float | None = None, keep_logs: Path | None = None) -> None:
+    def __init__(
+        self,
+        idle_table_s: float | None = None,
+        keep_logs: Path | None = None,
+        *,
+        source: Path | None = None,
+        profile: Path | None = None,
+    ) -> None:
         folder = Path(tempfile.mkdtemp(prefix="rummy-load-"))
         super().__init__(folder / "tables.sqlite3", free_port(), folder / "server.log")
         self.folder = folder
         self.idle_table_s = idle_table_s
         self.keep_logs = keep_logs
         """A folder the server's log is copied to when the run ends (``None``: not kept)."""
+        self.source = source
+        """A source folder whose ``src`` the server runs (``None``: whatever Python finds):
+        a worktree of an earlier commit serves the "before" of a comparison."""
+        self.profile = profile
+        """Where the server's cProfile statistics go when it stops (``None``: no profile)."""
 
     def start(self) -> None:
-        command = [sys.executable, "-m", "rummykit", "serve", "--host", "127.0.0.1"]
+        command = [sys.executable]
+        if self.profile is not None:
+            command += ["-m", "cProfile", "-o", str(self.profile)]
+        command += ["-m", "rummykit", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--store", str(self.store_path)]
         if self.idle_table_s is not None:
             command += ["--idle-table-seconds", str(self.idle_table_s)]
+        environment = dict(os.environ)
+        if self.source is not None:
+            environment["PYTHONPATH"] = str(self.source.resolve() / "src")
         with self.log_path.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, env=environment
+            )
         self._wait_ready()
 
     @property
