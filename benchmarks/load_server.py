@@ -12,6 +12,7 @@ import contextlib
 import dataclasses
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -220,13 +221,13 @@ class LoadServer(ServerProcess):
         """A source folder whose ``src`` the server runs (``None``: whatever Python finds):
         a worktree of an earlier commit serves the "before" of a comparison."""
         self.profile = profile
-        """Where the server's cProfile statistics go when it stops (``None``: no profile)."""
+        """Where py-spy writes the server's sampled stacks, collapsed (``None``: no profile).
+        py-spy samples from outside: cProfile's statistics would be lost, as uvicorn ends
+        the process by raising the SIGTERM it caught again once it has stopped."""
+        self.profiler: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        command = [sys.executable]
-        if self.profile is not None:
-            command += ["-m", "cProfile", "-o", str(self.profile)]
-        command += ["-m", "rummykit", "serve", "--host", "127.0.0.1"]
+        command = [sys.executable, "-m", "rummykit", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--store", str(self.store_path)]
         if self.idle_table_s is not None:
             command += ["--idle-table-seconds", str(self.idle_table_s)]
@@ -238,6 +239,26 @@ class LoadServer(ServerProcess):
                 command, stdout=log, stderr=subprocess.STDOUT, env=environment
             )
         self._wait_ready()
+        if self.profile is not None:
+            spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+            options = ["--format", "raw", "--rate", "200", "--output", str(self.profile)]
+            self.profiler = subprocess.Popen(
+                [spy, "record", "--pid", str(self.pid), *options],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+
+    def stop(self) -> None:
+        """Stop the profiler (it writes its stacks), then the server."""
+        if self.profiler is not None:
+            self.profiler.send_signal(signal.SIGINT)
+            try:
+                self.profiler.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.profiler.kill()
+                self.profiler.wait()
+            self.profiler = None
+        super().stop()
 
     @property
     def ports(self) -> tuple[int, ...]:
