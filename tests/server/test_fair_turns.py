@@ -10,12 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import heapq
+import random
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any
 
 import pytest
 
+from rummykit.bots.expert import DEFAULT_BUDGET_MS, ExpertBot
+from rummykit.core.actions import Action
+from rummykit.core.observation import Observation, observe
+from rummykit.core.presets import PRESETS
+from rummykit.core.state import GameState
 from rummykit.server.fair_turns import FairGate
 from rummykit.server.reviews import (
     MAX_REVIEWS,
@@ -25,7 +31,7 @@ from rummykit.server.reviews import (
     Reviews,
     ReviewsBusy,
 )
-from rummykit.server.workers import WorkerPool
+from rummykit.server.workers import MIN_SEARCH_MS, WorkerPool, decide
 
 JOB_S = 0.2
 """What each job takes on the test's clock: an ``expert`` decision."""
@@ -210,3 +216,41 @@ def test_one_client_holds_at_most_its_share_of_the_review_slots() -> None:
     assert len(refusals) == MAX_REVIEWS - MAX_REVIEWS_A_CLIENT + 1
     # the reviews' work takes its turns in the pool as the client who asked
     assert clients == ["10.0.0.66", "10.0.1.0", "10.0.1.1", "10.0.1.2"]
+
+
+def test_a_crowded_pool_shortens_the_experts_search_in_proportion() -> None:
+    async def scenario() -> tuple[float, float, float]:
+        executor = TimedExecutor(2)
+        pool = WorkerPool(2, executor=executor)
+        idle = pool.search_budget_ms()
+        flood = [asyncio.ensure_future(pool.run(job, "x", client="a")) for _ in range(18)]
+        await settle()
+        crowded = pool.search_budget_ms()  # 2 running, 16 waiting, and the one to ask
+        more = [asyncio.ensure_future(pool.run(job, "x", client="b")) for _ in range(200)]
+        await settle()
+        floor = pool.search_budget_ms()
+        while not all(task.done() for task in [*flood, *more]):
+            executor.advance()
+            await settle()
+        return idle, crowded, floor
+
+    idle, crowded, floor = asyncio.run(scenario())
+    assert idle == DEFAULT_BUDGET_MS
+    assert crowded == pytest.approx(DEFAULT_BUDGET_MS * 2 / 19)
+    assert floor == MIN_SEARCH_MS
+
+
+def test_the_expert_searches_for_the_budget_it_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = GameState.new(PRESETS["classic"].rules, 2, seed=5)
+    view = observe(game, game.turn)
+    budgets: list[float] = []
+    choose = ExpertBot.choose
+
+    def watched(bot: ExpertBot, observation: Observation, rng: random.Random) -> Action:
+        budgets.append(bot.budget_ms)
+        return choose(bot, observation, rng)
+
+    monkeypatch.setattr(ExpertBot, "choose", watched)
+    assert decide("expert", view, 0.5, 30.0) in view.legal_actions
+    assert decide("expert", view, 0.5) in view.legal_actions
+    assert budgets == [30.0, DEFAULT_BUDGET_MS]

@@ -717,7 +717,9 @@ class Table(Asides, BetweenDeals):
     async def _bot_move(self, seat: int) -> None:
         view = observe(self.game, seat)
         level = self.bots.get(seat, STAND_IN)
-        action = await self.workers.run(decide, level, view, self.rng.random(), client=self.client)
+        budget = self.workers.search_budget_ms()
+        seed = self.rng.random()
+        action = await self.workers.run(decide, level, view, seed, budget, client=self.client)
         if self._bot_to_act() != seat:
             return  # the person came back (or everyone left) while it thought: dropped
         self.game.check(action)  # a worker's answer is checked like anyone's

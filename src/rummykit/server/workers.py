@@ -32,6 +32,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, TypeVar
 
 from rummykit.bots import make_bot
+from rummykit.bots.expert import DEFAULT_BUDGET_MS, ExpertBot
 from rummykit.bots.hints import hint
 from rummykit.bots.strong import Decision
 from rummykit.core.actions import Action
@@ -44,6 +45,10 @@ T = TypeVar("T")
 
 SERVER_CLIENT: Final = "server"
 """The client of work the server does for itself rather than for someone (a restore, say)."""
+
+MIN_SEARCH_MS: Final = 20.0
+"""The shortest search a crowded pool asks of ``expert``: still a few hundred playouts, and
+its candidates start from the strong player's choice, so it never plays worse than that."""
 
 WORKER_NICENESS: Final = 5
 """How much lower the workers' priority is than the server's (``nice``)."""
@@ -84,9 +89,18 @@ def _end_when_orphaned(server: int) -> None:
     os._exit(1)  # the server is gone: nothing will ever ask this worker for work
 
 
-def decide(level: str, observation: Observation, seed: float) -> Action:
-    """A computer player's action: the bot of ``level`` choosing from ``observation``."""
-    return make_bot(level).choose(observation, random.Random(seed))
+def decide(
+    level: str, observation: Observation, seed: float, budget_ms: float | None = None
+) -> Action:
+    """A computer player's action: the bot of ``level`` choosing from ``observation``.
+
+    ``budget_ms``: the search's time, for the levels that search by the clock (``expert``,
+    ``master``); ``None``: their own.
+    """
+    bot = make_bot(level)
+    if budget_ms is not None and isinstance(bot, ExpertBot) and bot.samples is None:
+        bot.budget_ms = budget_ms
+    return bot.choose(observation, random.Random(seed))
 
 
 def advise(observation: Observation) -> Decision:
@@ -127,6 +141,19 @@ class WorkerPool:
                 initargs=(os.getpid(),),
             )
         return self._executor
+
+    def search_budget_ms(self) -> float:
+        """How long a clock-bound search may think now, to keep the computer players' pace.
+
+        With ``n`` jobs in the pool or waiting for it, each waits for about ``n / workers``
+        others; past ``workers`` the search is shortened in that proportion (down to
+        ``MIN_SEARCH_MS``), so that at 50 ``expert`` tables on two workers a move comes about
+        one full search late, not twenty.
+        """
+        load = self.gate.busy + self.gate.waiting_count() + 1  # the job about to be asked
+        if load <= self.workers:
+            return DEFAULT_BUDGET_MS
+        return max(MIN_SEARCH_MS, DEFAULT_BUDGET_MS * self.workers / load)
 
     async def run(
         self, function: Callable[..., T], *args: object, client: str = SERVER_CLIENT
