@@ -28,6 +28,7 @@ from rummykit.server.reviews import (
     MAX_REVIEWS_A_CLIENT,
     REVIEWS_BUSY,
     YOUR_REVIEWS_BUSY,
+    OwnReviewsBusy,
     Reviews,
     ReviewsBusy,
 )
@@ -195,7 +196,7 @@ def test_one_client_holds_at_most_its_share_of_the_review_slots() -> None:
         for game in range(MAX_REVIEWS):
             try:
                 await reviews.start(f"game{game}", 0, {}, "10.0.0.66")
-            except ReviewsBusy as busy:
+            except OwnReviewsBusy as busy:  # answered 429: the client's own limit
                 refusals.append(str(busy))
         assert len(refusals) == MAX_REVIEWS - MAX_REVIEWS_A_CLIENT
         for other in range(MAX_REVIEWS // MAX_REVIEWS_A_CLIENT - 1):
@@ -203,7 +204,9 @@ def test_one_client_holds_at_most_its_share_of_the_review_slots() -> None:
                 await reviews.start("other", seat + 10 * other, {}, f"10.0.1.{other}")
         try:  # every slot is taken now, fairly: a newcomer is told to come back later
             await reviews.start("late", 0, {}, "10.0.2.1")
-        except ReviewsBusy as busy:
+        except OwnReviewsBusy:
+            raise AssertionError("the newcomer has no review under way") from None
+        except ReviewsBusy as busy:  # answered 503: the server's limit
             refusals.append(str(busy))
         await settle()
         clients = sorted(set(pool.clients))

@@ -18,7 +18,7 @@ from starlette.routing import BaseRoute, Route
 from rummykit.server.api import BadRequest, ErrorAnswer
 from rummykit.server.finished import finished_game
 from rummykit.server.protocol import Strict
-from rummykit.server.reviews import Reviews, ReviewsBusy, State
+from rummykit.server.reviews import OwnReviewsBusy, Reviews, ReviewsBusy, State
 from rummykit.server.workers import SERVER_CLIENT
 
 NO_REVIEW: Final = "No finished game here that you may review (a seat's token of it is needed)."
@@ -65,8 +65,8 @@ async def review(request: Request) -> Response:
             reviews.forget_failure(table.id, seat)
             client = request.client.host if request.client else SERVER_CLIENT
             await reviews.start(table.id, seat, table.record_json(), client)
-        except ReviewsBusy as busy:
-            return _error(str(busy), 503)
+        except ReviewsBusy as busy:  # the client's own share: 429, as any limit of theirs
+            return _error(str(busy), 429 if isinstance(busy, OwnReviewsBusy) else 503)
     state, job, made = await reviews.status(table.id, seat)
     if state == "failed":
         reviews.forget_failure(table.id, seat)

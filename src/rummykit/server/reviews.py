@@ -51,6 +51,10 @@ class ReviewsBusy(Exception):
     """No review can start now: ``MAX_REVIEWS`` are under way, or the client's share."""
 
 
+class OwnReviewsBusy(ReviewsBusy):
+    """No review can start now for this client: ``MAX_REVIEWS_A_CLIENT`` of its are under way."""
+
+
 @dataclasses.dataclass
 class ReviewJob:
     """A review under way: how many decisions are judged out of how many."""
@@ -114,7 +118,7 @@ class Reviews:
             raise ReviewsBusy(REVIEWS_BUSY)
         theirs = sum(job.client == client for job in running)
         if theirs >= MAX_REVIEWS_A_CLIENT:
-            raise ReviewsBusy(YOUR_REVIEWS_BUSY.format(count=theirs))
+            raise OwnReviewsBusy(YOUR_REVIEWS_BUSY.format(count=theirs))
         job = ReviewJob(client=client)
         self.jobs[key] = job
         job.task = asyncio.get_running_loop().create_task(self._run(key, job, record))
