@@ -187,14 +187,28 @@ async def drive(
 def _settings(server: Site, level: str, args: argparse.Namespace) -> PlayerSettings:
     site = server.ports if len(server.ports) > 1 else ()
     return PlayerSettings(
-        port=server.port, level=level, think_s=args.think, pace_ms=args.pace, site=site
+        port=server.port,
+        level=level,
+        think_s=args.think,
+        pace_ms=args.pace,
+        site=site,
+        seats=args.seats,
     )
 
 
-def _site(args: argparse.Namespace, processes: int) -> LoadServer | ClusterServers:
-    """One process on SQLite, or ``processes`` on a shared PostgreSQL and Redis."""
+def _site(
+    args: argparse.Namespace, processes: int, source: Path | None = None, name: str = "run"
+) -> LoadServer | ClusterServers:
+    """One process on SQLite, or ``processes`` on a shared PostgreSQL and Redis.
+
+    ``source``: the source folder the one process runs (a worktree of an earlier commit);
+    ``name``: the run's name for its profile, with ``--profile``.
+    """
     if processes == 1:
-        return LoadServer(keep_logs=args.logs)
+        profile = None if args.profile is None else args.profile / f"{name}.prof"
+        if profile is not None:
+            args.profile.mkdir(parents=True, exist_ok=True)
+        return LoadServer(keep_logs=args.logs, source=source, profile=profile)
     return ClusterServers(processes, keep_logs=args.logs)
 
 
@@ -205,29 +219,32 @@ def _config(args: argparse.Namespace) -> dict[str, Any]:
         "pace_ms": args.pace or 700,
         "warmup_s": args.warmup,
         "ramp_tables_per_s": args.ramp_rate,
-        "seats": 4,
+        "seats": args.seats,
         "preset": "classic",
+        "sources": [str(source) for source in args.sources if source is not None],
     }
 
 
 def run_matrix(args: argparse.Namespace, report: dict[str, Any]) -> None:
     progress = Progress()
     sites = (1, 2) if args.compare else (args.processes,)
+    setups = [(processes, source) for processes in sites for source in args.sources]
     cells = [(level, tables) for level in args.levels for tables in args.tables]
     runs = [
-        # side by side, and which site goes first alternates: neither always meets the
+        # side by side, and which setup goes first alternates: neither always meets the
         # machine fresher than the other
-        (level, tables, processes)
+        (level, tables, processes, source)
         for number, (level, tables) in enumerate(cells)
-        for processes in (sites if number % 2 == 0 else sites[::-1])
+        for processes, source in (setups if number % 2 == 0 else setups[::-1])
     ]
-    for number, (level, tables, processes) in enumerate(runs, start=1):
-        name = setup_name({"processes": processes})
+    for number, (level, tables, processes, source) in enumerate(runs, start=1):
+        setup = {"processes": processes, "source": str(source) if source else None}
+        name = setup_name(setup)
         progress.say(f"run {number}/{len(runs)}: {tables} tables, {level}, {name}", force=True)
-        with _site(args, processes) as server:
+        with _site(args, processes, source, f"{number}-{tables}-{level}") as server:
             settings = _settings(server, level, args)
             result, _ = asyncio.run(drive(server, settings, tables, args, progress, args.seconds))
-        report["runs"].append({"tables": tables, "level": level, "processes": processes, **result})
+        report["runs"].append({"tables": tables, "level": level, **setup, **result})
         _save(args, report)
     rows = [cell_row(result) for result in report["runs"]]
     render(
@@ -403,6 +420,10 @@ def _numbers(text: str) -> list[int]:
     return [int(part) for part in text.split(",") if part]
 
 
+def _folders(text: str) -> list[Path | None]:
+    return [Path(part) for part in text.split(",") if part]
+
+
 def _levels(text: str) -> list[str]:
     levels = [part for part in text.split(",") if part]
     unknown = [level for level in levels if level not in BOT_LEVELS]
@@ -437,7 +458,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     add("--compare", action="store_true", help="each cell on 1 process and on 2, side by side")
     add("--logs", type=Path, help="copy the servers' logs into this folder after each run")
+    add("--seats", type=int, default=4, help="seats a table: the person and the computers")
+    add(
+        "--sources",
+        type=_folders,
+        default=[None],
+        help="source folders the one-process server runs, each cell on each, side by side "
+        "(a worktree of an earlier commit for a before and after: /work/main,.)",
+    )
+    add("--profile", type=Path, help="one process: write each run's cProfile into this folder")
     args = parser.parse_args(argv)
+    if args.sources != [None] and (args.processes > 1 or args.compare):
+        parser.error("--sources compares one process's code: leave out --processes")
     if args.processes < 1:
         parser.error("--processes must be at least 1")
     if args.churn is not None and (args.processes > 1 or args.compare):

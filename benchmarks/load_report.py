@@ -210,7 +210,9 @@ def cell_row(result: dict[str, Any]) -> list[str]:
 def setup_name(result: dict[str, Any]) -> str:
     """How a run's site was made: one process on SQLite, or several on PostgreSQL and Redis."""
     processes = int(result.get("processes", 1))
-    return "1 × SQLite" if processes == 1 else f"{processes} × PG+Redis"
+    name = "1 × SQLite" if processes == 1 else f"{processes} × PG+Redis"
+    source = result.get("source")
+    return f"{name}, {Path(source).resolve().name}" if source else name
 
 
 CELL_HEADERS = (

@@ -12,6 +12,7 @@ import contextlib
 import dataclasses
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -202,22 +203,62 @@ class LoadServer(ServerProcess):
     server's idle time chosen and its folder removed on exit.
     """
 
-    def __init__(self, idle_table_s: float | None = None, keep_logs: Path | None = None) -> None:
+    def __init__(
+        self,
+        idle_table_s: float | None = None,
+        keep_logs: Path | None = None,
+        *,
+        source: Path | None = None,
+        profile: Path | None = None,
+    ) -> None:
         folder = Path(tempfile.mkdtemp(prefix="rummy-load-"))
         super().__init__(folder / "tables.sqlite3", free_port(), folder / "server.log")
         self.folder = folder
         self.idle_table_s = idle_table_s
         self.keep_logs = keep_logs
         """A folder the server's log is copied to when the run ends (``None``: not kept)."""
+        self.source = source
+        """A source folder whose ``src`` the server runs (``None``: whatever Python finds):
+        a worktree of an earlier commit serves the "before" of a comparison."""
+        self.profile = profile
+        """Where py-spy writes the server's sampled stacks, collapsed (``None``: no profile).
+        py-spy samples from outside: cProfile's statistics would be lost, as uvicorn ends
+        the process by raising the SIGTERM it caught again once it has stopped."""
+        self.profiler: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         command = [sys.executable, "-m", "rummykit", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--store", str(self.store_path)]
         if self.idle_table_s is not None:
             command += ["--idle-table-seconds", str(self.idle_table_s)]
+        environment = dict(os.environ)
+        if self.source is not None:
+            environment["PYTHONPATH"] = str(self.source.resolve() / "src")
         with self.log_path.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, env=environment
+            )
         self._wait_ready()
+        if self.profile is not None:
+            spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+            options = ["--format", "raw", "--rate", "200", "--output", str(self.profile)]
+            self.profiler = subprocess.Popen(
+                [spy, "record", "--pid", str(self.pid), *options],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+
+    def stop(self) -> None:
+        """Stop the profiler (it writes its stacks), then the server."""
+        if self.profiler is not None:
+            self.profiler.send_signal(signal.SIGINT)
+            try:
+                self.profiler.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.profiler.kill()
+                self.profiler.wait()
+            self.profiler = None
+        super().stop()
 
     @property
     def ports(self) -> tuple[int, ...]:

@@ -56,7 +56,7 @@ from rummykit.server.run import uvicorn_config
 from rummykit.server.settings import BotLevel
 from rummykit.server.store import Store
 from rummykit.server.table import Sleep, Table, new_table_settings
-from rummykit.server.workers import WorkerPool
+from rummykit.server.workers import SERVER_CLIENT, WorkerPool
 
 Frame = dict[str, Any]
 
@@ -76,9 +76,11 @@ def _watched_run(seen: PoolCall) -> Callable[..., Any]:
     """``WorkerPool.run`` as it is now, telling ``seen`` of each call first."""
     run = WorkerPool.run
 
-    async def watched(pool: WorkerPool, function: Callable[..., Any], *args: object) -> Any:
+    async def watched(
+        pool: WorkerPool, function: Callable[..., Any], *args: object, client: str = SERVER_CLIENT
+    ) -> Any:
         seen(function, args)
-        return await run(pool, function, *args)
+        return await run(pool, function, *args, client=client)
 
     return watched
 

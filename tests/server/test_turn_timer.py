@@ -312,7 +312,7 @@ def test_a_failing_stand_in_still_plays_the_turn(
 ) -> None:
     """The strong player's decision fails: the first draw and the last discard listed."""
 
-    async def failing(pool: WorkerPool, function: Any, *args: object) -> Any:
+    async def failing(pool: WorkerPool, function: Any, *args: object, client: str = "") -> Any:
         raise RuntimeError("the worker died")
 
     async def scenario() -> Table:

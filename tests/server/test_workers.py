@@ -23,7 +23,16 @@ from rummykit.bots.hints import hint
 from rummykit.core.observation import observe
 from rummykit.core.presets import PRESETS
 from rummykit.core.state import GameState
-from rummykit.server.workers import ORPHAN_CHECK_S, WORKER_NICENESS, WorkerPool, advise, decide
+from rummykit.server.settings import TableSettings
+from rummykit.server.table import table_client
+from rummykit.server.workers import (
+    ORPHAN_CHECK_S,
+    SERVER_CLIENT,
+    WORKER_NICENESS,
+    WorkerPool,
+    advise,
+    decide,
+)
 from table_client import WORKERS, create_table, pool_work, seat_connection, seed_where_human_starts
 
 pytestmark = pytest.mark.timeout(120)
@@ -106,6 +115,47 @@ def test_the_computer_players_and_hints_think_in_the_pool(
                 seats.add(frame["d"]["seat"])
     assert given[0] == "advise"
     assert given.count("decide") >= 2
+
+
+def test_a_tables_work_takes_its_turns_as_the_address_that_opened_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Turns in the pool are fair across clients: a table's hints and computer players are
+    the work of whoever opened it (the test client's address is ``testclient``)."""
+    given: list[tuple[str, str]] = []
+    run = WorkerPool.run
+
+    async def watched(
+        pool: WorkerPool, function: Any, *args: object, client: str = SERVER_CLIENT
+    ) -> Any:
+        given.append((function.__name__, client))
+        return await run(pool, function, *args, client=client)
+
+    monkeypatch.setattr(WorkerPool, "run", watched)
+    table_id, token = create_table(client, seed=seed_where_human_starts(3), opponents=["basic"])
+    with seat_connection(client, table_id, token) as seat:
+        websocket = seat.ws
+        websocket.receive_json()
+        websocket.send_json({"t": "hint", "v": 1, "d": {}})
+        assert websocket.receive_json()["t"] == "hint"
+        websocket.send_json({"t": "pace", "v": 1, "d": {"ms": 0}})
+        websocket.receive_json()
+        websocket.send_json({"t": "act", "v": 1, "d": {"action": "draw stock"}})
+        view = websocket.receive_json()
+        while view["t"] != "view":
+            view = websocket.receive_json()
+        discard = view["d"]["hand"][0]
+        websocket.send_json({"t": "act", "v": view["v"], "d": {"action": f"discard {discard}"}})
+        frame = websocket.receive_json()
+        while frame["t"] != "event" or frame["d"]["seat"] != 1:
+            frame = websocket.receive_json()
+    assert given[:2] == [("advise", "testclient"), ("decide", "testclient")]
+
+
+def test_a_table_nobody_named_takes_turns_as_its_party_or_itself() -> None:
+    alone = TableSettings(rules="classic", players=(), practice=False)
+    party = alone.model_copy(update={"party": "ABCD"})
+    assert (table_client("t1", alone), table_client("t1", party)) == ("table:t1", "party:ABCD")
 
 
 _POOL_SCRIPT = """

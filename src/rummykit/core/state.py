@@ -674,7 +674,8 @@ class GameState(DealFields):
             for log in self.logs
         ]
         copy.deal = self.deal.copy()
-        copy.rng = random.Random()
+        # seeded with 0, not from the OS (2.5 KB of os.urandom a copy): setstate replaces it
+        copy.rng = random.Random(0)
         copy.rng.setstate(self.rng.getstate())
         return copy
 

@@ -227,6 +227,7 @@ async def create_table(request: Request) -> Response:
             lobby.workers,
             sleep=lobby.sleep,
             now=lobby.now,
+            client=request.client.host if request.client else None,  # fair turns in the pool
         )
     except BadRequest as error:
         return _error(error.message, error.status)

@@ -3,7 +3,8 @@
 ``POST`` starts the review of a seat (if it is not made or under way) and ``GET`` tells where
 it stands; both answer a ``ReviewAnswer``. Whoever may download the game's record may ask for
 the review of any of its seats: the record shows every card already, and each review judges
-a seat only from what that seat could see.
+a seat only from what that seat could see. One address may have at most
+``MAX_REVIEWS_A_CLIENT`` reviews under way: its fair share of the slots.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from starlette.routing import BaseRoute, Route
 from rummykit.server.api import BadRequest, ErrorAnswer
 from rummykit.server.finished import finished_game
 from rummykit.server.protocol import Strict
-from rummykit.server.reviews import Reviews, ReviewsBusy, State
+from rummykit.server.reviews import OwnReviewsBusy, Reviews, ReviewsBusy, State
+from rummykit.server.workers import SERVER_CLIENT
 
 NO_REVIEW: Final = "No finished game here that you may review (a seat's token of it is needed)."
 
@@ -61,9 +63,10 @@ async def review(request: Request) -> Response:
     if request.method == "POST":
         try:
             reviews.forget_failure(table.id, seat)
-            await reviews.start(table.id, seat, table.record_json())
-        except ReviewsBusy as busy:
-            return _error(str(busy), 503)
+            client = request.client.host if request.client else SERVER_CLIENT
+            await reviews.start(table.id, seat, table.record_json(), client)
+        except ReviewsBusy as busy:  # the client's own share: 429, as any limit of theirs
+            return _error(str(busy), 429 if isinstance(busy, OwnReviewsBusy) else 503)
     state, job, made = await reviews.status(table.id, seat)
     if state == "failed":
         reviews.forget_failure(table.id, seat)

@@ -26,7 +26,7 @@ from rummykit.review.walk import (
     summarize,
 )
 from rummykit.server.store import Store
-from rummykit.server.workers import WorkerPool
+from rummykit.server.workers import SERVER_CLIENT, WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -34,13 +34,25 @@ MAX_REVIEWS: Final = 8
 """Reviews a process makes at once (a further request is asked to come back later): each
 takes a minute or two of one worker, so a crowd of them would only wait longer."""
 
+MAX_REVIEWS_A_CLIENT: Final = 2
+"""Reviews one client (an address) may have under way at once: a fair share of
+``MAX_REVIEWS``, so that one client cannot hold every slot (it could, before) and at least
+four can review at the same time; a person reviews one game, perhaps two seats of it."""
+
 REVIEWS_BUSY: Final = "Too many games are being reviewed right now: try again in a minute."
+YOUR_REVIEWS_BUSY: Final = (
+    "You have {count} reviews under way already: ask again once one of them is done."
+)
 
 State = Literal["none", "running", "done", "failed"]
 
 
 class ReviewsBusy(Exception):
-    """No review can start now: ``MAX_REVIEWS`` are under way."""
+    """No review can start now: ``MAX_REVIEWS`` are under way, or the client's share."""
+
+
+class OwnReviewsBusy(ReviewsBusy):
+    """No review can start now for this client: ``MAX_REVIEWS_A_CLIENT`` of its are under way."""
 
 
 @dataclasses.dataclass
@@ -52,6 +64,8 @@ class ReviewJob:
     """``None`` until the decisions have been found."""
     error: str | None = None
     task: asyncio.Task[None] | None = None
+    client: str = SERVER_CLIENT
+    """Who asked for it (an address): whose share of the slots it takes."""
 
 
 def review_points(record: dict[str, Any], seat: int) -> list[DecisionPoint]:
@@ -85,10 +99,13 @@ class Reviews:
         stored = await asyncio.to_thread(self.store.review, table_id, seat)
         return ("done" if stored is not None else "none"), None, stored
 
-    async def start(self, table_id: str, seat: int, record: dict[str, Any]) -> None:
+    async def start(
+        self, table_id: str, seat: int, record: dict[str, Any], client: str = SERVER_CLIENT
+    ) -> None:
         """Begin the review of ``seat`` in ``record`` unless it is made or under way.
 
-        ``ReviewsBusy`` when ``MAX_REVIEWS`` are under way already.
+        ``client``: who asks (an address). ``ReviewsBusy`` when ``MAX_REVIEWS`` are under
+        way already, or ``MAX_REVIEWS_A_CLIENT`` of ``client``'s.
         """
         key = (table_id, seat)
         job = self.jobs.get(key)
@@ -96,23 +113,32 @@ class Reviews:
             return
         if await asyncio.to_thread(self.store.review, table_id, seat) is not None:
             return
-        if sum(job.error is None for job in self.jobs.values()) >= MAX_REVIEWS:
+        running = [job for job in self.jobs.values() if job.error is None]
+        if len(running) >= MAX_REVIEWS:
             raise ReviewsBusy(REVIEWS_BUSY)
-        job = ReviewJob()
+        theirs = sum(job.client == client for job in running)
+        if theirs >= MAX_REVIEWS_A_CLIENT:
+            raise OwnReviewsBusy(YOUR_REVIEWS_BUSY.format(count=theirs))
+        job = ReviewJob(client=client)
         self.jobs[key] = job
         job.task = asyncio.get_running_loop().create_task(self._run(key, job, record))
 
     async def _run(self, key: tuple[str, int], job: ReviewJob, record: dict[str, Any]) -> None:
         table_id, seat = key
         try:
-            points = await self.workers.run(review_points, record, seat)
+            client = job.client
+            points = await self.workers.run(review_points, record, seat, client=client)
             job.total = len(points)
             judged: list[ReviewedDecision] = []
             for point in points:
                 async with self._one_at_a_time:
-                    judged.append(await self.workers.run(judge_point, point, self.samples, None))
+                    judged.append(
+                        await self.workers.run(
+                            judge_point, point, self.samples, None, client=client
+                        )
+                    )
                 job.done += 1
-            made = await self.workers.run(review_json, record, seat, judged)
+            made = await self.workers.run(review_json, record, seat, judged, client=client)
             await asyncio.to_thread(self.store.save_review, table_id, seat, made)
         except ReviewError as error:
             job.error = str(error)

@@ -118,6 +118,7 @@ __all__ = [
     "Table",
     "TableError",
     "new_table_settings",
+    "table_client",
 ]
 
 Sleep = Callable[[float], Awaitable[None]]
@@ -141,6 +142,11 @@ logger = logging.getLogger("rummykit.table")
 limit_logging(logger)  # one client's failing intents must not flood the log
 
 
+def table_client(table_id: str, settings: TableSettings) -> str:
+    """Whom a table's work is for when nobody said: its party, or else the table alone."""
+    return f"party:{settings.party}" if settings.party else f"table:{table_id}"
+
+
 class Table(Asides, BetweenDeals):
     """A game in progress and everything around it; only ``run`` changes the game."""
 
@@ -153,17 +159,22 @@ class Table(Asides, BetweenDeals):
         *,
         sleep: Sleep = asyncio.sleep,
         now: Now = time.time,
+        client: str | None = None,
     ) -> None:
         """A table from its settings; ``create`` deals or ``restore`` rebuilds its game.
 
         The computer players think in ``workers`` and wait their pace with ``sleep`` (tests
         pass a clock they move by hand); ``now`` is the wall clock of the turn timer's
         deadlines (tests pass that clock's time, so that one clock moves both).
+        ``client``: who opened the table (an address), whose turns in ``workers`` its
+        computer players take; by default its party, or the table alone.
         """
         self.id = table_id
         self.settings = settings
         self.store = store
         self.workers = workers
+        self.client = client or table_client(table_id, settings)
+        """Whom the table's work in the pool is for: turns there are fair across clients."""
         self.sleep = sleep
         self.now = now
         preset, rules = preset_with_overrides(settings.rules)
@@ -243,11 +254,15 @@ class Table(Asides, BetweenDeals):
         *,
         sleep: Sleep = asyncio.sleep,
         now: Now = time.time,
+        client: str | None = None,
     ) -> tuple[Table, str]:
-        """A new table, stored, with its first deal dealt; and the human seat's token."""
+        """A new table, stored, with its first deal dealt; and the human seat's token.
+
+        ``client``: who asked for it (their address), for fair turns in ``workers``.
+        """
         token = secrets.token_urlsafe(24)
         table = await cls.create_with_seats(
-            store, settings, workers, {0: token_hash(token)}, sleep=sleep, now=now
+            store, settings, workers, {0: token_hash(token)}, sleep=sleep, now=now, client=client
         )
         return table, token
 
@@ -261,10 +276,11 @@ class Table(Asides, BetweenDeals):
         *,
         sleep: Sleep = asyncio.sleep,
         now: Now = time.time,
+        client: str | None = None,
     ) -> Table:
         """A new table whose seats are held by tokens known by their hashes (a party's)."""
         table_id = secrets.token_urlsafe(9)
-        table = cls(table_id, settings, store, workers, sleep=sleep, now=now)
+        table = cls(table_id, settings, store, workers, sleep=sleep, now=now, client=client)
         deck, seed = table._shuffled()
         dealt, deadline = table._dealt(deck, seed)
         first_deal = (table.game.dealer, deck, seed)
@@ -318,7 +334,7 @@ class Table(Asides, BetweenDeals):
             "players": [player.name for player in self.players],
             "deals": deals,
         }
-        game, error = await self.workers.run(rebuild_game, record)
+        game, error = await self.workers.run(rebuild_game, record, client=self.client)
         if game is None:
             raise TableError(f"Table {self.id} cannot be rebuilt: {error}")
         if self.settings.seed is None:  # a live deal has no seed: see _shuffled
@@ -707,7 +723,9 @@ class Table(Asides, BetweenDeals):
     async def _bot_move(self, seat: int) -> None:
         view = observe(self.game, seat)
         level = self.bots.get(seat, STAND_IN)
-        action = await self.workers.run(decide, level, view, self.rng.random())
+        budget = self.workers.search_budget_ms()
+        seed = self.rng.random()
+        action = await self.workers.run(decide, level, view, seed, budget, client=self.client)
         if self._bot_to_act() != seat:
             return  # the person came back (or everyone left) while it thought: dropped
         self.game.check(action)  # a worker's answer is checked like anyone's

@@ -153,7 +153,7 @@ class Asides(TurnKeeper):
         if not view.is_my_turn:
             await reply(refused(self.version, "hint_waits"))
             return
-        advice = await self.workers.run(advise, view)
+        advice = await self.workers.run(advise, view, client=self.client)
         action = str(advice.action).split(" ", 1)[1]
         words = Advice(
             action=action,

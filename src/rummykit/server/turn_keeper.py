@@ -103,6 +103,7 @@ class TurnKeeper:
     game: GameState
     store: Store
     workers: WorkerPool
+    client: str
     rng: random.Random
     version: int
     bots: dict[int, BotLevel]
@@ -272,7 +273,9 @@ class TurnKeeper:
         """The strong computer player's action for ``seat``; a plain legal one if it fails."""
         view = observe(self.game, seat)
         try:
-            action = await self.workers.run(decide, STAND_IN, view, self.rng.random())
+            action = await self.workers.run(
+                decide, STAND_IN, view, self.rng.random(), client=self.client
+            )
             self.game.check(action)  # a worker's answer is checked like anyone's
         except Exception:  # the turn must still be played: the first draw, the last discard
             logger.exception("table %s: the stand-in at seat %s failed", self.id, seat)

@@ -4,8 +4,13 @@ A computer player's decision (``expert`` searches for 200 ms), a hint, and rebui
 game from its log are plain Python that holds the interpreter's lock: run in threads of the
 serving process they starved the event loop (with ``expert`` opponents the round trip of every
 table reached 739 ms at 30 tables). Here they run in a pool of processes with a fixed number
-of workers: the cap. Work beyond it waits its turn in the pool, and the serving process only
-sends observations and receives actions.
+of workers: the cap. Work beyond it waits its turn, and the serving process only sends
+observations and receives actions.
+
+The turns are fair across clients (``rummykit.server.fair_turns``): each job names the client
+it is for (the address that opened a table, a party), and a freed worker goes to the waiting
+client served least recently, so that one client's dozens of ``expert`` tables never hold up
+another's computer player by more than one decision.
 
 The workers run at a lower priority than the server, so that a busy pool slows the computer
 players, never the answers to people.
@@ -22,19 +27,28 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, TypeVar
 
 from rummykit.bots import make_bot
+from rummykit.bots.expert import DEFAULT_BUDGET_MS, ExpertBot
 from rummykit.bots.hints import hint
 from rummykit.bots.strong import Decision
 from rummykit.core.actions import Action
 from rummykit.core.observation import Observation
 from rummykit.core.record import load_record, replay
 from rummykit.core.state import GameState
+from rummykit.server.fair_turns import FairGate
 
 T = TypeVar("T")
+
+SERVER_CLIENT: Final = "server"
+"""The client of work the server does for itself rather than for someone (a restore, say)."""
+
+MIN_SEARCH_MS: Final = 20.0
+"""The shortest search a crowded pool asks of ``expert``: still a few hundred playouts, and
+its candidates start from the strong player's choice, so it never plays worse than that."""
 
 WORKER_NICENESS: Final = 5
 """How much lower the workers' priority is than the server's (``nice``)."""
@@ -75,9 +89,18 @@ def _end_when_orphaned(server: int) -> None:
     os._exit(1)  # the server is gone: nothing will ever ask this worker for work
 
 
-def decide(level: str, observation: Observation, seed: float) -> Action:
-    """A computer player's action: the bot of ``level`` choosing from ``observation``."""
-    return make_bot(level).choose(observation, random.Random(seed))
+def decide(
+    level: str, observation: Observation, seed: float, budget_ms: float | None = None
+) -> Action:
+    """A computer player's action: the bot of ``level`` choosing from ``observation``.
+
+    ``budget_ms``: the search's time, for the levels that search by the clock (``expert``,
+    ``master``); ``None``: their own.
+    """
+    bot = make_bot(level)
+    if budget_ms is not None and isinstance(bot, ExpertBot) and bot.samples is None:
+        bot.budget_ms = budget_ms
+    return bot.choose(observation, random.Random(seed))
 
 
 def advise(observation: Observation) -> Decision:
@@ -96,12 +119,19 @@ def rebuild_game(record: dict[str, Any]) -> tuple[GameState | None, str]:
 class WorkerPool:
     """A capped pool of worker processes, started on first use and restarted if one dies."""
 
-    def __init__(self, workers: int | None = None) -> None:
-        """A pool of ``workers`` processes (default: one per core)."""
-        self.workers = workers or default_worker_count()
-        self._executor: ProcessPoolExecutor | None = None
+    def __init__(self, workers: int | None = None, *, executor: Executor | None = None) -> None:
+        """A pool of ``workers`` processes (default: one per core).
 
-    def _pool(self) -> ProcessPoolExecutor:
+        ``executor``: runs the work instead of worker processes (tests time the turns with
+        one of their own).
+        """
+        self.workers = workers or default_worker_count()
+        self._executor: Executor | None = executor
+        # no more jobs in the executor than it has workers: its own queue is first come,
+        # first served, so the waiting is done here, in turns fair across clients
+        self.gate = FairGate(self.workers)
+
+    def _pool(self) -> Executor:
         if self._executor is None:
             # "spawn": a fork of a process with threads (uvicorn's, asyncio's) may deadlock
             self._executor = ProcessPoolExecutor(
@@ -112,18 +142,35 @@ class WorkerPool:
             )
         return self._executor
 
-    async def run(self, function: Callable[..., T], *args: object) -> T:
+    def search_budget_ms(self) -> float:
+        """How long a clock-bound search may think now, to keep the computer players' pace.
+
+        With ``n`` jobs in the pool or waiting for it, each waits for about ``n / workers``
+        others; past ``workers`` the search is shortened in that proportion (down to
+        ``MIN_SEARCH_MS``), so that at 50 ``expert`` tables on two workers a move comes about
+        one full search late, not twenty.
+        """
+        load = self.gate.busy + self.gate.waiting_count() + 1  # the job about to be asked
+        if load <= self.workers:
+            return DEFAULT_BUDGET_MS
+        return max(MIN_SEARCH_MS, DEFAULT_BUDGET_MS * self.workers / load)
+
+    async def run(
+        self, function: Callable[..., T], *args: object, client: str = SERVER_CLIENT
+    ) -> T:
         """``function(*args)`` in a worker; both must be picklable (module-level functions).
 
-        If a worker died (killed, out of memory), the pool is started afresh and the work
-        tried once more.
+        ``client``: whom the work is for; when every worker is busy, the waiting clients
+        take the freed workers in turn (``FairGate``). If a worker died (killed, out of
+        memory), the pool is started afresh and the work tried once more.
         """
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._pool(), function, *args)
-        except BrokenProcessPool:
-            self._discard()
-            return await loop.run_in_executor(self._pool(), function, *args)
+        async with self.gate.turn(client):
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(self._pool(), function, *args)
+            except BrokenProcessPool:
+                self._discard()
+                return await loop.run_in_executor(self._pool(), function, *args)
 
     def _discard(self) -> None:
         if self._executor is not None:
