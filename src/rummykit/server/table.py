@@ -46,6 +46,7 @@ from rummykit.server.lease import StaleOwner
 from rummykit.server.logs import limit_logging
 from rummykit.server.new_table import TableError, new_table_settings
 from rummykit.server.next_deal import NEXT_DEAL_WAIT_S, BetweenDeals
+from rummykit.server.outage import note_outage
 from rummykit.server.protocol import (
     Act,
     BeatBack,
@@ -667,7 +668,7 @@ class Table(Asides, BetweenDeals):
                 Exception
             ) as error:  # one bad intent must never stop the table, nor go unanswered
                 if is_unavailable(error):  # nothing was written or applied: it may be sent again
-                    logger.warning("table %s: the database is out of reach: %s", self.id, error)
+                    note_outage(error)  # one line for the whole outage
                     await quietly(reply)(refused(self.version, "try_again"))
                     return
                 logger.exception("table %s: an intent failed", self.id)
