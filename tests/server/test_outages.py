@@ -40,6 +40,7 @@ from table_client import (
     hello,
     seat_connection,
     seed_where_human_starts,
+    sent_until_applied,
 )
 
 __all__ = ["redis_server"]
@@ -119,18 +120,6 @@ def drawn(seat: SeatSocket) -> tuple[str, str]:
     draw = first(seat.view["legal"], "draw")
     seat.act(draw)
     return draw, first(seat.view["legal"], "discard")
-
-
-def sent_until_applied(seat: SeatSocket, action: str) -> None:
-    """Send ``action`` again after each ``try_again`` (as the page does) until it is applied."""
-    before = seat.version
-    for _ in range(10):
-        seat.send("act", {"action": action})
-        frame = seat.until(lambda frame: frame["t"] == "refused" or frame["v"] > before)
-        if frame["t"] != "refused":
-            return
-        assert frame["d"]["code"] == "try_again", frame
-    raise AssertionError(f"{action!r} was still refused after 10 tries")
 
 
 def test_with_postgresql_down_every_answer_is_fast_and_clean_and_nothing_is_lost(

@@ -51,11 +51,11 @@ STATEMENT_TIMEOUT_MS: Final = 1_500
 then has its answer within 2 s, a ``503`` at worst. The store's statements take milliseconds
 (an indexed row, or a pool's ratings); migrations run on a connection of their own."""
 
-RECONNECT_S: Final = 4.0
-"""How long the pool tries again, with a growing wait, to open a connection it lost, before it
-gives that try up (the next request that needs a connection starts a new one at once). Without
-a bound its waits doubled to a minute and more: the store stayed out of reach for that long
-after PostgreSQL was back."""
+RECONNECT_S: Final = 1.5
+"""How long the pool tries again to open a connection it lost (at once, then 1 s later, then
+at this time) before it gives that try up; the next request that finds no connection starts a
+new try at once. So once PostgreSQL is back, the store is too within about a second. Without a
+bound the pool's waits doubled to a minute and more (its default gives up after 5 minutes)."""
 
 DATABASE_URL_ENV: Final = "RUMMY_DATABASE_URL"
 """The environment variable that names a PostgreSQL database for ``rummy serve``."""
