@@ -28,7 +28,7 @@ from rummykit.server.cluster import Cluster
 from rummykit.server.database import RECONNECT_S
 from rummykit.server.limits import Limits
 from rummykit.server.outage import OUT_OF_REACH, RETRY_AFTER_S
-from rummykit.server.outage_log import OUTAGES
+from rummykit.server.outage_log import LOG_EVERY_S, OUTAGES, OutageLog
 from rummykit.server.protocol import CloseCode
 from rummykit.server.store import Store
 from services import PostgresServer
@@ -285,3 +285,22 @@ def test_with_redis_down_every_answer_is_fast_and_clean_and_nothing_is_lost(
         assert store.deals(table)[0]["actions"][:2] == [f"0 {draw}", f"0 {discard}"]
     finally:
         store.close()
+
+
+def test_an_outage_is_said_once_a_minute_with_the_count_of_those_held_back(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    now = [0.0]
+    log = OutageLog(lambda: now[0])
+    caplog.set_level(logging.WARNING, logger="rummykit.outage")
+    said = [log.note("database", "refused") for _ in range(500)]
+    now[0] += LOG_EVERY_S - 1
+    said.append(log.note("database", "refused"))
+    assert said == [True] + [False] * 500
+    assert log.note("redis", "refused")  # another service: its own line
+    now[0] += 1
+    assert log.note("database", "refused")
+    messages = [record.getMessage() for record in caplog.records]
+    assert len(messages) == 3
+    assert messages[2].endswith("(500 more like it since the last line)")
+    assert not any(record.exc_info for record in caplog.records)
