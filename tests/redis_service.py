@@ -12,6 +12,7 @@ after a real Redis restart without persistence. On a Redis named by ``RUMMY_TEST
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -120,6 +121,17 @@ class RedisService:
             admin.client_kill_filter(_type="pubsub", skipme=True)
             admin.client_kill_filter(_type="normal", skipme=True)
             admin.flushdb()
+
+    @contextlib.contextmanager
+    def down(self) -> Iterator[None]:
+        """The server stopped for as long as the block runs, then started again (empty)."""
+        if self.process is None:
+            pytest.skip(f"{URL_VARIABLE} names a Redis the tests cannot stop")
+        self.process.stop()
+        try:
+            yield
+        finally:
+            self.process.start()
 
 
 def redis_binary() -> str | None:

@@ -305,6 +305,21 @@ class SeatSocket:
         return frame
 
 
+def sent_until_applied(seat: SeatSocket, action: str, tries: int = 10) -> Frame:
+    """Send ``action`` again after each ``try_again`` (as a player does after an outage) until
+    a view shows it applied; that view. Any other refusal fails."""
+    before = seat.version
+    for _ in range(tries):
+        seat.send("act", {"action": action})
+        frame = seat.until(
+            lambda frame: frame["t"] == "refused" or (frame["t"] == "view" and frame["v"] > before)
+        )
+        if frame["t"] == "view":
+            return frame
+        assert frame["d"]["code"] == "try_again", f"{action!r} was refused: {frame['d']}"
+    raise AssertionError(f"{action!r} was still refused with try_again after {tries} tries")
+
+
 BASIC: BotLevel = "basic"
 """The computer level the helpers seat by default."""
 

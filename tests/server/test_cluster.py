@@ -32,7 +32,14 @@ from rummykit.server.limits import Limits
 from rummykit.server.protocol import CloseCode
 from rummykit.server.store import Store
 from services import PostgresServer
-from table_client import WORKERS, bearer, create_table, seat_connection, seed_where_human_starts
+from table_client import (
+    WORKERS,
+    bearer,
+    create_table,
+    seat_connection,
+    seed_where_human_starts,
+    sent_until_applied,
+)
 
 __all__ = ["redis_server"]
 
@@ -187,7 +194,9 @@ def test_while_postgresql_restarts_an_intent_is_refused_with_try_again_and_nothi
                 seat.send("act", {"action": draw})
                 refused = seat.refused()
                 assert refused["d"]["code"] == "try_again" and refused["v"] == before
-            seat.act(draw)  # the same intent, once the database is back: applied once
+            # the same intent, once the database is back (the pool reconnecting may refuse it
+            # with try_again a moment longer): applied once
+            sent_until_applied(seat, draw)
             assert seat.version == before + 1
             final = play_seat(seat)
         assert final["game_over"]

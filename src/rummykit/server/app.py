@@ -94,6 +94,7 @@ from rummykit.server.limits import (
 )
 from rummykit.server.lobby import Lobby
 from rummykit.server.memory import MemoryKeeper
+from rummykit.server.outage import handle_outages
 from rummykit.server.outbox import ConnectionDropped, Outbox
 from rummykit.server.party_routes import PARTY_ROUTES
 from rummykit.server.protocol import (
@@ -576,6 +577,7 @@ def create_app(
     if allowed_hosts is not None:
         middleware.insert(0, Middleware(HostGuard, allowed_hosts=allowed_hosts))
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    handle_outages(app)  # the database or Redis out of reach: 503 or a close, never a 500
     app.state.lobby = lobby
     app.state.reviews = reviews
     app.state.limiter = limiter

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import random
 from abc import ABC, abstractmethod
 from collections import deque
@@ -43,6 +42,7 @@ from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from rummykit.server.lease import Sleep, redis_client
+from rummykit.server.outage_log import OUTAGES
 
 QUEUE_LIMIT: Final = 256
 """The messages a subscription may have waiting before it is cut back to ``RESYNC``."""
@@ -50,8 +50,6 @@ QUEUE_LIMIT: Final = 256
 PING_S: Final = 5.0
 """A quiet subscriber connection is pinged after this long, and given up as lost when the
 answer does not come within as long again (a network cut sends no error: redis-py 2417)."""
-
-logger = logging.getLogger("rummykit.bus")
 
 
 class Resync:
@@ -366,7 +364,8 @@ class RedisBus(Bus):
         self._behind = True
 
     def _lost(self, error: BaseException) -> None:
-        logger.warning("redis bus: connection lost (%s); reconnecting", error)
+        # once per outage, however many tries to reconnect it takes
+        OUTAGES.note("redis", f"the bus lost its connection: {error}")
         self._failures += 1
         self._gapped |= set(self._subs)
         self._confirmed.clear()

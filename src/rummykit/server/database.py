@@ -36,6 +36,27 @@ POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
 POOL_MAX: Final = 8
 """Connections one process keeps open to PostgreSQL at most (its threads share them)."""
 
+POOL_WAIT_S: Final = 1.0
+"""The longest a statement waits for a pooled connection. Past it the database is taken as out
+of reach (``PoolTimeout``) and the request answered ``503``: every answer comes within 2 s
+even while PostgreSQL is down (the pool's default, 30 s, held pages and sockets that long)."""
+
+CONNECT_TIMEOUT_S: Final = 2
+"""libpq's ``connect_timeout`` (whole seconds, 2 at least): a server that does not answer a new
+connection (a host cut off, not merely stopped) is given up after it, in the pool's
+background, so it never holds a request (``POOL_WAIT_S`` does)."""
+
+STATEMENT_TIMEOUT_MS: Final = 1_500
+"""The longest PostgreSQL runs one statement of the store's (lock waits included): a request
+then has its answer within 2 s, a ``503`` at worst. The store's statements take milliseconds
+(an indexed row, or a pool's ratings); migrations run on a connection of their own."""
+
+RECONNECT_S: Final = 1.5
+"""How long the pool tries again to open a connection it lost (at once, then 1 s later, then
+at this time) before it gives that try up; the next request that finds no connection starts a
+new try at once. So once PostgreSQL is back, the store is too within about a second. Without a
+bound the pool's waits doubled to a minute and more (its default gives up after 5 minutes)."""
+
 DATABASE_URL_ENV: Final = "RUMMY_DATABASE_URL"
 """The environment variable that names a PostgreSQL database for ``rummy serve``."""
 
@@ -110,8 +131,8 @@ def open_database(location: Path | str) -> Database:
 def is_unavailable(error: BaseException) -> bool:
     """Whether ``error`` says the database is out of reach now.
 
-    Down, restarting, or locked past the wait: nothing was written, and the same write may
-    work in a moment.
+    Down, restarting, locked past the wait, or its disk full: nothing was written, and the
+    same write may work in a moment.
     """
     if isinstance(error, sqlite3.OperationalError):
         return True
@@ -138,15 +159,23 @@ class SQLiteDatabase:
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Session]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT`` on the shared connection, under the lock."""
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` on the shared connection, under the lock.
+
+        A failed ``COMMIT`` (the disk full) is rolled back too: left open, the transaction
+        would refuse every later ``BEGIN`` once the disk has room again.
+        """
         with self._lock:
             self.connection.execute("BEGIN IMMEDIATE")
             try:
                 yield self.connection
+                self.connection.execute("COMMIT")
             except BaseException:
-                self.connection.execute("ROLLBACK")
+                # SQLite may have rolled it back already (SQLITE_FULL does); the error raised
+                # is the one that says why
+                if self.connection.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        self.connection.execute("ROLLBACK")
                 raise
-            self.connection.execute("COMMIT")
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Session]:
@@ -173,7 +202,12 @@ class PostgresDatabase:
     dialect = "postgresql"
 
     def __init__(self, url: str, *, max_size: int = POOL_MAX) -> None:
-        """Connect to ``url`` (the pool opens its connections now, and fails if it cannot)."""
+        """Connect to ``url`` (the pool opens its connections now, and fails if it cannot).
+
+        Out of reach later, a statement fails within ``POOL_WAIT_S`` or
+        ``STATEMENT_TIMEOUT_MS`` (``is_unavailable`` says so), and the pool connects again
+        by itself once the server is back.
+        """
         from psycopg_pool import ConnectionPool
 
         self.url = url
@@ -181,8 +215,14 @@ class PostgresDatabase:
             url,
             min_size=1,
             max_size=max_size,
-            kwargs={"autocommit": True},
+            kwargs={
+                "autocommit": True,
+                "connect_timeout": CONNECT_TIMEOUT_S,
+                "options": f"-c statement_timeout={STATEMENT_TIMEOUT_MS}",
+            },
             check=ConnectionPool.check_connection,
+            timeout=POOL_WAIT_S,
+            reconnect_timeout=RECONNECT_S,
             open=True,
             name="rummykit-store",
         )

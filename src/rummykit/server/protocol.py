@@ -349,6 +349,9 @@ class CloseCode(enum.IntEnum):
     MESSAGE_TOO_BIG = 1009
     """A frame larger than ``MAX_SOCKET_MESSAGE_BYTES`` (16 KiB): the WebSocket standard's own
     code, sent by uvicorn before the frame is read."""
+    TRY_AGAIN_LATER = 1013
+    """The server cannot reach its database or Redis just now (an outage): the WebSocket
+    standard's "try again later"; the reason is a sentence for the player."""
     BAD_QUERY = 4400
     """The socket's first message was not a ``hello`` that can be read, or came too late; or
     its address had a query (a token goes in the hello, never in the address)."""

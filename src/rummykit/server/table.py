@@ -46,6 +46,7 @@ from rummykit.server.lease import StaleOwner
 from rummykit.server.logs import limit_logging
 from rummykit.server.new_table import TableError, new_table_settings
 from rummykit.server.next_deal import NEXT_DEAL_WAIT_S, BetweenDeals
+from rummykit.server.outage import note_outage
 from rummykit.server.protocol import (
     Act,
     BeatBack,
@@ -667,16 +668,16 @@ class Table(Asides, BetweenDeals):
                 await self._expire(intent)
             except StaleOwner:
                 raise
-            except Exception:  # a failing stand-in must not take the table down
-                logger.exception("table %s: the turn timer's expiry failed", self.id)
+            except Exception as error:  # a failing stand-in must not take the table down
+                self._failed(error, "table %s: the turn timer's expiry failed")
                 await self.sleep(BOT_FAILURE_PAUSE_S)
         elif intent is None and bot_seat is not None:
             try:
                 await self._bot_move(bot_seat)
             except StaleOwner:
                 raise
-            except Exception:  # a failing bot must not take the table down with it
-                logger.exception("table %s: the computer at seat %s failed", self.id, bot_seat)
+            except Exception as error:  # a failing bot must not take the table down with it
+                self._failed(error, "table %s: the computer at seat %s failed", bot_seat)
                 await self.sleep(BOT_FAILURE_PAUSE_S)
         elif intent is not None:
             seat, message, reply, client = intent
@@ -689,11 +690,20 @@ class Table(Asides, BetweenDeals):
                 Exception
             ) as error:  # one bad intent must never stop the table, nor go unanswered
                 if is_unavailable(error):  # nothing was written or applied: it may be sent again
-                    logger.warning("table %s: the database is out of reach: %s", self.id, error)
+                    note_outage(error)  # one line for the whole outage
                     await quietly(reply)(refused(self.version, "try_again"))
                     return
                 logger.exception("table %s: an intent failed", self.id)
                 await quietly(reply)(refused(self.version, "unreadable"))
+
+    def _failed(self, error: Exception, what: str, *args: object) -> None:
+        """Log the table's own work failing (called in the ``except``), with its traceback.
+
+        Not when the database is out of reach: the outage log says that once for all tables,
+        and the work is tried again after the pause.
+        """
+        if not note_outage(error):
+            logger.exception(what, self.id, *args)
 
     async def _between_deals_check(self) -> None:
         """Deal the next deal if nobody with a page open is still reading the summary."""
@@ -701,8 +711,8 @@ class Table(Asides, BetweenDeals):
             await self._deal_if_everyone_is_ready()
         except StaleOwner:
             raise
-        except Exception:  # the countdown deals it, or the next check
-            logger.exception("table %s: the next deal could not be dealt", self.id)
+        except Exception as error:  # the countdown deals it, or the next check
+            self._failed(error, "table %s: the next deal could not be dealt")
 
     async def _next_work(self, pace: asyncio.Future[None] | None) -> Work | None:
         """The next piece of work; ``None`` if ``pace`` (the computer's wait) ends first.
