@@ -169,7 +169,7 @@ def plainly_goes_out(codes: list[int], aces: Aces, must_discard: bool, using: in
 TWO_DECKS = [*range(JOKER_CODE)] * 2 + [JOKER_CODE] * 2
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(
     st.lists(st.sampled_from(TWO_DECKS), min_size=1, max_size=9),
     st.sampled_from(list(Aces)),

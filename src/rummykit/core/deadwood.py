@@ -210,67 +210,81 @@ def goes_out_now(
     ``must_discard``). With ``using``, that card must be among the melded ones. This is the
     whole-hand melding of the published Boathouse (``Melding.WHOLE_HAND``).
     """
-    codes = sorted(card.code for card in cards)
-    if not _melds_but(codes, aces, 1):
-        return False  # the usual case, settled by one short search
-    if not must_discard and (using is None or _melds_but(codes, aces, 0)):
-        return True  # nothing is left, or the one loose card is the discard
-    if using is None and not _melds_but(codes, aces, 0):
-        return True  # the one loose card is the discard
-    for position, code in enumerate(codes):
-        if position and codes[position - 1] == code:
-            continue
-        if using is not None and code == using.code and codes.count(code) == 1:
-            continue
-        if _melds_but(codes[:position] + codes[position + 1 :], aces, 0):
-            return True
-    return False
-
-
-def _melds_but(codes: Sequence[int], aces: Aces, allowance: int) -> bool:
-    """Whether melds can hold all the cards of ``codes`` (sorted) but ``allowance`` at most."""
-    solver = _Solver(enumerate_melds(codes, aces), _ONE_EACH)
-    state, free = solver.split(codes, _ONE_EACH)
-    return free <= allowance and solver.covers(state, allowance - free, set())
+    return GoingOut(cards, aces).now(must_discard=must_discard, using=using)
 
 
 class GoingOut:
-    """Whole-hand melding: whether a hand, less a meld, could still all go down this turn.
+    """Whole-hand melding: whether a hand, or the hand less a meld, can all go down now.
 
-    One search of the whole hand serves every meld asked about (what a meld leaves is a
-    position of that search), where ``goes_out_now`` would search each rest afresh.
+    One search of the whole hand serves every question (what a meld or a discard leaves is a
+    position of that search), and it is cut off as soon as more than one card would be left
+    over, where the least-deadwood search would weigh every split: hands may grow large when
+    nothing is melded before going out.
     """
 
-    __slots__ = ("_aces", "_codes", "_failed", "_free", "_solver", "_state")
+    __slots__ = ("_failed", "_field_of", "_free", "_solver", "_state")
 
     def __init__(self, cards: Sequence[Card], aces: Aces) -> None:
-        self._aces = aces
+        codes = sorted(card.code for card in cards)
+        self._solver = _Solver(enumerate_melds(codes, aces), _ONE_EACH)
+        self._field_of = self._solver.field_of
+        self._state, self._free = self._solver.split(codes, _ONE_EACH)
         self._failed: set[int] = set()
-        self._codes = sorted(card.code for card in cards)
-        self._solver = _Solver(enumerate_melds(self._codes, aces), _ONE_EACH)
-        self._state, self._free = self._solver.split(self._codes, _ONE_EACH)
+
+    def now(self, *, must_discard: bool, using: Card | None = None) -> bool:
+        """``goes_out_now`` of the whole hand."""
+        return self._goes_out(self._state, self._free, must_discard, using)
 
     def after(self, naturals: Sequence[int], jokers: int, *, must_discard: bool) -> bool:
         """``goes_out_now`` of the hand less a meld of ``naturals`` (codes) and ``jokers``."""
-        rest = list(self._codes)
-        for code in naturals:
-            rest.remove(code)
-        rest[len(rest) - jokers :] = []  # the jokers sort last
-        field_of = self._solver.field_of
-        if any(code not in field_of for code in naturals):
-            return goes_out_now(_cards(rest), self._aces, must_discard=must_discard)
         state = self._state - (jokers << _JOKER_SHIFT)
         for code in naturals:
-            state -= 1 << (_FIELD_BITS * field_of[code])
-        if self._free > 1 or not self._solver.covers(state, 1 - self._free, self._failed):
-            return False
-        if not must_discard or self._free or not self._solver.covers(state, 0, self._failed):
-            return True  # the one loose card is the discard, or nothing is left
-        return goes_out_now(_cards(rest), self._aces, must_discard=True)
+            field = self._field_of.get(code)
+            if field is None:  # a card no meld of the hand holds: not in this meld either
+                return False
+            state -= 1 << (_FIELD_BITS * field)
+        return self._goes_out(state, self._free, must_discard, None)
 
+    def _melds_but(self, state: int, free: int, allowance: int) -> bool:
+        return free <= allowance and self._solver.covers(state, allowance - free, self._failed)
 
-def _cards(codes: Sequence[int]) -> list[Card]:
-    return [Card.from_code(code) for code in codes]
+    def _goes_out(self, state: int, free: int, must_discard: bool, using: Card | None) -> bool:
+        if using is not None and not using.is_joker and using.code not in self._field_of:
+            return False  # no meld of the hand holds it
+        if not self._melds_but(state, free, 1):
+            return False  # the usual case, settled by one short search
+        whole = self._melds_but(state, free, 0)
+        if not must_discard and (using is None or whole):
+            return True  # nothing is left, or the one loose card is the discard
+        if using is None and not whole:
+            return True  # the one loose card is the discard
+        # Every card melds: one must be left out (not ``using``) and the rest still meld.
+        for code, count in self._held(state, free):
+            if using is not None and code == using.code and count == 1:
+                continue
+            field = self._field_of.get(code)
+            if code == JOKER_CODE:
+                left = (state - (1 << _JOKER_SHIFT), free)
+            elif field is None:
+                left = (state, free - 1)
+            else:
+                left = (state - (1 << (_FIELD_BITS * field)), free)
+            if self._melds_but(*left, 0):
+                return True
+        return False
+
+    def _held(self, state: int, free: int) -> list[tuple[int, int]]:
+        """(code, copies) of each card of a position; the cards of no meld as one entry."""
+        held = [
+            (code, state >> (_FIELD_BITS * field) & 3)
+            for code, field in self._field_of.items()
+            if state >> (_FIELD_BITS * field) & 3
+        ]
+        if state >> _JOKER_SHIFT:
+            held.append((JOKER_CODE, state >> _JOKER_SHIFT))
+        if free:
+            held.append((-1, free))  # any card of no meld: leaving one out is the same
+        return held
 
 
 def best_partition(cards: Sequence[Card], rules: Rules) -> Partition:

@@ -146,8 +146,15 @@ def _discards(state: GameState) -> list[Action]:
     codes = sorted({card.code for card in hand})
     if deal.taken_top is None and deal.must_play is None:
         return [discards[code] for code in codes]
+    deep = deal.must_play
+    if deep is not None and len(hand) > 1 and deep in hand and state.can_use(deep, hand):
+        return []  # the card taken from deep in the pile is played first (asked once, not per card)
     cards = [ALL_CARDS[code] for code in codes]
-    return [discards[card.code] for card in cards if state.discard_refusal(seat, card) is None]
+    return [
+        discards[card.code]
+        for card in cards
+        if state.discard_refusal(seat, card, deep_checked=True) is None
+    ]
 
 
 def _knocks(state: GameState, discards: list[Action]) -> list[Action]:

@@ -395,8 +395,14 @@ class GameState(DealFields):
         hand.remove(card)
         return deadwood_value(hand, self.rules)
 
-    def discard_refusal(self, seat: int, card: Card) -> IllegalActionError | None:
-        """Why ``seat`` may not throw ``card``, which it holds, now; or ``None``."""
+    def discard_refusal(
+        self, seat: int, card: Card, *, deep_checked: bool = False
+    ) -> IllegalActionError | None:
+        """Why ``seat`` may not throw ``card``, which it holds, now; or ``None``.
+
+        ``deep_checked``: the caller has found that the card taken from deep in the pile need
+        not be played first (a search, asked once for all the cards of a hand).
+        """
         deal = self.deal
         hand = deal.hands[seat]
         whole_hand = self.rules.melding is Melding.WHOLE_HAND
@@ -405,7 +411,9 @@ class GameState(DealFields):
         if card is deal.taken_top and len(hand) > 1 and hand.count(card) == 1:
             return refuse("taken_card_back", card=str(card))
         deep = deal.must_play
-        if deep is not None and len(hand) > 1 and deep in hand and self.can_use(deep, hand):
+        if deep is None or deep_checked or len(hand) == 1 or deep not in hand:
+            return None
+        if self.can_use(deep, hand):
             return refuse("must_use_taken", card=str(deep))
         return None
 
