@@ -8,7 +8,7 @@ the rule itself (a discard after a take from the pile), it asks ``check``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from rummykit.core.actions import (
@@ -23,7 +23,7 @@ from rummykit.core.actions import (
     action_sort_key,
 )
 from rummykit.core.cards import ALL_CARDS, JOKER, Card
-from rummykit.core.deadwood import GoingOut, goes_out_now
+from rummykit.core.deadwood import GoingOut
 from rummykit.core.deal import Phase
 from rummykit.core.meld_search import enumerate_melds, meld_layouts
 from rummykit.core.melds import TableMeld, meld_accepts
@@ -73,39 +73,37 @@ def legal_actions_of(state: GameState) -> list[Action]:
 
 def _melds(state: GameState) -> list[Action]:
     deal, rules = state.deal, state.rules
-    seat = deal.turn
-    hand = deal.hands[seat]
-    actions: list[Action] = []
     if rules.melds_per_turn and deal.melds_this_turn >= rules.melds_per_turn:
-        return actions
-    must_keep = rules.go_out is GoOut.DISCARD
-    codes = [card.code for card in hand]
-    for naturals, jokers in enumerate_melds(codes, rules.aces, substitutes=True):
-        if must_keep and len(naturals) + jokers == len(hand):
-            continue
-        cards = [ALL_CARDS[code] for code in naturals]
-        for layout in meld_layouts(cards, jokers, rules.aces):
-            actions.append(Meld(seat, layout.cards, joker_designations(layout)))
-    actions.sort(key=action_sort_key)
-    return actions
+        return []
+    return _meld_actions(state, lambda naturals, jokers: True)
 
 
 def _whole_hand_melds(state: GameState) -> list[Action]:
     """Whole-hand melding: the melds that leave a hand still able to go out this turn."""
+    rules = state.rules
+    going_out = GoingOut(state.deal.hands[state.deal.turn], rules.aces)
+    must_discard = rules.go_out is GoOut.DISCARD
+    # A meld that leaves a hand able to go out is part of a whole hand that can: test that first.
+    if not going_out.now(must_discard=must_discard):
+        return []
+    return _meld_actions(
+        state,
+        lambda naturals, jokers: going_out.after(naturals, jokers, must_discard=must_discard),
+    )
+
+
+def _meld_actions(state: GameState, keeps: Callable[[tuple[int, ...], int], bool]) -> list[Action]:
+    """Every meld the seat to act could lay whose cards ``keeps`` (natural codes, jokers)."""
     deal, rules = state.deal, state.rules
     seat = deal.turn
     hand = deal.hands[seat]
-    must_discard = rules.go_out is GoOut.DISCARD
-    # A meld that leaves a hand able to go out is part of a whole hand that can: test that first.
-    if not goes_out_now(hand, rules.aces, must_discard=must_discard):
-        return []
+    must_keep = rules.go_out is GoOut.DISCARD
     codes = [card.code for card in hand]
-    going_out = GoingOut(hand, rules.aces)
     actions: list[Action] = []
     for naturals, jokers in enumerate_melds(codes, rules.aces, substitutes=True):
-        if must_discard and len(naturals) + jokers == len(hand):
+        if must_keep and len(naturals) + jokers == len(hand):
             continue
-        if not going_out.after(naturals, jokers, must_discard=must_discard):
+        if not keeps(naturals, jokers):
             continue
         cards = [ALL_CARDS[code] for code in naturals]
         for layout in meld_layouts(cards, jokers, rules.aces):
