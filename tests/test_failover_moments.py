@@ -8,40 +8,19 @@ SIGKILLed at a moment of the party's life. Every program finishes, with the same
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from cli_programs import Program, Programs
-from redis_service import RedisService, redis_server
-from rummykit.server.run import free_port
+from redis_service import redis_server
 from server_process import ServerProcess
+from test_cluster_processes import programs, site
 from test_party_cli import TWO_DEALS
 
-__all__ = ["redis_server"]
+__all__ = ["programs", "redis_server", "site"]  # fixtures: the two processes, as there
 
 pytestmark = pytest.mark.timeout(300)
-
-
-@pytest.fixture
-def site(
-    tmp_path: Path, postgres_url: str, redis_server: RedisService
-) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    shared = ("--database-url", postgres_url, "--redis-url", redis_server.url)
-    first = ServerProcess(tmp_path / "a.sqlite3", free_port(), tmp_path / "a.log", *shared)
-    second = ServerProcess(tmp_path / "b.sqlite3", free_port(), tmp_path / "b.log", *shared)
-    with first, second:
-        first.start()
-        second.start()
-        yield first, second
-
-
-@pytest.fixture
-def programs(tmp_path: Path) -> Iterator[Programs]:
-    started = Programs(tmp_path)
-    yield started
-    started.stop_all()
 
 
 KILL_MOMENTS = ("lobby", "joining", "first_action", "between_deals")
