@@ -7,6 +7,7 @@ own structures per socket and per address are emptied, and that the keeper colle
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -40,11 +41,9 @@ def _until(condition_met: Callable[[], bool]) -> None:
 
 
 def test_per_socket_structures_are_emptied_after_the_sockets_close(server: LiveServer) -> None:
-    collections: list[str] = []
+    collected = threading.Event()  # set on the server's thread by the keeper's collection
     app = server.app
-    app.state.memory = MemoryKeeper(
-        every=SOCKETS, collect=lambda: collections.append("collect"), trim=lambda: None
-    )
+    app.state.memory = MemoryKeeper(every=SOCKETS, collect=collected.set, trim=lambda: None)
     table_id, token = server.create_table()
     table = app.state.lobby.tables[table_id]
     assert server.server is not None
@@ -59,7 +58,8 @@ def test_per_socket_structures_are_emptied_after_the_sockets_close(server: LiveS
     for socket in opened:
         socket.__exit__(None, None, None)
     _until(lambda: not app.state.limiter.sockets and not table.listeners.get(0))
-    _until(lambda: collections == ["collect"])
+    assert collected.wait(STUCK_S), "no collection after the sockets closed"
+    assert app.state.memory.collections == 1
     assert dict(http.open_by_address) == {}
     assert app.state.memory.closed_since == 0
 
