@@ -19,6 +19,7 @@ import contextlib
 import fcntl
 import functools
 import os
+import queue
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -56,6 +57,9 @@ RECONNECT_S: Final = 1.5
 at this time) before it gives that try up; the next request that finds no connection starts a
 new try at once. So once PostgreSQL is back, the store is too within about a second. Without a
 bound the pool's waits doubled to a minute and more (its default gives up after 5 minutes)."""
+
+MAX_COMMIT_GROUP: Final = 64
+"""The most writes one SQLite ``COMMIT`` takes (so a steady stream of writers still commits)."""
 
 DATABASE_URL_ENV: Final = "RUMMY_DATABASE_URL"
 """The environment variable that names a PostgreSQL database for ``rummy serve``."""
@@ -143,7 +147,16 @@ def is_unavailable(error: BaseException) -> bool:
 
 
 class SQLiteDatabase:
-    """One SQLite file (or ``:memory:``): one connection shared under a lock, WAL."""
+    """One SQLite file (or ``:memory:``) in WAL: one writing connection, and readers beside it.
+
+    Writes share one connection under a lock, each in ``BEGIN IMMEDIATE``. Commits are grouped:
+    a writer that finds others queued behind it leaves its work in the open transaction (under
+    a savepoint of its own) for the last of them to commit, and every writer of the group
+    returns once that one ``COMMIT`` (one ``fsync``) is on the disk. So an acknowledged write
+    is as durable as before, and a burst of N writes costs one wait for the disk, not N.
+    Reads of a file run on connections of their own, beside the writer (WAL lets them), so
+    they never wait for a commit; ``:memory:`` has one connection, which reads share.
+    """
 
     dialect = "sqlite"
 
@@ -153,35 +166,126 @@ class SQLiteDatabase:
             _private_file(Path(path))
         self.path = path
         self._lock = threading.Lock()
-        self.connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self.connection = self._connect()
         self.connection.execute("PRAGMA journal_mode=WAL")
-        self.connection.execute("PRAGMA synchronous=FULL")
+        self._group: _CommitGroup | None = None
+        self._queued = 0
+        """Writers waiting for the lock (read and changed under ``_queue_changed``)."""
+        self._queue_changed = threading.Condition()
+        self._readers: list[sqlite3.Connection] = []
+        """Every reading connection opened (closed with the database)."""
+        self._idle_readers: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
+
+    def _connect(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        connection.execute("PRAGMA synchronous=FULL")
+        return connection
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[Session]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT`` on the shared connection, under the lock.
+        """One write, committed (with the writes queued behind it) before the block returns.
 
-        A failed ``COMMIT`` (the disk full) is rolled back too: left open, the transaction
-        would refuse every later ``BEGIN`` once the disk has room again.
+        The block runs under a savepoint of its own: if it raises, its statements are undone
+        and the rest of its group still commits. A failed ``COMMIT`` (the disk full) is rolled
+        back, and every writer of the group gets the error: none of them was written. Left
+        open, the transaction would refuse every later ``BEGIN`` once the disk has room again.
         """
-        with self._lock:
+        self._count_queued(+1)
+        self._lock.acquire()
+        self._count_queued(-1)
+        try:
+            group = self._join_group()
+        except BaseException:
+            self._lock.release()
+            raise
+        try:
+            self.connection.execute("SAVEPOINT write")
+            yield self.connection
+        except BaseException as error:
+            self._undo_write(group, error)
+            raise
+        else:
+            self.connection.execute("RELEASE write")
+        finally:
+            self._hand_on(group)
+        group.wait()
+
+    def _count_queued(self, change: int) -> None:
+        with self._queue_changed:
+            self._queued += change
+            self._queue_changed.notify_all()
+
+    def wait_for_queued_writers(self, count: int, timeout: float) -> bool:
+        """Wait until ``count`` writers wait for the one writing (``False``: not by ``timeout``).
+
+        For tests that make a group on purpose.
+        """
+        with self._queue_changed:
+            return self._queue_changed.wait_for(lambda: self._queued >= count, timeout)
+
+    def _join_group(self) -> _CommitGroup:
+        """The open transaction's group, or a new one (``BEGIN IMMEDIATE``); the lock held."""
+        if self._group is None:
             self.connection.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.connection
-                self.connection.execute("COMMIT")
-            except BaseException:
-                # SQLite may have rolled it back already (SQLITE_FULL does); the error raised
-                # is the one that says why
-                if self.connection.in_transaction:
-                    with contextlib.suppress(sqlite3.Error):
-                        self.connection.execute("ROLLBACK")
-                raise
+            self._group = _CommitGroup()
+        return self._group
+
+    def _undo_write(self, group: _CommitGroup, error: BaseException) -> None:
+        """Undo the block that raised ``error``.
+
+        If SQLite undid the whole transaction (a full disk may), the group ends with ``error``.
+        """
+        if self.connection.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                self.connection.execute("ROLLBACK TO write")
+                self.connection.execute("RELEASE write")
+        if not self.connection.in_transaction:
+            group.error = error
+
+    def _hand_on(self, group: _CommitGroup) -> None:
+        """Commit the group now unless a writer is queued to join it; let go of the lock."""
+        try:
+            with self._queue_changed:
+                queued = self._queued
+            if group.error is None and queued and self.path != ":memory:":
+                group.members += 1
+                if group.members < MAX_COMMIT_GROUP:
+                    return  # the next writer joins the transaction and commits it, or passes on
+            self._group = None
+            if group.error is None:
+                try:
+                    self.connection.execute("COMMIT")
+                except sqlite3.Error as error:
+                    group.error = error
+            if group.error is not None and self.connection.in_transaction:
+                # SQLite may have rolled it back already (SQLITE_FULL does)
+                with contextlib.suppress(sqlite3.Error):
+                    self.connection.execute("ROLLBACK")
+            group.done.set()
+        finally:
+            self._lock.release()
 
     @contextlib.contextmanager
     def read(self) -> Iterator[Session]:
-        """The shared connection under the lock, each statement on its own."""
-        with self._lock:
-            yield self.connection
+        """A reading connection of its own, each statement on its own.
+
+        It sees every write committed before the statement began, and waits for none.
+        ``:memory:`` has one connection: its reads take the writers' lock.
+        """
+        if self.path == ":memory:":
+            with self._lock:
+                yield self.connection
+            return
+        try:
+            reader = self._idle_readers.get_nowait()
+        except queue.Empty:
+            reader = self._connect()
+            with self._queue_changed:
+                self._readers.append(reader)
+        try:
+            yield reader
+        finally:
+            self._idle_readers.put(reader)
 
     def json_numbers(self, column: str, key: str) -> str:
         """SQLite's ``json_each`` (its ``value`` column)."""
@@ -191,9 +295,40 @@ class SQLiteDatabase:
         """Nothing: ``BEGIN IMMEDIATE`` already makes every writer wait for the one before."""
 
     def close(self) -> None:
-        """Close the connection."""
+        """Close the connections."""
+        with self._queue_changed:
+            readers, self._readers = self._readers, []
+        for reader in readers:
+            reader.close()
         with self._lock:
             self.connection.close()
+
+
+class _CommitGroup:
+    """Writers whose work one ``COMMIT`` makes durable; each waits for it (``done``)."""
+
+    def __init__(self) -> None:
+        self.members = 0
+        """Writers whose work is in the transaction, its committer not counted."""
+        self.error: BaseException | None = None
+        """Why nothing of the group was written (``None``: committed)."""
+        self.done = threading.Event()
+
+    def wait(self) -> None:
+        """Return once the group is committed; raise if it could not be."""
+        self.done.wait()
+        if self.error is not None:
+            raise _again(self.error)
+
+
+def _again(error: BaseException) -> BaseException:
+    """A new exception like ``error``, for one more thread of its group to raise."""
+    try:
+        copy = type(error)(*error.args)
+    except Exception:  # an exception that cannot be made again from its args
+        return error
+    copy.__cause__ = error
+    return copy
 
 
 class PostgresDatabase:
