@@ -18,8 +18,8 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
+from rummykit.server.account_messages import SESSION_COOKIE
 from rummykit.server.account_names import BOT_MARK, HIDDEN_CHARACTER, LOOKS_TAKEN
-from rummykit.server.account_routes import SESSION_COOKIE
 from rummykit.server.app import create_app
 from rummykit.server.known_devices import DEVICE_COOKIE, device_proof, is_known_device
 from rummykit.server.limits import Limits
