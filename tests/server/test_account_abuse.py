@@ -283,6 +283,7 @@ def test_a_look_alike_of_an_accounts_name_is_refused(
     assert answer.json() == {
         "error": LOOKS_TAKEN.format(name=existing),
         "code": "name_looks_taken",
+        "like": existing,  # for a page to name it in the player's language
     }
 
 

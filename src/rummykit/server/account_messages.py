@@ -72,7 +72,11 @@ MeAnswer: TypeAlias = Annotated[Me | NobodySignedIn, Field(discriminator="signed
 
 
 class AccountRefusal(Strict):
-    """A refused account request (401, 409, 429): a sentence and its code."""
+    """A refused account request (400, 401, 409, 429): a sentence and its code."""
 
     error: str
+    """The refusal in an English sentence (a page words it itself, from ``code``)."""
     code: ErrorCode
+    like: str | None = None
+    """For ``name_looks_taken``: the existing account's name that the new one looks like (a
+    page names it in its own words); absent otherwise."""

@@ -75,9 +75,12 @@ TOO_MANY_ACCOUNTS: Final = (
 )
 
 
-def _refused(code: ErrorCode, message: str, status: int, **headers: str) -> Response:
-    answer = AccountRefusal(error=message, code=code)
-    return JSONResponse(answer.model_dump(mode="json"), status, headers=headers or None)
+def _refused(
+    code: ErrorCode, message: str, status: int, *, like: str | None = None, **headers: str
+) -> Response:
+    answer = AccountRefusal(error=message, code=code, like=like)
+    body = answer.model_dump(mode="json", exclude_none=True)
+    return JSONResponse(body, status, headers=headers or None)
 
 
 def _store(connection: HTTPConnection) -> Store:
@@ -185,7 +188,8 @@ async def create_account(request: Request) -> Response:
     await asyncio.to_thread(gate.names.refresh, store.account_names_after)
     existing = gate.names.existing(wanted.name)
     if existing is not None:
-        return _refused(ErrorCode.NAME_LOOKS_TAKEN, LOOKS_TAKEN.format(name=existing), 409)
+        message = LOOKS_TAKEN.format(name=existing)
+        return _refused(ErrorCode.NAME_LOOKS_TAKEN, message, 409, like=existing)
     gate.sign_ups.attempt(address)  # before hashing: accounts asked at once count at once
     hashed = await _hash(wanted.password)
     account = await asyncio.to_thread(store.add_account, wanted.name, wanted.bot, hashed)
