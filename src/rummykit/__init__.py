@@ -86,14 +86,15 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    home = _HOME_OF.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(__import__(home, fromlist=[name]), name)
-    globals()[name] = value  # asked once: later lookups find it without this function
-    return value
+if not TYPE_CHECKING:  # mypy reads the imports above, and refuses a name it does not know
 
+    def __getattr__(name: str) -> object:
+        home = _HOME_OF.get(name)
+        if home is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(__import__(home, fromlist=[name]), name)
+        globals()[name] = value  # asked once: later lookups find it without this function
+        return value
 
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})

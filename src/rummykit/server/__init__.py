@@ -16,11 +16,13 @@ if TYPE_CHECKING:
 __all__ = ["create_app"]
 
 
-def __getattr__(name: str) -> object:
-    # The app (the whole server: Starlette, the store, SQLAlchemy) is imported when asked for,
-    # not with the package: the command line and the clients read the protocol's modules only.
-    if name == "create_app":
-        from rummykit.server.app import create_app
+if not TYPE_CHECKING:  # mypy reads the import above, and refuses a name it does not know
 
-        return create_app
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    def __getattr__(name: str) -> object:
+        # The app (the whole server: Starlette, the store, SQLAlchemy) is imported when asked
+        # for, not with the package: the command line and the clients read the protocol only.
+        if name == "create_app":
+            from rummykit.server.app import create_app
+
+            return create_app
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
