@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
 CHUNK: Final = 65_536
@@ -28,8 +28,13 @@ class BlackHole:
         self.host = host
         self.target_port = target_port
         self.port = 0
-        self.swallowing = threading.Event()
-        """Set while every byte is swallowed."""
+        self.passing = asyncio.Event()
+        """Set while bytes pass; clear while every byte is swallowed. Switched on the proxy's
+        loop only (``swallow``, ``restore``): its pumps wait on it."""
+        self.passing.set()
+        self.swallowed = 0
+        """Bytes swallowed so far, both ways (``wait_swallowed`` waits for a count)."""
+        self._swallowing = threading.Condition()
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="black-hole", daemon=True)
         self.server: asyncio.Server | None = None
@@ -56,11 +61,30 @@ class BlackHole:
 
     def swallow(self) -> None:
         """From now on no byte passes, either way; every connection stays open."""
-        self.swallowing.set()
+        self._switch(self.passing.clear)
 
     def restore(self) -> None:
         """Bytes pass again (those swallowed meanwhile are gone for good)."""
-        self.swallowing.clear()
+        self._switch(self.passing.set)
+
+    def wait_swallowed(self, count: int, timeout: float = 10) -> None:
+        """Return once ``count`` bytes in all have been swallowed (``AssertionError`` if not
+        within ``timeout`` seconds)."""
+        with self._swallowing:
+            if not self._swallowing.wait_for(lambda: self.swallowed >= count, timeout=timeout):
+                raise AssertionError(f"{self.swallowed} bytes swallowed, not {count}")
+
+    def _switch(self, change: Callable[[], None]) -> None:
+        """Make ``change`` on the proxy's loop, and return once it is made: a byte sent after
+        ``swallow`` returns is swallowed."""
+        if not self.thread.is_alive():  # not started: nothing else uses it yet
+            change()
+            return
+
+        async def switch() -> None:
+            change()
+
+        asyncio.run_coroutine_threadsafe(switch(), self.loop).result(timeout=10)
 
     @property
     def url(self) -> str:
@@ -100,12 +124,14 @@ class BlackHole:
         through a real black hole.
         """
         while data := await reader.read(CHUNK):
-            if self.swallowing.is_set():
+            if not self.passing.is_set():
+                with self._swallowing:
+                    self.swallowed += len(data)
+                    self._swallowing.notify_all()
                 continue
             writer.write(data)
             await writer.drain()
-        while self.swallowing.is_set():  # a close in the dark is not passed on
-            await asyncio.sleep(0.05)
+        await self.passing.wait()  # a close in the dark is not passed on
 
 
 @contextlib.contextmanager

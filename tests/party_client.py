@@ -25,7 +25,7 @@ from typing import Any
 
 from rummykit.core.deal import DealResult, DealSummary
 from rummykit.ratings import TRUSTED_DAYS, TRUSTED_GAMES, Pool
-from rummykit.server.account_routes import SESSION_COOKIE
+from rummykit.server.account_messages import SESSION_COOKIE
 from rummykit.server.party_messages import PARTY_SERVER_MESSAGES
 from rummykit.server.rated import RatedGame
 from rummykit.server.seat_figures import Played

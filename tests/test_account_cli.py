@@ -18,7 +18,7 @@ import pytest
 
 from rummykit.cli import main
 from rummykit.client import account
-from rummykit.server.account_routes import SESSION_COOKIE
+from rummykit.server.account_messages import SESSION_COOKIE
 from rummykit.server.run import free_port
 from table_client import LiveServer
 

@@ -4,6 +4,13 @@ Ctrl+C in a terminal reaches the whole process group: the server and its worker 
 A worker still starting (importing, a second or more on a busy machine) printed a
 ``KeyboardInterrupt`` traceback of its own. The test sends SIGINT to the group, as a terminal
 does, while a worker process is importing.
+
+The command itself imported the whole server before its ``main`` could catch a Ctrl+C: one in
+its first second or two printed a traceback. Now ``main`` imports everything a command needs,
+and ``python -m rummykit`` catches a Ctrl+C from its first line; the tests send SIGINT at
+moments of the start read from ``python -X importtime`` (each line tells a module imported).
+What Python does before it runs any of ours (its ``site`` module, a few milliseconds) is
+Python's own: a Ctrl+C there still prints Python's traceback.
 """
 
 from __future__ import annotations
@@ -33,15 +40,16 @@ pytestmark = [
 
 
 def _a_worker_is_importing(pid: int) -> bool:
-    """Whether a worker process of ``pid`` is half way through its imports (pydantic's core
-    is loaded, and rummykit's server modules are still to come)."""
+    """Whether a worker process of ``pid`` is half way through its imports (asyncio's core
+    is loaded, the first of ``rummykit.server.workers``'s imports, and the bots and the rules
+    are still to come)."""
     for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
         try:
             command = Path(f"/proc/{child}/cmdline").read_bytes()
             loaded = Path(f"/proc/{child}/maps").read_text()
         except OSError:
             continue  # gone already
-        if b"spawn_main" in command and "pydantic_core" in loaded:
+        if b"spawn_main" in command and "/_asyncio." in loaded:
             return True
     return False
 
@@ -97,7 +105,68 @@ def test_ctrl_c_while_a_worker_starts_prints_no_traceback(tmp_path: Path) -> Non
     assert "Traceback" not in output, output
     assert "KeyboardInterrupt" not in output, output
     assert output.rstrip().endswith("rummykit stopped."), output
-    assert server.returncode == 0
+    assert server.returncode == 128 + signal.SIGINT
+
+
+def _stopped_by_ctrl_c(returncode: int) -> bool:
+    """Whether a process ended as Ctrl+C ends a program: exit code 130, or killed by SIGINT.
+
+    Python ends by SIGINT (which a shell shows as 130 too) when the Ctrl+C it caught had
+    interrupted code run by ``exec`` of a string (``namedtuple``, ``dataclasses``, pydantic's
+    models: all over a start), even though ``main`` caught it.
+    """
+    return returncode in (128 + signal.SIGINT, -signal.SIGINT)
+
+
+# Modules in the order ``rummy serve`` imports them: its command line, the parser's modules
+# (the clients' pydantic models), the server's web framework, its database layer, and the last
+# module before the server opens its store and starts.
+_START_MOMENTS = (
+    "rummykit.cli",
+    "pydantic_core",
+    "uvicorn",
+    "sqlalchemy",
+    "rummykit.server.run",
+)
+
+
+def _imported(line: str) -> str:
+    """The module an ``-X importtime`` line says was imported ("" for any other line)."""
+    if not line.startswith("import time:"):
+        return ""
+    return line.rsplit("|", 1)[-1].strip()
+
+
+@pytest.mark.parametrize("moment", _START_MOMENTS)
+def test_ctrl_c_while_rummy_serve_starts_ends_it_with_a_line(moment: str, tmp_path: Path) -> None:
+    environment = {**os.environ, "RUMMY_DATA_DIR": str(tmp_path / "data")}
+    command = [sys.executable, "-X", "importtime", "-m", "rummykit", "serve"]
+    server = subprocess.Popen(
+        [*command, "--port", str(free_port()), "--workers", "1"],
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stderr is not None
+        imported: list[str] = []
+        for line in server.stderr:  # ends when the process does: no deadline needed
+            imported.append(_imported(line))
+            if imported[-1] == moment:
+                server.send_signal(signal.SIGINT)
+                break
+        output, errors = server.communicate(timeout=60)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.communicate()
+    assert moment in imported, f"{moment} was never imported"
+    said = [line for line in errors.splitlines() if not _imported(line)]
+    assert "Traceback" not in errors, errors
+    assert said == ["Stopped (Ctrl+C)."], said
+    assert "rummykit is serving" not in output  # stopped before it served
+    assert _stopped_by_ctrl_c(server.returncode), server.returncode
 
 
 def test_ctrl_c_before_the_server_serves_ends_the_command_quietly(
@@ -109,3 +178,29 @@ def test_ctrl_c_before_the_server_serves_ends_the_command_quietly(
     monkeypatch.setattr(run, "serve", interrupted)
     assert main(["serve", "--store", str(tmp_path / "tables.sqlite3")]) == 128 + signal.SIGINT
     assert capsys.readouterr().err == "Stopped (Ctrl+C).\n"
+
+
+@pytest.mark.parametrize("stopped_by_ctrl_c, code", [(True, 128 + signal.SIGINT), (False, 0)])
+def test_a_server_that_ctrl_c_stopped_ends_the_command_with_130(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, stopped_by_ctrl_c: bool, code: int
+) -> None:
+    def served(*arguments: object, **options: object) -> bool:
+        return stopped_by_ctrl_c
+
+    monkeypatch.setattr(run, "serve", served)
+    store = str(tmp_path / "tables.sqlite3")
+    assert main(["serve", "--store", store]) == code
+    assert main(["play", "--no-browser", "--store", store]) == code
+
+
+def test_the_rummy_command_imports_nothing_of_its_own_before_main(tmp_path: Path) -> None:
+    # what ``rummy`` and ``python -m rummykit`` import before ``main`` catches Ctrl+C: the
+    # package and its command line only, and of Python's library only what Python had loaded
+    script = (
+        "import sys; before = set(sys.modules); import rummykit.cli; "
+        "print(sorted(set(sys.modules) - before))"
+    )
+    answer = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert answer.stdout.strip() == "['__future__', 'rummykit', 'rummykit.cli']"

@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-import argparse
-import functools
-import json
 import os
 import sys
-import textwrap
-from collections.abc import Mapping, Sequence
-from importlib import resources
 
-from rummykit.bots.hints import HINT_LEVELS
-from rummykit.client.account import add_account_parsers
-from rummykit.client.cli import add_party_parsers
-from rummykit.client.ratings import add_ratings_parser
-from rummykit.core.errors import RecordError, RulesError
-from rummykit.core.options import Choice, OptionKind, OptionSpec, json_value
-from rummykit.core.presets import PRESETS, Preset, find_preset
-from rummykit.core.record import load_record, replay_json
-from rummykit.core.rules import option_specs
-from rummykit.review.cli import add_review_parser
-from rummykit.tournament.cli import add_sim_parsers
+# This module imports nothing that Python has not loaded already: ``main`` imports the rest
+# (argparse, the rules, the clients, the whole server for ``rummy serve``) inside its Ctrl+C
+# handling, so a Ctrl+C while a command still imports ends it with a line, never a traceback.
+# (``typing`` alone takes 7 ms or more to import; mypy reads any ``TYPE_CHECKING`` as true.)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Mapping, Sequence
+
+    from rummykit.core.options import Choice, OptionSpec
+    from rummykit.core.presets import Preset
 
 _DESCRIPTION = """\
 rummykit: straight Rummy, done properly.
@@ -54,6 +48,8 @@ examples:
 
 
 def _value_text(value: object) -> str:
+    from rummykit.core.options import json_value
+
     value = json_value(value)
     if value is None:
         return "null"
@@ -82,6 +78,8 @@ def rules_table(presets: Mapping[str, Preset]) -> str:
 
 
 def _values_text(spec: OptionSpec, choices: Sequence[Choice]) -> str:
+    from rummykit.core.options import OptionKind
+
     words = [f"{_value_text(choice.value)} ({choice.label})" for choice in choices]
     if choices is not spec.choices:  # a preset's own choices are all it offers
         return "; ".join(words)
@@ -97,6 +95,11 @@ def _values_text(spec: OptionSpec, choices: Sequence[Choice]) -> str:
 
 def explain_preset(preset: Preset) -> str:
     """``rummy rules NAME``: the preset and each of its options, read from their descriptions."""
+    import functools
+    import textwrap
+
+    from rummykit.core.rules import option_specs
+
     lines = [f"{preset.name} ({preset.seats_text} seats): {preset.summary}", ""]
     specs = option_specs(type(preset.rules))
     width = max(len(spec.name) for spec in specs)
@@ -129,6 +132,9 @@ def explain_preset(preset: Preset) -> str:
 
 
 def _command_rules(args: argparse.Namespace) -> int:
+    from rummykit.core.errors import RulesError
+    from rummykit.core.presets import PRESETS, find_preset
+
     if args.preset is None:
         print(rules_table(PRESETS))
         print()
@@ -153,6 +159,11 @@ def _read_source(path: str) -> str:
 
 
 def _command_replay(args: argparse.Namespace) -> int:
+    import json
+
+    from rummykit.core.errors import RecordError
+    from rummykit.core.record import load_record, replay_json
+
     try:
         text = _read_source(args.file)
     except OSError as error:
@@ -200,18 +211,20 @@ def _command_play(args: argparse.Namespace) -> int:
     store = Path(args.store) if args.store else default_store_path()
     # One person on their own computer: every game in the file is theirs, and the page's
     # tokens would not find them (a new port each run is a new origin, with empty storage).
-    serve(
+    stopped_by_ctrl_c = serve(
         "127.0.0.1",
         args.port or free_port(),
         store,
         open_browser=not args.no_browser,
         public_history=True,
     )
-    return 0
+    return _INTERRUPTED if stopped_by_ctrl_c else 0
 
 
 def _positive_int(text: str) -> int:
     """A whole number of at least 1, for argparse."""
+    import argparse
+
     try:
         number = int(text)
     except ValueError:
@@ -223,6 +236,8 @@ def _positive_int(text: str) -> int:
 
 def _positive_seconds(text: str) -> float:
     """A number of seconds above zero, for an option (a usage error otherwise)."""
+    import argparse
+
     try:
         seconds = float(text)
     except ValueError:
@@ -234,6 +249,7 @@ def _positive_seconds(text: str) -> float:
 
 def _proxy_address(text: str) -> str:
     """An IP address or network (``127.0.0.1``, ``10.0.0.0/8``), for argparse."""
+    import argparse
     import ipaddress
 
     try:
@@ -244,7 +260,6 @@ def _proxy_address(text: str) -> str:
 
 
 def _command_serve(args: argparse.Namespace) -> int:
-    import os
     from pathlib import Path
 
     from rummykit.server.cluster import REDIS_URL_ENV
@@ -268,7 +283,7 @@ def _command_serve(args: argparse.Namespace) -> int:
         )
         return 2
     try:
-        serve(
+        stopped_by_ctrl_c = serve(
             args.host,
             args.port,
             store,
@@ -285,10 +300,13 @@ def _command_serve(args: argparse.Namespace) -> int:
     except FileInUse as error:
         print(f"rummy serve: {error}", file=sys.stderr)
         return 1
-    return 0
+    return _INTERRUPTED if stopped_by_ctrl_c else 0
 
 
 def _command_watch(args: argparse.Namespace) -> int:
+    from importlib import resources
+
+    from rummykit.core.record import load_record
     from rummykit.transcript import transcript
 
     sample = resources.files("rummykit").joinpath("samples", "classic.json").read_text("utf-8")
@@ -299,8 +317,9 @@ def _command_watch(args: argparse.Namespace) -> int:
 
 def _command_hint(args: argparse.Namespace) -> int:
     from rummykit.bots.hints import hint
+    from rummykit.core.errors import RecordError
     from rummykit.core.observation import observe
-    from rummykit.core.record import replay
+    from rummykit.core.record import load_record, replay
 
     try:
         record = load_record(_read_source(args.file))
@@ -326,6 +345,16 @@ def _command_hint(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser, with a sub-command per job."""
+    import argparse
+
+    from rummykit.bots.hints import HINT_LEVELS
+    from rummykit.client.account import add_account_parsers
+    from rummykit.client.cli import add_party_parsers
+    from rummykit.client.ratings import add_ratings_parser
+    from rummykit.core.presets import PRESETS
+    from rummykit.review.cli import add_review_parser
+    from rummykit.tournament.cli import add_sim_parsers
+
     parser = argparse.ArgumentParser(
         prog="rummy",
         description=_DESCRIPTION,

@@ -18,8 +18,8 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
+from rummykit.server.account_messages import SESSION_COOKIE
 from rummykit.server.account_names import BOT_MARK, HIDDEN_CHARACTER, LOOKS_TAKEN
-from rummykit.server.account_routes import SESSION_COOKIE
 from rummykit.server.app import create_app
 from rummykit.server.known_devices import DEVICE_COOKIE, device_proof, is_known_device
 from rummykit.server.limits import Limits
@@ -283,6 +283,7 @@ def test_a_look_alike_of_an_accounts_name_is_refused(
     assert answer.json() == {
         "error": LOOKS_TAKEN.format(name=existing),
         "code": "name_looks_taken",
+        "like": existing,  # for a page to name it in the player's language
     }
 
 

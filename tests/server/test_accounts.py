@@ -22,7 +22,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from rummykit.server import account_routes
-from rummykit.server.account_routes import SESSION_COOKIE
+from rummykit.server.account_messages import SESSION_COOKIE
 from rummykit.server.app import create_app
 from rummykit.server.guard import FOREIGN_ORIGIN_MESSAGE
 from rummykit.server.limits import Limits

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -17,10 +18,19 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from party_client import open_seat, started_party
+from rummykit.server import app as app_module
 from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
-from rummykit.server.heartbeat import BEAT_S, PING_S, PING_TIMEOUT_S, SILENT_S, Heartbeat
-from rummykit.server.protocol import CloseCode, ServerMessage
+from rummykit.server.heartbeat import (
+    BEAT_S,
+    PING_S,
+    PING_TIMEOUT_S,
+    SILENT_S,
+    Hearing,
+    Heartbeat,
+    beating,
+)
+from rummykit.server.protocol import BeatMessage, CloseCode, ServerMessage
 from rummykit.server.run import uvicorn_config
 from rummykit.server.store import Store
 from rummykit.server.table import Table, new_table_settings
@@ -104,16 +114,76 @@ def test_a_spectator_beats_too_and_its_beats_are_not_refused(tmp_path: Path) -> 
 
 
 def test_a_client_that_does_not_ask_gets_no_beats_and_is_left_to_the_pings(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # what the server decides for each socket, seen as it decides it (no waiting for a
+    # silence that must not come): how long a silence it takes as a drop, and whom it beats
+    hearings: list[Hearing] = []
+    beaten: list[Heartbeat] = []
+
+    class Heard(Hearing):
+        def __init__(self, now: Callable[[], float], silent_s: float | None) -> None:
+            super().__init__(now, silent_s)
+            hearings.append(self)
+
+    async def beats(
+        send: Callable[[BeatMessage], Awaitable[None]],
+        version: Callable[[], int],
+        heartbeat: Heartbeat,
+    ) -> None:
+        beaten.append(heartbeat)
+        await beating(send, version, heartbeat)
+
+    monkeypatch.setattr(app_module, "Hearing", Heard)
+    monkeypatch.setattr(app_module, "beating", beats)
     clock = ManualClock()
     with TestClient(clocked_app(tmp_path / "t.sqlite3", clock, SHORT)) as client:
         table, token = _table(client)
         with seat_connection(client, table, token) as seat:
-            seat.set_pace(0)
-            time.sleep(2 * SHORT.silent_s)  # silent, but it never asked for beats
-            seat.set_pace(0)
-            assert not any(frame["t"] == "beat" for frame in seat.frames)
+            seat.set_pace(0)  # served: its hearing is made before it joins
+            assert [hearing.silent_s for hearing in hearings] == [None]  # never taken as silent
+            assert beaten == []
+        with seat_connection(client, table, token, beat=True) as beating_seat:
+            beating_seat.until(lambda frame: frame["t"] == "beat")
+            assert [hearing.silent_s for hearing in hearings] == [None, SHORT.silent_s]
+            assert beaten == [SHORT]
+        assert not any(frame["t"] == "beat" for frame in seat.frames)
+
+
+def test_a_client_heard_without_a_limit_of_silence_is_never_taken_as_silent() -> None:
+    # ``Hearing`` without ``silent_s`` waits for the next message however long it takes: on
+    # an event loop whose clock the test moves (asyncio's timeouts read the loop's clock)
+    class Quiet:
+        """A socket whose client says one thing, once the test lets it."""
+
+        def __init__(self) -> None:
+            self.speaks = asyncio.Event()
+
+        async def receive(self) -> dict[str, str]:
+            await self.speaks.wait()
+            return {"type": "websocket.receive", "text": "hello"}
+
+    async def scenario(silent_s: float | None) -> tuple[object, bool, float]:
+        loop = asyncio.get_running_loop()
+        later = [0.0]
+        loop.time = lambda: time.monotonic() + later[0]  # type: ignore[method-assign]
+        hearing = Hearing(lambda: 7.0, silent_s)
+        quiet = Quiet()
+        heard = loop.create_task(hearing.receive(quiet))  # type: ignore[arg-type]
+        await asyncio.sleep(0)  # it waits, with its timeout set (if any)
+        later[0] = 10 * SHORT.silent_s  # ten silences pass on the loop's clock
+        for _ in range(2):  # the loop's next rounds: the timers due run, then what they woke
+            await asyncio.sleep(0)
+        quiet.speaks.set()
+        received = await heard
+        return received, hearing.silent, hearing.heard
+
+    assert asyncio.run(scenario(None)) == (
+        {"type": "websocket.receive", "text": "hello"},
+        False,
+        7.0,
+    )
+    assert asyncio.run(scenario(SHORT.silent_s)) == (None, True, 7.0)  # the other way
 
 
 def test_a_seats_away_time_is_the_latest_word_any_of_its_pages_said(tmp_path: Path) -> None:

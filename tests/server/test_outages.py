@@ -11,6 +11,7 @@ The times measured are printed (``pytest -s``) as ``outage answer times``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 import time
@@ -23,15 +24,20 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from redis_service import RedisService, redis_server
+from rummykit.server.api import NewTable
 from rummykit.server.app import create_app
+from rummykit.server.bus import MemoryBus
 from rummykit.server.cluster import Cluster
 from rummykit.server.database import RECONNECT_S
+from rummykit.server.lease import MemoryLeases
 from rummykit.server.limits import Limits
+from rummykit.server.lobby import Lobby
+from rummykit.server.new_table import new_table_settings
 from rummykit.server.outage import OUT_OF_REACH, RETRY_AFTER_S
 from rummykit.server.outage_log import LOG_EVERY_S, OUTAGES, OutageLog
 from rummykit.server.protocol import CloseCode
 from rummykit.server.store import Store
-from services import PostgresServer
+from services import PostgresServer, StoreBackend
 from table_client import (
     WORKERS,
     SeatSocket,
@@ -240,6 +246,37 @@ def test_with_the_disk_full_every_answer_is_fast_and_clean_and_nothing_is_lost(
         store.close()
 
 
+def test_a_new_table_whose_row_cannot_be_written_holds_no_lease(store_path: Path) -> None:
+    """The other way round: a table leased whose row cannot be stored (the disk full) lets its
+    lease go and is no longer listened for, so that no process holds a table nobody has."""
+
+    async def scenario() -> None:
+        store = Store(store_path)
+        disk = FullDisk(store._db.connection)  # type: ignore[attr-defined]
+        store._db.connection = disk  # type: ignore[attr-defined]
+        leases = MemoryLeases()
+        cluster = Cluster(leases, MemoryBus())
+        lobby = Lobby(store, WORKERS, cluster=cluster)
+        settings = new_table_settings(NewTable())
+        try:
+            disk.full = True
+            with pytest.raises(sqlite3.OperationalError):
+                await lobby.open_table(settings, {0: "a seat's hash"})
+            assert disk.refused == 1
+            assert (cluster.owned, cluster.desk.tasks, lobby.tables) == ({}, {}, {})
+            disk.full = False
+            table = await lobby.open_table(settings, {0: "a seat's hash"})
+            holder = await leases.holder(table.id)
+            assert holder is not None and holder.owner == cluster.process
+            assert list(cluster.owned) == list(cluster.desk.tasks) == [table.id]
+            assert store.epoch(table.id) == holder.epoch  # owned in the store as well
+        finally:
+            await lobby.close()
+            store.close()
+
+    asyncio.run(scenario())
+
+
 def cluster_process(database_url: str, redis: RedisService, tmp_path: Path) -> TestClient:
     """One server process of a site on PostgreSQL and Redis (as ``rummy serve`` makes it)."""
     app = create_app(
@@ -285,6 +322,31 @@ def test_with_redis_down_every_answer_is_fast_and_clean_and_nothing_is_lost(
         assert store.deals(table)[0]["actions"][:2] == [f"0 {draw}", f"0 {discard}"]
     finally:
         store.close()
+
+
+def test_a_new_table_refused_while_redis_is_down_leaves_no_row_behind(
+    tmp_path: Path,
+    postgres_url: str,
+    redis_server: RedisService,
+    outage_log: pytest.LogCaptureFixture,
+) -> None:
+    """A table is leased and listened for before it is stored: one that cannot be leased
+    (Redis out of reach) is refused with nothing stored, no table the player never had."""
+    database = StoreBackend("postgresql", postgres_url)
+
+    def stored() -> set[str]:
+        return {row[0] for row in database.execute("SELECT id FROM tables")}
+
+    with cluster_process(postgres_url, redis_server, tmp_path) as owner:
+        table, _ = create_table(owner)
+        with redis_server.down():
+            refused = [owner.post("/api/tables", json={}) for _ in range(3)]
+        for answer in refused:
+            assert_unavailable(answer)
+        assert stored() == {table}
+        made, _ = create_table(owner)  # Redis back: tables are made again
+        assert stored() == {table, made}
+    assert_quiet(outage_log, {"redis"})
 
 
 def test_an_outage_is_said_once_a_minute_with_the_count_of_those_held_back(

@@ -6,6 +6,23 @@ messages) and ``rummykit.server.api`` (HTTP bodies and queries); its JSON Schema
 ``docs/protocol.schema.json``, printed by ``python -m rummykit.server.schema``.
 """
 
-from rummykit.server.app import create_app
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rummykit.server.app import create_app
 
 __all__ = ["create_app"]
+
+
+if not TYPE_CHECKING:  # mypy reads the import above, and refuses a name it does not know
+
+    def __getattr__(name: str) -> object:
+        # The app (the whole server: Starlette, the store, SQLAlchemy) is imported when asked
+        # for, not with the package: the command line and the clients read the protocol only.
+        if name == "create_app":
+            from rummykit.server.app import create_app
+
+            return create_app
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

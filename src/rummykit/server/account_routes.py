@@ -21,16 +21,22 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import re
 import secrets
-from typing import Annotated, Final, Literal, TypeAlias
+from typing import Final
 
-from pydantic import Field, StringConstraints, field_validator
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from rummykit.core.errors import ErrorCode
+from rummykit.server.account_messages import (
+    SESSION_COOKIE,
+    AccountRefusal,
+    Me,
+    NewAccount,
+    NobodySignedIn,
+    SignIn,
+)
 from rummykit.server.account_names import (
     BOT_MARK,
     LOOKS_TAKEN,
@@ -57,18 +63,9 @@ from rummykit.server.passwords import (
     off_the_loop,
     verify_password,
 )
-from rummykit.server.protocol import Strict
 from rummykit.server.store import SESSION_LIFETIME_S, Account, Store
 
 logger = logging.getLogger("rummykit.accounts")
-
-SESSION_COOKIE: Final = "rummy_session"
-"""The cookie that holds a session's token."""
-
-ACCOUNT_NAME: Final = re.compile(r"[A-Za-z0-9_-]{3,20}")
-"""What an account's name may be: 3 to 20 letters, digits, ``_`` or ``-``."""
-MIN_PASSWORD: Final = 8
-MAX_PASSWORD: Final = 128
 
 NAME_TAKEN: Final = "That name is taken: choose another."
 BAD_LOGIN: Final = "No account has that name and password."
@@ -78,62 +75,12 @@ TOO_MANY_ACCOUNTS: Final = (
 )
 
 
-class NewAccount(Strict):
-    """``POST /api/accounts``: an account, signed in at once."""
-
-    name: Annotated[str, StringConstraints(max_length=64)]
-    """3 to 20 letters, digits, ``_`` or ``-``; unique whatever its case."""
-    password: Annotated[str, StringConstraints(min_length=MIN_PASSWORD, max_length=MAX_PASSWORD)]
-    """8 to 128 characters; kept only as a scrypt hash."""
-    bot: bool = False
-    """A program's account (``rummy join``), marked BOT wherever its name shows."""
-
-    @field_validator("name")
-    @classmethod
-    def _account_name(cls, name: str) -> str:
-        if not ACCOUNT_NAME.fullmatch(name):
-            raise ValueError("a name is 3 to 20 letters, digits, _ or -")
-        return name
-
-
-class SignIn(Strict):
-    """``POST /api/session``: sign in."""
-
-    name: Annotated[str, StringConstraints(min_length=1, max_length=64)]
-    password: Annotated[str, StringConstraints(min_length=1, max_length=MAX_PASSWORD)]
-
-
-class Me(Strict):
-    """Who is signed in: the answer to ``GET /api/me``, and to signing up or in."""
-
-    signed_in: Literal[True] = True
-    """Always true here; ``NobodySignedIn`` is the answer without an account."""
-    name: str
-    """The account's name as it was signed up."""
-    bot: bool
-    """Whether it is a program's account."""
-
-
-class NobodySignedIn(Strict):
-    """``GET /api/me`` without a session that works: a visitor, not a mistake (200)."""
-
-    signed_in: Literal[False] = False
-
-
-MeAnswer: TypeAlias = Annotated[Me | NobodySignedIn, Field(discriminator="signed_in")]
-"""The answer to ``GET /api/me``: the account signed in, or nobody."""
-
-
-class AccountRefusal(Strict):
-    """A refused account request (401, 409, 429): a sentence and its code."""
-
-    error: str
-    code: ErrorCode
-
-
-def _refused(code: ErrorCode, message: str, status: int, **headers: str) -> Response:
-    answer = AccountRefusal(error=message, code=code)
-    return JSONResponse(answer.model_dump(mode="json"), status, headers=headers or None)
+def _refused(
+    code: ErrorCode, message: str, status: int, *, like: str | None = None, **headers: str
+) -> Response:
+    answer = AccountRefusal(error=message, code=code, like=like)
+    body = answer.model_dump(mode="json", exclude_none=True)
+    return JSONResponse(body, status, headers=headers or None)
 
 
 def _store(connection: HTTPConnection) -> Store:
@@ -241,7 +188,8 @@ async def create_account(request: Request) -> Response:
     await asyncio.to_thread(gate.names.refresh, store.account_names_after)
     existing = gate.names.existing(wanted.name)
     if existing is not None:
-        return _refused(ErrorCode.NAME_LOOKS_TAKEN, LOOKS_TAKEN.format(name=existing), 409)
+        message = LOOKS_TAKEN.format(name=existing)
+        return _refused(ErrorCode.NAME_LOOKS_TAKEN, message, 409, like=existing)
     gate.sign_ups.attempt(address)  # before hashing: accounts asked at once count at once
     hashed = await _hash(wanted.password)
     account = await asyncio.to_thread(store.add_account, wanted.name, wanted.bot, hashed)

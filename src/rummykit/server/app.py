@@ -118,6 +118,7 @@ from rummykit.server.table import (
     Sleep,
     Table,
     TableError,
+    new_seat_token,
     new_table_settings,
 )
 from rummykit.server.table_words import Viewer
@@ -222,19 +223,14 @@ async def create_table(request: Request) -> Response:
         wanted = read_body(NewTable, await read_request_body(request))
         if wanted.seed is not None and not lobby.accept_seeds:
             raise BadRequest(SEED_REFUSED)
-        table, token = await Table.create(
-            lobby.store,
-            new_table_settings(wanted),
-            lobby.workers,
-            sleep=lobby.sleep,
-            now=lobby.now,
-            client=request.client.host if request.client else None,  # fair turns in the pool
-        )
+        settings = new_table_settings(wanted)
     except BadRequest as error:
         return _error(error.message, error.status)
     except (RulesError, TableError) as error:
         return _error(str(error), 400)
-    await lobby.adopt(table)
+    token, hashed = new_seat_token()
+    client = request.client.host if request.client else None  # fair turns in the pool
+    table = await lobby.open_table(settings, {0: hashed}, client)
     return JSONResponse(TableCreated(table=table.id, token=token, seat=0).model_dump())
 
 

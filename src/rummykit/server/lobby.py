@@ -207,12 +207,35 @@ class Lobby:
         if self.cluster is not None:
             await self.cluster.desk.serve(table)
 
-    async def adopt(self, table: Table) -> None:
-        """Serve a new table (in a cluster, owned by this process from the start)."""
-        await self._claim(table.id)
-        await self._serve_relayed(table)
+    async def open_table(
+        self, settings: TableSettings, token_hashes: dict[int, str], client: str | None = None
+    ) -> Table:
+        """A new table, dealt, stored and served by this process.
+
+        Its seats are held by the tokens whose hashes are ``token_hashes``; ``client`` is who
+        asked for it (see ``Table``). In a cluster the table is leased, and its relayed
+        intents listened for, before it is stored: a table this process cannot own (Redis out
+        of reach) is refused with no row left behind, and one whose row cannot be written
+        leaves no lease.
+        """
+        table = Table.fresh(
+            self.store, settings, self.workers, sleep=self.sleep, now=self.now, client=client
+        )
+        await self._fit(table)
+        if self.cluster is None:
+            await table.store_new(token_hashes)
+        else:
+            lease = await self.cluster.acquire(table.id)
+            try:
+                await self._serve_relayed(table)
+                await table.store_new(token_hashes)
+                await asyncio.to_thread(self.store.own, table.id, lease.epoch)
+            except BaseException:
+                await self.cluster.release(table.id)
+                raise
         self.tables[table.id] = table
         self.last_used[table.id] = self.clock()
+        return table
 
     async def lost(self, table_id: str) -> None:
         """This process lost the table's lease: it stops playing it at once.
@@ -425,11 +448,7 @@ class Lobby:
 
     async def make_party_table(self, settings: TableSettings, hashes: dict[int, str]) -> str:
         """A party's table, made, stored and served: its id."""
-        table = await Table.create_with_seats(
-            self.store, settings, self.workers, hashes, sleep=self.sleep, now=self.now
-        )
-        await self._fit(table)
-        await self.adopt(table)
+        table = await self.open_table(settings, hashes)
         return table.id
 
     async def _rematch(self, table: Table) -> str:

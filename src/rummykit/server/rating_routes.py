@@ -38,7 +38,7 @@ from rummykit.ratings import (
     is_settled,
     leaderboard_eligible,
 )
-from rummykit.server.account_routes import ACCOUNT_NAME
+from rummykit.server.account_messages import ACCOUNT_NAME
 from rummykit.server.api import ErrorAnswer
 from rummykit.server.protocol import Strict
 from rummykit.server.rated import DAY_S

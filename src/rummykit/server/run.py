@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import signal
 import socket
 import threading
@@ -93,8 +94,15 @@ def uvicorn_config(
     )
 
 
+@dataclasses.dataclass
+class CtrlC:
+    """Whether a Ctrl+C (SIGINT) came while ``ctrl_c_for_this_process_only`` held it."""
+
+    pressed: bool = False
+
+
 @contextlib.contextmanager
-def ctrl_c_for_this_process_only() -> Iterator[None]:
+def ctrl_c_for_this_process_only() -> Iterator[CtrlC]:
     """Keep Ctrl+C from the worker processes started inside, for the server to handle alone.
 
     Ctrl+C in a terminal reaches the whole process group. A worker ignores it once started
@@ -102,12 +110,13 @@ def ctrl_c_for_this_process_only() -> Iterator[None]:
     a traceback of its own. Inside, SIGINT is blocked in this thread, so every thread made here
     and every process they start has it blocked from its first instruction; one thread made
     before, which only waits, takes the signal, and Python still runs the handler (uvicorn's,
-    or ``KeyboardInterrupt``) in the main thread.
+    or ``KeyboardInterrupt``) in the main thread. It yields a ``CtrlC`` that says, once the
+    block is left, whether a Ctrl+C came.
     """
     if threading.current_thread() is not threading.main_thread() or not hasattr(
         signal, "pthread_sigmask"
     ):
-        yield  # no signals to manage here (a test's server thread; Windows)
+        yield CtrlC()  # no signals to manage here (a test's server thread; Windows)
         return
     # multiprocessing's resource tracker unblocks SIGINT in the thread that first starts it:
     # started now, before the block, it leaves the block alone
@@ -116,13 +125,18 @@ def ctrl_c_for_this_process_only() -> Iterator[None]:
     taker = threading.Thread(target=done.wait, name="ctrl-c", daemon=True)
     taker.start()  # made before the block, so it alone may take the signal
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    ctrl_c = CtrlC()
     try:
-        yield
+        yield ctrl_c
+    except KeyboardInterrupt:
+        ctrl_c.pressed = True
+        raise
     finally:
         # uvicorn raises the Ctrl+C it stopped for again, in this thread, where it waits
         # blocked: the server has stopped for it, so it is taken here and not raised twice
         if signal.SIGINT in signal.sigpending():
             signal.sigwait({signal.SIGINT})
+            ctrl_c.pressed = True
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
         done.set()
 
@@ -141,8 +155,11 @@ def serve(
     database_url: str | None = None,
     redis_url: str | None = None,
     trusted_proxies: Sequence[str] = (),
-) -> None:
+) -> bool:
     """Serve the table until interrupted; print the address (and open it if asked).
+
+    Returns whether a Ctrl+C (SIGINT) stopped it (``rummy`` then exits 130, as a shell expects
+    of a program that Ctrl+C ended).
 
     It answers the ``Host`` names of ``answered_hosts`` (on a loopback address, only the
     loopback names at ``port`` unless ``allowed_hosts`` says otherwise).
@@ -156,7 +173,7 @@ def serve(
     Raises ``FileInUse`` when another process serves ``store``.
     """
     allowed_hosts = answered_hosts(host, port, allowed_hosts)
-    with ctrl_c_for_this_process_only():
+    with ctrl_c_for_this_process_only() as ctrl_c:
         pool = WorkerPool(workers)
         try:
             app = create_app(
@@ -186,7 +203,10 @@ def serve(
         try:
             uvicorn.Server(uvicorn_config(app, host, port, trusted_proxies=trusted_proxies)).run()
         except KeyboardInterrupt:
-            pass  # uvicorn has shut down cleanly and raised the Ctrl+C again: a normal stop
+            # uvicorn has shut down cleanly and raised the Ctrl+C again (or a second Ctrl+C
+            # came while it shut down): a normal stop
+            ctrl_c.pressed = True
         finally:
             pool.close()
         print("rummykit stopped.")
+    return ctrl_c.pressed

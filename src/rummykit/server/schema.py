@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from pydantic import TypeAdapter
 
-from rummykit.server.account_routes import AccountRefusal, Me, MeAnswer, NewAccount, SignIn
+from rummykit.server.account_messages import AccountRefusal, Me, MeAnswer, NewAccount, SignIn
 from rummykit.server.api import (
     ErrorAnswer,
     HistoryAnswer,

@@ -148,6 +148,12 @@ def table_client(table_id: str, settings: TableSettings) -> str:
     return f"party:{settings.party}" if settings.party else f"table:{table_id}"
 
 
+def new_seat_token() -> tuple[str, str]:
+    """A seat's new token, and its hash (all the store keeps of it)."""
+    token = secrets.token_urlsafe(24)
+    return token, token_hash(token)
+
+
 class Table(Asides, BetweenDeals):
     """A game in progress and everything around it; only ``run`` changes the game."""
 
@@ -261,9 +267,9 @@ class Table(Asides, BetweenDeals):
 
         ``client``: who asked for it (their address), for fair turns in ``workers``.
         """
-        token = secrets.token_urlsafe(24)
+        token, hashed = new_seat_token()
         table = await cls.create_with_seats(
-            store, settings, workers, {0: token_hash(token)}, sleep=sleep, now=now, client=client
+            store, settings, workers, {0: hashed}, sleep=sleep, now=now, client=client
         )
         return table, token
 
@@ -280,23 +286,48 @@ class Table(Asides, BetweenDeals):
         client: str | None = None,
     ) -> Table:
         """A new table whose seats are held by tokens known by their hashes (a party's)."""
+        table = cls.fresh(store, settings, workers, sleep=sleep, now=now, client=client)
+        await table.store_new(token_hashes)
+        return table
+
+    @classmethod
+    def fresh(
+        cls,
+        store: Store,
+        settings: TableSettings,
+        workers: WorkerPool,
+        *,
+        sleep: Sleep = asyncio.sleep,
+        now: Now = time.time,
+        client: str | None = None,
+    ) -> Table:
+        """A new table in memory only, under an id of its own.
+
+        ``store_new`` deals and stores it (in a cluster, once its lease is taken:
+        ``Lobby.open_table``).
+        """
         table_id = secrets.token_urlsafe(9)
-        table = cls(table_id, settings, store, workers, sleep=sleep, now=now, client=client)
-        deck, seed = table._shuffled()
-        dealt, deadline = table._dealt(deck, seed)
-        first_deal = (table.game.dealer, deck, seed)
+        return cls(table_id, settings, store, workers, sleep=sleep, now=now, client=client)
+
+    async def store_new(self, token_hashes: dict[int, str]) -> None:
+        """Deal a ``fresh`` table's first deal and store the table with it, in one write.
+
+        Its seats are held by the tokens whose hashes are ``token_hashes``.
+        """
+        deck, seed = self._shuffled()
+        dealt, deadline = self._dealt(deck, seed)
+        first_deal = (self.game.dealer, deck, seed)
         await asyncio.to_thread(
-            store.create_table,
-            table_id,
-            settings,
+            self.store.create_table,
+            self.id,
+            self.settings,
             {},
             first_deal,
             deadline,
             token_hashes=token_hashes,
         )
-        table._adopt_deal(dealt, deadline)
-        table.recent_from = table.version + 1
-        return table
+        self._adopt_deal(dealt, deadline)
+        self.recent_from = self.version + 1
 
     @classmethod
     async def restore(

@@ -1,7 +1,7 @@
 // Accounts without the DOM: what a sign-up or sign-in form may send (the server's own limits,
-// server/account_routes.py), the server's refusals in our words, and the ranked choice of the
+// server/account_messages.py), the server's refusals in our words, and the ranked choice of the
 // lobby's "new party" form. Its words are in the account area of the catalogues (./i18n.js).
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 /** An account's name: 3 to 20 letters, digits, _ or - (the server's ACCOUNT_NAME). */
 export const ACCOUNT_NAME = /^[A-Za-z0-9_-]{3,20}$/;
@@ -17,6 +17,10 @@ export const RANKED_DEFAULT_TIMER = 60;
 /** A password's length as people count characters (an emoji is one), not UTF-16 units. */
 const length = (text) => [...String(text)].length;
 
+/** Characters no keyboard types, which the server refuses in a password (control characters
+ * such as NUL or tab, and unassigned code points: server/password_strength.py). */
+const CONTROL = /[\p{Cc}\p{Cn}]/u;
+
 /**
  * What is wrong with a form before it is sent: {field: sentence}, empty when nothing is.
  * `fields`: {name, password, repeat}; `repeat` is checked only when signing up.
@@ -30,6 +34,7 @@ export function formProblems(mode, fields) {
   if (!password) problems.password = t("account.password_missing");
   else if (mode === "up" && length(password) < MIN_PASSWORD) problems.password = t("account.password_short", { count: MIN_PASSWORD });
   else if (length(password) > MAX_PASSWORD) problems.password = t("account.password_long", { count: MAX_PASSWORD });
+  else if (mode === "up" && CONTROL.test(password)) problems.password = t("account.password_control");
   if (mode === "up" && !problems.password && fields.repeat !== password) problems.repeat = t("account.repeat_differs");
   return problems;
 }
@@ -43,18 +48,46 @@ export function retrySeconds(header, now = Date.now()) {
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** The refusal codes the page words itself (in the player's language). */
-const OWN_WORDS = new Set(["name_taken", "too_many_attempts", "bad_login"]);
+/** The refusal codes of the account routes (server/account_routes.py), each worded here in the
+ * player's language; a test checks that the server sends no other. */
+export const ACCOUNT_REFUSALS = Object.freeze([
+  "bad_login",
+  "name_looks_taken",
+  "name_not_allowed",
+  "name_taken",
+  "too_many_accounts",
+  "too_many_attempts",
+  "weak_password",
+]);
+
+/** Minutes to wait from a Retry-After header (at least 1), or null. */
+const retryMinutes = (header) => {
+  const seconds = retrySeconds(header);
+  return seconds === null ? null : Math.max(1, Math.ceil(seconds / 60));
+};
 
 /**
- * A refused account request in our words, or the server's for a code the page does not word. `mode`: "up" (sign up) or "in" (sign in);
- * `status` and `body` (the JSON answer, or null) from the server; `retryAfter` its header.
+ * A refused account request in our words. `mode`: "up" (sign up) or "in" (sign in); `status`
+ * and `body` (the JSON answer, or null) from the server; `retryAfter` its header.
  */
 export function refusalText(mode, status, body, retryAfter) {
   const code = body && body.code;
-  // a refusal the page has no words of its own for (a weak password, a name not allowed or
-  // like an account's, too many new accounts): the server's sentence says why
-  if (code && !OWN_WORDS.has(code) && typeof body.error === "string" && body.error) return body.error;
+  const said = body && typeof body.error === "string" ? body.error : "";
+  if (code === "weak_password") {
+    // the server's sentence carries zxcvbn's advice ("This is a top-10 common password."),
+    // which is in English only: other languages say what to do in their own words
+    return lang() === "en" && said ? said : t("account.password_weak");
+  }
+  if (code === "name_not_allowed") return t("account.name_not_allowed");
+  if (code === "name_looks_taken") {
+    if (typeof body.like === "string" && body.like) return t("account.name_looks_taken", { name: body.like });
+    return t("account.name_looks_taken_unnamed");
+  }
+  if (code === "too_many_accounts") {
+    const minutes = retryMinutes(retryAfter);
+    return minutes === null ? t("account.too_many_accounts_later") : t("account.too_many_accounts", { count: minutes });
+  }
+  if (code && !ACCOUNT_REFUSALS.includes(code) && said) return said; // a code not worded here
   if (status === 409 || code === "name_taken") return t("account.name_taken");
   if (status === 429 || code === "too_many_attempts") {
     const seconds = retrySeconds(retryAfter);

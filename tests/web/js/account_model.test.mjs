@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { setLang, t } from "../../../src/rummykit/web/i18n.js";
 import {
   ACCOUNT_NAME,
+  ACCOUNT_REFUSALS,
   MAX_PASSWORD,
   MIN_PASSWORD,
   RANKED_DEFAULT_TIMER,
@@ -60,15 +61,58 @@ test("the server's refusals are said in our words, with the wait of a 429", () =
   setLang("en", { remember: false });
 });
 
-test("a refusal the page has no words for shows the server's sentence, which says why", () => {
-  const weak = { error: "That password is too easy to guess: This is a top-10 common password.", code: "weak_password" };
-  assert.equal(refusalText("up", 400, weak, null), weak.error);
-  const alike = { error: "That name looks too much like alice's: choose another.", code: "name_looks_taken" };
-  assert.equal(refusalText("up", 409, alike, null), alike.error);
-  const farm = { error: "Too many new accounts from your address: wait 60 min, then try again.", code: "too_many_accounts" };
-  assert.equal(refusalText("up", 429, farm, "3600"), farm.error);
-  // the page's own codes keep its words (in the player's language), whatever the server says
+test("a password with control characters is refused before it is sent", () => {
+  assert.equal(signUp("Ada", "\u0000".repeat(MIN_PASSWORD)).password, t("account.password_control"));
+  assert.equal(signUp("Ada", "tab\tin a phrase").password, t("account.password_control"));
+  assert.deepEqual(signUp("Ada", "パスワードは長い文です"), {}); // any letters people type
+  assert.deepEqual(formProblems("in", { name: "Ada", password: "\u0000".repeat(MIN_PASSWORD) }), {}); // the server judges
+});
+
+// Each account refusal as the server sends it: status, body (its English sentence), Retry-After.
+const SERVER_REFUSALS = {
+  bad_login: [401, { error: "No account has that name and password.", code: "bad_login" }, null],
+  name_looks_taken: [409, { error: "That name looks too much like alice's: choose another.", code: "name_looks_taken", like: "alice" }, null],
+  name_not_allowed: [400, { error: "A name may not hold the mark BOT: the page marks programs' accounts itself.", code: "name_not_allowed" }, null],
+  name_taken: [409, { error: "That name is taken: choose another.", code: "name_taken" }, null],
+  too_many_accounts: [429, { error: "Too many new accounts from your address: wait 60 min, then try again.", code: "too_many_accounts" }, "3600"],
+  too_many_attempts: [429, { error: "Too many failed sign-ins: wait 42 s, then try again.", code: "too_many_attempts" }, "42"],
+  weak_password: [400, { error: "That password is too easy to guess: This is a top-10 common password.", code: "weak_password" }, null],
+};
+
+test("the new account refusals are said in our words, with the name and the wait", () => {
+  const said = (code, retryAfter = SERVER_REFUSALS[code][2]) => refusalText("up", SERVER_REFUSALS[code][0], SERVER_REFUSALS[code][1], retryAfter);
+  assert.equal(said("name_looks_taken"), "That name looks too much like alice's: choose another.");
+  assert.equal(refusalText("up", 409, { error: "x", code: "name_looks_taken" }, null), t("account.name_looks_taken_unnamed"));
+  assert.match(said("name_not_allowed"), /mark BOT/);
+  assert.equal(said("too_many_accounts"), "Too many new accounts from your address: wait 60 minutes, then try again.");
+  assert.equal(said("too_many_accounts", "59"), "Too many new accounts from your address: wait 1 minute, then try again.");
+  assert.equal(said("too_many_accounts", null), t("account.too_many_accounts_later"));
+  // in English, the server's sentence: it carries zxcvbn's advice, which zxcvbn has in English only
+  assert.equal(said("weak_password"), SERVER_REFUSALS.weak_password[1].error);
+  assert.equal(refusalText("up", 400, { code: "weak_password" }, null), t("account.password_weak"));
+  // the page's own codes keep its words, whatever the server says
   assert.equal(refusalText("up", 409, { error: "x", code: "name_taken" }, null), "That name is taken: choose another.");
+  // a code the page has no words for: the server's sentence says why
+  assert.equal(refusalText("up", 400, { error: "Something new.", code: "something_new" }, null), "Something new.");
+});
+
+test("a Japanese page says every account refusal in Japanese, zxcvbn's advice included", () => {
+  assert.deepEqual(Object.keys(SERVER_REFUSALS).sort(), [...ACCOUNT_REFUSALS].sort());
+  setLang("ja", { remember: false });
+  try {
+    for (const [code, [status, body, retryAfter]] of Object.entries(SERVER_REFUSALS)) {
+      const text = refusalText("up", status, body, retryAfter);
+      assert.notEqual(text, body.error, code);
+      // no English word: only the names the sentence quotes (an account's, the BOT mark)
+      const latin = (text.match(/[A-Za-z]{2,}/g) || []).filter((word) => !["alice", "BOT"].includes(word));
+      assert.deepEqual(latin, [], `${code}: ${text}`);
+    }
+    assert.equal(refusalText("up", 409, ...SERVER_REFUSALS.name_looks_taken.slice(1)), t("account.name_looks_taken", { name: "alice" }, "ja"));
+    assert.match(refusalText("up", 429, ...SERVER_REFUSALS.too_many_accounts.slice(1)), /60分/);
+    assert.equal(refusalText("up", 400, ...SERVER_REFUSALS.weak_password.slice(1)), t("account.password_weak", {}, "ja"));
+  } finally {
+    setLang("en", { remember: false });
+  }
 });
 
 test("Retry-After is seconds or an HTTP date", () => {
