@@ -7,16 +7,20 @@ own structures per socket and per address are emptied, and that the keeper colle
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
+from rummykit.server.app import create_app
 from rummykit.server.connections import GuardedH11Protocol
 from rummykit.server.limits import Limits
-from rummykit.server.memory import MemoryKeeper
+from rummykit.server.memory import NEVER, MemoryKeeper, defer_full_collections
 from rummykit.server.run import free_port
 from table_client import STUCK_S, LiveServer
 
@@ -74,3 +78,51 @@ def test_the_keeper_collects_every_so_many_closed_sockets() -> None:
     assert calls == ["collect", "trim", "collect", "trim"]
     assert keeper.collections == 2
     assert keeper.closed_since == 1
+
+
+def test_the_keeper_collects_in_full_every_so_many_seconds_until_cancelled() -> None:
+    calls: list[str] = []
+    waits: list[float] = []
+    keeper = MemoryKeeper(
+        collect=lambda: calls.append("collect"), trim=lambda: calls.append("trim")
+    )
+
+    async def sleep(seconds: float) -> None:  # the clock: each wait passes at once, 3 of them
+        waits.append(seconds)
+        if len(waits) > 3:
+            raise asyncio.CancelledError
+
+    with pytest.raises(asyncio.CancelledError):
+        asyncio.run(keeper.collect_periodically(every=120.0, sleep=sleep))
+    assert waits == [120.0] * 4
+    assert calls == ["collect", "trim"] * 3
+    assert keeper.collections == 3
+
+
+def test_deferred_full_collections_leave_the_young_ones_to_python() -> None:
+    before = gc.get_threshold()
+    try:
+        defer_full_collections()
+        young, middle, old = gc.get_threshold()
+        assert (young, middle) == before[:2]
+        assert (
+            old == NEVER
+        )  # the old generation's count (collections of the middle) never gets there
+    finally:
+        gc.set_threshold(*before)
+
+
+def test_a_serving_app_runs_the_keepers_full_collections(tmp_path: Path) -> None:
+    async def collecting() -> list[asyncio.Task[object]]:
+        return [
+            task
+            for task in asyncio.all_tasks()
+            if getattr(task.get_coro(), "__qualname__", "") == "MemoryKeeper.collect_periodically"
+        ]
+
+    app = create_app(tmp_path / "tables.sqlite3", limits=Limits.unlimited())
+    with TestClient(app) as client:
+        assert client.portal is not None
+        found = client.portal.call(collecting)
+        assert len(found) == 1 and not found[0].done()
+    assert found[0].done()  # stopped with the app

@@ -537,7 +537,9 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if cluster is not None:
             cluster.start(lobby.lost)
+        collecting = asyncio.get_running_loop().create_task(app.state.memory.collect_periodically())
         yield
+        collecting.cancel()
         await reviews.close()
         await lobby.close()
         store.close()

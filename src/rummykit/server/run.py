@@ -24,7 +24,7 @@ from rummykit.server.frame_guard import guarded_websockets
 from rummykit.server.guard import is_loopback, loopback_hosts
 from rummykit.server.heartbeat import Heartbeat
 from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES
-from rummykit.server.memory import freeze_startup_objects
+from rummykit.server.memory import defer_full_collections, freeze_startup_objects
 from rummykit.server.workers import WorkerPool
 
 
@@ -200,6 +200,7 @@ def serve(
 
             threading.Thread(target=open_later, daemon=True).start()
         freeze_startup_objects()  # a process of its own: what lives now lives till the end
+        defer_full_collections()  # and the app's keeper collects in full, at its own pace
         try:
             uvicorn.Server(uvicorn_config(app, host, port, trusted_proxies=trusted_proxies)).run()
         except KeyboardInterrupt:
