@@ -57,3 +57,19 @@ def test_a_process_alone_is_never_fenced(store_backend: StoreBackend) -> None:
     alone.add_action("t", 0, 0, "1 draw stock", [], 2, seat=1)
     assert alone.epoch("t") == 0 and alone.deals("t")[0]["actions"] == ["1 draw stock"]
     alone.close()
+
+
+def test_a_table_made_under_a_lease_is_stored_with_its_owners_epoch_in_the_same_write(
+    store_backend: StoreBackend,
+) -> None:
+    first, second = Store(store_backend.location), Store(store_backend.location)
+    first.create_table("t", SETTINGS, {}, (0, list(standard_deck(1, 0)), 1), epoch=3)
+    assert first.epoch("t") == 3 and first.epochs == {"t": 3}  # no moment without its owner
+    first.add_action("t", 0, 0, "1 draw stock", [], 2, seat=1)
+    with pytest.raises(StaleOwner):
+        second.own("t", 2)  # an older lease cannot take it
+    second.own("t", 4)
+    with pytest.raises(StaleOwner):
+        first.add_action("t", 0, 1, "1 discard 2c", [], 3, seat=1)
+    first.close()
+    second.close()

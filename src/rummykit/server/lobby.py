@@ -215,8 +215,8 @@ class Lobby:
         Its seats are held by the tokens whose hashes are ``token_hashes``; ``client`` is who
         asked for it (see ``Table``). In a cluster the table is leased, and its relayed
         intents listened for, before it is stored: a table this process cannot own (Redis out
-        of reach) is refused with no row left behind, and one whose row cannot be written
-        leaves no lease.
+        of reach) is refused with no row left behind, one whose row cannot be written
+        leaves no lease, and the row is written with its owner's epoch.
         """
         table = Table.fresh(
             self.store, settings, self.workers, sleep=self.sleep, now=self.now, client=client
@@ -228,8 +228,7 @@ class Lobby:
             lease = await self.cluster.acquire(table.id)
             try:
                 await self._serve_relayed(table)
-                await table.store_new(token_hashes)
-                await asyncio.to_thread(self.store.own, table.id, lease.epoch)
+                await table.store_new(token_hashes, epoch=lease.epoch)
             except BaseException:
                 await self.cluster.release(table.id)
                 raise

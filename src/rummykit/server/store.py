@@ -181,20 +181,23 @@ class Store:
         first_deal: FirstDeal | None = None,
         deadline: float | None = None,
         token_hashes: dict[int, str] | None = None,
+        epoch: int | None = None,
     ) -> None:
         """Store a new table: its settings, its human seats' tokens, and its first deal.
 
         One transaction, so that a crash never leaves a table made but not dealt.
         ``deadline``: when the first turn's time runs out, if it is timed. ``token_hashes``:
-        seats given by tokens the server knows only hashed (a party's members').
+        seats given by tokens the server knows only hashed (a party's members'). ``epoch``:
+        this process owns the new table at that epoch (a lease's; see ``own``), stored with
+        it, so that no row is ever left without its owner.
         """
         hashes = {seat: token_hash(token) for seat, token in tokens.items()}
         hashes.update(token_hashes or {})
         now = self.now()
         with self._transaction() as db:
             db.execute(
-                "INSERT INTO tables (id, created, updated, settings) VALUES (?, ?, ?, ?)",
-                (table_id, now, now, settings.model_dump_json()),
+                "INSERT INTO tables (id, created, updated, settings, epoch) VALUES (?, ?, ?, ?, ?)",
+                (table_id, now, now, settings.model_dump_json(), epoch or 0),
             )
             for seat, hashed in hashes.items():
                 db.execute(
@@ -203,6 +206,8 @@ class Store:
                 )
             if first_deal is not None:
                 self._write_deal(db, table_id, 0, *first_deal, version=1, deadline=deadline)
+        if epoch is not None:
+            self.epochs[table_id] = epoch
 
     def add_seat(self, table_id: str, seat: int, hashed: str) -> None:
         """Let a token (known by its hash) hold a seat at a table: a member back on a device."""

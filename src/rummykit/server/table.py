@@ -309,10 +309,11 @@ class Table(Asides, BetweenDeals):
         table_id = secrets.token_urlsafe(9)
         return cls(table_id, settings, store, workers, sleep=sleep, now=now, client=client)
 
-    async def store_new(self, token_hashes: dict[int, str]) -> None:
+    async def store_new(self, token_hashes: dict[int, str], epoch: int | None = None) -> None:
         """Deal a ``fresh`` table's first deal and store the table with it, in one write.
 
-        Its seats are held by the tokens whose hashes are ``token_hashes``.
+        Its seats are held by the tokens whose hashes are ``token_hashes``; ``epoch``: the
+        lease this process holds it by, in a cluster (stored in the same write).
         """
         deck, seed = self._shuffled()
         dealt, deadline = self._dealt(deck, seed)
@@ -325,6 +326,7 @@ class Table(Asides, BetweenDeals):
             first_deal,
             deadline,
             token_hashes=token_hashes,
+            epoch=epoch,
         )
         self._adopt_deal(dealt, deadline)
         self.recent_from = self.version + 1
