@@ -8,8 +8,10 @@ relay, and when the owner stops, the other takes the table over and the seat pla
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import count
 from pathlib import Path
 
 import pytest
@@ -29,6 +31,8 @@ from redis_service import RedisService, redis_server
 from rummykit.server.app import create_app
 from rummykit.server.cluster import Cluster
 from rummykit.server.limits import Limits
+from rummykit.server.party import CODE_LENGTH, CODE_LETTERS
+from rummykit.server.party_reference import CODE_MISSES_PER_MINUTE, SiteCodeMisses
 from rummykit.server.protocol import CloseCode
 from rummykit.server.store import Store
 from services import PostgresServer
@@ -203,3 +207,25 @@ def test_while_postgresql_restarts_an_intent_is_refused_with_try_again_and_nothi
     store = Store(postgres_url)
     assert store.deals(table)[0]["actions"][0] == f"0 {draw}"
     store.close()
+
+
+def test_the_code_only_misses_are_counted_once_across_the_processes(
+    tmp_path: Path, postgres_url: str, redis_server: RedisService
+) -> None:
+    minute = 60.0 * secrets.randbelow(10**9)  # a minute of its own in the shared Redis
+    with (
+        process(tmp_path, postgres_url, redis_server) as first,
+        process(tmp_path, postgres_url, redis_server) as second,
+    ):
+        for client in (first, second):
+            misses: SiteCodeMisses = client.app.state.lobby.site_code_misses  # type: ignore[attr-defined]
+            misses.clock = lambda: minute + 30.0
+        codes = ("".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH)) for _ in count())
+        half = CODE_MISSES_PER_MINUTE // 2
+        for client, misses_here in ((first, half), (second, CODE_MISSES_PER_MINUTE - half)):
+            for _ in range(misses_here):
+                assert client.get(f"/api/parties/{next(codes)}").status_code == 404
+        for client in (first, second):  # each process alone has room left: the site has none
+            refused = client.get(f"/api/parties/{next(codes)}")
+            assert refused.status_code == 429
+            assert refused.headers["Retry-After"] == "30"

@@ -28,7 +28,7 @@ from rummykit.server.party import (
     new_code,
 )
 from rummykit.server.party_messages import NewParty
-from rummykit.server.party_reference import CodeGuesses, new_key
+from rummykit.server.party_reference import CodeGuesses, SiteCodeMisses, new_key
 from rummykit.server.presence import HERE, PRESENCE_EVERY_S, SharedPresence
 from rummykit.server.rated import waits_left
 from rummykit.server.relay import RemoteTable
@@ -96,8 +96,12 @@ class Lobby:
         self.last_sweep = clock()
         self.parties: dict[str, Party] = {}
         self.code_guesses = CodeGuesses(clock=clock)
-        """Requests naming a party by its code alone that found none, across every address
-        (in this process: each process of a cluster keeps its own)."""
+        """Requests naming a party by its code alone that found none, across every address,
+        in this process."""
+        self.site_code_misses = (
+            None if cluster is None or cluster.redis is None else SiteCodeMisses(cluster.redis)
+        )
+        """The same across every process of the cluster (none: one process)."""
         self.replays: collections.OrderedDict[str, bytes] = collections.OrderedDict()
         """The replay frames of finished games, as JSON, the last ``REPLAYS_KEPT`` asked for."""
         self.cluster = cluster

@@ -3,16 +3,16 @@
 A party's code (six of 31 letters, about 30 bits) is made to be read aloud, so it can be
 guessed: with a thousand parties open, about one guess in 900,000 finds one, and a find is a
 seat. Its invite link therefore carries a key of 128 bits from ``secrets`` besides the code
-(``/#/party/CODE.KEY``), and a request with the right key (or a member's own token) is served
-at once. A request that names the code alone (typed in by someone it was read to) is served
-too, but the misses of such requests are limited across every address together
-(``CodeGuesses``): many addresses buy a guesser nothing, since the site answers so few wrong
-codes a minute in all. We chose that limit over codes that expire (a party waits in its
-lobby for as long as its people take, and a code read aloud would die under them) and over
-the host approving each join (a step at every party for what only a guesser needs); lichess
-and boardgame.io name a game by a long random id alone, which is the link here. When
-guessers have spent the limit, code-only requests are refused for a minute (429): the link
-still works, and a page says to ask for it.
+(``/#/party/CODE.KEY``), and a request with the right key (or a member's own token) is served at
+once. A request that names the code alone (typed in by someone it was read to) is served too,
+but the misses of such requests are limited across every address together (``CodeGuesses``; in a
+cluster, across its processes too: ``SiteCodeMisses``): many addresses buy a guesser nothing,
+since the site answers so few wrong codes a minute in all. We chose that limit over codes that
+expire (a party waits in its lobby for as long as its people take, and a code read aloud would
+die under them) and over the host approving each join (a step at every party for what only a
+guesser needs); lichess and boardgame.io name a game by a long random id alone, which is the
+link here. When guessers have spent the limit, code-only requests are refused for a minute
+(429): the link still works, and a page says to ask for it.
 """
 
 from __future__ import annotations
@@ -22,9 +22,12 @@ import math
 import re
 import secrets
 import time
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from rummykit.server.limits import Clock
+
+if TYPE_CHECKING:
+    from redis import asyncio as aioredis
 
 KEY_BYTES: Final = 16
 """The link's key: 128 bits, beyond any search."""
@@ -113,3 +116,48 @@ class CodeGuesses:
         """Whole seconds until a code-only request may be looked up again."""
         self._refill()
         return max(1, math.ceil((1 - self.left) * 60 / self.per_minute))
+
+
+CODE_MISS_KEY: Final = "rummy:code-misses:"
+"""The Redis key of a minute's misses across a cluster: this, then the minute's number."""
+
+
+class SiteCodeMisses:
+    """The misses of code-only requests across every process of a cluster, in Redis.
+
+    Counted by the wall clock's minute (a key per minute, gone two minutes later): at most
+    ``per_minute`` misses in any minute across the site, and at most twice that across a
+    minute's turn. Each process also keeps its own ``CodeGuesses``; this one makes N
+    processes allow no more than one.
+    """
+
+    def __init__(
+        self,
+        redis: aioredis.Redis,
+        per_minute: int = CODE_MISSES_PER_MINUTE,
+        clock: Clock = time.time,
+    ) -> None:
+        """Misses counted in ``redis``, ``per_minute`` a minute of ``clock`` (wall time)."""
+        self.redis = redis
+        self.per_minute = per_minute
+        self.clock = clock
+
+    def _key(self) -> str:
+        return f"{CODE_MISS_KEY}{int(self.clock() // 60)}"
+
+    async def may_look(self) -> bool:
+        """Whether this minute's misses, site-wide, leave room for one more look."""
+        count = await self.redis.get(self._key())
+        return int(count or 0) < self.per_minute
+
+    async def missed(self) -> None:
+        """One miss more in this minute, site-wide."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            key = self._key()
+            pipe.incr(key)
+            pipe.expire(key, 120)
+            await pipe.execute()
+
+    def retry_after_s(self) -> int:
+        """Whole seconds until the next minute begins."""
+        return max(1, math.ceil(60 - self.clock() % 60))

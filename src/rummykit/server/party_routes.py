@@ -80,12 +80,16 @@ async def _found(connection: HTTPConnection, token: str | None = None) -> Party 
             or (token is not None and party.member_of(token) is not None)
         ):
             return party
-    guesses = lobby.code_guesses
+    guesses, site = lobby.code_guesses, lobby.site_code_misses
     if not guesses.may_look():
         raise CodesLimited(guesses.retry_after_s())
+    if site is not None and not await site.may_look():
+        raise CodesLimited(site.retry_after_s())
     party = await lobby.party(reference.code)
     if party is None:
         guesses.missed()
+        if site is not None:
+            await site.missed()
     return party
 
 
