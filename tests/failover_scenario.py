@@ -1,0 +1,254 @@
+"""Issue 29's failover scenario, once: a party's first process SIGKILLed at a chosen moment.
+
+Two ``rummy serve`` processes share one PostgreSQL database and one Redis. ``rummy party new``
+runs against the first (the second as its fallback) and two ``rummy join`` against the second
+(the first as their fallback), all three computer-played (``--bot basic``). The first process
+is killed with SIGKILL at a moment of the party's life (``MOMENTS``, or ``delay:S``: S seconds
+after the host's program started). Then every program must end by itself, with exit 0, and
+the three records of the game must be equal.
+
+Used by ``tests/test_failover_moments.py`` (20 runs in a row) and by
+``benchmarks/failover_runs.py`` (longer soaks, with a table of the results).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from cli_programs import Line, Program, Programs
+from rummykit.server.run import free_port
+from server_process import ServerProcess
+
+MOMENTS: Final = (
+    "lobby",
+    "joining",
+    "seated",
+    "started",
+    "first_action",
+    "between_deals",
+)
+"""When the first process dies: with the host alone in the party's lobby; as the guests' programs
+start (joining at the second); once all three members are in the lobby (before the start, if
+caught in time); as soon as the party shows its table (made and owned by the first, the guests
+perhaps not yet told); at the host's first acknowledged action; when the first deal is over.
+``delay:S`` (any number of seconds) kills S seconds after the host's program started."""
+
+SHORT_GAME: Final = ("--rule", "target=1000", "--rule", "deals=2")
+"""Two deals (as ``TWO_DEALS`` in ``test_party_cli``): a kill in the first leaves one to play."""
+
+POLL_S: Final = 0.01
+"""The wait between two looks at the party (``seated``, ``started``) or at the programs."""
+
+LOOKER: Final = "127.0.0.29"
+"""The loopback address the party is looked at from (any 127.x.y.z is this machine)."""
+
+NAMES: Final = ("Host", "Guest", "Other")
+
+
+@dataclass
+class Outcome:
+    """How one run ended."""
+
+    moment: str
+    seconds: float
+    """From the host's start to the last program's end (or to the budget, when one hung)."""
+    finished: list[str] = field(default_factory=list)
+    """The programs that ended with exit 0."""
+    failed: dict[str, int] = field(default_factory=dict)
+    """The programs that ended with another exit code, and their codes."""
+    hung: list[str] = field(default_factory=list)
+    """The programs still running when the budget ran out."""
+    records_equal: bool = False
+    """The three records were written and are equal (two deals each)."""
+    killed: bool = False
+    """The first process was killed (a game may end before a late moment comes)."""
+    note: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Every program finished, and the records are equal."""
+        return len(self.finished) == len(NAMES) and self.records_equal
+
+
+def _start(programs: Programs, log: Path, *arguments: str) -> Program:
+    """A program whose standard error goes to a log of its own (``log``)."""
+    program = Program(list(arguments), log)
+    programs.started.append(program)
+    return program
+
+
+def _party_view(server: ServerProcess, reference: str) -> dict[str, Any] | None:
+    """The party as a visitor sees it, asked from an address of its own (``LOOKER``): the
+    programs' address keeps its whole allowance of requests."""
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", server.port, timeout=2, source_address=(LOOKER, 0)
+    )
+    try:
+        connection.request("GET", f"/api/parties/{reference}")
+        answer = connection.getresponse()
+        if answer.status != 200:
+            return None
+        view: dict[str, Any] = json.loads(answer.read())
+        return view
+    except (OSError, ValueError):
+        return None
+    finally:
+        connection.close()
+
+
+def _wait_for_party(server: ServerProcess, reference: str, wanted: str, deadline: float) -> bool:
+    """Look at the party until ``wanted`` ("seated": three members; "started": a table)."""
+    while time.monotonic() < deadline:
+        view = _party_view(server, reference)
+        if view is not None:
+            if wanted == "seated" and len(view["members"]) == len(NAMES):
+                return True
+            if wanted == "started" and view.get("table") is not None:
+                return True
+        time.sleep(POLL_S)
+    return False
+
+
+def _wait_line(program: Program, key: str, deadline: float) -> bool:
+    """Whether ``program`` printed a line with ``key`` before ``deadline`` (or its end)."""
+    seen = 0
+    while time.monotonic() < deadline:
+        lines = program.lines
+        if any(key in line for line in lines[seen:]):
+            return True
+        seen = len(lines)
+        if program.process.poll() is not None and len(program.lines) == seen:
+            return False
+        time.sleep(POLL_S)
+    return False
+
+
+def _records(folder: Path) -> list[Any] | None:
+    try:
+        return [json.loads((folder / f"{name}.json").read_text()) for name in NAMES]
+    except (OSError, ValueError):
+        return None
+
+
+def run_once(
+    moment: str,
+    folder: Path,
+    database_url: str,
+    redis_url: str,
+    *,
+    budget_s: float = 120.0,
+    rules: Sequence[str] = SHORT_GAME,
+) -> Outcome:
+    """The scenario once, in ``folder`` (logs, records); how it ended.
+
+    ``budget_s``: how long the programs may take in all before those still running count as
+    hung (and are stopped).
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    shared = ("--database-url", database_url, "--redis-url", redis_url)
+    first = ServerProcess(folder / "a.sqlite3", free_port(), folder / "a.log", *shared)
+    second = ServerProcess(folder / "b.sqlite3", free_port(), folder / "b.log", *shared)
+    programs = Programs(folder)
+    with first, second:
+        first.start()
+        second.start()
+        began = time.monotonic()
+        deadline = began + budget_s
+        outcome = Outcome(moment, 0.0)
+        try:
+            host = _start(
+                programs,
+                folder / "Host.log",
+                *("party", "new", "--server", first.url, "--server", second.url),
+                *("--players", "3", "--bot", "basic", "--name", "Host", "--json", *rules),
+                *("--record", str(folder / "Host.json")),
+            )
+            if not _wait_line(host, "code", deadline):
+                outcome.note = "the host printed no code"
+                return _ended(outcome, programs, folder, began, budget_s)
+            invite = host.lines[0]
+            reference = str(invite["url"]).rsplit("/", 1)[-1]
+            code = str(invite["code"])
+            delay = float(moment.split(":", 1)[1]) if moment.startswith("delay:") else None
+
+            def kill() -> None:
+                if first.process is not None:
+                    first.kill()
+                    outcome.killed = True
+
+            if moment == "lobby":
+                kill()
+            guests = [
+                _start(
+                    programs,
+                    folder / f"{name}.log",
+                    *("join", code, "--server", second.url, "--server", first.url),
+                    *("--bot", "basic", "--name", name, "--json"),
+                    *("--seat-file", str(folder / f"{name}-seat.json")),
+                    *("--record", str(folder / f"{name}.json")),
+                )
+                for name in NAMES[1:]
+            ]
+            if moment in ("lobby", "joining"):
+                if moment == "joining":
+                    kill()
+            elif moment in ("seated", "started"):
+                if _wait_for_party(second, reference, moment, deadline):
+                    kill()
+            elif moment == "first_action":
+                if _wait_line(host, "acked", deadline):
+                    kill()
+            elif moment == "between_deals":
+                if _wait_line(host, "deal", deadline):
+                    kill()
+            elif delay is not None:
+                time.sleep(max(0.0, began + delay - time.monotonic()))
+                kill()
+            else:
+                raise ValueError(f"no such moment: {moment!r}")
+            return _ended(outcome, programs, folder, began, budget_s)
+        finally:
+            programs.stop_all()
+
+
+def _ended(
+    outcome: Outcome, programs: Programs, folder: Path, began: float, budget_s: float
+) -> Outcome:
+    """Wait for the programs until the budget runs out; fill in how each ended."""
+    deadline = began + budget_s
+    for program in programs.started:
+        while program.process.poll() is None and time.monotonic() < deadline:
+            time.sleep(POLL_S * 10)
+    outcome.seconds = time.monotonic() - began
+    for index, program in enumerate(programs.started):
+        name = NAMES[index]
+        code = program.process.poll()
+        if code is None:
+            outcome.hung.append(name)
+        elif code == 0:
+            outcome.finished.append(name)
+        else:
+            outcome.failed[name] = code
+    records = _records(folder)
+    outcome.records_equal = (
+        records is not None
+        and all(record == records[0] for record in records)
+        and len(records[0]["deals"]) >= 1
+    )
+    return outcome
+
+
+def last_lines(program_log: Path, count: int = 20) -> str:
+    """The end of a log, for a report."""
+    if not program_log.exists():
+        return ""
+    return "\n".join(program_log.read_text(errors="replace").splitlines()[-count:])
+
+
+__all__ = ["MOMENTS", "NAMES", "SHORT_GAME", "Line", "Outcome", "last_lines", "run_once"]
