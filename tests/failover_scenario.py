@@ -37,7 +37,8 @@ MOMENTS: Final = (
 start (joining at the second); once all three members are in the lobby (before the start, if
 caught in time); as soon as the party shows its table (made and owned by the first, the guests
 perhaps not yet told); at the host's first acknowledged action; when the first deal is over.
-``delay:S`` (any number of seconds) kills S seconds after the host's program started."""
+``delay:S`` (any number of seconds) kills S seconds after the host's program started, and
+``MOMENT+S`` S seconds after ``MOMENT`` (``seated+0.1``)."""
 
 SHORT_GAME: Final = ("--rule", "target=1000", "--rule", "deals=2")
 """Two deals (as ``TWO_DEALS`` in ``test_party_cli``): a kill in the first leaves one to play."""
@@ -67,7 +68,7 @@ class Outcome:
     records_equal: bool = False
     """The three records were written and are equal (two deals each)."""
     killed: bool = False
-    """The first process was killed (a game may end before a late moment comes)."""
+    """The first process was killed while a program still ran (a game may end first)."""
     note: str = ""
 
     @property
@@ -129,6 +130,27 @@ def _wait_line(program: Program, key: str, deadline: float) -> bool:
     return False
 
 
+def _reached(
+    moment: str,
+    host: Program,
+    second: ServerProcess,
+    reference: str,
+    began: float,
+    deadline: float,
+) -> bool:
+    """Wait for ``moment`` (after the guests' programs started); whether it came."""
+    if moment == "joining":
+        return True
+    if moment in ("seated", "started"):
+        return _wait_for_party(second, reference, moment, deadline)
+    if moment == "first_action":
+        return _wait_line(host, "acked", deadline)
+    if moment == "between_deals":
+        return _wait_line(host, "deal", deadline)
+    time.sleep(max(0.0, began + float(moment.removeprefix("delay:")) - time.monotonic()))
+    return True
+
+
 def _records(folder: Path) -> list[Any] | None:
     try:
         return [json.loads((folder / f"{name}.json").read_text()) for name in NAMES]
@@ -175,43 +197,28 @@ def run_once(
             invite = host.lines[0]
             reference = str(invite["url"]).rsplit("/", 1)[-1]
             code = str(invite["code"])
-            delay = float(moment.split(":", 1)[1]) if moment.startswith("delay:") else None
+            name, _, after = moment.partition("+")
+            if name not in MOMENTS and not name.startswith("delay:"):
+                raise ValueError(f"no such moment: {moment!r}")
 
             def kill() -> None:
-                if first.process is not None:
-                    first.kill()
-                    outcome.killed = True
+                time.sleep(float(after or 0))
+                outcome.killed = any(each.process.poll() is None for each in programs.started)
+                first.kill()
 
-            if moment == "lobby":
+            if name == "lobby":
                 kill()
-            guests = [
+            for guest in NAMES[1:]:
                 _start(
                     programs,
-                    folder / f"{name}.log",
+                    folder / f"{guest}.log",
                     *("join", code, "--server", second.url, "--server", first.url),
-                    *("--bot", "basic", "--name", name, "--json"),
-                    *("--seat-file", str(folder / f"{name}-seat.json")),
-                    *("--record", str(folder / f"{name}.json")),
+                    *("--bot", "basic", "--name", guest, "--json"),
+                    *("--seat-file", str(folder / f"{guest}-seat.json")),
+                    *("--record", str(folder / f"{guest}.json")),
                 )
-                for name in NAMES[1:]
-            ]
-            if moment in ("lobby", "joining"):
-                if moment == "joining":
-                    kill()
-            elif moment in ("seated", "started"):
-                if _wait_for_party(second, reference, moment, deadline):
-                    kill()
-            elif moment == "first_action":
-                if _wait_line(host, "acked", deadline):
-                    kill()
-            elif moment == "between_deals":
-                if _wait_line(host, "deal", deadline):
-                    kill()
-            elif delay is not None:
-                time.sleep(max(0.0, began + delay - time.monotonic()))
+            if name != "lobby" and _reached(name, host, second, reference, began, deadline):
                 kill()
-            else:
-                raise ValueError(f"no such moment: {moment!r}")
             return _ended(outcome, programs, folder, began, budget_s)
         finally:
             programs.stop_all()
