@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
 from cli_programs import Line, Program, Programs
 from rummykit.server.run import free_port
 from server_process import ServerProcess
@@ -29,14 +32,17 @@ MOMENTS: Final = (
     "lobby",
     "joining",
     "seated",
+    "ready",
     "started",
     "first_action",
     "between_deals",
 )
-"""When the first process dies: with the host alone in the party's lobby; as the guests' programs
-start (joining at the second); once all three members are in the lobby (before the start, if
-caught in time); as soon as the party shows its table (made and owned by the first, the guests
-perhaps not yet told); at the host's first acknowledged action; when the first deal is over.
+"""When the first process dies: with the host alone in the party's lobby; as the guests'
+programs start (joining at the second); once all three members are in the lobby (before the
+start, if caught in time); as soon as the second shows all three ready (the host's start on its
+way to the first, or being carried out there); as soon as the party shows its table (made and
+owned by the first, the guests perhaps not yet told); at the host's first acknowledged action;
+when the first deal is over.
 ``delay:S`` (any number of seconds) kills S seconds after the host's program started, and
 ``MOMENT+S`` S seconds after ``MOMENT`` (``seated+0.1``)."""
 
@@ -66,7 +72,9 @@ class Outcome:
     hung: list[str] = field(default_factory=list)
     """The programs still running when the budget ran out."""
     records_equal: bool = False
-    """The three records were written and are equal (two deals each)."""
+    """The three records were written and are equal."""
+    deals: int = 0
+    """The deals in the records (when equal)."""
     killed: bool = False
     """The first process was killed while a program still ran (a game may end first)."""
     note: str = ""
@@ -75,6 +83,13 @@ class Outcome:
     def ok(self) -> bool:
         """Every program finished, and the records are equal."""
         return len(self.finished) == len(NAMES) and self.records_equal
+
+    def __str__(self) -> str:
+        return (
+            f"{self.moment}: finished {self.finished}, failed {self.failed}, hung {self.hung}, "
+            f"records equal {self.records_equal} ({self.deals} deals), killed {self.killed}, "
+            f"{self.seconds:.1f} s {self.note}"
+        )
 
 
 def _start(programs: Programs, log: Path, *arguments: str) -> Program:
@@ -116,6 +131,22 @@ def _wait_for_party(server: ServerProcess, reference: str, wanted: str, deadline
     return False
 
 
+def _wait_all_ready(server: ServerProcess, reference: str, deadline: float) -> bool:
+    """Watch the party on its socket, as a visitor, until three members are all ready."""
+    url = f"ws://127.0.0.1:{server.port}/ws/party/{reference}"
+    hello = json.dumps({"t": "hello", "v": 0, "d": {}})
+    try:
+        with connect(url, open_timeout=2) as connection:
+            connection.send(hello)
+            while True:
+                frame = json.loads(connection.recv(timeout=max(0.0, deadline - time.monotonic())))
+                members = frame["d"].get("members", []) if frame["t"] == "party" else []
+                if len(members) == len(NAMES) and all(each["ready"] for each in members):
+                    return True
+    except (OSError, TimeoutError, ConnectionClosed):
+        return False
+
+
 def _wait_line(program: Program, key: str, deadline: float) -> bool:
     """Whether ``program`` printed a line with ``key`` before ``deadline`` (or its end)."""
     seen = 0
@@ -143,6 +174,8 @@ def _reached(
         return True
     if moment in ("seated", "started"):
         return _wait_for_party(second, reference, moment, deadline)
+    if moment == "ready":
+        return _wait_all_ready(second, reference, deadline)
     if moment == "first_action":
         return _wait_line(host, "acked", deadline)
     if moment == "between_deals":
@@ -243,19 +276,21 @@ def _ended(
         else:
             outcome.failed[name] = code
     records = _records(folder)
-    outcome.records_equal = (
-        records is not None
-        and all(record == records[0] for record in records)
-        and len(records[0]["deals"]) >= 1
-    )
+    outcome.records_equal = records is not None and all(record == records[0] for record in records)
+    if records is not None and outcome.records_equal:
+        outcome.deals = len(records[0]["deals"])
     return outcome
 
 
-def last_lines(program_log: Path, count: int = 20) -> str:
-    """The end of a log, for a report."""
-    if not program_log.exists():
-        return ""
-    return "\n".join(program_log.read_text(errors="replace").splitlines()[-count:])
+def logs(folder: Path, count: int = 12) -> str:
+    """The last lines of a run's logs (the servers', each program's), for a failure's message."""
+    parts = []
+    for name in ("a", "b", *NAMES):
+        path = folder / f"{name}.log"
+        if path.exists():
+            tail = path.read_text(errors="replace").splitlines()[-count:]
+            parts.append(f"--- {path.name}\n" + "\n".join(tail))
+    return "\n".join(parts)
 
 
-__all__ = ["MOMENTS", "NAMES", "SHORT_GAME", "Line", "Outcome", "last_lines", "run_once"]
+__all__ = ["MOMENTS", "NAMES", "SHORT_GAME", "Line", "Outcome", "logs", "run_once"]
