@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
+import signal
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -22,7 +25,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from cli_programs import Line, Program, Programs
 from rummykit.server.run import free_port
@@ -33,6 +36,7 @@ MOMENTS: Final = (
     "joining",
     "seated",
     "ready",
+    "start_sent",
     "started",
     "first_action",
     "between_deals",
@@ -40,7 +44,10 @@ MOMENTS: Final = (
 """When the first process dies: with the host alone in the party's lobby; as the guests'
 programs start (joining at the second); once all three members are in the lobby (before the
 start, if caught in time); as soon as the second shows all three ready (the host's start on its
-way to the first, or being carried out there); as soon as the party shows its table (made and
+way to the first, or being carried out there); ``start_sent``: the first slowed down (frozen
+in bursts) while the guests join, and killed as soon as it shows everyone ready, as the host's
+start goes to it (issue 29's hang: the host, moved to the second, found the same version number
+there and did not ask again); as soon as the party shows its table (made and
 owned by the first, the guests perhaps not yet told); at the host's first acknowledged action;
 when the first deal is over.
 ``delay:S`` (any number of seconds) kills S seconds after the host's program started, and
@@ -48,6 +55,12 @@ when the first deal is over.
 
 SHORT_GAME: Final = ("--rule", "target=1000", "--rule", "deals=2")
 """Two deals (as ``TWO_DEALS`` in ``test_party_cli``): a kill in the first leaves one to play."""
+
+STOPPED_S: Final = 0.12
+RUNNING_S: Final = 0.04
+"""The first process's bursts at ``start_sent``: frozen, then running. A process this slow
+reads several of the others' changes at once, so its count of the party's versions falls in
+step with the second's (each process counts its own)."""
 
 POLL_S: Final = 0.01
 """The wait between two looks at the party (``seated``, ``started``) or at the programs."""
@@ -131,20 +144,57 @@ def _wait_for_party(server: ServerProcess, reference: str, wanted: str, deadline
     return False
 
 
-def _wait_all_ready(server: ServerProcess, reference: str, deadline: float) -> bool:
-    """Watch the party on its socket, as a visitor, until three members are all ready."""
-    url = f"ws://127.0.0.1:{server.port}/ws/party/{reference}"
-    hello = json.dumps({"t": "hello", "v": 0, "d": {}})
+def _visitor(server: ServerProcess, reference: str) -> ClientConnection:
+    """A visitor's socket to the party's lobby on ``server``, its hello sent."""
+    connection = connect(f"ws://127.0.0.1:{server.port}/ws/party/{reference}", open_timeout=2)
+    connection.send(json.dumps({"t": "hello", "v": 0, "d": {}}))
+    return connection
+
+
+def _until_all_ready(connection: ClientConnection, deadline: float) -> bool:
+    """Read the party's views until three members are all ready; whether that came."""
     try:
-        with connect(url, open_timeout=2) as connection:
-            connection.send(hello)
-            while True:
-                frame = json.loads(connection.recv(timeout=max(0.0, deadline - time.monotonic())))
-                members = frame["d"].get("members", []) if frame["t"] == "party" else []
-                if len(members) == len(NAMES) and all(each["ready"] for each in members):
-                    return True
+        while True:
+            frame = json.loads(connection.recv(timeout=max(0.0, deadline - time.monotonic())))
+            members = frame["d"].get("members", []) if frame["t"] == "party" else []
+            if len(members) == len(NAMES) and all(each["ready"] for each in members):
+                return True
     except (OSError, TimeoutError, ConnectionClosed):
         return False
+
+
+def _wait_all_ready(server: ServerProcess, reference: str, deadline: float) -> bool:
+    """Watch the party on ``server``, as a visitor, until three members are all ready."""
+    try:
+        with _visitor(server, reference) as connection:
+            return _until_all_ready(connection, deadline)
+    except (OSError, TimeoutError, ConnectionClosed):
+        return False
+
+
+class Stutter:
+    """A process slowed down: frozen (SIGSTOP) ``STOPPED_S`` and running ``RUNNING_S`` in turn,
+    in a thread, until ``stop``; left running (or as ``stop`` found it, for a kill)."""
+
+    def __init__(self, server: ServerProcess) -> None:
+        self.pid = server.pid
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self.stopping.wait(RUNNING_S):
+            os.kill(self.pid, signal.SIGSTOP)
+            self.stopping.wait(STOPPED_S)
+            os.kill(self.pid, signal.SIGCONT)
+
+    def start(self) -> None:
+        """Begin."""
+        self.thread.start()
+
+    def stop(self) -> None:
+        """End the bursts at once (the process running again)."""
+        self.stopping.set()
+        self.thread.join()
 
 
 def _wait_line(program: Program, key: str, deadline: float) -> bool:
@@ -211,8 +261,10 @@ def run_once(
     second = ServerProcess(folder / "b.sqlite3", free_port(), folder / "b.log", *shared)
     programs = Programs(folder)
     with first, second:
-        first.start()
-        second.start()
+        first.start(wait=False)
+        second.start(wait=False)
+        first.wait_ready()
+        second.wait_ready()
         began = time.monotonic()
         deadline = began + budget_s
         outcome = Outcome(moment, 0.0)
@@ -241,6 +293,11 @@ def run_once(
 
             if name == "lobby":
                 kill()
+            watching = stutter = None
+            if name == "start_sent":
+                watching = _visitor(first, reference)
+                stutter = Stutter(first)
+                stutter.start()
             for guest in NAMES[1:]:
                 _start(
                     programs,
@@ -250,7 +307,13 @@ def run_once(
                     *("--seat-file", str(folder / f"{guest}-seat.json")),
                     *("--record", str(folder / f"{guest}.json")),
                 )
-            if name != "lobby" and _reached(name, host, second, reference, began, deadline):
+            if watching is not None and stutter is not None:
+                with watching:
+                    reached = _until_all_ready(watching, deadline)
+                    stutter.stop()
+                if reached:
+                    kill()
+            elif name != "lobby" and _reached(name, host, second, reference, began, deadline):
                 kill()
             return _ended(outcome, programs, folder, began, budget_s)
         finally:
