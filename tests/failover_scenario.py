@@ -261,8 +261,8 @@ def run_once(
     second = ServerProcess(folder / "b.sqlite3", free_port(), folder / "b.log", *shared)
     programs = Programs(folder)
     with first, second:
-        first.start(wait=False)
-        second.start(wait=False)
+        first.launch()
+        second.launch()
         first.wait_ready()
         second.wait_ready()
         began = time.monotonic()

@@ -46,22 +46,24 @@ class ServerProcess(LiveServer):
         assert self.process is not None, "the server is not running"
         return self.process.pid
 
-    def start(self, *, wait: bool = True) -> None:
-        """Start the process and wait until it answers ``GET /api/options``.
+    def start(self) -> None:
+        """Start the process and wait until it answers ``GET /api/options``."""
+        self.launch()
+        self._wait_ready()
 
-        Without ``wait`` it returns at once: ``wait_ready`` then (several servers start
-        side by side).
-        """
+    def launch(self) -> None:
+        """Start the process without waiting: ``wait_ready`` then (servers start side by side)."""
         assert self.process is None, "the server is already running"
         command = [sys.executable, "-m", "rummykit", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--store", str(self.store_path), *self.options]
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-        if wait:
-            self.wait_ready()
 
     def wait_ready(self) -> None:
-        """Wait until the started process answers (``RuntimeError`` if it ends or does not)."""
+        """Wait until the launched process answers (``RuntimeError`` if it ends or does not)."""
+        self._wait_ready()
+
+    def _wait_ready(self) -> None:
         assert self.process is not None
         deadline = time.monotonic() + STUCK_S
         while time.monotonic() < deadline:
