@@ -13,13 +13,14 @@ Used by ``tests/test_failover_moments.py`` (20 runs in a row) and by
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -144,11 +145,13 @@ def _wait_for_party(server: ServerProcess, reference: str, wanted: str, deadline
     return False
 
 
-def _visitor(server: ServerProcess, reference: str) -> ClientConnection:
+@contextlib.contextmanager
+def _visitor(server: ServerProcess, reference: str) -> Iterator[ClientConnection]:
     """A visitor's socket to the party's lobby on ``server``, its hello sent."""
-    connection = connect(f"ws://127.0.0.1:{server.port}/ws/party/{reference}", open_timeout=2)
-    connection.send(json.dumps({"t": "hello", "v": 0, "d": {}}))
-    return connection
+    url = f"ws://127.0.0.1:{server.port}/ws/party/{reference}"
+    with connect(url, open_timeout=2) as connection:
+        connection.send(json.dumps({"t": "hello", "v": 0, "d": {}}))
+        yield connection
 
 
 def _until_all_ready(connection: ClientConnection, deadline: float) -> bool:
@@ -260,7 +263,7 @@ def run_once(
     first = ServerProcess(folder / "a.sqlite3", free_port(), folder / "a.log", *shared)
     second = ServerProcess(folder / "b.sqlite3", free_port(), folder / "b.log", *shared)
     programs = Programs(folder)
-    with first, second:
+    with first, second, contextlib.ExitStack() as stack:
         first.launch()
         second.launch()
         first.wait_ready()
@@ -295,7 +298,7 @@ def run_once(
                 kill()
             watching = stutter = None
             if name == "start_sent":
-                watching = _visitor(first, reference)
+                watching = stack.enter_context(_visitor(first, reference))
                 stutter = Stutter(first)
                 stutter.start()
             for guest in NAMES[1:]:
@@ -308,9 +311,8 @@ def run_once(
                     *("--record", str(folder / f"{guest}.json")),
                 )
             if watching is not None and stutter is not None:
-                with watching:
-                    reached = _until_all_ready(watching, deadline)
-                    stutter.stop()
+                reached = _until_all_ready(watching, deadline)
+                stutter.stop()
                 if reached:
                     kill()
             elif name != "lobby" and _reached(name, host, second, reference, began, deadline):
