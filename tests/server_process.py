@@ -48,11 +48,19 @@ class ServerProcess(LiveServer):
 
     def start(self) -> None:
         """Start the process and wait until it answers ``GET /api/options``."""
+        self.launch()
+        self._wait_ready()
+
+    def launch(self) -> None:
+        """Start the process without waiting: ``wait_ready`` then (servers start side by side)."""
         assert self.process is None, "the server is already running"
         command = [sys.executable, "-m", "rummykit", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--store", str(self.store_path), *self.options]
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+
+    def wait_ready(self) -> None:
+        """Wait until the launched process answers (``RuntimeError`` if it ends or does not)."""
         self._wait_ready()
 
     def _wait_ready(self) -> None:

@@ -8,6 +8,7 @@ relay, and when the owner stops, the other takes the table over and the seat pla
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -229,3 +230,29 @@ def test_the_code_only_misses_are_counted_once_across_the_processes(
             refused = client.get(f"/api/parties/{next(codes)}")
             assert refused.status_code == 429
             assert refused.headers["Retry-After"] == "30"
+
+
+def test_a_member_connecting_sees_the_party_as_stored_though_its_changer_died_untold(
+    tmp_path: Path, postgres_url: str, redis_server: RedisService
+) -> None:
+    """A process stored a change of the party and died before saying so on the bus (issue
+    29): the others still hold the party as before. A member whose program moves to one of
+    them (a new connection) is shown the party as stored, and so are those connected there."""
+    with (
+        process(tmp_path, postgres_url, redis_server) as first,
+        process(tmp_path, postgres_url, redis_server) as second,
+    ):
+        code, host = new_party(first, "Ann")
+        guest = join_party(second, code, "Bob")  # the second holds the party from now on
+        with party_socket(second, code, guest) as bob:
+            assert not bob.party["members"][0]["ready"]
+            store = Store(postgres_url)
+            try:  # the first's change, stored, its news lost with it
+                stored = json.loads(store.party(code)[0])  # type: ignore[index]
+                stored["members"][0]["ready"] = True
+                store.save_party(code, json.dumps(stored))
+            finally:
+                store.close()
+            with party_socket(second, code, host) as ann:
+                assert ann.party["members"][0]["ready"]
+            assert bob.until_party(lambda party: party["members"][0]["ready"])

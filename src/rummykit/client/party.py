@@ -150,6 +150,11 @@ class PartySession:
         return self.view
 
     def _attempt(self, plan: PartyPlan) -> bool:
+        # Each connection asks afresh. Versions are counted by each server process on its
+        # own, so after a move to another process the same number may be another moment of
+        # the party; and what went on a lost connection may never have arrived (its process
+        # killed before it answered). Asking again is harmless: a view or a refusal answers.
+        self._asked.clear()
         with opened(
             party_socket_url(self.servers.current, self.code), self._signed()
         ) as connection:
@@ -192,7 +197,7 @@ class PartySession:
         reply = wanted(view, plan)
         if reply is not None:
             kind = str(getattr(reply, "t", ""))
-            if (kind, message.v) not in self._asked:  # once per version: its answer is a view
+            if (kind, message.v) not in self._asked:  # once per version and connection
                 self._asked.add((kind, message.v))
                 send(reply.model_copy(update={"v": message.v}).model_dump_json())
         return False

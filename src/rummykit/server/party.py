@@ -272,8 +272,15 @@ class Party:
     # ----- the lobby's connections -----------------------------------------------------------
 
     async def attach(self, send: Send, me: int | None) -> None:
-        """Send this connection the party after every change, starting now."""
+        """Send this connection the party after every change, starting now.
+
+        With several processes, the record is read again first: the process that made the
+        last change may have died after storing it and before telling the others (its news
+        lost with it), and a member who moved here must see the party as it stands.
+        """
         self.listeners[send] = me
+        with contextlib.suppress(Exception):  # the store away: the party as last known
+            await self.refresh()
         await send(self._message(me))
         await self.broadcast(besides=send)  # the others see who is here
         self.nudge()
