@@ -19,6 +19,7 @@ from typing import Final, Literal, Protocol
 from rummykit.core.errors import ErrorCode, RulesError
 from rummykit.core.presets import describe_rules, preset_with_overrides
 from rummykit.core.refusals import BY_CODE
+from rummykit.server.database import is_unavailable
 from rummykit.server.new_table import computer_names
 from rummykit.server.party_messages import (
     MAX_PARTY_SEATS,
@@ -279,8 +280,11 @@ class Party:
         lost with it), and a member who moved here must see the party as it stands.
         """
         self.listeners[send] = me
-        with contextlib.suppress(Exception):  # the store away: the party as last known
+        try:
             await self.refresh()
+        except Exception as error:  # the store out of reach: the party as last known
+            if not is_unavailable(error):
+                raise
         await send(self._message(me))
         await self.broadcast(besides=send)  # the others see who is here
         self.nudge()
