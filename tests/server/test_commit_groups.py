@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from rummykit.server.database import Session, SQLiteDatabase
+from rummykit.server.database import Session, SQLiteDatabase, is_unavailable
 
 WAIT_S = 10.0
 """The longest a test waits for its threads (they take milliseconds)."""
@@ -122,7 +122,7 @@ def test_a_failed_commit_fails_every_writer_of_the_group_and_writes_none(
     class FullOnCommit:
         def execute(self, sql: str, params: Any = ()) -> sqlite3.Cursor:
             if sql == "COMMIT" and full.is_set():
-                raise sqlite3.OperationalError("database or disk is full")
+                raise disk_full()
             return real.execute(sql, params)
 
         def __getattr__(self, name: str) -> Any:
@@ -169,3 +169,45 @@ def test_a_read_does_not_wait_for_a_write_in_progress(database: SQLiteDatabase) 
 def _run(database: SQLiteDatabase, block: Callable[[Session], None]) -> None:
     with database.transaction() as session:
         block(session)
+
+
+def disk_full() -> sqlite3.OperationalError:
+    """The error SQLite raises on a full disk, with its result code (``SQLITE_FULL``)."""
+    error = sqlite3.OperationalError("database or disk is full")
+    error.sqlite_errorcode = sqlite3.SQLITE_FULL
+    error.sqlite_errorname = "SQLITE_FULL"
+    return error
+
+
+def test_only_an_outage_of_sqlite_counts_as_unavailable(tmp_path: Path) -> None:
+    """A full disk or a busy file may pass; a mistake of ours (SQLITE_ERROR) fails loudly."""
+    assert is_unavailable(disk_full())
+    connection = sqlite3.connect(tmp_path / "x.sqlite3")
+    with pytest.raises(sqlite3.OperationalError) as mistake:
+        connection.execute("SELECT * FROM no_such_table")
+    connection.close()
+    assert not is_unavailable(mistake.value)
+    busy = sqlite3.OperationalError("database is locked")
+    busy.sqlite_errorcode = sqlite3.SQLITE_BUSY
+    assert is_unavailable(busy)
+    assert not is_unavailable(sqlite3.OperationalError("no code"))  # not SQLite's own
+
+
+def test_every_writer_of_a_group_that_could_not_commit_is_told_it_is_an_outage(
+    database: SQLiteDatabase,
+) -> None:
+    real = database.connection
+
+    class FullOnCommit:
+        def execute(self, sql: str, params: Any = ()) -> sqlite3.Cursor:
+            if sql == "COMMIT":
+                raise disk_full()
+            return real.execute(sql, params)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real, name)
+
+    database.connection = FullOnCommit()  # type: ignore[assignment]
+    futures = _group(database, _note("a"), _note("b"))
+    errors = [future.exception() for future in futures]
+    assert all(error is not None and is_unavailable(error) for error in errors)

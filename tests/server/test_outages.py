@@ -193,7 +193,7 @@ class FullDisk:
     def execute(self, sql: str, params: Any = ()) -> sqlite3.Cursor:
         if self.full and sql.lstrip().upper().startswith(self.WRITES):
             self.refused += 1
-            raise sqlite3.OperationalError("database or disk is full")
+            raise disk_full()
         return self.connection.execute(sql, params)
 
     def __getattr__(self, name: str) -> Any:
@@ -366,3 +366,11 @@ def test_an_outage_is_said_once_a_minute_with_the_count_of_those_held_back(
     assert len(messages) == 3
     assert messages[2].endswith("(500 more like it since the last line)")
     assert not any(record.exc_info for record in caplog.records)
+
+
+def disk_full() -> sqlite3.OperationalError:
+    """The error SQLite raises on a full disk, with its result code (``SQLITE_FULL``)."""
+    error = sqlite3.OperationalError("database or disk is full")
+    error.sqlite_errorcode = sqlite3.SQLITE_FULL
+    error.sqlite_errorname = "SQLITE_FULL"
+    return error

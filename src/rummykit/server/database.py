@@ -61,6 +61,20 @@ bound the pool's waits doubled to a minute and more (its default gives up after 
 MAX_COMMIT_GROUP: Final = 64
 """The most writes one SQLite ``COMMIT`` takes (so a steady stream of writers still commits)."""
 
+SQLITE_TRANSIENT_CODES: Final = frozenset(
+    {
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_NOMEM,
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_PROTOCOL,
+    }
+)
+"""SQLite's primary result codes that mean "not now" rather than "wrong": the file busy or
+locked past the wait, memory or the disk short, the file out of reach."""
+
 DATABASE_URL_ENV: Final = "RUMMY_DATABASE_URL"
 """The environment variable that names a PostgreSQL database for ``rummy serve``."""
 
@@ -136,10 +150,13 @@ def is_unavailable(error: BaseException) -> bool:
     """Whether ``error`` says the database is out of reach now.
 
     Down, restarting, locked past the wait, or its disk full: nothing was written, and the
-    same write may work in a moment.
+    same write may work in a moment. A SQLite error is judged by its primary result code
+    (``SQLITE_TRANSIENT_CODES``): a mistake of ours (a syntax error, a missing table, all
+    ``SQLITE_ERROR``) is not an outage, and fails loudly.
     """
-    if isinstance(error, sqlite3.OperationalError):
-        return True
+    if isinstance(error, sqlite3.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        return code is not None and code & 0xFF in SQLITE_TRANSIENT_CODES
     import psycopg
     from psycopg_pool import PoolTimeout
 
@@ -327,6 +344,9 @@ def _again(error: BaseException) -> BaseException:
         copy = type(error)(*error.args)
     except Exception:  # an exception that cannot be made again from its args
         return error
+    for name in ("sqlite_errorcode", "sqlite_errorname"):  # what is_unavailable reads
+        if hasattr(error, name):
+            setattr(copy, name, getattr(error, name))
     copy.__cause__ = error
     return copy
 
