@@ -303,8 +303,9 @@ class Party:
         for send, me in list(self.listeners.items()):
             if send is besides:
                 continue
+            message = self._message(me)  # a fault in making it is ours: not suppressed
             with contextlib.suppress(Exception):  # a closed socket: it detaches itself
-                await send(self._message(me))
+                await send(message)
 
     def refusal(self, error: PartyError) -> RefusedMessage:
         """The refusal of ``error`` at this version."""
@@ -515,8 +516,9 @@ class Party:
         for send, me in list(self.listeners.items()):
             if me == member:
                 self.listeners[send] = None  # still connected, now as a visitor
-                with contextlib.suppress(Exception):
-                    await send(self._message(None))
+                message = self._message(None)
+                with contextlib.suppress(Exception):  # a closed socket: it detaches itself
+                    await send(message)
 
     def table_settings(self, dealer: int | None) -> tuple[TableSettings, dict[int, str]]:
         """The settings of a table for the party as it stands, and its seats' token hashes."""
