@@ -18,6 +18,7 @@ import http.client
 import json
 import os
 import signal
+import subprocess
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -64,7 +65,10 @@ reads several of the others' changes at once, so its count of the party's versio
 step with the second's (each process counts its own)."""
 
 POLL_S: Final = 0.01
-"""The wait between two looks at the party (``seated``, ``started``) or at the programs."""
+"""The wait between two looks at the party (``seated``, ``started``) or at the programs'
+lines. A poll, because what it waits for happens in other processes (the servers, the
+programs) and no event of ours marks it; the kills at a fixed ``delay:S`` or ``MOMENT+S``
+sleep on purpose: the time is the scenario."""
 
 LOOKER: Final = "127.0.0.29"
 """The loopback address the party is looked at from (any 127.x.y.z is this machine)."""
@@ -328,8 +332,8 @@ def _ended(
     """Wait for the programs until the budget runs out; fill in how each ended."""
     deadline = began + budget_s
     for program in programs.started:
-        while program.process.poll() is None and time.monotonic() < deadline:
-            time.sleep(POLL_S * 10)
+        with contextlib.suppress(subprocess.TimeoutExpired):  # still running: told below
+            program.process.wait(timeout=max(0.0, deadline - time.monotonic()))
     outcome.seconds = time.monotonic() - began
     for index, program in enumerate(programs.started):
         name = NAMES[index]
