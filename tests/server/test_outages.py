@@ -168,11 +168,7 @@ def test_with_postgresql_down_every_answer_is_fast_and_clean_and_nothing_is_lost
             assert seat.version == acknowledged + 1
     report("PostgreSQL down", times)
     assert_quiet(outage_log, {"database"})
-    store = Store(postgres_url)
-    try:
-        assert store.deals(table)[0]["actions"][:2] == [f"0 {draw}", f"0 {discard}"]
-    finally:
-        store.close()
+    assert first_actions(postgres_url, table) == [f"0 {draw}", f"0 {discard}"]
 
 
 class FullDisk:
@@ -317,11 +313,7 @@ def test_with_redis_down_every_answer_is_fast_and_clean_and_nothing_is_lost(
         assert closed.code == CloseCode.TRY_AGAIN_LATER and closed.reason == OUT_OF_REACH
     report("Redis down", times)
     assert_quiet(outage_log, {"redis"})
-    store = Store(postgres_url)
-    try:
-        assert store.deals(table)[0]["actions"][:2] == [f"0 {draw}", f"0 {discard}"]
-    finally:
-        store.close()
+    assert first_actions(postgres_url, table) == [f"0 {draw}", f"0 {discard}"]
 
 
 def test_a_new_table_refused_while_redis_is_down_leaves_no_row_behind(
@@ -374,3 +366,12 @@ def disk_full() -> sqlite3.OperationalError:
     error.sqlite_errorcode = sqlite3.SQLITE_FULL
     error.sqlite_errorname = "SQLITE_FULL"
     return error
+
+
+def first_actions(location: str, table: str) -> list[str]:
+    """The first two actions of the table's first deal, as stored (nothing acknowledged lost)."""
+    store = Store(location)
+    try:
+        return list(store.deals(table)[0]["actions"][:2])
+    finally:
+        store.close()
