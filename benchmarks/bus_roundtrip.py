@@ -39,8 +39,8 @@ from benchmarks.engine import machine_info, render
 from benchmarks.load_report import percentile
 
 from redis_service import RedisProcess
-from rummykit.server.bus import Bus, MemoryBus, RedisBus, frames_channel, intents_channel
-from rummykit.server.lease import Leases, MemoryLeases, RedisLeases
+from rummykit.server.cluster.bus import Bus, MemoryBus, RedisBus, frames_channel, intents_channel
+from rummykit.server.cluster.lease import Leases, MemoryLeases, RedisLeases
 
 KINDS: Final = ("memory", "redis")
 FIGURES: Final = ("hop", "round trip", "acquire", "renew")

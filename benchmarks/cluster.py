@@ -34,8 +34,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from rummykit.server.lease import LEASE_S
-from rummykit.server.run import free_port
+from rummykit.server.cluster.lease import LEASE_S
+from rummykit.server.site.run import free_port
 
 # run as a script: the repository (for benchmarks.*) and tests/ (the tests' throwaway servers)
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

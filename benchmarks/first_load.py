@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "tests"))
 from benchmarks.engine import machine_info, render
 
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
 from server_process import ServerProcess
 from web.conftest import CHROMIUM, CHROMIUM_ARGS
 

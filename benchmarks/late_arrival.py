@@ -3,7 +3,7 @@
 Issue 27: a friend still reading the deal's summary (or slow to open the party's first table)
 arrived at their first turn with 24.4 s of 30: the clock had started without them. Now a
 person's turn is timed from its start only once their page has the deal, and the next deal
-waits for everyone still reading (``rummykit.server.next_deal``).
+waits for everyone still reading (``rummykit.server.tables.next_deal``).
 
 On the real clock, a party of Ann and Bob with a 30 s turn timer, played over the server's
 socket (Starlette's test client, the app in this process):
@@ -38,8 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from starlette.testclient import TestClient
 
 from party_client import open_seat, started_party
-from rummykit.server.app import create_app
-from rummykit.server.limits import Limits
+from rummykit.protocol.limits import Limits
+from rummykit.server.site.app import create_app
 from table_client import WORKERS, SeatSocket, bearer, simple_choice
 
 TURN_TIMER = 30

@@ -25,7 +25,7 @@ from typing import Protocol
 import psycopg
 
 from redis_service import RedisProcess  # the tests' own (load.py puts tests/ on the path)
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
 from server_process import ServerProcess
 from services import local_postgres
 

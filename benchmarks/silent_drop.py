@@ -4,7 +4,7 @@ Issue 27: through a proxy that silently swallows traffic (a black hole: the TCP 
 stays open, no byte passes), the page said "Connected" for the whole outage, the server noticed
 after 33.6 s and the computer took the turn after 54.2 s, where the README promises 20 s.
 
-Each run, with the server's real defaults (``rummykit.server.heartbeat``: a beat every 2 s,
+Each run, with the server's real defaults (``rummykit.server.http.heartbeat``: a beat every 2 s,
 silent after 6 s, uvicorn's pings every 5 s with 5 s to answer; ``DROP_GRACE_S`` 20 s): a live
 server in this process, a party of Ann and Bob, and Debian's Chromium holding the seat to play
 first through ``tests/black_hole.py`` on 127.0.0.1, while the other seat's socket stays open
@@ -51,10 +51,10 @@ from black_hole import running
 from rummykit.core.observation import observe
 from rummykit.core.presets import find_preset
 from rummykit.core.state import GameState
-from rummykit.server.heartbeat import BEAT_S, SILENT_S, Heartbeat
-from rummykit.server.run import free_port
-from rummykit.server.turn_keeper import DROP_GRACE_S
-from rummykit.server.workers import decide
+from rummykit.server.http.heartbeat import BEAT_S, SILENT_S, Heartbeat
+from rummykit.server.runtime.workers import decide
+from rummykit.server.site.run import free_port
+from rummykit.server.tables.turn_keeper import DROP_GRACE_S
 from silent_drop import WATCH_CONNECTION, first_at, open_through, party_table, status_log
 from table_client import WORKERS, LiveServer
 from web.conftest import CHROMIUM, CHROMIUM_ARGS

@@ -27,8 +27,8 @@ from pathlib import Path
 
 from websockets.asyncio.client import connect
 
-from rummykit.server.app import MAX_CONNECTIONS_PER_SEAT
-from rummykit.server.run import free_port
+from rummykit.server.site.app import MAX_CONNECTIONS_PER_SEAT
+from rummykit.server.site.run import free_port
 
 SOCKETS_PER_ADDRESS = 50
 """Sockets one address opens at once: under its limit of 64, and under the 60 requests and

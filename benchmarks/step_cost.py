@@ -31,14 +31,14 @@ from pathlib import Path
 STEP = r"""
 import asyncio, inspect, json, random, sys, tempfile, time
 from pathlib import Path
-from rummykit.server.api import NewTable
+from rummykit.protocol.api import NewTable
 try:
-    from rummykit.server.new_table import new_table_settings
+    from rummykit.server.tables.new_table import new_table_settings
 except ImportError:  # before it had a module of its own
-    from rummykit.server.table import new_table_settings
-from rummykit.server.store import Store
-from rummykit.server.table import Table
-from rummykit.server.workers import WorkerPool
+    from rummykit.server.tables.table import new_table_settings
+from rummykit.server.store.store import Store
+from rummykit.server.tables.table import Table
+from rummykit.server.runtime.workers import WorkerPool
 
 async def measure(steps, seats, seed):
     rng = random.Random(seed)

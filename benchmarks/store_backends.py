@@ -44,11 +44,11 @@ from typing import Any, Final
 
 from rummykit.core.cards import standard_deck
 from rummykit.core.deal import DealResult, DealSummary
+from rummykit.protocol.settings import HumanPlayer, TableSettings
 from rummykit.ratings import Pool
-from rummykit.server.rated import RatedGame
-from rummykit.server.seat_figures import Played
-from rummykit.server.settings import HumanPlayer, TableSettings
-from rummykit.server.store import Store
+from rummykit.server.store.rated import RatedGame
+from rummykit.server.store.seat_figures import Played
+from rummykit.server.store.store import Store
 
 # run as a script: tests/ holds the throwaway PostgreSQL the tests use
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))

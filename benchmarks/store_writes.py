@@ -37,8 +37,8 @@ TABLES: Final = 64
 def measure(threads: int, writes: int, folder: str) -> dict[str, Any]:
     """One run in this process: ``writes`` actions over ``threads`` threads, one reader beside."""
     from rummykit.core.cards import standard_deck
-    from rummykit.server.settings import HumanPlayer, TableSettings
-    from rummykit.server.store import Store
+    from rummykit.protocol.settings import HumanPlayer, TableSettings
+    from rummykit.server.store.store import Store
 
     store = Store(Path(folder) / "store.sqlite3")
     deck = standard_deck(1, 0)

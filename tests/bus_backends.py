@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from redis_service import RedisService
-from rummykit.server.bus import QUEUE_LIMIT, Bus, Item, MemoryBus, RedisBus, Subscription
-from rummykit.server.lease import LEASE_S, Leases, MemoryLeases, RedisLeases
+from rummykit.server.cluster.bus import QUEUE_LIMIT, Bus, Item, MemoryBus, RedisBus, Subscription
+from rummykit.server.cluster.lease import LEASE_S, Leases, MemoryLeases, RedisLeases
 from table_client import ManualClock
 
 EXPIRY_POLL_S = 0.01

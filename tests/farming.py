@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from party_client import store_rated_game
 from rummykit.ratings import SETTLED_SIGMA, Pool, Rating, display_value, rate, repeat_weight
-from rummykit.server.rated import RatedGame
-from rummykit.server.store import Store
+from rummykit.server.store.rated import RatedGame
+from rummykit.server.store.store import Store
 from table_client import ManualClock
 
 GAME_S = 15.0

@@ -24,13 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from rummykit.core.deal import DealResult, DealSummary
+from rummykit.protocol.account import SESSION_COOKIE
+from rummykit.protocol.party import PARTY_SERVER_MESSAGES
+from rummykit.protocol.settings import HumanPlayer, TableSettings
 from rummykit.ratings import TRUSTED_DAYS, TRUSTED_GAMES, Pool
-from rummykit.server.account_messages import SESSION_COOKIE
-from rummykit.server.party_messages import PARTY_SERVER_MESSAGES
-from rummykit.server.rated import RatedGame
-from rummykit.server.seat_figures import Played
-from rummykit.server.settings import HumanPlayer, TableSettings
-from rummykit.server.store import Store
+from rummykit.server.store.rated import RatedGame
+from rummykit.server.store.seat_figures import Played
+from rummykit.server.store.store import Store
 from table_client import (
     MAX_FRAMES,
     Frame,

@@ -29,8 +29,8 @@ from party_client import (
     store_rated_game,
 )
 from rummykit.ratings import Pool
-from rummykit.server.rated import RatedGame
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
+from rummykit.server.store.rated import RatedGame
 from table_client import LiveServer, ManualClock, clocked_app
 
 CLUB = tuple(f"P{number:02}" for number in range(12))

@@ -33,8 +33,8 @@ import psycopg
 import pytest
 
 from helpers import IN_CI
-from rummykit.server.database import postgres_sql
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
+from rummykit.server.store.database import postgres_sql
 
 DATABASE_URL_ENV = "RUMMY_TEST_DATABASE_URL"
 """A PostgreSQL server the tests use instead of starting their own."""

@@ -45,18 +45,18 @@ from rummykit.core.presets import PRESETS
 from rummykit.core.record import load_record, replay
 from rummykit.core.rules import MAX_SEATS_ONE_DECK
 from rummykit.core.state import GameState, Phase
+from rummykit.protocol.api import NewTable
+from rummykit.protocol.limits import Limits
+from rummykit.protocol.messages import SERVER_MESSAGES
+from rummykit.protocol.settings import BotLevel
 from rummykit.review.walk import DEFAULT_SAMPLES
-from rummykit.server.api import NewTable
-from rummykit.server.app import create_app
-from rummykit.server.cluster import Cluster
-from rummykit.server.heartbeat import Heartbeat
-from rummykit.server.limits import Limits
-from rummykit.server.protocol import SERVER_MESSAGES
-from rummykit.server.run import uvicorn_config
-from rummykit.server.settings import BotLevel
-from rummykit.server.store import Store
-from rummykit.server.table import Sleep, Table, new_table_settings
-from rummykit.server.workers import SERVER_CLIENT, WorkerPool
+from rummykit.server.cluster.site import Cluster
+from rummykit.server.http.heartbeat import Heartbeat
+from rummykit.server.runtime.workers import SERVER_CLIENT, WorkerPool
+from rummykit.server.site.app import create_app
+from rummykit.server.site.run import uvicorn_config
+from rummykit.server.store.store import Store
+from rummykit.server.tables.table import Sleep, Table, new_table_settings
 
 Frame = dict[str, Any]
 

@@ -18,8 +18,8 @@ import pytest
 
 from rummykit.cli import main
 from rummykit.client import account
-from rummykit.server.account_messages import SESSION_COOKIE
-from rummykit.server.run import free_port
+from rummykit.protocol.account import SESSION_COOKIE
+from rummykit.server.site.run import free_port
 from table_client import LiveServer
 
 pytestmark = pytest.mark.timeout(60)

@@ -30,10 +30,10 @@ from rummykit.core.actions import (
 from rummykit.core.cards import parse_cards
 from rummykit.core.observation import observe
 from rummykit.core.record import load_record
-from rummykit.server.api import NewTable
-from rummykit.server.store import Store
-from rummykit.server.table import Table, new_table_settings
-from rummykit.server.table_words import event_of
+from rummykit.protocol.api import NewTable
+from rummykit.server.store.store import Store
+from rummykit.server.tables.table import Table, new_table_settings
+from rummykit.server.tables.table_words import event_of
 from rummykit.transcript import transcript
 from table_client import WORKERS
 

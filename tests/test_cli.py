@@ -425,7 +425,7 @@ def test_serve_sizes_the_worker_pool_and_refuses_none(
 ) -> None:
     import uvicorn
 
-    from rummykit.server.workers import WorkerPool
+    from rummykit.server.runtime.workers import WorkerPool
 
     pools: list[WorkerPool] = []
     monkeypatch.setattr(

@@ -12,7 +12,7 @@ from rummykit.client.party import PartyPlan, wanted
 from rummykit.client.seat_file import Seat, SeatFileError, load_seat, save_seat
 from rummykit.client.sockets import Backoff, Throttle, socket_url
 from rummykit.client.web import party_code, party_reference
-from rummykit.server.party_messages import AddCpu, MemberView, PartyView, Ready, Start
+from rummykit.protocol.party import AddCpu, MemberView, PartyView, Ready, Start
 
 
 def test_the_waits_double_from_half_a_second_to_eight_with_jitter() -> None:

@@ -21,7 +21,7 @@ import pytest
 
 from cli_programs import Program, Programs
 from redis_service import RedisService, redis_server
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
 from server_process import ServerProcess
 from test_party_cli import TWO_DEALS, _check_acknowledged
 

@@ -29,8 +29,8 @@ import pytest
 from websockets.sync.client import connect
 
 from rummykit.cli import main
-from rummykit.server import run
-from rummykit.server.run import free_port
+from rummykit.server.site import run
+from rummykit.server.site.run import free_port
 from table_client import STUCK_S, hello
 
 pytestmark = [
@@ -41,7 +41,8 @@ pytestmark = [
 
 def _a_worker_is_importing(pid: int) -> bool:
     """Whether a worker process of ``pid`` is half way through its imports (asyncio's core
-    is loaded, the first of ``rummykit.server.workers``'s imports, and the bots and the rules
+    is loaded, the first of ``rummykit.server.runtime.workers``'s imports, and the bots and the
+    rules
     are still to come)."""
     for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
         try:
@@ -126,7 +127,7 @@ _START_MOMENTS = (
     "pydantic_core",
     "uvicorn",
     "sqlalchemy",
-    "rummykit.server.run",
+    "rummykit.server.site.run",
 )
 
 

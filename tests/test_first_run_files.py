@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
 
 pytestmark = pytest.mark.timeout(120)
 

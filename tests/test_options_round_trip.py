@@ -20,8 +20,8 @@ from rummykit.core.presets import PRESETS, Preset, describe_rules, find_preset
 from rummykit.core.record import dump_record, load_record, record_of, replay
 from rummykit.core.rules import MAX_SEATS_ONE_DECK, OPTION_NAMES, Rules
 from rummykit.core.state import GameState
-from rummykit.server.party import checked_rules
-from rummykit.server.settings import RECORD_RULES, HumanPlayer, TableSettings
+from rummykit.protocol.settings import RECORD_RULES, HumanPlayer, TableSettings
+from rummykit.server.parties.party import checked_rules
 from rummykit.tournament.config import SimConfig
 
 STEPS = 120

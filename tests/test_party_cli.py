@@ -22,9 +22,9 @@ import pytest
 
 from cli_programs import Program
 from rummykit.cli import main
-from rummykit.server.new_table import COMPUTER_NAMES
-from rummykit.server.party_messages import MAX_PARTY_SEATS
-from rummykit.server.run import free_port
+from rummykit.protocol.party import MAX_PARTY_SEATS
+from rummykit.server.site.run import free_port
+from rummykit.server.tables.new_table import COMPUTER_NAMES
 from server_process import ServerProcess
 
 SHORT_GAME = ["--rule", "target=1", "--rule", "deals=2"]

@@ -23,7 +23,7 @@ from websockets.sync.server import Server, ServerConnection, serve
 from rummykit.client.party import PartyPlan, PartySession
 from rummykit.client.report import Report
 from rummykit.client.servers import Servers
-from rummykit.server.party_messages import MemberView, PartyMessage, PartyView
+from rummykit.protocol.party import MemberView, PartyMessage, PartyView
 
 pytestmark = pytest.mark.timeout(60)
 

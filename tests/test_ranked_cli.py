@@ -35,8 +35,8 @@ from rummykit.client.account import (
 from rummykit.client.party import PartyPlan, PartySession, seats_sentence
 from rummykit.client.report import Report
 from rummykit.client.web import create_party, join_party
-from rummykit.server.party_messages import MemberView, NewParty, PartyJoined, PartyView
-from rummykit.server.run import free_port
+from rummykit.protocol.party import MemberView, NewParty, PartyJoined, PartyView
+from rummykit.server.site.run import free_port
 from server_process import ServerProcess
 
 PASSWORD = "a long enough password"

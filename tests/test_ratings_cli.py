@@ -15,8 +15,8 @@ import pytest
 from party_client import accounts_store, play_club
 from rummykit.cli import main
 from rummykit.ratings import LEADERBOARD_IDLE_DAYS
-from rummykit.server.rated import DAY_S
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
+from rummykit.server.store.rated import DAY_S
 from table_client import LiveServer, ManualClock
 
 pytestmark = pytest.mark.timeout(60)

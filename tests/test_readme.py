@@ -43,7 +43,7 @@ def test_the_readme_counts_the_computer_opponents_the_lobby_offers() -> None:
 
 
 def test_the_readme_gives_a_partys_seats_as_the_server_counts_them() -> None:
-    from rummykit.server.party_messages import MAX_PARTY_SEATS, MIN_PARTY_SEATS
+    from rummykit.protocol.party import MAX_PARTY_SEATS, MIN_PARTY_SEATS
 
     said = re.findall(r"every person is ready, with (\d+) to (\d+) seats", _flat_readme())
     assert said == [(str(MIN_PARTY_SEATS), str(MAX_PARTY_SEATS))]
@@ -72,9 +72,9 @@ def test_the_readme_gives_the_size_of_the_test_install() -> None:
 
 
 def test_the_readmes_waits_between_deals_and_for_dropped_seats_are_the_servers() -> None:
-    from rummykit.server.heartbeat import BEAT_S, SILENT_S
-    from rummykit.server.next_deal import NEXT_DEAL_WAIT_S
-    from rummykit.server.turn_keeper import BYE_GRACE_S, DROP_GRACE_S, RESTART_GRACE_S
+    from rummykit.server.http.heartbeat import BEAT_S, SILENT_S
+    from rummykit.server.tables.next_deal import NEXT_DEAL_WAIT_S
+    from rummykit.server.tables.turn_keeper import BYE_GRACE_S, DROP_GRACE_S, RESTART_GRACE_S
 
     flat = _flat_readme()
     said = {

@@ -34,7 +34,7 @@ from rummykit.core.refusals import (
     refusal_text,
 )
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
-from rummykit.server.table_words import EVENTS
+from rummykit.server.tables.table_words import EVENTS
 
 SOURCES = Path(__file__).parent.parent / "src" / "rummykit"
 

@@ -10,7 +10,7 @@ import pytest
 
 from rummykit.core.actions import agrees, describe_action, parse_action
 from rummykit.core.record import load_record
-from rummykit.server.frames import replay_frames
+from rummykit.server.tables.frames import replay_frames
 from rummykit.transcript import transcript
 
 CONFORMANCE = Path(__file__).parent / "records" / "conformance"

@@ -25,7 +25,7 @@ Words = str | Mapping[str, str]
 
 GENERATED: Final[dict[str, str]] = {
     # area: "module:function", the function returning {key: English text with {placeholders}}
-    "events": "rummykit.server.table_words:catalogue",
+    "events": "rummykit.server.tables.table_words:catalogue",
     "hints": "rummykit.bots.hint_words:catalogue",
     "refusals": "rummykit.core.refusals:catalogue",
     "review": "rummykit.review.words:catalogue",

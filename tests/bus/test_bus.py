@@ -13,7 +13,7 @@ import redis
 
 from bus_backends import Backend, table_id, take
 from redis_service import RedisProcess, RedisService, redis_binary
-from rummykit.server.bus import (
+from rummykit.server.cluster.bus import (
     RESYNC,
     BusUnavailable,
     MemoryBus,
@@ -21,7 +21,7 @@ from rummykit.server.bus import (
     frames_channel,
     intents_channel,
 )
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
 
 TIMEOUT_S = 30
 PAUSE_MS = 1500

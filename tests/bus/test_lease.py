@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from bus_backends import Backend, table_id
 from redis_service import RedisService
-from rummykit.server.lease import (
+from rummykit.server.cluster.lease import (
     LEASE_S,
     Holder,
     Lease,
@@ -27,7 +27,7 @@ from rummykit.server.lease import (
     ThreadedKeeper,
     check_epoch,
 )
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
 from table_client import ManualClock
 
 TIMEOUT_S = 30

@@ -11,8 +11,8 @@ import secrets
 from collections.abc import Awaitable, Callable
 
 from redis_service import RedisService
-from rummykit.server.lease import redis_client
-from rummykit.server.presence import PRESENCE_TTL_S, SharedPresence
+from rummykit.server.cluster.lease import redis_client
+from rummykit.server.cluster.presence import PRESENCE_TTL_S, SharedPresence
 
 
 class Clock:

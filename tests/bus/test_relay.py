@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 
 from bus_backends import Backend
-from rummykit.server.api import NewTable
-from rummykit.server.bus import BusUnavailable, MemoryBus
-from rummykit.server.new_table import new_table_settings
-from rummykit.server.protocol import CLIENT_MESSAGES, ClientMessage, ServerMessage
-from rummykit.server.relay import Desk, RemoteTable, Send
-from rummykit.server.store import Store
-from rummykit.server.table import Table
+from rummykit.protocol.api import NewTable
+from rummykit.protocol.messages import CLIENT_MESSAGES, ClientMessage, ServerMessage
+from rummykit.server.cluster.bus import BusUnavailable, MemoryBus
+from rummykit.server.cluster.relay import Desk, RemoteTable, Send
+from rummykit.server.store.store import Store
+from rummykit.server.tables.new_table import new_table_settings
+from rummykit.server.tables.table import Table
 from table_client import WORKERS, ManualClock, seed_where_human_starts
 
 pytestmark = pytest.mark.timeout(60)

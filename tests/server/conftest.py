@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from rummykit.server.app import create_app
-from rummykit.server.limits import Limits
+from rummykit.protocol.limits import Limits
+from rummykit.server.site.app import create_app
 from table_client import WORKERS, ManualClock, clocked_app
 
 

@@ -18,20 +18,20 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from rummykit.server.account_messages import SESSION_COOKIE
-from rummykit.server.account_names import BOT_MARK, HIDDEN_CHARACTER, LOOKS_TAKEN
-from rummykit.server.app import create_app
-from rummykit.server.known_devices import DEVICE_COOKIE, device_proof, is_known_device
-from rummykit.server.limits import Limits
-from rummykit.server.logins import (
+from rummykit.protocol.account import SESSION_COOKIE
+from rummykit.protocol.limits import Limits
+from rummykit.protocol.names import BOT_MARK, HIDDEN_CHARACTER, LOOKS_TAKEN
+from rummykit.server.accounts.known_devices import DEVICE_COOKIE, device_proof, is_known_device
+from rummykit.server.accounts.logins import (
     ACCOUNT_WINDOW_S,
     FRESH_ADDRESS_S,
     NAME_FREE_FAILURES,
     NAME_MAX_DELAY_S,
     LoginLimiter,
 )
-from rummykit.server.password_strength import CONTROL_CHARACTERS
-from rummykit.server.store import Store
+from rummykit.server.accounts.password_strength import CONTROL_CHARACTERS
+from rummykit.server.site.app import create_app
+from rummykit.server.store.store import Store
 from table_client import WORKERS, ManualClock
 
 pytestmark = pytest.mark.timeout(60)
@@ -295,7 +295,7 @@ def test_names_that_differ_to_the_eye_are_both_taken(app: Starlette) -> None:
 
 def test_look_alikes_made_before_the_check_still_sign_in(app: Starlette) -> None:
     store: Store = app.state.lobby.store
-    from rummykit.server.passwords import hash_password
+    from rummykit.server.accounts.passwords import hash_password
 
     hashed = hash_password(PASSWORD)
     assert store.add_account("alice", False, hashed) is not None

@@ -21,12 +21,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from rummykit.server import account_routes
-from rummykit.server.account_messages import SESSION_COOKIE
-from rummykit.server.app import create_app
-from rummykit.server.guard import FOREIGN_ORIGIN_MESSAGE
-from rummykit.server.limits import Limits
-from rummykit.server.logins import (
+from rummykit.protocol.account import SESSION_COOKIE
+from rummykit.protocol.limits import Limits
+from rummykit.server.accounts import account_routes
+from rummykit.server.accounts.logins import (
     ADDRESS_FAILURES,
     NAME_FREE_FAILURES,
     NAME_WINDOW_S,
@@ -34,8 +32,10 @@ from rummykit.server.logins import (
     PAIR_WINDOW_S,
     LoginLimiter,
 )
-from rummykit.server.passwords import hash_password, needs_rehash, verify_password
-from rummykit.server.store import SCHEMA_VERSION, SESSION_LIFETIME_S, Store, token_hash
+from rummykit.server.accounts.passwords import hash_password, needs_rehash, verify_password
+from rummykit.server.http.guard import FOREIGN_ORIGIN_MESSAGE
+from rummykit.server.site.app import create_app
+from rummykit.server.store.store import SCHEMA_VERSION, SESSION_LIFETIME_S, Store, token_hash
 from services import StoreBackend
 from table_client import WORKERS, ManualClock
 
@@ -420,7 +420,7 @@ def test_a_password_is_the_same_however_its_letters_were_composed() -> None:
 def test_a_weaker_hash_is_made_stronger_at_the_next_sign_in(
     accounts: TestClient, store_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("rummykit.server.passwords.SCRYPT_N", 2**12)
+    monkeypatch.setattr("rummykit.server.accounts.passwords.SCRYPT_N", 2**12)
     sign_up(accounts)
     monkeypatch.undo()
 

@@ -11,8 +11,8 @@ from rummykit.core.actions import parse_action
 from rummykit.core.presets import find_preset
 from rummykit.core.record import record_of
 from rummykit.core.state import GameState
-from rummykit.server.frames import replay_frames
-from rummykit.server.table_words import action_said, deal_log, event_of
+from rummykit.server.tables.frames import replay_frames
+from rummykit.server.tables.table_words import action_said, deal_log, event_of
 
 HANDS = ["2c 3c 4c 8s Js Td Kd Qs 5s 6d", "4h 5h 6h 7h 9c 9d 9h Kc Qd 5c"]
 NAMES = ["Ann", "Bob"]

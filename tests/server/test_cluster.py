@@ -29,13 +29,13 @@ from party_client import (
     play_seat,
 )
 from redis_service import RedisService, redis_server
-from rummykit.server.app import create_app
-from rummykit.server.cluster import Cluster
-from rummykit.server.limits import Limits
-from rummykit.server.party import CODE_LENGTH, CODE_LETTERS
-from rummykit.server.party_reference import CODE_MISSES_PER_MINUTE, SiteCodeMisses
-from rummykit.server.protocol import CloseCode
-from rummykit.server.store import Store
+from rummykit.protocol.limits import Limits
+from rummykit.protocol.messages import CloseCode
+from rummykit.server.cluster.site import Cluster
+from rummykit.server.parties.party import CODE_LENGTH, CODE_LETTERS
+from rummykit.server.parties.party_reference import CODE_MISSES_PER_MINUTE, SiteCodeMisses
+from rummykit.server.site.app import create_app
+from rummykit.server.store.store import Store
 from services import PostgresServer
 from table_client import (
     WORKERS,

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from rummykit.server.database import Session, SQLiteDatabase, is_unavailable
+from rummykit.server.store.database import Session, SQLiteDatabase, is_unavailable
 
 WAIT_S = 10.0
 """The longest a test waits for its threads (they take milliseconds)."""

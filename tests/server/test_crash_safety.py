@@ -37,9 +37,9 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from rummykit.core.record import load_record, replay
-from rummykit.server.run import free_port
-from rummykit.server.store import Store
-from rummykit.server.table import Table
+from rummykit.server.site.run import free_port
+from rummykit.server.store.store import Store
+from rummykit.server.tables.table import Table
 from server_process import ServerProcess
 from table_client import (
     STUCK_S,

@@ -21,9 +21,8 @@ from starlette.testclient import TestClient
 
 from rummykit.core.errors import ErrorCode
 from rummykit.core.rules import MAX_SEATS
-from rummykit.server.api import MAX_BODY_BYTES, NewTable
-from rummykit.server.new_table import COMPUTER_NAMES
-from rummykit.server.protocol import (
+from rummykit.protocol.api import MAX_BODY_BYTES, NewTable
+from rummykit.protocol.messages import (
     CLIENT_MESSAGES,
     SERVER_MESSAGES,
     CloseCode,
@@ -36,10 +35,11 @@ from rummykit.server.protocol import (
     ServerMessage,
     parse_client_message,
 )
-from rummykit.server.schema import schema_text
-from rummykit.server.settings import BotPlayer
-from rummykit.server.store import Store
-from rummykit.server.table import Table, new_table_settings
+from rummykit.protocol.schema import schema_text
+from rummykit.protocol.settings import BotPlayer
+from rummykit.server.store.store import Store
+from rummykit.server.tables.new_table import COMPUTER_NAMES
+from rummykit.server.tables.table import Table, new_table_settings
 from table_client import (
     WORKERS,
     ManualClock,
@@ -323,7 +323,7 @@ def test_published_schema_is_the_one_the_models_make() -> None:
     published = (ROOT / "docs" / "protocol.schema.json").read_text(encoding="utf-8")
     assert published == schema_text(), (
         "docs/protocol.schema.json is out of date: "
-        "python -m rummykit.server.schema > docs/protocol.schema.json"
+        "python -m rummykit.protocol.schema > docs/protocol.schema.json"
     )
 
 

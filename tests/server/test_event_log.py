@@ -17,8 +17,8 @@ from rummykit.bots.random_bot import RandomBot
 from rummykit.core.presets import find_preset
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS, Renew
 from rummykit.core.state import GameState
-from rummykit.server.new_table import COMPUTER_NAMES
-from rummykit.server.table_words import DealStory, deal_log
+from rummykit.server.tables.new_table import COMPUTER_NAMES
+from rummykit.server.tables.table_words import DealStory, deal_log
 from table_client import (
     Frame,
     SeatSocket,

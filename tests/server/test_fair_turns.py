@@ -22,8 +22,7 @@ from rummykit.core.actions import Action
 from rummykit.core.observation import Observation, observe
 from rummykit.core.presets import PRESETS
 from rummykit.core.state import GameState
-from rummykit.server.fair_turns import FairGate
-from rummykit.server.reviews import (
+from rummykit.server.reviews.reviews import (
     MAX_REVIEWS,
     MAX_REVIEWS_A_CLIENT,
     REVIEWS_BUSY,
@@ -32,7 +31,8 @@ from rummykit.server.reviews import (
     Reviews,
     ReviewsBusy,
 )
-from rummykit.server.workers import MIN_SEARCH_MS, WorkerPool, decide
+from rummykit.server.runtime.fair_turns import FairGate
+from rummykit.server.runtime.workers import MIN_SEARCH_MS, WorkerPool, decide
 
 JOB_S = 0.2
 """What each job takes on the test's clock: an ``expert`` decision."""

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from rummykit.cli import main
-from rummykit.server import run
-from rummykit.server.limits import Limits
-from rummykit.server.run import free_port
+from rummykit.protocol.limits import Limits
+from rummykit.server.site import run
+from rummykit.server.site.run import free_port
 from table_client import LiveServer
 
 pytestmark = pytest.mark.timeout(60)

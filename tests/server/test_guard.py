@@ -15,17 +15,17 @@ import pytest
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
-from rummykit.server.app import MAX_CONNECTIONS_PER_SEAT, create_app
-from rummykit.server.guard import (
+from rummykit.protocol.limits import Limits
+from rummykit.protocol.messages import CloseCode
+from rummykit.server.http.guard import (
     FOREIGN_ORIGIN_MESSAGE,
     LOOPBACK_HOSTS,
     SECURITY_HEADERS,
     loopback_hosts,
 )
-from rummykit.server.limits import Limits
-from rummykit.server.protocol import CloseCode
-from rummykit.server.run import answered_hosts
-from rummykit.server.store import Store
+from rummykit.server.site.app import MAX_CONNECTIONS_PER_SEAT, create_app
+from rummykit.server.site.run import answered_hosts
+from rummykit.server.store.store import Store
 from table_client import ManualClock, bearer, create_table, hello, seat_connection
 
 OWN = "http://testserver"

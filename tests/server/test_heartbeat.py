@@ -18,10 +18,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from party_client import open_seat, started_party
-from rummykit.server import app as app_module
-from rummykit.server.api import NewTable
-from rummykit.server.app import create_app
-from rummykit.server.heartbeat import (
+from rummykit.protocol.api import NewTable
+from rummykit.protocol.messages import BeatMessage, CloseCode, ServerMessage
+from rummykit.server.http.heartbeat import (
     BEAT_S,
     PING_S,
     PING_TIMEOUT_S,
@@ -30,11 +29,12 @@ from rummykit.server.heartbeat import (
     Heartbeat,
     beating,
 )
-from rummykit.server.protocol import BeatMessage, CloseCode, ServerMessage
-from rummykit.server.run import uvicorn_config
-from rummykit.server.store import Store
-from rummykit.server.table import Table, new_table_settings
-from rummykit.server.turn_keeper import DROP_GRACE_S
+from rummykit.server.site import app as app_module
+from rummykit.server.site.app import create_app
+from rummykit.server.site.run import uvicorn_config
+from rummykit.server.store.store import Store
+from rummykit.server.tables.table import Table, new_table_settings
+from rummykit.server.tables.turn_keeper import DROP_GRACE_S
 from table_client import WORKERS, ManualClock, SeatSocket, clocked_app, seat_connection
 
 pytestmark = pytest.mark.timeout(120)

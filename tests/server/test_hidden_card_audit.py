@@ -26,7 +26,7 @@ from rummykit.core.cards import Card
 from rummykit.core.observation import observe
 from rummykit.core.presets import find_preset
 from rummykit.core.state import GameState
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
 from table_client import (
     AuditedGame,
     Frame,

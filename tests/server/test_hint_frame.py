@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from rummykit.bots.hint_words import ADVICE, REASONS, hint_text
 from rummykit.core.refusals import placeholders
-from rummykit.server.protocol import HintMessage
+from rummykit.protocol.messages import HintMessage
 from table_client import Frame, SeatSocket, create_table, seat_connection, seed_where_human_starts
 
 pytestmark = pytest.mark.timeout(60)

@@ -22,20 +22,20 @@ from starlette.websockets import WebSocketDisconnect
 
 from rummykit.cli import main
 from rummykit.core.record import replay_json
-from rummykit.server import run
-from rummykit.server.api import MAX_HISTORY_TOKENS, NewTable
-from rummykit.server.app import HISTORY_NOT_PUBLIC, NO_RECORD, NO_REPLAY, NO_SEAT, create_app
-from rummykit.server.database import is_postgres_url
-from rummykit.server.limits import Limits
-from rummykit.server.protocol import CloseCode
-from rummykit.server.store import (
+from rummykit.protocol.api import MAX_HISTORY_TOKENS, NewTable
+from rummykit.protocol.limits import Limits
+from rummykit.protocol.messages import CloseCode
+from rummykit.server.site import run
+from rummykit.server.site.app import HISTORY_NOT_PUBLIC, NO_RECORD, NO_REPLAY, NO_SEAT, create_app
+from rummykit.server.store.database import is_postgres_url
+from rummykit.server.store.store import (
     EXPIRY_SWEEP_S,
     SCHEMA_VERSION,
     TOKEN_LIFETIME_S,
     Store,
     token_hash,
 )
-from rummykit.server.table import new_table_settings
+from rummykit.server.tables.table import new_table_settings
 from services import StoreBackend
 from table_client import (
     ManualClock,
@@ -432,4 +432,4 @@ def test_the_help_and_the_readme_say_how_long_a_token_lasts(
     assert f"for {days} a game ends" in help_text
     readme = " ".join(README.read_text(encoding="utf-8").split())
     assert "--public-history" in readme
-    assert f"for {days} it ends (`rummykit.server.store.TOKEN_LIFETIME_S`)" in readme
+    assert f"for {days} it ends (`rummykit.server.store.store.TOKEN_LIFETIME_S`)" in readme

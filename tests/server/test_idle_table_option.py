@@ -7,10 +7,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from rummykit import cli
-from rummykit.server import run
-from rummykit.server.app import create_app
-from rummykit.server.limits import Limits
-from rummykit.server.lobby import IDLE_TABLE_S, Lobby
+from rummykit.protocol.limits import Limits
+from rummykit.server.parties.lobby import IDLE_TABLE_S, Lobby
+from rummykit.server.site import run
+from rummykit.server.site.app import create_app
 from table_client import ManualClock, create_table
 
 pytestmark = pytest.mark.timeout(60)

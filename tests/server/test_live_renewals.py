@@ -15,10 +15,10 @@ from rummykit.core.actions import parse_action
 from rummykit.core.cards import Card
 from rummykit.core.presets import describe_rules, find_preset
 from rummykit.core.record import load_record, replay
-from rummykit.server.seat_figures import Played
-from rummykit.server.settings import RECORD_RULES, HumanPlayer, TableSettings
-from rummykit.server.store import Store
-from rummykit.server.table import Table
+from rummykit.protocol.settings import RECORD_RULES, HumanPlayer, TableSettings
+from rummykit.server.store.seat_figures import Played
+from rummykit.server.store.store import Store
+from rummykit.server.tables.table import Table
 from table_client import WORKERS, ManualClock
 
 

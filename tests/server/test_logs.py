@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from rummykit.server.logs import LOG_BURST, RateLimitedLog, limit_logging
+from rummykit.server.runtime.logs import LOG_BURST, RateLimitedLog, limit_logging
 
 
 def test_a_flood_of_one_kind_of_record_is_held_back_and_counted(
@@ -33,6 +33,6 @@ def test_a_flood_of_one_kind_of_record_is_held_back_and_counted(
 
 def test_the_tables_log_is_limited() -> None:
     table_logger = logging.getLogger("rummykit.table")
-    import rummykit.server.table  # noqa: F401 - the module puts the limit on its logger
+    import rummykit.server.tables.table  # noqa: F401 - the module puts the limit on its logger
 
     assert any(isinstance(found, RateLimitedLog) for found in table_logger.filters)

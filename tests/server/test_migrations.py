@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.server import legacy_sqlite, migrate
-from rummykit.server.database import open_database
-from rummykit.server.store import TOKEN_LIFETIME_S, Store, token_hash
+from rummykit.server.store import legacy_sqlite, migrate
+from rummykit.server.store.database import open_database
+from rummykit.server.store.store import TOKEN_LIFETIME_S, Store, token_hash
 from services import StoreBackend
 
 pytestmark = pytest.mark.timeout(120)
@@ -124,7 +124,9 @@ def test_an_older_sqlite_file_takes_the_hand_written_upgrades_first(tmp_path: Pa
     assert revision(str(path)) == migrate.head()
 
 
-OPEN_A_STORE = "import sys; from rummykit.server.store import Store; Store(sys.argv[1]).close()"
+OPEN_A_STORE = (
+    "import sys; from rummykit.server.store.store import Store; Store(sys.argv[1]).close()"
+)
 
 
 def test_servers_starting_together_migrate_once(postgres_url: str) -> None:

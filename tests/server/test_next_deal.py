@@ -17,9 +17,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from party_client import open_seat, started_party
-from rummykit.server.next_deal import NEXT_DEAL_WAIT_S
-from rummykit.server.store import Store
-from rummykit.server.turn_keeper import DROP_GRACE_S, RESTART_GRACE_S
+from rummykit.server.store.store import Store
+from rummykit.server.tables.next_deal import NEXT_DEAL_WAIT_S
+from rummykit.server.tables.turn_keeper import DROP_GRACE_S, RESTART_GRACE_S
 from table_client import (
     Frame,
     ManualClock,

@@ -24,19 +24,19 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from redis_service import RedisService, redis_server
-from rummykit.server.api import NewTable
-from rummykit.server.app import create_app
-from rummykit.server.bus import MemoryBus
-from rummykit.server.cluster import Cluster
-from rummykit.server.database import RECONNECT_S
-from rummykit.server.lease import MemoryLeases
-from rummykit.server.limits import Limits
-from rummykit.server.lobby import Lobby
-from rummykit.server.new_table import new_table_settings
-from rummykit.server.outage import OUT_OF_REACH, RETRY_AFTER_S
-from rummykit.server.outage_log import LOG_EVERY_S, OUTAGES, OutageLog
-from rummykit.server.protocol import CloseCode
-from rummykit.server.store import Store
+from rummykit.protocol.api import NewTable
+from rummykit.protocol.limits import Limits
+from rummykit.protocol.messages import CloseCode
+from rummykit.server.cluster.bus import MemoryBus
+from rummykit.server.cluster.lease import MemoryLeases
+from rummykit.server.cluster.outage_log import LOG_EVERY_S, OUTAGES, OutageLog
+from rummykit.server.cluster.site import Cluster
+from rummykit.server.parties.lobby import Lobby
+from rummykit.server.site.app import create_app
+from rummykit.server.store.database import RECONNECT_S
+from rummykit.server.store.outage import OUT_OF_REACH, RETRY_AFTER_S
+from rummykit.server.store.store import Store
+from rummykit.server.tables.new_table import new_table_settings
 from services import PostgresServer, StoreBackend
 from table_client import (
     WORKERS,

@@ -11,8 +11,8 @@ import asyncio
 import pytest
 
 from rummykit.core.errors import ErrorCode
-from rummykit.server.outbox import ConnectionDropped, Outbox
-from rummykit.server.protocol import CloseCode, refusal
+from rummykit.protocol.messages import CloseCode, refusal
+from rummykit.server.http.outbox import ConnectionDropped, Outbox
 
 
 class Reader:

@@ -33,13 +33,13 @@ from party_client import (
     play_everyone as _play_everyone,
 )
 from rummykit.core.presets import describe_rules, preset_with_overrides
-from rummykit.server.app import create_app
-from rummykit.server.limits import Limits
-from rummykit.server.new_table import COMPUTER_NAMES, computer_names
-from rummykit.server.party import PARTY_IDLE_S
-from rummykit.server.party_messages import MAX_PARTY_SEATS
-from rummykit.server.store import Store
-from rummykit.server.turn_keeper import BYE_GRACE_S, DROP_GRACE_S
+from rummykit.protocol.limits import Limits
+from rummykit.protocol.party import MAX_PARTY_SEATS
+from rummykit.server.parties.party import PARTY_IDLE_S
+from rummykit.server.site.app import create_app
+from rummykit.server.store.store import Store
+from rummykit.server.tables.new_table import COMPUTER_NAMES, computer_names
+from rummykit.server.tables.turn_keeper import BYE_GRACE_S, DROP_GRACE_S
 from table_client import (
     WORKERS,
     Frame,

@@ -16,13 +16,13 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from party_client import party_socket
-from rummykit.server.party import CODE_LENGTH, CODE_LETTERS, PartyRecord
-from rummykit.server.party_reference import (
+from rummykit.protocol.messages import CloseCode
+from rummykit.server.parties.party import CODE_LENGTH, CODE_LETTERS, PartyRecord
+from rummykit.server.parties.party_reference import (
     CODE_MISSES_PER_MINUTE,
     CodeGuesses,
     PartyReference,
 )
-from rummykit.server.protocol import CloseCode
 from table_client import ManualClock, hello
 
 

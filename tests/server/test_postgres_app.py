@@ -17,12 +17,12 @@ from starlette.testclient import TestClient
 
 from party_client import account, open_seat, play_everyone, started_ranked
 from rummykit.core.record import load_record, replay
+from rummykit.protocol.limits import Limits
 from rummykit.ratings import Pool
-from rummykit.server.app import create_app
-from rummykit.server.database import FileInUse
-from rummykit.server.limits import Limits
-from rummykit.server.run import free_port
-from rummykit.server.store import Store
+from rummykit.server.site.app import create_app
+from rummykit.server.site.run import free_port
+from rummykit.server.store.database import FileInUse
+from rummykit.server.store.store import Store
 from server_process import ServerProcess
 from table_client import WORKERS, ManualClock, bearer, create_table, play_to_game_over
 

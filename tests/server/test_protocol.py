@@ -21,17 +21,17 @@ from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import arrange_meld
 from rummykit.core.rules import Aces
-from rummykit.server.app import (
+from rummykit.protocol.limits import Limits
+from rummykit.protocol.messages import CLIENT_TYPES, CloseCode, ProtocolError, parse_client_message
+from rummykit.server.http.hello import HELLO_FIRST, NO_HELLO
+from rummykit.server.site.app import (
     NO_SEAT,
     NOT_WATCHABLE,
     TOKEN_IN_HEADER,
     TOKEN_IN_HELLO,
     create_app,
 )
-from rummykit.server.hello import HELLO_FIRST, NO_HELLO
-from rummykit.server.limits import Limits
-from rummykit.server.protocol import CLIENT_TYPES, CloseCode, ProtocolError, parse_client_message
-from rummykit.server.table import Table
+from rummykit.server.tables.table import Table
 from table_client import (
     WORKERS,
     ManualClock,

@@ -33,8 +33,8 @@ from websockets.sync.client import ClientConnection
 
 from rummykit.core.actions import parse_action
 from rummykit.core.errors import ErrorCode, InvalidActionError
-from rummykit.server.limits import MAX_SOCKET_MESSAGE_BYTES, TOO_MANY_MESSAGES, Limits
-from rummykit.server.protocol import (
+from rummykit.protocol.limits import MAX_SOCKET_MESSAGE_BYTES, TOO_MANY_MESSAGES, Limits
+from rummykit.protocol.messages import (
     CLIENT_TYPES,
     MAX_MESSAGE_CHARS,
     MAX_PACE_MS,
@@ -47,7 +47,7 @@ from rummykit.server.protocol import (
     Redeal,
     parse_client_message,
 )
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
 from table_client import (
     STUCK_S,
     Frame,

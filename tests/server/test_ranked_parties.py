@@ -27,7 +27,7 @@ from party_client import (
 )
 from rummykit.ratings import TRUSTED_GAMES, Pool
 from rummykit.ratings.waits import FIRST_WAIT_S, STARTUP_GRACE_S
-from rummykit.server.store import Store
+from rummykit.server.store.store import Store
 from table_client import ManualClock, is_my_turn
 
 pytestmark = pytest.mark.timeout(120)

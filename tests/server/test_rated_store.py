@@ -15,10 +15,10 @@ import psycopg
 import pytest
 
 from party_client import accounts_store, establish
+from rummykit.protocol.settings import HumanPlayer, TableSettings
 from rummykit.ratings import DEFAULT_SIGMA, TRUSTED_GAMES, Pool, Rating
-from rummykit.server.rated import DAY_S, RatedGame
-from rummykit.server.settings import HumanPlayer, TableSettings
-from rummykit.server.store import SCHEMA_VERSION, Store
+from rummykit.server.store.rated import DAY_S, RatedGame
+from rummykit.server.store.store import SCHEMA_VERSION, Store
 from services import StoreBackend
 from table_client import ManualClock
 

@@ -13,8 +13,8 @@ import pytest
 from farming import FARMER_NETWORK, Farm, before_the_rule, farm, normal_win
 from party_client import accounts_store, establish, store_rated_game
 from rummykit.ratings import TRUSTED_GAMES, Pool
-from rummykit.server.rated import RatedGame
-from rummykit.server.store import Store
+from rummykit.server.store.rated import RatedGame
+from rummykit.server.store.store import Store
 from services import StoreBackend
 from table_client import ManualClock
 

@@ -23,6 +23,7 @@ from party_client import (
     started_ranked,
     store_rated_game,
 )
+from rummykit.protocol.limits import Limits
 from rummykit.ratings import (
     LEADERBOARD_GAMES,
     LEADERBOARD_IDLE_DAYS,
@@ -33,11 +34,10 @@ from rummykit.ratings import (
     Pool,
     display_value,
 )
-from rummykit.server.app import create_app
-from rummykit.server.limits import Limits
-from rummykit.server.rated import DAY_S, RatedGame
-from rummykit.server.rating_routes import RECENT_GAMES
-from rummykit.server.store import Store
+from rummykit.server.accounts.rating_routes import RECENT_GAMES
+from rummykit.server.site.app import create_app
+from rummykit.server.store.rated import DAY_S, RatedGame
+from rummykit.server.store.store import Store
 from table_client import WORKERS, ManualClock
 
 pytestmark = pytest.mark.timeout(120)

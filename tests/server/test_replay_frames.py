@@ -15,8 +15,8 @@ import pytest
 
 from rummykit.core.actions import parse_action
 from rummykit.core.record import load_record
-from rummykit.server.frames import replay_frames
-from rummykit.server.table_words import EVENTS, say
+from rummykit.server.tables.frames import replay_frames
+from rummykit.server.tables.table_words import EVENTS, say
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -16,12 +16,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from rummykit.core.record import load_record
+from rummykit.protocol.limits import Limits
 from rummykit.review.walk import review_record
-from rummykit.server import reviews as reviews_module
-from rummykit.server.app import create_app
-from rummykit.server.limits import Limits
-from rummykit.server.review_routes import NO_REVIEW
-from rummykit.server.reviews import REVIEWS_BUSY, Reviews
+from rummykit.server.reviews import reviews as reviews_module
+from rummykit.server.reviews.review_routes import NO_REVIEW
+from rummykit.server.reviews.reviews import REVIEWS_BUSY, Reviews
+from rummykit.server.site.app import create_app
 from table_client import ManualClock, bearer, create_table, play_to_game_over
 
 pytestmark = pytest.mark.timeout(180)

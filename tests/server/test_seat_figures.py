@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit.core.deal import DealResult, DealSummary
-from rummykit.server.seat_figures import Played, SeatFigures, StoredAction, seat_figures
+from rummykit.server.store.seat_figures import Played, SeatFigures, StoredAction, seat_figures
 
 PERSON, COMPUTER, TIMEOUT = Played.PERSON, Played.COMPUTER, Played.TIMEOUT
 

@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from rummykit.server.app import create_app
-from rummykit.server.connections import GuardedH11Protocol
-from rummykit.server.limits import Limits
-from rummykit.server.memory import NEVER, MemoryKeeper, defer_full_collections
-from rummykit.server.run import free_port
+from rummykit.protocol.limits import Limits
+from rummykit.server.http.connections import GuardedH11Protocol
+from rummykit.server.http.memory import NEVER, MemoryKeeper, defer_full_collections
+from rummykit.server.site.app import create_app
+from rummykit.server.site.run import free_port
 from table_client import STUCK_S, LiveServer
 
 pytestmark = pytest.mark.timeout(60)

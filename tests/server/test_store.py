@@ -21,13 +21,13 @@ from starlette.testclient import TestClient
 
 from rummykit.core.cards import standard_deck
 from rummykit.core.record import load_record, replay, replay_json
-from rummykit.server.api import NewTable
-from rummykit.server.app import create_app
-from rummykit.server.database import lock_path
-from rummykit.server.limits import Limits
-from rummykit.server.lobby import IDLE_TABLE_S, SWEEP_EVERY_S, Lobby
-from rummykit.server.store import Store, token_hash
-from rummykit.server.table import Table, new_table_settings
+from rummykit.protocol.api import NewTable
+from rummykit.protocol.limits import Limits
+from rummykit.server.parties.lobby import IDLE_TABLE_S, SWEEP_EVERY_S, Lobby
+from rummykit.server.site.app import create_app
+from rummykit.server.store.database import lock_path
+from rummykit.server.store.store import Store, token_hash
+from rummykit.server.tables.table import Table, new_table_settings
 from services import StoreBackend
 from table_client import (
     WORKERS,

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from rummykit.core.cards import standard_deck
-from rummykit.server.lease import StaleOwner
-from rummykit.server.settings import HumanPlayer, TableSettings
-from rummykit.server.store import Store
+from rummykit.protocol.settings import HumanPlayer, TableSettings
+from rummykit.server.cluster.lease import StaleOwner
+from rummykit.server.store.store import Store
 from services import StoreBackend
 
 SETTINGS = TableSettings(

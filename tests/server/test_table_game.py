@@ -23,9 +23,9 @@ from starlette.testclient import TestClient
 
 from rummykit.core.cards import Card, standard_deck
 from rummykit.core.presets import preset_with_overrides
-from rummykit.server.app import create_app
-from rummykit.server.limits import Limits
-from rummykit.server.views import POSITIONS
+from rummykit.protocol.limits import Limits
+from rummykit.protocol.views import POSITIONS
+from rummykit.server.site.app import create_app
 from table_client import (
     Frame,
     ManualClock,
@@ -51,7 +51,7 @@ VIEW_KEYS = {
     "turn_number", "has_laid", "first_meld_turns", "refused", "must_play", "melds_this_turn",
     "played_this_turn", "table_points", "thrown", "next_ready", "next_waiting", "next_deadline",
 }  # fmt: skip
-"""The keys of a seat's view (rummykit.server.views.seat_view)."""
+"""The keys of a seat's view (rummykit.protocol.views.seat_view)."""
 
 
 def check_view(view: dict[str, Any], seats: int, table_id: str, rules: Any) -> None:

@@ -18,14 +18,14 @@ import pytest
 from starlette.testclient import TestClient
 
 from rummykit.core.actions import parse_action
-from rummykit.server.api import NewTable
-from rummykit.server.app import create_app
-from rummykit.server.limits import Limits
-from rummykit.server.protocol import Act, Pace, PaceData, ServerMessage
-from rummykit.server.store import SCHEMA_VERSION, Store
-from rummykit.server.table import RESTART_GRACE_S, Expiry, Table, new_table_settings
-from rummykit.server.table_words import TIME_RAN_OUT
-from rummykit.server.workers import WorkerPool
+from rummykit.protocol.api import NewTable
+from rummykit.protocol.limits import Limits
+from rummykit.protocol.messages import Act, Pace, PaceData, ServerMessage
+from rummykit.server.runtime.workers import WorkerPool
+from rummykit.server.site.app import create_app
+from rummykit.server.store.store import SCHEMA_VERSION, Store
+from rummykit.server.tables.table import RESTART_GRACE_S, Expiry, Table, new_table_settings
+from rummykit.server.tables.table_words import TIME_RAN_OUT
 from table_client import (
     WORKERS,
     Frame,

@@ -19,9 +19,9 @@ from rummykit.core.deal import DealResult
 from rummykit.core.observation import observe
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
 from rummykit.core.state import GameState
-from rummykit.server.protocol import SeatView
-from rummykit.server.settings import HumanPlayer
-from rummykit.server.views import observation_of, seat_view
+from rummykit.protocol.messages import SeatView
+from rummykit.protocol.settings import HumanPlayer
+from rummykit.protocol.views import observation_of, seat_view
 
 pytestmark = pytest.mark.timeout(120)
 

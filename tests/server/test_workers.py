@@ -23,9 +23,8 @@ from rummykit.bots.hints import hint
 from rummykit.core.observation import observe
 from rummykit.core.presets import PRESETS
 from rummykit.core.state import GameState
-from rummykit.server.settings import TableSettings
-from rummykit.server.table import table_client
-from rummykit.server.workers import (
+from rummykit.protocol.settings import TableSettings
+from rummykit.server.runtime.workers import (
     ORPHAN_CHECK_S,
     SERVER_CLIENT,
     WORKER_NICENESS,
@@ -33,6 +32,7 @@ from rummykit.server.workers import (
     advise,
     decide,
 )
+from rummykit.server.tables.table import table_client
 from table_client import WORKERS, create_table, pool_work, seat_connection, seed_where_human_starts
 
 pytestmark = pytest.mark.timeout(120)
@@ -160,7 +160,7 @@ def test_a_table_nobody_named_takes_turns_as_its_party_or_itself() -> None:
 
 _POOL_SCRIPT = """
 import asyncio, sys
-from rummykit.server.workers import WorkerPool
+from rummykit.server.runtime.workers import WorkerPool
 pool = WorkerPool(2)
 asyncio.run(pool.run(int, "1"))
 print(" ".join(str(pid) for pid in pool._executor._processes), flush=True)

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from helpers import IN_CI
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
 from table_client import LiveServer
 from web_helpers import People, fresh_page
 

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from rummykit.core.errors import ErrorCode
-from rummykit.server import account_routes
+from rummykit.server.accounts import account_routes
 
 MODEL = Path(account_routes.__file__).parents[1] / "web" / "account_model.js"
 

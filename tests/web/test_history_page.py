@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import expect
 
 from rummykit.core.record import replay_json
-from rummykit.server.app import NO_REPLAY
-from rummykit.server.run import free_port
+from rummykit.server.site.app import NO_REPLAY
+from rummykit.server.site.run import free_port
 from table_client import LiveServer
 from web_helpers import hold_seat
 

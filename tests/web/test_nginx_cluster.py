@@ -18,7 +18,7 @@ import redis
 from playwright.sync_api import expect
 
 from redis_service import RedisService, redis_server
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
 from table_client import LiveServer
 from web.test_nginx import nginx_in_front
 from web.test_table_page import start_from_lobby

@@ -25,7 +25,7 @@ from websockets.typing import Origin
 
 from party_client import PASSWORD
 from rummykit.ratings import REPEAT_WINDOW_DAYS, TRUSTED_GAMES, TRUSTED_OPPONENTS, Rating
-from rummykit.server.logins import PAIR_FAILURES
+from rummykit.server.accounts.logins import PAIR_FAILURES
 from table_client import LiveServer, hello
 from web import test_accessibility
 from web.test_party_page import mark_ready, member, play_deal, seat_of, serving

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from rummykit.server.frames import replay_frames
+from rummykit.server.tables.frames import replay_frames
 from table_client import LiveServer, stored_record
 from web_helpers import hold_seat
 

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from rummykit.server.frames import replay_frames
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
+from rummykit.server.tables.frames import replay_frames
 from table_client import LiveServer, LiveSocket, SeatSocket, bearer, play_until, stored_record
 from web_helpers import AXE, TablePage, fresh_page, hold_seat, violations
 from web_languages import english_left_over, language_page, wait_language

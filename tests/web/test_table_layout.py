@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK
-from rummykit.server.run import free_port
+from rummykit.server.site.run import free_port
 from table_client import (
     LiveServer,
     ManualClock,

@@ -16,9 +16,9 @@ from rummykit.core.errors import RulesError
 from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
 from rummykit.core.rules import parse_option
-from rummykit.server.party_messages import MAX_PARTY_SEATS, MIN_PARTY_SEATS, PlayerName
-from rummykit.server.protocol import MAX_PACE_MS, RuleValue
-from rummykit.server.settings import BOT_LEVELS, BotLevel, TurnTimer
+from rummykit.protocol.messages import MAX_PACE_MS, RuleValue
+from rummykit.protocol.party import MAX_PARTY_SEATS, MIN_PARTY_SEATS, PlayerName
+from rummykit.protocol.settings import BOT_LEVELS, BotLevel, TurnTimer
 
 _PARTY_EPILOG = """\
 examples:

@@ -49,9 +49,9 @@ from rummykit.client.web import (
     party_code,
     party_reference,
 )
-from rummykit.server.party_messages import NewParty
-from rummykit.server.protocol import RuleValue
-from rummykit.server.settings import BotLevel, TurnTimer
+from rummykit.protocol.messages import RuleValue
+from rummykit.protocol.party import NewParty
+from rummykit.protocol.settings import BotLevel, TurnTimer
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

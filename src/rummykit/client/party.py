@@ -21,7 +21,8 @@ from pydantic import BaseModel, ValidationError
 from rummykit.client.report import BOT_MARK, Report
 from rummykit.client.servers import Servers, reconnect_note, signed_for
 from rummykit.client.sockets import Backoff, SeatLost, keep_trying, opened, party_socket_url
-from rummykit.server.party_messages import (
+from rummykit.protocol.messages import Hello, HelloData, NoData, RefusedMessage
+from rummykit.protocol.party import (
     PARTY_SERVER_MESSAGES,
     AddCpu,
     AddCpuData,
@@ -31,8 +32,7 @@ from rummykit.server.party_messages import (
     ReadyData,
     Start,
 )
-from rummykit.server.protocol import Hello, HelloData, NoData, RefusedMessage
-from rummykit.server.settings import BotLevel
+from rummykit.protocol.settings import BotLevel
 
 Send = Callable[[BaseModel], None]
 

@@ -3,7 +3,7 @@
 The socket ``/ws/{table}`` opens with ``hello``: the seat's token and the last version seen.
 The table answers with the events missed (when it holds them) and the whole view, then an
 event and a view after each change. When the view shows this seat to act, the bot decides
-from the observation the view carries whole (``rummykit.server.views.observation_of``: what
+from the observation the view carries whole (``rummykit.protocol.views.observation_of``: what
 the server's own computer players are given), and the program sends ``act`` with the view's
 version and a new intent number ``n`` (1, 2, 3... under the program's own ``client`` id, given
 in ``hello``). When a deal is over, it asks for the next one.
@@ -31,7 +31,7 @@ from rummykit.client.report import Report
 from rummykit.client.servers import Servers, reconnect_note, signed_for
 from rummykit.client.sockets import Backoff, Throttle, keep_trying, opened, table_socket_url
 from rummykit.core.errors import ErrorCode
-from rummykit.server.protocol import (
+from rummykit.protocol.messages import (
     SERVER_MESSAGES,
     Act,
     ActData,
@@ -48,7 +48,7 @@ from rummykit.server.protocol import (
     ServerMessage,
     ViewMessage,
 )
-from rummykit.server.views import observation_of
+from rummykit.protocol.views import observation_of
 
 REFUSALS_BEFORE_GIVING_UP: Final = 20
 """Refused intents in a row after which the program stops: the bot picks from the legal

@@ -1,7 +1,7 @@
 """A party's HTTP calls, with the standard library: create, join, look, and the record.
 
 Every call takes the server's address (``http://host:port``) and answers a typed model of
-``rummykit.server.party_messages``; a refusal raises ``ServerError`` with the server's own
+``rummykit.protocol.party``; a refusal raises ``ServerError`` with the server's own
 sentence (``PartyRefused`` for a party that cannot be joined).
 """
 
@@ -17,7 +17,7 @@ from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from rummykit.server.party_messages import (
+from rummykit.protocol.party import (
     JoinParty,
     NewParty,
     PartyJoined,
@@ -82,7 +82,7 @@ def party_reference(text: str) -> str:
     """How the server's addresses name the party: ``CODE.KEY`` from a link, else ``CODE``.
 
     The link's key finds the party without the site's limit on codes alone (the server's
-    ``rummykit.server.party_reference``).
+    ``rummykit.server.parties.party_reference``).
 
     >>> party_reference("http://127.0.0.1:8000/#/party/k7qm2p.abcdefghijklmnopqrstuv")
     'K7QM2P.abcdefghijklmnopqrstuv'

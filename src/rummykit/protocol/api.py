@@ -1,0 +1,210 @@
+"""The HTTP API's request bodies, headers and answers, as typed models.
+
+Each is read once, where the request comes in (``read_body``, ``read_bearer``); a body or a
+header that cannot be read raises ``BadRequest`` with a sentence naming the field. No route
+reads a query: a seat's token never travels in an address.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Final, TypeAlias, TypeVar
+
+from pydantic import (
+    AfterValidator,
+    Field,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+)
+
+from rummykit.core.errors import ErrorCode
+from rummykit.core.rules import MAX_SEATS
+from rummykit.protocol.messages import SeatView, Strict, Token, Version, explain
+from rummykit.protocol.names import checked_player_name
+from rummykit.protocol.settings import BotLevel, TurnTimer
+
+MAX_BODY_BYTES: Final = 16_384
+"""The largest request body read: a table's settings with every option fit in a tenth."""
+
+MAX_SEED: Final = 2**63 - 1
+"""Seeds fit a signed 64-bit integer, as every store and client can hold them."""
+
+SEED_REFUSED: Final = (
+    "seed: this server shuffles with the operating system's randomness, so that nobody can "
+    "know the cards in advance; a seed is accepted only by a server made for tests."
+)
+"""The answer to a seed sent to a live server (a table's or a party's)."""
+
+MAX_RULE_NUMBER: Final = 2**31 - 1
+"""A bound on numbers in rule options far beyond any playable value (a target of 1,000 is
+already a long evening); the rules check the real ranges."""
+
+Model = TypeVar("Model", bound=Strict)
+
+OptionName = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+"""A rule option's name, checked against the rules by the engine."""
+
+RuleInput: TypeAlias = (
+    bool
+    | Annotated[int, Field(ge=-MAX_RULE_NUMBER, le=MAX_RULE_NUMBER)]
+    | Annotated[float, Field(ge=-MAX_RULE_NUMBER, le=MAX_RULE_NUMBER, allow_inf_nan=False)]
+    | Annotated[str, StringConstraints(max_length=40)]
+    | None
+)
+"""One rule option's value as sent: a number, a word, a yes/no, or null for no limit.
+
+A fraction is read here so that the rules can say why it is refused ("a whole number").
+"""
+
+
+MAX_HISTORY_TOKENS: Final = 200
+"""The most seat tokens one ``POST /api/history`` may ask about (the page sends more in
+several requests). 200 tokens of 64 characters fit well inside ``MAX_BODY_BYTES``; a guess at
+someone's token is no likelier 200 at a time (a token is 192 random bits)."""
+
+BEARER: Final = "Bearer "
+"""How a token comes in the ``Authorization`` header: ``Bearer TOKEN``."""
+
+_TOKEN: Final = TypeAdapter(Token)
+
+
+class BadRequest(ValueError):
+    """A request that cannot be read; answered 400 (413 if too large) with the sentence."""
+
+    code: Final = ErrorCode.BAD_MESSAGE
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+class NewTable(Strict):
+    """``POST /api/tables``: a table for one person against the computer.
+
+    Fields left out take the default shown. A practice table plays the ``practice`` preset
+    against one strong computer player: with ``practice`` true, leave ``preset``, ``rules``
+    and ``opponents`` out or send exactly that.
+    """
+
+    preset: Annotated[str, StringConstraints(min_length=1, max_length=40)] | None = None
+    """The house rules to start from (default ``classic``; ``practice`` for practice)."""
+    rules: Annotated[dict[OptionName, RuleInput], Field(max_length=64)] | None = None
+    """Options that differ from the preset, by name (see ``GET /api/options``)."""
+    opponents: (
+        Annotated[tuple[BotLevel, ...], Field(min_length=1, max_length=MAX_SEATS - 1)] | None
+    ) = None
+    """One to seven computer players by level (default one ``basic``; more than five need
+    two decks)."""
+    name: Annotated[
+        str,
+        StringConstraints(strip_whitespace=True, min_length=1, max_length=24),
+        AfterValidator(checked_player_name),
+    ] = "You"
+    """The person's name at the table: no hidden characters, no BOT mark."""
+    practice: bool = False
+    """A practice game, which explains each rule as it first comes up."""
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
+    """Makes the deals reproducible: accepted only by a server made for tests (a live table
+    shuffles with the operating system's randomness and answers 400 to a seed)."""
+    turn_timer: TurnTimer | None = None
+    """Seconds the person has for each turn, 30 or 60 (default ``null``: no limit). When they
+    run out, the computer plays the rest of that turn for them."""
+
+    @field_validator("turn_timer", mode="before")
+    @classmethod
+    def _whole_seconds(cls, value: object) -> object:
+        # a Literal takes 30.0 for 30: the timer is whole seconds, as the schema says
+        if isinstance(value, float):
+            raise ValueError("Input should be 30 or 60, whole seconds")
+        return value
+
+
+class TableCreated(Strict):
+    """The answer to ``POST /api/tables``: the table and the seat's token (keep it)."""
+
+    table: str
+    token: str
+    seat: int
+
+
+class TableAnswer(Strict):
+    """The answer to ``GET /api/tables/{id}`` (``Authorization: Bearer T``): that seat's view."""
+
+    seat: int
+    version: Version
+    view: SeatView
+
+
+class HistoryRequest(Strict):
+    """``POST /api/history``: the seat tokens this browser holds, to list their finished games.
+
+    Tokens go in the body, not the address, so that no log of addresses keeps them.
+    """
+
+    tokens: Annotated[tuple[Token, ...], Field(max_length=MAX_HISTORY_TOKENS)]
+    """Seat tokens, as ``POST /api/tables`` gave them (at most ``MAX_HISTORY_TOKENS``)."""
+
+
+class FinishedGame(Strict):
+    """One finished game in the history, as its summary was stored when it ended."""
+
+    id: str
+    """The table's id: ``/api/games/{id}/record`` and ``/frames`` with a seat's token."""
+    created: float
+    """When the table was made (seconds since 1970)."""
+    finished: float
+    """When the game ended (seconds since 1970)."""
+    players: list[str]
+    """The names at the table, seat by seat."""
+    scores: list[int]
+    """The final scores, seat by seat."""
+    winner: int | None
+    """The winning seat."""
+    deals: int
+    """How many deals were played."""
+    preset: str
+    """The house rules the table started from."""
+
+
+class HistoryAnswer(Strict):
+    """The answer to ``POST /api/history`` (and to ``GET`` where the history is public)."""
+
+    games: list[FinishedGame]
+    """Finished games, newest first: those of the tokens sent, and, where the host made the
+    history public, the newest of all (at most 100 of those)."""
+    public: bool
+    """Whether this server shows every finished game to everyone (the host's choice)."""
+    unknown: list[str]
+    """The tokens sent that hold no seat here (never issued, or expired a while after their
+    game ended): a page may forget them."""
+
+
+class ErrorAnswer(Strict):
+    """Any 4xx answer: a sentence for the player, naming the field at fault."""
+
+    error: str
+
+
+def read_body(model: type[Model], raw: bytes) -> Model:
+    """``raw`` read as ``model``; ``BadRequest`` says which field is wrong."""
+    try:
+        return model.model_validate_json(raw)
+    except ValidationError as error:
+        raise BadRequest(explain(error, "request body")) from None
+
+
+def read_bearer(header: str | None) -> str | None:
+    """The seat token of an ``Authorization: Bearer TOKEN`` header, or ``None`` without one.
+
+    ``BadRequest`` if the header is there but is not a bearer token.
+    """
+    if header is None:
+        return None
+    if not header.startswith(BEARER):
+        raise BadRequest(f"Authorization: send a seat's token as {BEARER}TOKEN.")
+    try:
+        return _TOKEN.validate_python(header[len(BEARER) :].strip(), strict=True)
+    except ValidationError as error:
+        raise BadRequest(explain(error, "Authorization")) from None

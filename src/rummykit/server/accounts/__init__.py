@@ -1,0 +1,1 @@
+"""Accounts, sign-ins, ratings, the leaderboard and the player pages."""

@@ -1,0 +1,374 @@
+"""The leaderboard and the player pages: ``GET /api/leaderboard`` and ``GET /api/players/{name}``.
+
+Both read the store in a thread, never on the event loop, and show ratings as they stand now:
+drifted over the time since the player's last rated game (``rummykit.ratings.drifted``), so a
+rating left idle turns provisional on its own. ``rating`` is the displayed number
+(``display_value``); ``provisional`` says it is not settled (shown with "?").
+
+The leaderboard lists, best first, only the accounts ``leaderboard_eligible`` (settled, at
+least ``LEADERBOARD_GAMES`` games against ``LEADERBOARD_OPPONENTS`` distinct accounts, the last
+within ``LEADERBOARD_IDLE_DAYS``); with ``all=1``, every account rated in the pool.
+``GET /api/leaderboard/thresholds`` says those thresholds, and how much a game counts
+(``rummykit.ratings.trust``, ``repeat_weight``), for the pages to say them; each recent game
+on a player page gives its ``weight``, the share of a full update it counted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from rummykit.protocol.account import ACCOUNT_NAME
+from rummykit.protocol.api import ErrorAnswer
+from rummykit.protocol.messages import Strict
+from rummykit.ratings import (
+    LEADERBOARD_GAMES,
+    LEADERBOARD_IDLE_DAYS,
+    LEADERBOARD_OPPONENTS,
+    REPEAT_WINDOW_DAYS,
+    TRUSTED_GAMES,
+    TRUSTED_OPPONENTS,
+    Pool,
+    Rating,
+    display_value,
+    drifted,
+    is_settled,
+    leaderboard_eligible,
+)
+from rummykit.server.store.rated import DAY_S
+from rummykit.server.store.seat_figures import SeatFigures
+from rummykit.server.store.store import Store
+
+LEADERBOARD_ROWS: Final = 1000
+"""The most accounts one leaderboard answer lists (the best ones)."""
+
+HISTORY_POINTS: Final = 500
+"""The most points of a rating's history a player page gives (the newest ones)."""
+
+RECENT_GAMES: Final = 20
+"""The rated games a player page lists, newest first."""
+
+BAD_POOL: Final = "pool: say winner or penalty."
+BAD_ALL: Final = "all: say 1 to list every rated account, or leave it out."
+UNKNOWN_QUERY: Final = "Unknown query parameter {name}: this address takes pool and all."
+NO_QUERY: Final = "Unknown query {name}: this address takes none."
+NO_PLAYER: Final = "No account has that name."
+
+_TRUE: Final = frozenset({"1", "true"})
+_FALSE: Final = frozenset({"0", "false"})
+
+
+class LeaderboardEntry(Strict):
+    """One account on a leaderboard."""
+
+    name: str
+    rating: int
+    """The displayed rating: ``1500 + 60 (mu - 25)``, rounded."""
+    mu: float
+    sigma: float
+    """Drifted over the time since the last rated game."""
+    games: int
+    """Rated games in this pool."""
+    provisional: bool
+    """Not settled yet (or no longer): shown with "?"."""
+    bot: bool
+    """A program's account."""
+
+
+class LeaderboardThresholds(Strict):
+    """``GET /api/leaderboard/thresholds``: a leaderboard's thresholds, and what a game counts.
+
+    What a settled rating needs to be on a leaderboard, and how much a rated game counts.
+    """
+
+    min_games: int
+    """Rated games in the pool (``LEADERBOARD_GAMES``)."""
+    min_opponents: int
+    """Distinct accounts met (``LEADERBOARD_OPPONENTS``)."""
+    idle_days: int
+    """The last rated game at most this many days ago (``LEADERBOARD_IDLE_DAYS``)."""
+    trusted_games: int
+    """A game counts in full against opponents with this many rated games (``TRUSTED_GAMES``),
+    less against newer ones."""
+    trusted_opponents: int
+    """... who have met this many people other than the player, at other addresses
+    (``TRUSTED_OPPONENTS``); accounts at one address count little against each other."""
+    repeat_days: int
+    """Meeting the same opponent again within this many days counts less each time
+    (``REPEAT_WINDOW_DAYS``)."""
+
+
+THRESHOLDS: Final = LeaderboardThresholds(
+    min_games=LEADERBOARD_GAMES,
+    min_opponents=LEADERBOARD_OPPONENTS,
+    idle_days=LEADERBOARD_IDLE_DAYS,
+    trusted_games=TRUSTED_GAMES,
+    trusted_opponents=TRUSTED_OPPONENTS,
+    repeat_days=REPEAT_WINDOW_DAYS,
+)
+
+
+class HistoryPoint(Strict):
+    """A rating just after one rated game."""
+
+    table: str
+    at: float
+    """When the game ended (seconds since the epoch)."""
+    rating: int
+
+
+class PoolRecord(Strict):
+    """A player's rating and results in one pool."""
+
+    rating: int
+    mu: float
+    sigma: float
+    provisional: bool
+    games: int
+    wins: int
+    """Games finished first alone."""
+    draws: int
+    """Games finished first together with another (equal totals)."""
+    losses: int
+    """Every other game."""
+    average_place: float
+    """The mean finishing place, 1 best (a tie shares the better place)."""
+    history: list[HistoryPoint]
+    """The rating after each game, oldest first (the newest ``HISTORY_POINTS``)."""
+    deals: int
+    """Deals played to their end in these games."""
+    points_per_deal: float | None
+    """The mean points scored a deal (null: no deal known)."""
+    going_out_rate: float | None
+    """The share of deals the player went out in, 0 to 1 (rummies included)."""
+    rummies: int
+    """Deals the player went rummy in."""
+    seconds_per_turn: float | None
+    """The mean time the player took over the turns they played themselves."""
+    timeouts: int
+    """Turns whose time ran out (the computer finished them)."""
+    computer_share: float | None
+    """The share of the player's turns the computer played, 0 to 1."""
+
+
+class RecentGame(Strict):
+    """One of a player's recent rated games."""
+
+    table: str
+    at: float
+    pool: Pool
+    rank: int
+    """0 best; tied players share a rank."""
+    tied: bool
+    """Another player shares the rank (equal totals)."""
+    seats: int
+    """The rated players of the game."""
+    rating_before: int
+    rating_after: int
+    weight: float
+    """The share of a full update the game counted, 0 to 1: less against new accounts, between
+    accounts at one address and against the same opponents again (``THRESHOLDS``)."""
+    opponents: list[str]
+    """The other players' names, in seat order."""
+    preset: str
+    """The house rules the game started from."""
+
+
+class PlayerAnswer(Strict):
+    """``GET /api/players/{name}``."""
+
+    name: str
+    bot: bool
+    pools: dict[Pool, PoolRecord]
+    """The pools the player was rated in."""
+    recent: list[RecentGame]
+    """The newest ``RECENT_GAMES`` rated games, newest first."""
+
+
+def _store(connection: HTTPConnection) -> Store:
+    store: Store = connection.app.state.lobby.store
+    return store
+
+
+def _error(message: str, status: int) -> Response:
+    return JSONResponse(ErrorAnswer(error=message).model_dump(), status)
+
+
+def _idle_days(last_played: float, now: float) -> float:
+    return max(0.0, now - last_played) / DAY_S
+
+
+def leaderboard_entries(
+    rows: Sequence[Mapping[str, Any]], now: float, everyone: bool
+) -> list[LeaderboardEntry]:
+    """The leaderboard from ``Store.pool_ratings`` rows at time ``now``, best first.
+
+    Without ``everyone``, only the ratings ``leaderboard_eligible``.
+    """
+    entries = []
+    for row in rows:
+        stored = Rating(float(row["mu"]), float(row["sigma"]))
+        idle = _idle_days(float(row["last_played"]), now)
+        games, opponents = int(row["games"]), int(row["opponents"])
+        if not everyone and not leaderboard_eligible(stored, games, opponents, idle):
+            continue
+        rating = drifted(stored, idle)
+        entries.append(
+            LeaderboardEntry(
+                name=str(row["name"]),
+                rating=display_value(rating),
+                mu=rating.mu,
+                sigma=rating.sigma,
+                games=games,
+                provisional=not is_settled(rating),
+                bot=bool(row["bot"]),
+            )
+        )
+    entries.sort(key=lambda entry: (-entry.mu, entry.sigma, entry.name.casefold()))
+    return entries[:LEADERBOARD_ROWS]
+
+
+def _query(request: Request) -> tuple[Pool, bool] | str:
+    """The pool and the ``all`` flag asked for, or the sentence refusing the query."""
+    for name in request.query_params:
+        if name not in ("pool", "all"):
+            return UNKNOWN_QUERY.format(name=name[:20])
+    pools, alls = request.query_params.getlist("pool"), request.query_params.getlist("all")
+    if len(pools) > 1 or (pools and pools[0] not in tuple(Pool)):
+        return BAD_POOL
+    if len(alls) > 1 or (alls and alls[0] not in _TRUE | _FALSE):
+        return BAD_ALL
+    return Pool(pools[0]) if pools else Pool.WINNER, bool(alls) and alls[0] in _TRUE
+
+
+async def leaderboard(request: Request) -> Response:
+    """``GET /api/leaderboard?pool=winner|penalty[&all=1]``: the pool's leaderboard.
+
+    400 for another pool, another ``all`` or another parameter.
+    """
+    asked = _query(request)
+    if isinstance(asked, str):
+        return _error(asked, 400)
+    pool, everyone = asked
+    store = _store(request)
+    rows = await asyncio.to_thread(store.pool_ratings, pool)
+    entries = leaderboard_entries(rows, store.now(), everyone)
+    return JSONResponse([entry.model_dump(mode="json") for entry in entries])
+
+
+async def thresholds(request: Request) -> Response:
+    """``GET /api/leaderboard/thresholds``: the leaderboards' thresholds; 400 for any query."""
+    if request.url.query:
+        return _error(NO_QUERY.format(name=request.url.query[:20]), 400)
+    return JSONResponse(THRESHOLDS.model_dump(mode="json"))
+
+
+def _pool_record(rows: Sequence[Mapping[str, Any]], now: float) -> PoolRecord:
+    last = rows[-1]
+    stored = Rating(float(last["mu_after"]), float(last["sigma_after"]))
+    rating = drifted(stored, _idle_days(float(last["at"]), now))
+    wins = sum(1 for row in rows if row["rank"] == 0 and row["sharing"] == 1)
+    draws = sum(1 for row in rows if row["rank"] == 0 and row["sharing"] > 1)
+    figures = sum((SeatFigures.from_json(_json(row.get("figures"))) for row in rows), SeatFigures())
+    history = [
+        HistoryPoint(
+            table=str(row["table_id"]),
+            at=float(row["at"]),
+            rating=display_value(Rating(float(row["mu_after"]), float(row["sigma_after"]))),
+        )
+        for row in rows[-HISTORY_POINTS:]
+    ]
+    return PoolRecord(
+        rating=display_value(rating),
+        mu=rating.mu,
+        sigma=rating.sigma,
+        provisional=not is_settled(rating),
+        games=len(rows),
+        wins=wins,
+        draws=draws,
+        losses=len(rows) - wins - draws,
+        average_place=sum(int(row["rank"]) + 1 for row in rows) / len(rows),
+        history=history,
+        deals=figures.deals,
+        points_per_deal=_share(figures.points, figures.deals),
+        going_out_rate=_share(figures.outs, figures.deals),
+        rummies=figures.rummies,
+        seconds_per_turn=_share(figures.seconds, figures.timed_turns),
+        timeouts=figures.timeouts,
+        computer_share=_share(figures.computer_turns, figures.turns),
+    )
+
+
+def _share(part: float, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+def _json(text: object) -> Any:
+    return json.loads(text) if isinstance(text, str) else None
+
+
+def _recent(row: Mapping[str, Any]) -> RecentGame:
+    before = Rating(float(row["mu_before"]), float(row["sigma_before"]))
+    after = Rating(float(row["mu_after"]), float(row["sigma_after"]))
+    summary = _json(row.get("summary")) or {}
+    players = summary.get("players") or []
+    seat = int(row["seat"])
+    return RecentGame(
+        table=str(row["table_id"]),
+        at=float(row["at"]),
+        pool=Pool(row["pool"]),
+        rank=int(row["rank"]),
+        tied=int(row["sharing"]) > 1,
+        seats=int(row["seats"]),
+        rating_before=display_value(before),
+        rating_after=display_value(after),
+        weight=round(float(row["weight"]), 4),
+        opponents=[str(name) for index, name in enumerate(players) if index != seat],
+        preset=str(summary.get("preset", "")),
+    )
+
+
+def player_answer(
+    name: str, bot: bool, rows: Sequence[Mapping[str, Any]], now: float
+) -> PlayerAnswer:
+    """A player's page from ``Store.rated_games_of_account`` rows (oldest first) at ``now``."""
+    pools = {
+        pool: _pool_record(games, now)
+        for pool in Pool
+        if (games := [row for row in rows if row["pool"] == pool.value])
+    }
+    recent = [_recent(row) for row in reversed(rows[-RECENT_GAMES:])]
+    return PlayerAnswer(name=name, bot=bot, pools=pools, recent=recent)
+
+
+async def player(request: Request) -> Response:
+    """``GET /api/players/{name}``: an account's ratings, results and recent games.
+
+    404 for no such account; 400 for any query.
+    """
+    name = request.path_params["name"]
+    if request.url.query:
+        return _error(NO_QUERY.format(name=request.url.query[:20]), 400)
+    if not ACCOUNT_NAME.fullmatch(name):
+        return _error(NO_PLAYER, 404)
+    store = _store(request)
+    account = await asyncio.to_thread(store.account_named, name)
+    if account is None:
+        return _error(NO_PLAYER, 404)
+    rows = await asyncio.to_thread(store.rated_games_of_account, account.id)
+    answer = player_answer(account.name, account.bot, rows, store.now())
+    return JSONResponse(answer.model_dump(mode="json"))
+
+
+RATING_ROUTES: Final[list[BaseRoute]] = [
+    Route("/api/leaderboard", leaderboard),
+    Route("/api/leaderboard/thresholds", thresholds),
+    Route("/api/players/{name}", player),
+]
+"""The routes of ratings, mounted by the app."""

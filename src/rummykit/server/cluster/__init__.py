@@ -1,0 +1,1 @@
+"""Several processes serving one site: table leases, the bus, the relay, presence."""

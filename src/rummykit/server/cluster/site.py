@@ -1,0 +1,181 @@
+"""This process among several serving one site: its name, the leases, the bus, the desk.
+
+Alone (the default, with SQLite), a process owns every table it serves and needs none of this.
+With several processes on one PostgreSQL and one Redis (``rummy serve --redis-url``), each
+table has one owner at a time (``rummykit.server.cluster.lease``), which plays it; a socket that
+reaches another process is relayed to the owner (``rummykit.server.cluster.relay``).
+``Cluster`` holds
+what a ``Lobby`` needs for that: this process's name, the leases and their keeper, the bus,
+and the desk that serves the relayed connections of the tables this process owns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Final
+
+import redis.asyncio as aioredis
+
+from rummykit.server.cluster.bus import Bus, BusUnavailable, RedisBus, party_channel
+from rummykit.server.cluster.lease import (
+    LEASE_S,
+    Holder,
+    Lease,
+    LeaseKeeper,
+    Leases,
+    RedisLeases,
+    ThreadedKeeper,
+    redis_client,
+)
+from rummykit.server.cluster.relay import Desk
+from rummykit.server.parties.party import PartyRecord
+from rummykit.server.store.store import Store
+
+LOCK_S: Final = 10.0
+"""The longest a shared lock is held (a party's change takes milliseconds; a table's start,
+a tenth of a second): past it, a dead holder's lock is free again."""
+
+REDIS_URL_ENV: Final = "RUMMY_REDIS_URL"
+"""The environment variable ``rummy serve`` reads the Redis address from."""
+
+
+class OwnedElsewhere(Exception):
+    """Another live process owns the table: relay to it."""
+
+    def __init__(self, table_id: str, holder: Holder | None) -> None:
+        super().__init__(f"table {table_id} is owned by another process")
+        self.holder = holder
+
+
+class Cluster:
+    """What a process needs to share a site with others."""
+
+    def __init__(
+        self,
+        leases: Leases,
+        bus: Bus,
+        *,
+        process: str | None = None,
+        redis: aioredis.Redis | None = None,
+        renewing: Callable[[], Leases] | None = None,
+    ) -> None:
+        """A process sharing ``leases`` and ``bus`` with the others.
+
+        ``process`` names it among them (a random name by default: a restarted process is a
+        new owner). ``renewing`` makes the leases the renewals use in a thread of their own
+        (``ThreadedKeeper``); without it they are renewed on the serving loop.
+        """
+        self.process = process or f"p-{secrets.token_hex(6)}"
+        self.redis = redis
+        """For the locks shared by the processes (none: one process, in-memory locks)."""
+        self._local: dict[str, asyncio.Lock] = {}
+        self.leases = leases
+        self.bus = bus
+        self.desk = Desk(bus)
+        self.renewing = renewing
+        self.keeper: LeaseKeeper | ThreadedKeeper | None = None
+        self.owned: dict[str, Lease] = {}
+        """The tables this process owns now, with their leases as acquired."""
+
+    @classmethod
+    def on_redis(cls, url: str, lease_s: float = LEASE_S) -> Cluster:
+        """A cluster whose leases and bus are on the Redis at ``url``."""
+        return cls(
+            RedisLeases.from_url(url, lease_s),
+            RedisBus(url),
+            redis=redis_client(url),
+            renewing=lambda: RedisLeases.from_url(url, lease_s),
+        )
+
+    @property
+    def lease_s(self) -> float:
+        """How long a lease lasts unless renewed."""
+        return self.leases.lease_s
+
+    def start(self, on_lost: Callable[[str], Awaitable[None]]) -> None:
+        """Start renewing this process's leases; ``on_lost(table_id)`` for each one lost."""
+
+        async def lost(lease: Lease) -> None:
+            self.owned.pop(lease.table_id, None)
+            await self.desk.stop(lease.table_id)
+            await on_lost(lease.table_id)
+
+        if self.renewing is None:
+            self.keeper = LeaseKeeper(self.leases, on_lost=lost)
+        else:
+            self.keeper = ThreadedKeeper(self.renewing, on_lost=lost)
+        self.keeper.start()
+
+    async def acquire(self, table_id: str, after: int = 0) -> Lease:
+        """Own ``table_id`` from now on (renewed in the background), or ``OwnedElsewhere``."""
+        lease = await self.leases.acquire(table_id, self.process, after=after)
+        if lease is None:
+            raise OwnedElsewhere(table_id, await self.leases.holder(table_id))
+        if self.keeper is not None:
+            self.keeper.keep(lease)
+        self.owned[table_id] = lease
+        return lease
+
+    @contextlib.asynccontextmanager
+    async def lock(self, name: str) -> AsyncIterator[None]:
+        """Hold the lock ``name`` across every process (a party's changes, one at a time).
+
+        It lasts ``LOCK_S`` at most, should its holder die holding it.
+        """
+        if self.redis is None:
+            async with self._local.setdefault(name, asyncio.Lock()):
+                yield
+            return
+        async with self.redis.lock(f"rummy:lock:{name}", timeout=LOCK_S, blocking_timeout=LOCK_S):
+            yield
+
+    async def release(self, table_id: str) -> None:
+        """No longer own ``table_id`` (it left memory): another process may take it at once."""
+        await self.desk.stop(table_id)
+        acquired = self.owned.pop(table_id, None)
+        renewed = self.keeper.forget(table_id) if self.keeper is not None else None
+        lease = renewed or acquired
+        if lease is not None:
+            with contextlib.suppress(Exception):  # unreleased, it expires by itself
+                await self.leases.release(lease)
+
+    async def aclose(self) -> None:
+        """Release every lease (the others take the tables at once), stop, disconnect."""
+        await self.desk.aclose()
+        if self.keeper is not None:
+            await self.keeper.stop()
+        for table_id in list(self.owned):
+            await self.release(table_id)
+        closing = [self.bus.aclose(), self.leases.aclose()]
+        if self.redis is not None:
+            closing.append(self.redis.aclose())
+        await asyncio.gather(*closing, return_exceptions=True)
+
+
+class SharedParties:
+    """The parties of a site served by several processes.
+
+    One change at a time across them, each read again from the store, and news of each change
+    on the party's channel.
+    """
+
+    def __init__(self, cluster: Cluster, store: Store) -> None:
+        self.cluster = cluster
+        self.store = store
+
+    def lock(self, code: str) -> contextlib.AbstractAsyncContextManager[None]:
+        """The party's lock, across every process."""
+        return self.cluster.lock(f"party:{code}")
+
+    async def load(self, code: str) -> PartyRecord | None:
+        """The party's record as stored."""
+        stored = await asyncio.to_thread(self.store.party, code)
+        return None if stored is None else PartyRecord.model_validate_json(stored[0])
+
+    async def changed(self, code: str) -> None:
+        """Tell the other processes (a lost message: their members see the next change)."""
+        with contextlib.suppress(BusUnavailable):
+            await self.cluster.bus.publish(party_channel(code), b"changed")

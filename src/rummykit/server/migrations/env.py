@@ -1,5 +1,0 @@
-"""Alembic's environment: the migrations run on the connection the store hands over."""
-
-from rummykit.server.migrate import run_environment
-
-run_environment()

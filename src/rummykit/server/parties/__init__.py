@@ -1,0 +1,1 @@
+"""Parties: people who play one table after another; the lobby that finds them."""

@@ -1,0 +1,511 @@
+"""The tables and parties this process serves, restored from the store on first use."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import time
+from collections.abc import Sequence
+from typing import Final
+
+from rummykit.core.errors import ErrorCode
+from rummykit.protocol.limits import Clock
+from rummykit.protocol.party import NewParty
+from rummykit.protocol.settings import TableSettings
+from rummykit.ratings.waits import LEAVE_WINDOW_S
+from rummykit.server.cluster.bus import BusUnavailable, party_channel
+from rummykit.server.cluster.lease import StaleOwner
+from rummykit.server.cluster.presence import HERE, PRESENCE_EVERY_S, SharedPresence
+from rummykit.server.cluster.relay import RemoteTable
+from rummykit.server.cluster.site import Cluster, OwnedElsewhere, SharedParties
+from rummykit.server.parties.party import (
+    ACCOUNT_NEEDED,
+    TURN_TIMER_NEEDED,
+    Member,
+    Party,
+    PartyError,
+    PartyRecord,
+    checked_rules,
+    new_code,
+)
+from rummykit.server.parties.party_reference import CodeGuesses, SiteCodeMisses, new_key
+from rummykit.server.runtime.workers import WorkerPool
+from rummykit.server.store.rated import waits_left
+from rummykit.server.store.store import Account, Now, Store
+from rummykit.server.tables.frames import replay_frames_json
+from rummykit.server.tables.new_table import TableError
+from rummykit.server.tables.table import Sleep, Table
+
+STOP_WAIT_S: Final = 2.0
+"""The longest a party's follower may take to let go when the party leaves memory or the
+process stops."""
+CODE_ATTEMPTS: Final = 8
+"""New codes tried for a party before giving up (a code already taken is drawn again)."""
+
+
+REPLAYS_KEPT: Final = 64
+"""Finished games whose replay frames the lobby keeps made (each some tens of kilobytes):
+rated games are public, and asking for one again and again costs a dictionary lookup."""
+
+IDLE_TABLE_S: Final = 600.0
+"""A table nobody watches or asks for this long leaves memory (each held about 79 KB, and
+before this they all stayed for good); the store keeps it, and the next request rebuilds it."""
+SWEEP_EVERY_S: Final = 30.0
+"""How often at most the lobby looks for idle tables: a sweep walks every table in memory."""
+
+
+class Lobby:
+    """The tables this process serves, restored from the store on first use."""
+
+    def __init__(
+        self,
+        store: Store,
+        workers: WorkerPool,
+        sleep: Sleep = asyncio.sleep,
+        *,
+        accept_seeds: bool = False,
+        clock: Clock = time.monotonic,
+        now: Now = time.time,
+        idle_table_s: float | None = None,
+        cluster: Cluster | None = None,
+    ) -> None:
+        """Tables kept in ``store``; their computer players think in ``workers``.
+
+        The computer players wait their pace with ``sleep``; turn timers' deadlines are
+        times of the wall clock ``now`` (the store's).
+        With ``accept_seeds`` a new table may name its seed (tests only: a seed makes every
+        deck known in advance). ``clock`` times how long a table has been left alone;
+        ``idle_table_s`` is how long until it leaves memory (default ``IDLE_TABLE_S``).
+        ``cluster``: the other processes serving the site, if any
+        (``rummykit.server.cluster.site``):
+        a table is then played by its owner, and relayed by the others.
+        """
+        self.store = store
+        self.workers = workers
+        self.sleep = sleep
+        self.accept_seeds = accept_seeds
+        self.clock = clock
+        self.idle_table_s = IDLE_TABLE_S if idle_table_s is None else idle_table_s
+        # a sweep less often than the idle time would keep a table up to twice as long
+        self.sweep_every_s = min(SWEEP_EVERY_S, self.idle_table_s)
+        self.now = now
+        self.started = now()
+        """When the server started: no leaver waits in its first minutes (``ranked_wait``)."""
+        self.tables: dict[str, Table] = {}
+        self.last_used: dict[str, float] = {}
+        self.last_sweep = clock()
+        self.parties: dict[str, Party] = {}
+        self.code_guesses = CodeGuesses(clock=clock)
+        """Requests naming a party by its code alone that found none, across every address,
+        in this process."""
+        self.site_code_misses = (
+            None if cluster is None or cluster.redis is None else SiteCodeMisses(cluster.redis)
+        )
+        """The same across every process of the cluster (none: one process)."""
+        self.replays: collections.OrderedDict[str, bytes] = collections.OrderedDict()
+        """The replay frames of finished games, as JSON, the last ``REPLAYS_KEPT`` asked for."""
+        self.cluster = cluster
+        self.following: dict[str, asyncio.Task[None]] = {}
+        self.closing = False
+        """Set once ``close`` has begun."""
+        """In a cluster: the parties in memory whose changes by other processes are followed."""
+        self.remote: dict[str, RemoteTable] = {}
+        """Tables another process owns that sockets of this one use, relayed."""
+        self.presence: SharedPresence | None = None
+        """Who is connected to each party through each process (``SharedPresence``): not
+        switched on yet. Its follower could outlive the bus at a process's stop and hang it
+        (1 test run in about 7); until that is found, members on another process show as
+        away, as before."""
+        self.drop_grace_s: float | None = None
+        self.bye_grace_s: float | None = None
+        """The tables' graces for people who are away (``None``: the tables' defaults)."""
+
+    async def get(self, table_id: str) -> Table:
+        """The table of this id, restored from the store if it is not in memory.
+
+        Restoring replays the whole game, so it runs in a worker, off the event loop. In a
+        cluster, this process first takes the table's lease: ``OwnedElsewhere`` when another
+        process owns it.
+        """
+        table = self.tables.get(table_id)
+        if table is not None and table.gone.is_set():  # it lost the table to another owner
+            await self.lost(table_id)
+            table = None
+        if table is None:
+            await self._claim(table_id)
+            restored = await Table.restore(
+                self.store, table_id, self.workers, sleep=self.sleep, now=self.now
+            )
+            await self._fit(restored)
+            # another request may have restored it meanwhile: keep the first one
+            table = self.tables.setdefault(table_id, restored)
+            if table is restored:
+                await self._serve_relayed(table)
+        self.last_used[table_id] = self.clock()
+        return table
+
+    async def serving(self, table_id: str) -> Table | RemoteTable:
+        """The table for a socket: this process's own, or relayed from its owner."""
+        try:
+            return await self.get(table_id)
+        except OwnedElsewhere as elsewhere:
+            assert self.cluster is not None
+            remote = self.remote.get(table_id)
+            if remote is None or remote.gone.is_set():
+                settings = await asyncio.to_thread(self.store.settings, table_id)
+                if settings is None:
+                    raise TableError(f"There is no table {table_id!r}.") from None
+                remote = RemoteTable(self.cluster.bus, table_id, settings, self.cluster.process)
+                self.remote[table_id] = remote
+                epoch = elsewhere.holder.epoch if elsewhere.holder is not None else 0
+                watch = self._watch_owner(remote, epoch)
+                remote.watcher = asyncio.get_running_loop().create_task(watch)
+            return remote
+
+    async def readable(self, table_id: str) -> Table:
+        """The table to read (a view, a record): this process's own, or rebuilt from the store.
+
+        When another process owns it, the store has every action it acknowledged.
+        """
+        try:
+            return await self.get(table_id)
+        except OwnedElsewhere:
+            return await Table.restore(
+                self.store, table_id, self.workers, sleep=self.sleep, now=self.now
+            )
+
+    async def _watch_owner(self, remote: RemoteTable, epoch: int) -> None:
+        """Relay until the owner changes (it died, or let the table go).
+
+        Then the relayed sockets close with ``MOVED``, and reconnect to the next owner.
+        """
+        assert self.cluster is not None
+        while True:
+            await asyncio.sleep(self.cluster.lease_s / 3)
+            holder = await self.cluster.leases.holder(remote.id)
+            if holder is None or holder.epoch != epoch:
+                break
+        remote.gone.set()
+        if self.remote.get(remote.id) is remote:
+            del self.remote[remote.id]
+        await remote.stop()
+
+    async def _claim(self, table_id: str) -> None:
+        """In a cluster: own the table from now on, before reading it or writing to it.
+
+        Its lease is taken (``OwnedElsewhere`` when another process holds it) and its epoch
+        raised in the store, above any earlier owner's.
+        """
+        if self.cluster is None:
+            return
+        stored = await asyncio.to_thread(self.store.epoch, table_id)
+        lease = await self.cluster.acquire(table_id, after=stored)
+        try:
+            await asyncio.to_thread(self.store.own, table_id, lease.epoch)
+        except StaleOwner:
+            await self.cluster.release(table_id)
+            raise OwnedElsewhere(table_id, None) from None
+
+    async def _serve_relayed(self, table: Table) -> None:
+        """In a cluster, carry out the intents other processes relay to this table."""
+        if self.cluster is not None:
+            await self.cluster.desk.serve(table)
+
+    async def open_table(
+        self, settings: TableSettings, token_hashes: dict[int, str], client: str | None = None
+    ) -> Table:
+        """A new table, dealt, stored and served by this process.
+
+        Its seats are held by the tokens whose hashes are ``token_hashes``; ``client`` is who
+        asked for it (see ``Table``). In a cluster the table is leased, and its relayed
+        intents listened for, before it is stored: a table this process cannot own (Redis out
+        of reach) is refused with no row left behind, one whose row cannot be written
+        leaves no lease, and the row is written with its owner's epoch.
+        """
+        table = Table.fresh(
+            self.store, settings, self.workers, sleep=self.sleep, now=self.now, client=client
+        )
+        await self._fit(table)
+        if self.cluster is None:
+            await table.store_new(token_hashes)
+        else:
+            lease = await self.cluster.acquire(table.id)
+            try:
+                await self._serve_relayed(table)
+                await table.store_new(token_hashes, epoch=lease.epoch)
+            except BaseException:
+                await self.cluster.release(table.id)
+                raise
+        self.tables[table.id] = table
+        self.last_used[table.id] = self.clock()
+        return table
+
+    async def lost(self, table_id: str) -> None:
+        """This process lost the table's lease: it stops playing it at once.
+
+        Its sockets close with ``MOVED``, so that pages reconnect to the new owner.
+        """
+        table = self.tables.pop(table_id, None)
+        self.last_used.pop(table_id, None)
+        self.store.disown(table_id)
+        if self.cluster is not None:
+            await self.cluster.release(table_id)
+        if table is not None:
+            table.gone.set()
+            await table.stop()
+
+    async def replay(self, table: Table) -> bytes:
+        """A finished game's replay frames as JSON: made once, in a worker, then kept."""
+        made = self.replays.get(table.id)
+        if made is None:
+            made = await self.workers.run(replay_frames_json, table.record_json())
+            self.replays[table.id] = made
+            while len(self.replays) > REPLAYS_KEPT:
+                self.replays.popitem(last=False)
+        self.replays.move_to_end(table.id)
+        return made
+
+    async def _fit(self, table: Table) -> None:
+        """Give a table the lobby's graces, and a party's table its rematch."""
+        if self.drop_grace_s is not None:
+            table.drop_grace_s = self.drop_grace_s
+        if self.bye_grace_s is not None:
+            table.bye_grace_s = self.bye_grace_s
+        code = table.settings.party
+        if code is None:
+            return
+        party = await self.party(code)
+        if party is None:
+            return
+        table.on_rematch = self._rematch
+        if party.record.table not in (None, table.id):
+            table.next_table = party.record.table
+
+    # ----- parties ---------------------------------------------------------------------------
+
+    async def party(self, code: str) -> Party | None:
+        """The party of this code (read without regard to case), if there is one.
+
+        A party nobody has come back to for ``PARTY_IDLE_S`` is closed as it is found.
+        """
+        code = code.upper()
+        party = self.parties.get(code)
+        if party is None:
+            stored = await asyncio.to_thread(self.store.party, code)
+            if stored is None:
+                return None
+            record = PartyRecord.model_validate_json(stored[0])
+            party = self.parties.setdefault(code, self._party(record))
+            await self._follow(party)
+            if record.state != "closed" and party.idle_since(stored[1], self.now()):
+                closed = record.model_copy(update={"state": "closed"})
+                await self._save(closed)
+                party.record = closed
+        return party
+
+    def _party(self, record: PartyRecord) -> Party:
+        party = Party(record, self._save)
+        if self.cluster is not None:
+            party.shared = SharedParties(self.cluster, self.store)
+
+        def present(seat: int) -> bool:
+            table_id = party.record.table or ""
+            table = self.tables.get(table_id) or self.remote.get(table_id)
+            return table is not None and bool(table.listeners.get(seat))
+
+        party.present = present
+
+        async def give_seat(table_id: str, seat: int, hashed: str) -> None:
+            await asyncio.to_thread(self.store.add_seat, table_id, seat, hashed)
+
+        async def busy(accounts: Sequence[int]) -> set[int]:
+            return await asyncio.to_thread(self.store.accounts_in_ranked_games, accounts)
+
+        async def waits(accounts: Sequence[int]) -> dict[int, float]:
+            now = self.now()
+            leaves = await asyncio.to_thread(
+                self.store.ranked_leaves, accounts, now - LEAVE_WINDOW_S
+            )
+            return waits_left(leaves, now, now - self.started)
+
+        party.give_seat = give_seat
+        party.busy = busy
+        party.waits = waits
+        return party
+
+    async def _follow(self, party: Party) -> None:
+        """In a cluster, show the party's members here each change another process made.
+
+        The other process says so on the party's channel. With Redis, who is connected through
+        each process is shared too (``rummykit.server.cluster.presence``).
+        """
+        if self.cluster is None or self.closing or party.code in self.following:
+            return
+        cluster = self.cluster
+        presence = self.presence
+        nudged = asyncio.Event()
+        if presence is not None:
+            party.nudge = nudged.set
+
+        async def follow() -> None:
+            subscription = await cluster.bus.subscribe(party_channel(party.code))
+            keeping = None
+            if presence is not None:
+                keeping = asyncio.get_running_loop().create_task(
+                    self._keep_presence(party, presence, nudged)
+                )
+            try:
+                async with subscription:
+                    async for item in subscription:
+                        if item != HERE:  # a change, or a gap (RESYNC): read it again
+                            with contextlib.suppress(Exception):  # the next change reads it
+                                await party.refresh()
+                        nudged.set()
+            finally:
+                if keeping is not None:
+                    keeping.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await keeping
+
+        # registered before any await: two requests for one party start one follower, and
+        # the lobby's close stops every follower while the bus is still there
+        self.following[party.code] = asyncio.get_running_loop().create_task(follow())
+
+    async def _keep_presence(
+        self, party: Party, presence: SharedPresence, nudged: asyncio.Event
+    ) -> None:
+        """Write who is connected here, read who is elsewhere, show the party when it moves.
+
+        Every ``PRESENCE_EVERY_S``, and at once when nudged (a connection here came or went,
+        or another process said so).
+        """
+        assert self.cluster is not None
+        told: set[int] | None = None
+        try:
+            while True:
+                nudged.clear()
+                with contextlib.suppress(Exception):  # Redis away: try again next time
+                    here = party.here()
+                    await presence.write(party.code, here)
+                    if here != told:  # the others read at once
+                        with contextlib.suppress(BusUnavailable):
+                            await self.cluster.bus.publish(party_channel(party.code), HERE)
+                        told = here
+                    elsewhere = await presence.elsewhere(party.code)
+                    if elsewhere != party.elsewhere:
+                        party.elsewhere = elsewhere
+                        await party.broadcast()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(nudged.wait(), PRESENCE_EVERY_S)
+        finally:
+            with contextlib.suppress(Exception):  # unwritten, the entries expire by themselves
+                async with asyncio.timeout(STOP_WAIT_S):
+                    await presence.forget(party.code)
+
+    async def _unfollow(self, code: str) -> None:
+        task = self.following.pop(code, None)
+        if task is not None:
+            task.cancel()
+            # bounded: a stop must not hang on Redis (the task ends by itself once it answers)
+            await asyncio.wait({task}, timeout=STOP_WAIT_S)
+
+    async def _save(self, record: PartyRecord) -> None:
+        await asyncio.to_thread(self.store.save_party, record.code, record.model_dump_json())
+
+    async def new_party(
+        self, request: NewParty, account: Account | None = None
+    ) -> tuple[Party, Member, str]:
+        """A new party with its host (bound to ``account`` if signed in); their member and token.
+
+        ``PartyError`` for a ranked party whose host is not signed in or that has no timer.
+        """
+        rules = dict(request.rules or {})
+        if request.ranked and account is None:
+            raise PartyError(ErrorCode.RANKED_ACCOUNT, ACCOUNT_NEEDED)
+        if request.ranked and request.turn_timer is None:
+            raise PartyError(ErrorCode.RANKED_TIMER, TURN_TIMER_NEEDED)
+        for _ in range(CODE_ATTEMPTS):
+            code = new_code()
+            record = PartyRecord(
+                code=code,
+                key=new_key(),
+                host=0,
+                members=(),
+                next_id=0,
+                preset=request.preset,
+                rules=checked_rules(request.preset, rules),
+                turn_timer=request.turn_timer,
+                spectators=request.spectators,
+                ranked=request.ranked,
+                seed=request.seed,
+            )
+            kept = await asyncio.to_thread(
+                self.store.save_party, code, record.model_dump_json(), new=True
+            )
+            if kept:
+                party = self.parties.setdefault(code, self._party(record))
+                await self._follow(party)
+                member, token = await party.join(request.name, account)
+                return party, member, token
+        raise RuntimeError("No free party code was found.")  # 1 in 2**30 per try: never
+
+    async def make_party_table(self, settings: TableSettings, hashes: dict[int, str]) -> str:
+        """A party's table, made, stored and served: its id."""
+        table = await self.open_table(settings, hashes)
+        return table.id
+
+    async def _rematch(self, table: Table) -> str:
+        party = await self.party(table.settings.party or "")
+        if party is None:
+            raise RuntimeError(f"The party of table {table.id} is gone.")
+        dealer = (table.game.logs[-1].dealer + 1) % table.game.seat_count
+        return await party.rematch(table.id, dealer, self.make_party_table)
+
+    async def evict_idle(self) -> int:
+        """Let go of the tables nobody watches and nobody has asked for in a while.
+
+        They are rebuilt from the store on the next request. Sweeps at most every
+        ``SWEEP_EVERY_S`` (or the idle time, if shorter); the number of tables let go.
+        """
+        now = self.clock()
+        if now - self.last_sweep < self.sweep_every_s:
+            return 0
+        self.last_sweep = now
+        idle = [
+            table_id
+            for table_id, table in self.tables.items()
+            if not table.is_watched() and now - self.last_used[table_id] >= self.idle_table_s
+        ]
+        for table_id in idle:
+            await self.tables.pop(table_id).stop()
+            del self.last_used[table_id]
+            self.store.disown(table_id)
+            if self.cluster is not None:
+                await self.cluster.release(table_id)
+        # a party nobody has open, whose table has left memory, is read again when asked for
+        # (and closed then if nobody came back for PARTY_IDLE_S)
+        for code, party in list(self.parties.items()):
+            if not party.listeners and party.record.table not in self.tables:
+                del self.parties[code]
+                await self._unfollow(code)
+        return len(idle)
+
+    async def close(self) -> None:
+        """Stop every table's task (and, in a cluster, hand the tables to the others).
+
+        In a cluster, the tables' sockets first close with ``MOVED``: their pages reconnect to
+        the other processes, which take the tables as soon as the leases are released.
+        """
+        self.closing = True  # no party is followed from now on (the bus is about to go)
+        for table in self.tables.values():
+            if self.cluster is not None:
+                table.gone.set()
+            await table.stop()
+        for remote in list(self.remote.values()):
+            remote.gone.set()
+            await remote.stop()
+        for code in list(self.following):
+            await self._unfollow(code)
+        if self.cluster is not None:
+            await self.cluster.aclose()

@@ -1,0 +1,266 @@
+"""A party's HTTP routes and its lobby's socket (``rummykit.protocol.party``)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Final
+
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from rummykit.core.errors import ErrorCode, RulesError
+from rummykit.protocol.api import SEED_REFUSED, BadRequest, ErrorAnswer, read_body
+from rummykit.protocol.limits import TOO_MANY_MESSAGES, AddressLimiter
+from rummykit.protocol.messages import CloseCode, Hello, ProtocolError, refusal
+from rummykit.protocol.party import (
+    AddCpu,
+    JoinParty,
+    LeaveParty,
+    NewParty,
+    PartyClientMessage,
+    PartyJoined,
+    PartyRefusal,
+    Ready,
+    Remove,
+    Settings,
+    Start,
+    parse_party_message,
+)
+from rummykit.server.accounts.account_routes import session_account
+from rummykit.server.accounts.networks import note_network
+from rummykit.server.http.body import read_request_body
+from rummykit.server.http.hello import counted_socket, receive_hello
+from rummykit.server.http.outbox import ConnectionDropped, Outbox
+from rummykit.server.parties.lobby import Lobby
+from rummykit.server.parties.party import Member, Party, PartyError
+from rummykit.server.parties.party_reference import PartyReference, invite_path
+
+NO_PARTY: Final = "There is no party with that code: check it with whoever invited you."
+TOO_MANY_CODES: Final = (
+    "Too many wrong party codes have been tried on this site just now: open the party by "
+    "its invite link, or try the code again in a minute."
+)
+NOT_A_MEMBER: Final = "That token holds no seat in this party: join it by its link."
+WATCHERS_ONLY: Final = "You are looking at this party from outside: join it to take part."
+
+
+def _lobby(connection: HTTPConnection) -> Lobby:
+    lobby: Lobby = connection.app.state.lobby
+    return lobby
+
+
+def _error(message: str, status: int) -> Response:
+    return JSONResponse(ErrorAnswer(error=message).model_dump(), status)
+
+
+class CodesLimited(Exception):
+    """Code-only requests are refused for now: guessers spent the site's misses."""
+
+    def __init__(self, retry_after_s: int) -> None:
+        super().__init__(TOO_MANY_CODES)
+        self.retry_after_s = retry_after_s
+
+
+async def _found(connection: HTTPConnection, token: str | None = None) -> Party | None:
+    """The party the path names; ``None``: no party; ``CodesLimited``: no answer for now.
+
+    The link's key or a member's ``token`` finds it at once; the code alone goes through the
+    site-wide limit of misses (``rummykit.server.parties.party_reference``).
+    """
+    reference = PartyReference.parse(connection.path_params["code"])
+    if reference is None:
+        return None
+    lobby = _lobby(connection)
+    if reference.key is not None or token is not None:
+        party = await lobby.party(reference.code)
+        if party is not None and (
+            (reference.key is not None and party.has_key(reference.key))
+            or (token is not None and party.member_of(token) is not None)
+        ):
+            return party
+    guesses, site = lobby.code_guesses, lobby.site_code_misses
+    if not guesses.may_look():
+        raise CodesLimited(guesses.retry_after_s())
+    if site is not None and not await site.may_look():
+        raise CodesLimited(site.retry_after_s())
+    party = await lobby.party(reference.code)
+    if party is None:
+        guesses.missed()
+        if site is not None:
+            await site.missed()
+    return party
+
+
+def _limited(error: CodesLimited) -> Response:
+    return JSONResponse(
+        ErrorAnswer(error=str(error)).model_dump(),
+        429,
+        headers={"Retry-After": str(error.retry_after_s)},
+    )
+
+
+def _joined(party: Party, member: Member, token: str) -> Response:
+    answer = PartyJoined(
+        code=party.code,
+        member=member.id,
+        token=token,
+        url=invite_path(party.code, party.record.key),
+    )
+    return JSONResponse(answer.model_dump())
+
+
+async def create_party(request: Request) -> Response:
+    """``POST /api/parties``: a party, with the person who asks as its host."""
+    try:
+        wanted = read_body(NewParty, await read_request_body(request))
+        if wanted.seed is not None and not _lobby(request).accept_seeds:
+            raise BadRequest(SEED_REFUSED)
+        account = await session_account(request)
+        party, member, token = await _lobby(request).new_party(wanted, account)
+    except BadRequest as error:
+        return _error(error.message, error.status)
+    except RulesError as error:
+        return _error(str(error), 400)
+    except PartyError as error:
+        refused = PartyRefusal(
+            error=error.message, code=error.code.value, watch=False, params=error.params
+        )
+        return JSONResponse(refused.model_dump(), 409)
+    await note_network(request, None if account is None else account.id)
+    return _joined(party, member, token)
+
+
+async def join_party(request: Request) -> Response:
+    """``POST /api/parties/{code}/join``: a seat in the party, or 409 with why not."""
+    try:
+        wanted = read_body(JoinParty, await read_request_body(request))
+    except BadRequest as error:
+        return _error(error.message, error.status)
+    try:
+        party = await _found(request)
+    except CodesLimited as error:
+        return _limited(error)
+    if party is None:
+        return _error(NO_PARTY, 404)
+    try:
+        account = await session_account(request)
+        member, token = await party.join(wanted.name, account)
+    except PartyError as error:
+        watch = party.record.spectators and party.record.table is not None
+        refused = PartyRefusal(
+            error=error.message, code=error.code.value, watch=watch, params=error.params
+        )
+        return JSONResponse(refused.model_dump(), 409)
+    await note_network(request, None if account is None else account.id)
+    return _joined(party, member, token)
+
+
+async def party_view(request: Request) -> Response:
+    """``GET /api/parties/{code}``: the party as a visitor sees it (for the invite page)."""
+    try:
+        party = await _found(request)
+    except CodesLimited as error:
+        return _limited(error)
+    if party is None:
+        return _error(NO_PARTY, 404)
+    return JSONResponse(party.view(None).model_dump(mode="json"))
+
+
+async def party_socket(websocket: WebSocket) -> None:
+    """A member's (or a visitor's) connection to the party's lobby."""
+    await counted_socket(websocket, _party_socket)
+
+
+async def _party_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
+    hello = await receive_hello(websocket, limiter.limits.header_timeout_s, parse_party_message)
+    if hello is None:
+        return
+    found = await _member_for_socket(websocket, hello)
+    if found is None:
+        return
+    party, me = found
+
+    async def close(code: int, reason: str) -> None:
+        await websocket.close(code, reason)
+
+    outbox = Outbox(websocket.send_text, close)
+    outbox.start()
+    bucket = limiter.socket_bucket()
+    try:
+        await party.attach(outbox.send, me)
+        while True:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            if bucket is not None and not bucket.take():
+                await close(CloseCode.TOO_MANY_MESSAGES, TOO_MANY_MESSAGES)
+                break
+            me = party.listeners.get(outbox.send)  # a member removed is now a visitor
+            try:
+                text = received.get("text")
+                if text is None:
+                    raise ProtocolError("Send messages as text frames of JSON, not binary.")
+                await _carry_out(websocket, party, me, parse_party_message(text))
+            except ProtocolError as error:
+                await outbox.send(refusal(party.version, error.code, str(error)))
+            except PartyError as error:
+                await outbox.send(party.refusal(error))
+    except (WebSocketDisconnect, ConnectionDropped, asyncio.CancelledError):
+        pass
+    finally:
+        await party.detach(outbox.send)
+        await outbox.stop()
+
+
+async def _member_for_socket(websocket: WebSocket, hello: Hello) -> tuple[Party, int | None] | None:
+    """The party and the member (``None``: a visitor); or ``None``, the socket closed."""
+    try:
+        party = await _found(websocket, hello.d.token)
+    except CodesLimited as error:
+        await websocket.close(CloseCode.NO_SEAT, str(error))
+        return None
+    if party is None:
+        await websocket.close(CloseCode.NO_SEAT, NO_PARTY)
+        return None
+    if hello.d.token is None:
+        return party, None
+    member = party.member_of(hello.d.token)
+    if member is None:
+        await websocket.close(CloseCode.NO_SEAT, NOT_A_MEMBER)
+        return None
+    await note_network(websocket, member.account)
+    return party, member.id
+
+
+async def _carry_out(
+    websocket: WebSocket, party: Party, me: int | None, message: PartyClientMessage
+) -> None:
+    """One message of a member; ``PartyError`` when it is refused."""
+    if isinstance(message, Hello):
+        raise ProtocolError("hello is the socket's first message, and only its first.")
+    if me is None:
+        raise PartyError(ErrorCode.NOT_HOST, WATCHERS_ONLY)
+    match message:
+        case Ready():
+            await party.set_ready(me, message.d.ready)
+        case Settings():
+            await party.change_settings(me, message.d)
+        case AddCpu():
+            await party.add_cpu(me, message.d.level)
+        case Remove():
+            await party.remove(me, message.d.member)
+        case Start():
+            await party.start(me, _lobby(websocket).make_party_table)
+        case LeaveParty():
+            await party.leave(me)
+
+
+PARTY_ROUTES: Final[list[BaseRoute]] = [
+    Route("/api/parties", create_party, methods=["POST"]),
+    Route("/api/parties/{code}", party_view),
+    Route("/api/parties/{code}/join", join_party, methods=["POST"]),
+    WebSocketRoute("/ws/party/{code}", party_socket),
+]
+"""The routes of parties, mounted by the app."""

@@ -1,0 +1,1 @@
+"""Post-game reviews, computed once on the worker pool and kept with the game."""

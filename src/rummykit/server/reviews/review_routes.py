@@ -1,0 +1,85 @@
+"""``/api/games/{id}/review/{seat}``: ask for a finished game's review, and follow it.
+
+``POST`` starts the review of a seat (if it is not made or under way) and ``GET`` tells where
+it stands; both answer a ``ReviewAnswer``. Whoever may download the game's record may ask for
+the review of any of its seats: the record shows every card already, and each review judges
+a seat only from what that seat could see. One address may have at most
+``MAX_REVIEWS_A_CLIENT`` reviews under way: its fair share of the slots.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from rummykit.protocol.api import BadRequest, ErrorAnswer
+from rummykit.protocol.messages import Strict
+from rummykit.server.parties.finished import finished_game
+from rummykit.server.reviews.reviews import OwnReviewsBusy, Reviews, ReviewsBusy, State
+from rummykit.server.runtime.workers import SERVER_CLIENT
+
+NO_REVIEW: Final = "No finished game here that you may review (a seat's token of it is needed)."
+
+
+class ReviewAnswer(Strict):
+    """Where a seat's review stands."""
+
+    state: State
+    """``none`` (never asked for), ``running``, ``done`` or ``failed``."""
+    done: int
+    """Decisions judged so far."""
+    total: int | None
+    """Decisions to judge (``None`` until they are found)."""
+    review: dict[str, Any] | None
+    """The review once ``done``: ``rummy review --json``'s object (``seat``, ``player``,
+    ``decisions`` each with ``deal``, ``action``, ``played``, ``best``, ``loss``, ``loss_ci95``,
+    ``mark``, ``summary`` and ``marks``; see the README)."""
+    error: str | None
+    """Why it failed, for the player."""
+
+
+def _error(message: str, status: int) -> Response:
+    return JSONResponse(ErrorAnswer(error=message).model_dump(), status)
+
+
+async def review(request: Request) -> Response:
+    """``GET``: where the review of the path's seat stands; ``POST``: start it, then the same."""
+    try:
+        table = await finished_game(request)
+    except BadRequest as error:
+        return _error(error.message, error.status)
+    if table is None:
+        return _error(NO_REVIEW, 404)
+    try:
+        seat = int(request.path_params["seat"])
+    except ValueError:
+        seat = -1
+    if not 0 <= seat < len(table.players):
+        return _error(f"seat: this game's seats are 0 to {len(table.players) - 1}.", 404)
+    reviews: Reviews = request.app.state.reviews
+    if request.method == "POST":
+        try:
+            reviews.forget_failure(table.id, seat)
+            client = request.client.host if request.client else SERVER_CLIENT
+            await reviews.start(table.id, seat, table.record_json(), client)
+        except ReviewsBusy as busy:  # the client's own share: 429, as any limit of theirs
+            return _error(str(busy), 429 if isinstance(busy, OwnReviewsBusy) else 503)
+    state, job, made = await reviews.status(table.id, seat)
+    if state == "failed":
+        reviews.forget_failure(table.id, seat)
+    answer = ReviewAnswer(
+        state=state,
+        done=job.done if job else (made["summary"]["decisions"] if made else 0),
+        total=job.total if job else (made["summary"]["decisions"] if made else None),
+        review=made,
+        error=job.error if job else None,
+    )
+    return JSONResponse(answer.model_dump(), 202 if state == "running" else 200)
+
+
+REVIEW_ROUTES: Final[list[BaseRoute]] = [
+    Route("/api/games/{table_id}/review/{seat}", review, methods=["GET", "POST"]),
+]

@@ -1,0 +1,586 @@
+"""The ASGI app: the page, a small JSON API, and a WebSocket per seat.
+
+HTTP:
+- ``GET /``: the table page; ``/static/...``: its modules, styles and card art.
+- ``GET /api/options``: presets, rule options with a line each, computer levels.
+- ``POST /api/tables``: a new table ``{"preset", "rules", "opponents", "name", "practice",
+  "seed", "turn_timer"}`` (``rummykit.protocol.api.NewTable``); answers ``{"table", "token",
+  "seat"}``. The token is the seat: keep it.
+- ``GET /api/tables/{id}`` with ``Authorization: Bearer T``: that seat's view (for a page
+  coming back).
+- ``POST /api/history`` ``{"tokens": [...]}``: the finished games those seat tokens played
+  (``rummykit.protocol.api.HistoryRequest``, ``HistoryAnswer``); ``GET /api/history``: every
+  finished game, only where the host made the history public (``public_history``).
+- ``GET /api/games/{id}/record``: a finished game's record (``rummy-record/1``);
+  ``GET /api/games/{id}/frames``: its replay, step by step. Each needs a seat's token of that
+  game in ``Authorization: Bearer T`` unless the history is public; without one it is 404,
+  as for a game that does not exist.
+
+WebSocket ``/ws/{id}``: the protocol of ``rummykit.protocol.messages``; its first message,
+``hello``, says whose socket it is (the seat's token, or watching).
+
+A seat's token never travels in an address, where logs and browser history would keep it:
+a socket whose address has a query, and ``GET /api/tables/{id}`` with one, are refused with a
+sentence saying where the token goes.
+
+Bodies, headers and socket messages are read once, here, into the models of
+``rummykit.protocol.api`` and ``rummykit.protocol.messages``. What cannot be read is answered 400
+(413 for a body too large) or, on a socket, ``refused`` with ``bad_message``, with a sentence
+naming the field; a socket is closed with a ``CloseCode`` and a reason when it cannot play
+(no seat, no readable hello, a query in its address, another site's page, too many pages, too
+fast or too slow).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute, request_response
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from rummykit.core.errors import RulesError
+from rummykit.core.options import json_value
+from rummykit.core.presets import PRESETS
+from rummykit.core.refusals import refusal_text
+from rummykit.core.rules import (
+    BY_SEATS,
+    BY_SEATS_500,
+    MAX_SEATS,
+    MAX_SEATS_ONE_DECK,
+    MIN_SEATS,
+    HandSize,
+    Rules,
+    option_specs,
+)
+from rummykit.protocol.api import (
+    SEED_REFUSED,
+    BadRequest,
+    ErrorAnswer,
+    FinishedGame,
+    HistoryAnswer,
+    HistoryRequest,
+    NewTable,
+    TableAnswer,
+    TableCreated,
+    read_bearer,
+    read_body,
+)
+from rummykit.protocol.limits import (
+    TOO_MANY_MESSAGES,
+    AddressLimiter,
+    Clock,
+    Limits,
+)
+from rummykit.protocol.messages import (
+    REACTIONS,
+    BeatBack,
+    Bye,
+    ClientMessage,
+    CloseCode,
+    ProtocolError,
+    parse_client_message,
+    refused,
+)
+from rummykit.protocol.settings import TURN_TIMERS
+from rummykit.protocol.views import Viewer
+from rummykit.review.walk import DEFAULT_SAMPLES
+from rummykit.server.accounts.account_routes import ACCOUNT_ROUTES, AccountGate
+from rummykit.server.accounts.rating_routes import RATING_ROUTES
+from rummykit.server.cluster.bus import BusUnavailable
+from rummykit.server.cluster.relay import RemoteTable
+from rummykit.server.cluster.site import Cluster
+from rummykit.server.http.body import read_request_body
+from rummykit.server.http.guard import HostGuard, OriginGuard, RateGuard
+from rummykit.server.http.heartbeat import Hearing, Heartbeat, beating
+from rummykit.server.http.hello import counted_socket, receive_hello
+from rummykit.server.http.memory import MemoryKeeper
+from rummykit.server.http.outbox import ConnectionDropped, Outbox
+from rummykit.server.parties.finished import finished_game
+from rummykit.server.parties.lobby import Lobby
+from rummykit.server.parties.party_routes import PARTY_ROUTES
+from rummykit.server.reviews.review_routes import REVIEW_ROUTES
+from rummykit.server.reviews.reviews import Reviews
+from rummykit.server.runtime.workers import WorkerPool
+from rummykit.server.store.outage import handle_outages
+from rummykit.server.store.store import Now, Store
+from rummykit.server.tables.table import (
+    BOT_LEVELS,
+    Sleep,
+    Table,
+    TableError,
+    new_seat_token,
+    new_table_settings,
+)
+from rummykit.server.tables.turn_keeper import Send
+
+WEB_DIR = Path(str(resources.files("rummykit").joinpath("web")))
+
+
+def _options() -> dict[str, Any]:
+    # All of it is read from the options' descriptions and the presets in rummykit.core.rules:
+    # the page keeps no list of options, labels or limits of its own.
+    return {
+        "presets": {name: preset.to_json() for name, preset in PRESETS.items()},
+        "options": [
+            {
+                **spec.to_json(),
+                "defaults": {
+                    name: json_value(getattr(preset.rules, spec.name))
+                    for name, preset in PRESETS.items()
+                },
+            }
+            for spec in option_specs()
+        ],
+        "levels": list(BOT_LEVELS),
+        "turn_timers": list(TURN_TIMERS),
+        "reactions": REACTIONS,
+        "seats": _seats(),
+    }
+
+
+def _seats() -> dict[str, Any]:
+    """The table sizes (``rummykit.core.rules``): the page keeps no limit of its own."""
+
+    def hands(hand_size: HandSize) -> dict[str, int]:
+        rules = Rules(hand_size=hand_size, decks=2)
+        return {str(seats): rules.hand_size_for(seats) for seats in range(MIN_SEATS, MAX_SEATS + 1)}
+
+    return {
+        "min": MIN_SEATS,
+        "max": MAX_SEATS,
+        "one_deck": MAX_SEATS_ONE_DECK,
+        "hand_by_seats": hands(BY_SEATS),
+        "hand_by_seats_500": hands(BY_SEATS_500),
+    }
+
+
+def _lobby(connection: HTTPConnection) -> Lobby:
+    lobby: Lobby = connection.app.state.lobby
+    return lobby
+
+
+def _error(message: str, status: int) -> Response:
+    return JSONResponse(ErrorAnswer(error=message).model_dump(), status)
+
+
+NO_SEAT: Final = "No seat at this table for that token."
+GZIP_FROM: Final = 1024
+"""The page's modules, its styles and the options are sent compressed from this size on."""
+TABLE_MOVED: Final = "The table moved to another server process: reconnect."
+TOKEN_IN_HELLO: Final = (
+    "Send the seat's token in the socket's first message (hello), not in its address."
+)
+"""Why a socket opened with a query (``?token=T``, as clients before the hello did) is closed
+(a close reason fits in 123 bytes)."""
+TOKEN_IN_HEADER: Final = (
+    "Send the seat's token in the header Authorization: Bearer TOKEN, not in the address."
+)
+"""Why ``GET /api/tables/{id}`` without that header, or with a query, is answered 400."""
+NOT_WATCHABLE: Final = "This table cannot be watched: its host keeps it among the players."
+WATCHING: Final = refusal_text("watching", {})
+
+MAX_WATCHERS: Final = 100
+"""Spectators of one table at once."""
+
+MAX_CONNECTIONS_PER_SEAT: Final = 8
+"""Open pages of one seat at once: a player's tabs and devices. 3,000 sockets on one seat made
+every action of every table 250 ms slower."""
+TOO_MANY_CONNECTIONS: Final = "This seat is open in too many pages: close one, then reload."
+SILENT: Final = "Nothing heard from you for a while: taken as gone. Reconnect."
+
+
+async def _seat_of(lobby: Lobby, table_id: str, token: str) -> int | None:
+    return await asyncio.to_thread(lobby.store.seat_of, table_id, token)
+
+
+async def index(request: Request) -> Response:
+    """The table page."""
+    return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def options(request: Request) -> Response:
+    """The presets, the rule options and the computer levels, for the settings form."""
+    return JSONResponse(_options())
+
+
+async def create_table(request: Request) -> Response:
+    """``POST /api/tables``: a new table, and the seat's token."""
+    lobby = _lobby(request)
+    await lobby.evict_idle()  # tables come and go: make room as new ones come
+    try:
+        wanted = read_body(NewTable, await read_request_body(request))
+        if wanted.seed is not None and not lobby.accept_seeds:
+            raise BadRequest(SEED_REFUSED)
+        settings = new_table_settings(wanted)
+    except BadRequest as error:
+        return _error(error.message, error.status)
+    except (RulesError, TableError) as error:
+        return _error(str(error), 400)
+    token, hashed = new_seat_token()
+    client = request.client.host if request.client else None  # fair turns in the pool
+    table = await lobby.open_table(settings, {0: hashed}, client)
+    return JSONResponse(TableCreated(table=table.id, token=token, seat=0).model_dump())
+
+
+async def table_view(request: Request) -> Response:
+    """``GET /api/tables/{id}`` with ``Authorization: Bearer T``: that seat's view.
+
+    It takes no query: a token in the address (``?token=T``) is answered 400, as is no token.
+    """
+    lobby = _lobby(request)
+    try:
+        token = read_bearer(request.headers.get("authorization"))
+    except BadRequest as error:
+        return _error(error.message, error.status)
+    if token is None or request.url.query:
+        return _error(TOKEN_IN_HEADER, 400)
+    table_id = request.path_params["table_id"]
+    seat = await _seat_of(lobby, table_id, token)
+    if seat is None:
+        return _error(NO_SEAT, 404)
+    table = await lobby.readable(table_id)
+    answer = TableAnswer(seat=seat, version=table.version, view=table.view(seat))
+    return JSONResponse(answer.model_dump(mode="json"))
+
+
+HISTORY_NOT_PUBLIC: Final = (
+    "This server lists only each player's own games: POST /api/history with your seat tokens."
+)
+NO_RECORD: Final = "Only a finished game's record can be downloaded."
+NO_REPLAY: Final = "Only a finished game can be replayed."
+
+
+async def _history_answer(
+    lobby: Lobby, games: list[dict[str, Any]], unknown: list[str], public: bool
+) -> Response:
+    if public:  # the player's own games, and the newest of everyone's
+        everyone = await asyncio.to_thread(lobby.store.history)
+        by_id = {game["id"]: game for game in [*games, *everyone]}
+        games = sorted(by_id.values(), key=lambda game: game["finished"], reverse=True)
+    answer = HistoryAnswer(
+        games=[FinishedGame.model_validate(game) for game in games],
+        public=public,
+        unknown=unknown,
+    )
+    return JSONResponse(answer.model_dump(mode="json"))
+
+
+async def history(request: Request) -> Response:
+    """``POST /api/history``: the finished games of the tokens sent, newest first.
+
+    ``GET``: every finished game, where the host made the history public (403 elsewhere).
+    """
+    lobby = _lobby(request)
+    public: bool = request.app.state.public_history
+    if request.method == "GET":
+        if not public:
+            return _error(HISTORY_NOT_PUBLIC, 403)
+        return await _history_answer(lobby, [], [], public)
+    try:
+        wanted = read_body(HistoryRequest, await read_request_body(request))
+    except BadRequest as error:
+        return _error(error.message, error.status)
+    games, unknown = await asyncio.to_thread(lobby.store.games_of, wanted.tokens)
+    return await _history_answer(lobby, games, unknown, public)
+
+
+async def record(request: Request) -> Response:
+    """A finished game's record, as a download."""
+    try:
+        table = await finished_game(request)
+    except BadRequest as error:
+        return _error(error.message, error.status)
+    if table is None:
+        return _error(NO_RECORD, 404)
+    return JSONResponse(
+        table.record_json(),
+        headers={"Content-Disposition": f'attachment; filename="rummy-{table.id}.json"'},
+    )
+
+
+async def frames(request: Request) -> Response:
+    """A finished game, position by position, for the replay viewer."""
+    try:
+        table = await finished_game(request)
+    except BadRequest as error:
+        return _error(error.message, error.status)
+    if table is None:
+        return _error(NO_REPLAY, 404)
+    return Response(await _lobby(request).replay(table), media_type="application/json")
+
+
+async def _viewer_for_socket(
+    websocket: WebSocket,
+) -> tuple[Table | RemoteTable, Viewer, int | None, str, bool, bool] | None:
+    """The socket's table, viewer (``None``: a spectator), last version seen, client, etc.
+
+    ``log``: whether the hello asked for the current deal's story after the view; ``beat``:
+    whether it asked for beats (and will answer them).
+
+    ``None`` when it cannot play: the socket is then closed with the reason.
+
+    The token comes in the socket's first message (``hello``), never in the address: a socket
+    opened with a query is closed at once (``BAD_QUERY``, ``TOKEN_IN_HELLO``).
+    """
+    lobby = _lobby(websocket)
+    limiter: AddressLimiter = websocket.app.state.limiter
+    table_id = websocket.path_params["table_id"]
+    if websocket.url.query:
+        await websocket.close(code=CloseCode.BAD_QUERY, reason=TOKEN_IN_HELLO)
+        return None
+    hello = await receive_hello(websocket, limiter.limits.header_timeout_s, parse_client_message)
+    if hello is None:
+        return None
+    token, watch, last = hello.d.token, hello.d.watch, hello.v
+    client = hello.d.client or ""
+    viewer: Viewer
+    table: Table | RemoteTable | None
+    try:
+        if token is not None:
+            viewer = await _seat_of(lobby, table_id, token)
+            table = None if viewer is None else await lobby.serving(table_id)
+        elif watch and await asyncio.to_thread(lobby.store.settings, table_id) is not None:
+            table, viewer = await lobby.serving(table_id), None
+            if not table.settings.spectators:
+                await websocket.close(code=CloseCode.NO_SEAT, reason=NOT_WATCHABLE)
+                return None
+        else:
+            table, viewer = None, None
+    except TableError:
+        table = None
+    if table is None:
+        await websocket.close(code=CloseCode.NO_SEAT, reason=NO_SEAT)
+        return None
+    most = MAX_CONNECTIONS_PER_SEAT if viewer is not None else MAX_WATCHERS
+    if len(table.listeners.get(viewer, ())) >= most:
+        await websocket.close(code=CloseCode.TOO_MANY_PAGES, reason=TOO_MANY_CONNECTIONS)
+        return None
+    return table, viewer, last, client, hello.d.log, hello.d.beat
+
+
+async def socket(websocket: WebSocket) -> None:
+    """One seat's connection: its views out, its intents in, each read once."""
+    try:
+        await counted_socket(websocket, _play_socket)
+    finally:
+        memory: MemoryKeeper = websocket.app.state.memory
+        memory.socket_closed()
+
+
+async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
+    lobby = _lobby(websocket)
+    await lobby.evict_idle()
+    found = await _viewer_for_socket(websocket)
+    if found is None:
+        return
+    table, seat, last, client, log, beat = found
+    heartbeat: Heartbeat = websocket.app.state.heartbeat
+    # a client that beats is gone once silent this long; one that does not is left to the
+    # protocol's pings (uvicorn's), and its grace counts from the moment its socket closed
+    hearing = Hearing(lobby.now, heartbeat.silent_s if beat else None)
+
+    async def close(code: int, reason: str) -> None:
+        await websocket.close(code, reason)
+
+    outbox = Outbox(websocket.send_text, close)  # the table never waits for this reader
+    outbox.start()
+    send = outbox.send
+    bucket = limiter.socket_bucket()
+    loop = asyncio.get_running_loop()
+    moved = loop.create_task(_close_when_gone(table, close))
+    beats: asyncio.Task[None] | None = None
+    try:
+        try:
+            await table.join(seat, send, last, log=log)
+        except BusUnavailable:  # the owner cannot be reached from here now: try another way
+            await close(CloseCode.MOVED, TABLE_MOVED)
+            return
+        if beat:
+            beats = loop.create_task(beating(send, lambda: table.version, heartbeat))
+        while (received := await hearing.receive(websocket)) is not None:
+            if bucket is not None and not bucket.take():
+                await close(CloseCode.TOO_MANY_MESSAGES, TOO_MANY_MESSAGES)
+                break
+            text = received.get("text")
+            try:
+                if text is None:
+                    raise ProtocolError("Send messages as text frames of JSON, not binary.")
+                message = parse_client_message(text)
+            except ProtocolError as error:
+                await send(refused(table.version, "bad_message", detail=str(error)))
+                continue
+            await _dispatch(table, seat, message, send, client)
+    except (WebSocketDisconnect, ConnectionDropped, asyncio.CancelledError):
+        pass
+    finally:
+        moved.cancel()
+        if beats is not None:
+            beats.cancel()
+        # a client that beats was last heard then; its seat's grace counts from that moment
+        await table.leave(seat, send, hearing.heard if beat else None)
+        if hearing.silent:
+            with contextlib.suppress(Exception):
+                await close(CloseCode.SILENT, SILENT)
+        await outbox.stop()
+
+
+async def _dispatch(
+    table: Table | RemoteTable, seat: Viewer, message: ClientMessage, send: Send, client: str
+) -> None:
+    """Carry out one message read from a socket of ``seat``."""
+    if isinstance(message, BeatBack):
+        return  # heard: that is all a beat says
+    if seat is None:
+        await send(refused(table.version, "watching"))
+    elif isinstance(message, Bye):  # at once: the socket closes right after it
+        table.note_bye(seat)
+    else:
+        await table.submit(seat, message, send, client)
+
+
+async def _close_when_gone(
+    table: Table | RemoteTable, close: Callable[[int, str], Awaitable[None]]
+) -> None:
+    """Close the socket once this process no longer serves its table.
+
+    The page reconnects, and reaches the table's new owner through whichever process it
+    lands on.
+    """
+    await table.gone.wait()
+    with contextlib.suppress(Exception):
+        await close(CloseCode.MOVED, TABLE_MOVED)
+
+
+def create_app(
+    store_path: Path | str,
+    *,
+    sleep: Sleep = asyncio.sleep,
+    allowed_hosts: Sequence[str] | None = None,
+    allowed_origins: Sequence[str] = (),
+    accept_seeds: bool = False,
+    limits: Limits = Limits(),  # noqa: B008 - a frozen value, never changed
+    clock: Clock = time.monotonic,
+    workers: WorkerPool | None = None,
+    public_history: bool = False,
+    now: Now = time.time,
+    idle_table_s: float | None = None,
+    drop_grace_s: float | None = None,
+    bye_grace_s: float | None = None,
+    database_url: str | None = None,
+    cluster: Cluster | None = None,
+    review_samples: int = DEFAULT_SAMPLES,
+    heartbeat: Heartbeat = Heartbeat(),  # noqa: B008 - a frozen value, never changed
+) -> Starlette:
+    """The app, keeping its tables in the SQLite database at ``store_path``.
+
+    With ``database_url`` (``postgresql://...``) it keeps them in that PostgreSQL database
+    instead, and ``store_path`` is not used. No other process may serve the same SQLite file
+    at the same time (``rummykit.server.store.database.FileInUse``).
+
+    The computer players wait their pace with ``sleep``; tests pass a clock of their own.
+    ``allowed_hosts`` are the only ``Host`` names it answers (``None``: any; a server on this
+    computer should answer only ``loopback_hosts(port)``, against DNS rebinding; see
+    ``rummykit.server.http.guard.HostGuard``).
+    ``allowed_origins`` are other sites' origins whose pages may play here, besides its own.
+    ``accept_seeds`` lets ``POST /api/tables`` name a seed: for tests, never for live tables,
+    which shuffle with the operating system's randomness. ``limits`` bound the requests of an
+    address and the messages of a socket, timed by ``clock``. Computer players, hints and
+    replays run in ``workers`` (default: a pool of its own, one process per core, stopped
+    with the app; a pool passed in is left running).
+    ``public_history`` lists every finished game to anyone and lets anyone download and replay
+    them (the host's choice; by default a player sees only the games of the tokens they hold).
+    ``now`` is the wall clock of the store, which decides when a seat's token has expired,
+    and of the turn timers' deadlines (a test passes its clock's time with its ``sleep``).
+    A table nobody watches or asks for ``idle_table_s`` seconds leaves memory (default
+    ``IDLE_TABLE_S``; shorter for the memory benchmark). ``drop_grace_s`` and
+    ``bye_grace_s``: how long a person away keeps their turns (default ``DROP_GRACE_S`` and,
+    after a page said ``bye``, ``BYE_GRACE_S``; tests shorten them).
+    ``cluster``: the other processes serving the same site (on one PostgreSQL database and one
+    Redis; see ``rummykit.server.cluster.site``); alone by default.
+    ``review_samples``: the samples a decision of a post-game review is played out in.
+    ``heartbeat``: how soon a connection gone silent is noticed (the beats to clients that ask
+    for them, and the protocol's pings, which ``rummykit.server.site.run.uvicorn_config`` reads
+    from the app); tests shorten it.
+    """
+    if cluster is not None and database_url is None:
+        raise ValueError("Several processes share one site only on PostgreSQL: --database-url.")
+    store = Store(database_url or store_path, now=now, exclusive=True)
+    own_workers = workers is None
+    pool = WorkerPool() if workers is None else workers
+    lobby = Lobby(
+        store,
+        pool,
+        sleep,
+        accept_seeds=accept_seeds,
+        clock=clock,
+        now=now,
+        idle_table_s=idle_table_s,
+        cluster=cluster,
+    )
+    reviews = Reviews(store, pool, review_samples)
+    lobby.drop_grace_s = drop_grace_s
+    lobby.bye_grace_s = bye_grace_s
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if cluster is not None:
+            cluster.start(lobby.lost)
+        collecting = asyncio.get_running_loop().create_task(app.state.memory.collect_periodically())
+        yield
+        collecting.cancel()
+        await reviews.close()
+        await lobby.close()
+        store.close()
+        if own_workers:
+            await asyncio.to_thread(pool.close)
+
+    routes = [
+        Route("/", index),
+        # compressed: the same bytes for everyone, and no secret among them (a response that
+        # holds a token is never compressed, so none can be guessed from its length)
+        Route("/api/options", GZipMiddleware(request_response(options), minimum_size=GZIP_FROM)),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", table_view),
+        Route("/api/history", history, methods=["GET", "POST"]),
+        Route("/api/games/{table_id}/record", record),
+        Route("/api/games/{table_id}/frames", frames),
+        *PARTY_ROUTES,
+        *ACCOUNT_ROUTES,
+        *RATING_ROUTES,
+        *REVIEW_ROUTES,
+        WebSocketRoute("/ws/{table_id}", socket),
+        Mount(
+            "/static",
+            GZipMiddleware(StaticFiles(directory=WEB_DIR), minimum_size=GZIP_FROM),
+            name="static",
+        ),
+    ]
+    limiter = AddressLimiter(limits, clock)
+    middleware = [
+        Middleware(OriginGuard, allowed_origins=allowed_origins),
+        Middleware(RateGuard, limiter=limiter),
+    ]
+    if allowed_hosts is not None:
+        middleware.insert(0, Middleware(HostGuard, allowed_hosts=allowed_hosts))
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    handle_outages(app)  # the database or Redis out of reach: 503 or a close, never a 500
+    app.state.lobby = lobby
+    app.state.reviews = reviews
+    app.state.limiter = limiter
+    app.state.accounts = AccountGate(clock, limits.accounts_per_address)
+    app.state.public_history = public_history
+    app.state.heartbeat = heartbeat
+    app.state.memory = MemoryKeeper()
+    return app

@@ -1,0 +1,1 @@
+"""Where everything lives between requests and restarts: SQLite or PostgreSQL, migrated."""

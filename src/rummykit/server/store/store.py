@@ -1,0 +1,878 @@
+"""Where tables live between requests and restarts: SQLite, an append-only log per table.
+
+A table is its settings, its deals (dealer, deck, seed) and its actions in order; it is
+rebuilt by replaying them as a game record. An action is committed before it is
+acknowledged, so an acknowledged action survives a crash.
+
+A seat's token is kept only as its SHA-256 (a token is 24 random bytes: no table of guesses
+reaches it), and the database, its folder and its journal are the owner's alone: whoever
+reads the file cannot take anyone's seat. A token works while its game goes on and for
+``TOKEN_LIFETIME_S`` after it ends (to see the final view, the record and the replay); then
+it is refused like one never issued, and deleted.
+
+The store keeps wall-clock times (``time.time`` unless a test gives its own ``now``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from rummykit.core.cards import Card, parse_cards
+from rummykit.protocol.settings import TableSettings
+from rummykit.ratings import NETWORK_WINDOW_DAYS, REPEAT_WINDOW_DAYS, Pool, Rating, Standing
+from rummykit.server.cluster.lease import check_epoch
+from rummykit.server.store import legacy_sqlite, migrate
+from rummykit.server.store.database import (
+    Database,
+    Rows,
+    Session,
+    SQLiteDatabase,
+    hold_file,
+    is_postgres_url,
+    open_database,
+)
+from rummykit.server.store.rated import DAY_S, RatedGame, StoredRating, rated_rows
+from rummykit.server.store.seat_figures import Played, SeatFigures, StoredAction, seat_figures
+
+SCHEMA_VERSION = legacy_sqlite.LEGACY_VERSION
+"""The last version of the hand-written upgrades of SQLite files (``legacy_sqlite``); the
+schema goes on from there in Alembic revisions (``migrations/``)."""
+
+SESSION_LIFETIME_S: Final = 30 * 24 * 3600.0
+"""How long a sign-in lasts: 30 days, then the account signs in again. A session ends sooner
+when its holder signs out."""
+
+TOKEN_LIFETIME_S: Final = 30 * 24 * 3600.0
+"""How long a seat's token keeps working after its game ends: 30 days.
+
+After the game the token only shows that game (its final view, record and replay), so this
+is the time a player has to look back at it or download it; it is also how long a token that
+leaked (a shared computer, a copied profile) tells anyone about the game. A month covers
+coming back to last weekend's game; a host who wants games kept for all to see turns the
+public history on.
+"""
+
+EXPIRY_SWEEP_S: Final = 3600.0
+"""How often at most the expired seats are deleted in one sweep (a write): an expired token
+is refused at once whenever it comes, so the sweep only keeps the file from growing."""
+
+Now = Callable[[], float]
+"""Seconds since the epoch, as ``time.time`` gives them."""
+
+FirstDeal = tuple[int, Sequence[Card], int | None]
+"""A table's first deal as stored with it: the dealer, the deck in order, the seed.
+
+A deal without a seed (a live table's: its new stocks come from ``secrets``) is stored with
+0, which a record reads as no seed given: every new stock is kept with the action that made
+it (``actions.reshuffles``), so a replay never reaches the seed.
+"""
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a seat's token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Store:
+    """The store on SQLite (WAL) or PostgreSQL, safe to share between threads.
+
+    Its methods block: the server calls them through ``asyncio.to_thread``.
+    """
+
+    def __init__(self, path: Path | str, *, now: Now = time.time, exclusive: bool = False) -> None:
+        """Open (and create if needed) the database at ``path``, and migrate it.
+
+        ``path``: a SQLite file, ``:memory:`` (tests), or a ``postgresql://`` URL.
+        ``now`` is the wall clock that stamps tables and decides when a token has expired.
+        ``exclusive``: this process serves the SQLite file, and no other may at the same time
+        (``FileInUse`` if one does; see ``database.hold_file``).
+        """
+        self.path = str(path)
+        self.now = now
+        self.epochs: dict[str, int] = {}
+        """The tables this process owns in a cluster, with its epoch for each (``own``)."""
+        self._held = contextlib.ExitStack()
+        if exclusive and _is_file(self.path):
+            self._held.enter_context(hold_file(self.path))
+        try:
+            self._db: Database = open_database(self.path)
+        except BaseException:
+            self._held.close()
+            raise
+        self._migrate()
+        self._last_sweep = self.now()
+        self.forget_expired()
+
+    def _migrate(self) -> None:
+        """Bring the schema to the newest revision (a SQLite file of before: by hand to 7)."""
+        stamp = False
+        if isinstance(self._db, SQLiteDatabase):
+            raw = self._db.connection
+            if legacy_sqlite.is_legacy_file(raw):
+                legacy_sqlite.upgrade_to_7(raw, token_hash, TOKEN_LIFETIME_S)
+            stamp = _has_table(raw, "tables") and not _has_table(raw, "alembic_version")
+        migrate.upgrade(self._db, stamp_baseline=stamp)
+
+    def _transaction(self) -> contextlib.AbstractContextManager[Session]:
+        return self._db.transaction()
+
+    def _read(self) -> contextlib.AbstractContextManager[Session]:
+        return self._db.read()
+
+    @contextlib.contextmanager
+    def _writing(self, table_id: str) -> Iterator[Session]:
+        """A transaction that writes to ``table_id``: fenced when this process owns it.
+
+        An owner in a cluster (``own``) writes only while the table's stored epoch is not above
+        its own: ``StaleOwner`` otherwise, and nothing is written. The check holds the table's
+        lock until the commit, so a new owner's claim waits for it, and then wins.
+        """
+        with self._transaction() as db:
+            mine = self.epochs.get(table_id)
+            if mine is not None:
+                self._db.serialize(db, f"table:{table_id}")
+                row = db.execute("SELECT epoch FROM tables WHERE id = ?", (table_id,)).fetchone()
+                check_epoch(None if row is None else int(row[0]), mine)
+            yield db
+
+    def own(self, table_id: str, epoch: int) -> None:
+        """This process owns ``table_id`` at ``epoch`` (a lease's).
+
+        The table's epoch is raised to it, so no earlier owner writes again; ``StaleOwner`` if
+        a later one has claimed it.
+        """
+        with self._transaction() as db:
+            self._db.serialize(db, f"table:{table_id}")
+            row = db.execute("SELECT epoch FROM tables WHERE id = ?", (table_id,)).fetchone()
+            check_epoch(None if row is None else int(row[0]), epoch)
+            db.execute("UPDATE tables SET epoch = ? WHERE id = ?", (epoch, table_id))
+        self.epochs[table_id] = epoch
+
+    def disown(self, table_id: str) -> None:
+        """This process no longer owns ``table_id``: it writes to it unfenced no more."""
+        self.epochs.pop(table_id, None)
+
+    def epoch(self, table_id: str) -> int:
+        """The table's epoch as stored (0: never owned in a cluster, or no such table)."""
+        with self._read() as db:
+            row = db.execute("SELECT epoch FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return 0 if row is None else int(row[0])
+
+    def close(self) -> None:
+        """Close the database (and let go of the SQLite file, if this store held it)."""
+        try:
+            self._db.close()
+        finally:
+            self._held.close()
+
+    def create_table(
+        self,
+        table_id: str,
+        settings: TableSettings,
+        tokens: dict[int, str],
+        first_deal: FirstDeal | None = None,
+        deadline: float | None = None,
+        token_hashes: dict[int, str] | None = None,
+        epoch: int | None = None,
+    ) -> None:
+        """Store a new table: its settings, its human seats' tokens, and its first deal.
+
+        One transaction, so that a crash never leaves a table made but not dealt.
+        ``deadline``: when the first turn's time runs out, if it is timed. ``token_hashes``:
+        seats given by tokens the server knows only hashed (a party's members'). ``epoch``:
+        this process owns the new table at that epoch (a lease's; see ``own``), stored with
+        it, so that no row is ever left without its owner.
+        """
+        hashes = {seat: token_hash(token) for seat, token in tokens.items()}
+        hashes.update(token_hashes or {})
+        now = self.now()
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO tables (id, created, updated, settings, epoch) VALUES (?, ?, ?, ?, ?)",
+                (table_id, now, now, settings.model_dump_json(), epoch or 0),
+            )
+            for seat, hashed in hashes.items():
+                db.execute(
+                    "INSERT INTO seats (token, table_id, seat) VALUES (?, ?, ?)",
+                    (hashed, table_id, seat),
+                )
+            if first_deal is not None:
+                self._write_deal(db, table_id, 0, *first_deal, version=1, deadline=deadline)
+        if epoch is not None:
+            self.epochs[table_id] = epoch
+
+    def add_seat(self, table_id: str, seat: int, hashed: str) -> None:
+        """Let a token (known by its hash) hold a seat at a table: a member back on a device."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO seats (token, table_id, seat) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                (hashed, table_id, seat),
+            )
+
+    def accounts_in_ranked_games(self, accounts: Sequence[int]) -> set[int]:
+        """Which of these accounts hold a seat at a ranked table not finished yet."""
+        if not accounts:
+            return set()
+        with self._read() as db:
+            seated = self._db.json_numbers("tables.settings", "accounts")
+            rows = db.execute(
+                f"SELECT DISTINCT CAST(value AS INTEGER) FROM tables, {seated} "
+                "WHERE tables.finished = 0 "
+                f"AND CAST(value AS INTEGER) IN ({', '.join('?' * len(accounts))})",
+                tuple(accounts),
+            ).fetchall()
+        return {int(row[0]) for row in rows}
+
+    def seat_of(self, table_id: str, token: str) -> int | None:
+        """The seat a token holds at a table, if any and if the token has not expired.
+
+        An expired token is deleted as it is found.
+        """
+        now = self.now()
+        with self._read() as db:
+            self._sweep_if_due(db, now)
+            row = db.execute(
+                "SELECT seat, expires FROM seats WHERE token = ? AND table_id = ?",
+                (token_hash(token), table_id),
+            ).fetchone()
+            if row is not None and _has_expired(row[1], now):
+                db.execute(
+                    "DELETE FROM seats WHERE token = ? AND table_id = ?",
+                    (token_hash(token), table_id),
+                )
+                return None
+        return int(row[0]) if row else None
+
+    def forget_expired(self) -> int:
+        """Delete every seat and session whose token has expired; how many."""
+        now = self.now()
+        with self._read() as db:
+            return self._forget_expired(db, now)
+
+    def _forget_expired(self, db: Session, now: float) -> int:
+        self._last_sweep = now
+        deleted = db.execute("DELETE FROM seats WHERE expires <= ?", (now,))
+        ended = db.execute("DELETE FROM sessions WHERE expires <= ?", (now,))
+        return deleted.rowcount + ended.rowcount
+
+    def _sweep_if_due(self, db: Session, now: float) -> None:
+        # a time that went back (the wall clock was set) sweeps too, and starts over from it
+        if not 0 <= now - self._last_sweep < EXPIRY_SWEEP_S:
+            self._forget_expired(db, now)
+
+    def add_deal(
+        self,
+        table_id: str,
+        deal: int,
+        dealer: int,
+        deck: Sequence[Card],
+        seed: int | None,
+        version: int = 0,
+        deadline: float | None = None,
+    ) -> None:
+        """Record a new deal and the table's version once it is dealt.
+
+        A thrown-away deal of the same number is replaced. ``seed``: see ``FirstDeal``.
+        ``deadline``: when the first turn's time runs out, if it is timed (stored in the same
+        transaction).
+        """
+        with self._writing(table_id) as db:
+            self._write_deal(
+                db, table_id, deal, dealer, deck, seed, version=version, deadline=deadline
+            )
+
+    def _write_deal(
+        self,
+        db: Session,
+        table_id: str,
+        deal: int,
+        dealer: int,
+        deck: Sequence[Card],
+        seed: int | None,
+        *,
+        version: int,
+        deadline: float | None,
+    ) -> None:
+        db.execute("DELETE FROM actions WHERE table_id = ? AND deal = ?", (table_id, deal))
+        db.execute(
+            "INSERT INTO deals (table_id, deal, dealer, deck, seed, at) VALUES (?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (table_id, deal) DO UPDATE SET dealer = excluded.dealer, "
+            "deck = excluded.deck, seed = excluded.seed, at = excluded.at",
+            (
+                table_id,
+                deal,
+                dealer,
+                " ".join(str(card) for card in deck),
+                0 if seed is None else seed,
+                self.now(),
+            ),
+        )
+        db.execute(
+            "UPDATE tables SET updated = ?, version = ?, deadline = ? WHERE id = ?",
+            (self.now(), version, deadline, table_id),
+        )
+
+    def add_action(
+        self,
+        table_id: str,
+        deal: int,
+        seq: int,
+        text: str,
+        reshuffles: Sequence[Sequence[Card]],
+        version: int = 0,
+        finished: dict[str, Any] | None = None,
+        deadline: float | None = None,
+        rated: RatedGame | None = None,
+        *,
+        seat: int | None = None,
+        by: Played | None = None,
+    ) -> None:
+        """Append one action, any stock it shuffled, and the table's version after it.
+
+        ``seat`` played it, and ``by`` says who played it there (kept, with the time, for the
+        player pages' figures and to tell the seats the computer played for).
+
+        ``deadline`` is when the turn after it runs out of time, if it is timed: stored with
+        the action that starts the turn (or goes on with it), so that a restart keeps it.
+
+        ``finished`` is the summary of the game when this action ends it: the game is then
+        marked over in the same transaction, so a crash can never keep a finished game out of
+        the history, and its seats' tokens expire ``TOKEN_LIFETIME_S`` from now. Committed
+        when this returns. ``rated``: the ranked game it ends, rated in that same transaction
+        (see ``rate_game``).
+        """
+        with self._writing(table_id) as db:
+            shuffled = json.dumps([[str(card) for card in order] for order in reshuffles])
+            now = self.now()
+            db.execute(
+                "INSERT INTO actions (table_id, deal, seq, text, reshuffles, seat, by, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, deal, seq, text, shuffled, seat, by, now),
+            )
+            db.execute(
+                "UPDATE tables SET updated = ?, version = ?, deadline = ? WHERE id = ?",
+                (now, version, deadline, table_id),
+            )
+            if finished is not None:
+                db.execute(
+                    "UPDATE tables SET finished = 1, summary = ? WHERE id = ?",
+                    (json.dumps(finished), table_id),
+                )
+                db.execute(
+                    "UPDATE seats SET expires = ? WHERE table_id = ?",
+                    (now + TOKEN_LIFETIME_S, table_id),
+                )
+                if rated is not None:
+                    self._rate(db, rated, now)
+
+    def rate_game(self, rated: RatedGame) -> bool:
+        """Rate a finished ranked game, unless it was rated already; whether it was now.
+
+        A game is rated at most once: a second call (a retried finish) changes nothing, and
+        the key of ``rated_games`` refuses a second row for a game and account anyway.
+        """
+        with self._transaction() as db:
+            return self._rate(db, rated, self.now())
+
+    def _rate(self, db: Session, rated: RatedGame, now: float) -> bool:
+        self._db.serialize(db, "ratings")  # two games of one account: one rated after the other
+        if _was_rated(db, rated.table_id):
+            return False
+        pool = rated.pool.value
+        marks = ", ".join("?" * len(rated.accounts))
+        ratings = {
+            int(account): StoredRating(Rating(mu, sigma), int(games), float(last))
+            for account, mu, sigma, games, last in db.execute(
+                f"SELECT account, mu, sigma, games, last_played FROM ratings "
+                f"WHERE pool = ? AND account IN ({marks})",
+                (pool, *rated.accounts),
+            )
+        }
+        figures = self._figures(db, rated)
+        mostly_computer = {seat for seat, each in enumerate(figures) if each.mostly_computer()}
+        rated = dataclasses.replace(
+            rated, computer_majority=rated.computer_majority | mostly_computer
+        )
+        recent = self._recent_meetings(db, rated.accounts, now)
+        standings = self._standings(db, rated.accounts, now)
+        rows = rated_rows(rated, ratings, recent, now, standings)
+        for row in rows:
+            db.execute(
+                "INSERT INTO rated_games (table_id, account, pool, seat, rank, total, "
+                "mu_before, sigma_before, mu_after, sigma_after, weight, at, figures) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    rated.table_id,
+                    row.account,
+                    pool,
+                    row.seat,
+                    row.rank,
+                    row.total,
+                    row.before.mu,
+                    row.before.sigma,
+                    row.after.mu,
+                    row.after.sigma,
+                    row.weight,
+                    now,
+                    json.dumps(figures[row.seat].to_json()),
+                ),
+            )
+            db.execute(
+                "INSERT INTO ratings (account, pool, mu, sigma, games, last_played) "
+                "VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (account, pool) DO UPDATE SET "
+                "mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1, "
+                "last_played = excluded.last_played",
+                (row.account, pool, row.after.mu, row.after.sigma, now),
+            )
+        return bool(rows)
+
+    def _figures(self, db: Session, rated: RatedGame) -> list[SeatFigures]:
+        """Each seat's figures in the game ``rated`` finishes, from its stored actions."""
+        dealt_at = dict(
+            db.execute("SELECT deal, at FROM deals WHERE table_id = ?", (rated.table_id,))
+        )
+        actions = [
+            StoredAction(deal, seat, None if by is None else Played(by), at)
+            for deal, seat, by, at in db.execute(
+                "SELECT deal, seat, by, at FROM actions WHERE table_id = ? ORDER BY deal, seq",
+                (rated.table_id,),
+            )
+        ]
+        return seat_figures(len(rated.accounts), rated.deals, dealt_at, actions)
+
+    def _recent_meetings(self, db: Session, accounts: Sequence[int], now: float) -> list[set[int]]:
+        """The account sets of the rated games, within the repeat window, of any of these."""
+        marks = ", ".join("?" * len(accounts))
+        rows = db.execute(
+            "SELECT table_id, account FROM rated_games WHERE at > ? AND table_id IN "
+            f"(SELECT table_id FROM rated_games WHERE account IN ({marks}))",
+            (now - REPEAT_WINDOW_DAYS * DAY_S, *accounts),
+        ).fetchall()
+        games: dict[str, set[int]] = {}
+        for table_id, account in rows:
+            games.setdefault(str(table_id), set()).add(int(account))
+        return list(games.values())
+
+    def _standings(self, db: Session, accounts: Sequence[int], now: float) -> dict[int, Standing]:
+        """How well each of these accounts is known, before the game that is being rated.
+
+        Its rated games (every pool) and the days since the first, the distinct accounts it met
+        less those that share one of its networks, and its networks, each seen within
+        ``NETWORK_WINDOW_DAYS``.
+        """
+        marks = ", ".join("?" * len(accounts))
+        since = now - NETWORK_WINDOW_DAYS * DAY_S
+        games = {
+            int(account): (int(count), float(first))
+            for account, count, first in db.execute(
+                f"SELECT account, COUNT(*), MIN(at) FROM rated_games WHERE account IN ({marks}) "
+                "GROUP BY account",
+                tuple(accounts),
+            ).fetchall()
+        }
+        networks: dict[int, set[str]] = {}
+        for account, network in db.execute(
+            f"SELECT account, network FROM account_networks WHERE account IN ({marks}) "
+            "AND seen > ?",
+            (*accounts, since),
+        ).fetchall():
+            networks.setdefault(int(account), set()).add(str(network))
+        met: dict[int, set[int]] = {}
+        for account, other in db.execute(
+            "SELECT DISTINCT own.account, other.account FROM rated_games AS own "
+            "JOIN rated_games AS other ON other.table_id = own.table_id "
+            f"AND other.account != own.account WHERE own.account IN ({marks}) "
+            "AND NOT EXISTS (SELECT 1 FROM account_networks AS mine "
+            "JOIN account_networks AS theirs ON theirs.network = mine.network "
+            "WHERE mine.account = own.account AND theirs.account = other.account "
+            "AND mine.seen > ? AND theirs.seen > ?)",
+            (*accounts, since, since),
+        ).fetchall():
+            met.setdefault(int(account), set()).add(int(other))
+        standings = {}
+        for account in accounts:
+            count, first = games.get(account, (0, now))
+            standings[account] = Standing(
+                count,
+                frozenset(met.get(account, ())),
+                frozenset(networks.get(account, ())),
+                max(0.0, now - first) / DAY_S,
+            )
+        return standings
+
+    def note_network(self, account: int, network: str) -> None:
+        """``account`` was seen at ``network`` now (``server.networks``): kept for its ratings.
+
+        Its networks not seen within ``NETWORK_WINDOW_DAYS`` are forgotten in the same breath.
+        """
+        now = self.now()
+        with self._transaction() as db:
+            db.execute(
+                "DELETE FROM account_networks WHERE account = ? AND seen <= ?",
+                (account, now - NETWORK_WINDOW_DAYS * DAY_S),
+            )
+            db.execute(
+                "INSERT INTO account_networks (account, network, seen) VALUES (?, ?, ?) "
+                "ON CONFLICT (account, network) DO UPDATE SET seen = excluded.seen",
+                (account, network, now),
+            )
+
+    def networks(self, account: int) -> set[str]:
+        """The networks ``account`` was seen at within ``NETWORK_WINDOW_DAYS``."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT network FROM account_networks WHERE account = ? AND seen > ?",
+                (account, self.now() - NETWORK_WINDOW_DAYS * DAY_S),
+            ).fetchall()
+        return {str(row[0]) for row in rows}
+
+    def rating(self, account: int, pool: Pool) -> StoredRating | None:
+        """An account's rating in a pool as stored (not drifted), or ``None``: never rated."""
+        with self._read() as db:
+            row = db.execute(
+                "SELECT mu, sigma, games, last_played FROM ratings WHERE account = ? AND pool = ?",
+                (account, pool.value),
+            ).fetchone()
+        return StoredRating(Rating(row[0], row[1]), int(row[2]), float(row[3])) if row else None
+
+    def review(self, table_id: str, seat: int) -> dict[str, Any] | None:
+        """The stored review of a finished game's seat (``rummy review --json``), if made."""
+        with self._read() as db:
+            row = db.execute(
+                "SELECT review FROM reviews WHERE table_id = ? AND seat = ?", (table_id, seat)
+            ).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def save_review(self, table_id: str, seat: int, review: dict[str, Any]) -> None:
+        """Keep a finished game's review of ``seat``.
+
+        A second one of the same seat is ignored: reviews are reproducible, so both are alike.
+        """
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO reviews (table_id, seat, review, created) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (table_id, seat) DO NOTHING",
+                (table_id, seat, json.dumps(review), self.now()),
+            )
+
+    def was_rated(self, table_id: str) -> bool:
+        """Whether the game at ``table_id`` finished and was rated."""
+        with self._read() as db:
+            return _was_rated(db, table_id)
+
+    def rated_games_of(self, table_id: str) -> list[dict[str, Any]]:
+        """The rated_games rows of one game, by seat (empty: the game was not rated)."""
+        with self._read() as db:
+            cursor = db.execute(
+                "SELECT * FROM rated_games WHERE table_id = ? ORDER BY seat", (table_id,)
+            )
+            names = [column[0] for column in cursor.description]
+            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+    def pool_ratings(self, pool: Pool) -> list[dict[str, Any]]:
+        """Every account rated in ``pool``, unsorted, as rows.
+
+        Each row: ``name``, ``bot``, ``mu``, ``sigma`` (as stored, not drifted), ``games``,
+        ``last_played`` and ``opponents`` (the distinct accounts met in the pool's games).
+        """
+        with self._read() as db:
+            cursor = db.execute(
+                "SELECT accounts.name, CASE WHEN accounts.kind = 'bot' THEN 1 ELSE 0 END AS bot, "
+                "ratings.mu, ratings.sigma, ratings.games, ratings.last_played, "
+                "(SELECT COUNT(DISTINCT other.account) FROM rated_games AS own "
+                "JOIN rated_games AS other ON other.table_id = own.table_id "
+                "AND other.account != own.account "
+                "WHERE own.account = ratings.account AND own.pool = ratings.pool) AS opponents "
+                "FROM ratings JOIN accounts ON accounts.id = ratings.account "
+                "WHERE ratings.pool = ?",
+                (pool.value,),
+            )
+            return _rows(cursor)
+
+    def rated_games_of_account(self, account: int) -> list[dict[str, Any]]:
+        """An account's rated games in every pool, oldest first.
+
+        Its ``rated_games`` rows, each with ``seats`` (the game's rated accounts),
+        ``sharing`` (how many of them share its rank, itself included) and ``summary`` (the
+        finished game's summary as JSON text: its players and preset).
+        """
+        with self._read() as db:
+            cursor = db.execute(
+                "SELECT own.*, (SELECT summary FROM tables WHERE tables.id = own.table_id) "
+                "AS summary, (SELECT COUNT(*) FROM rated_games AS other "
+                "WHERE other.table_id = own.table_id) AS seats, "
+                "(SELECT COUNT(*) FROM rated_games AS other WHERE other.table_id = own.table_id "
+                "AND other.rank = own.rank) AS sharing "
+                "FROM rated_games AS own WHERE own.account = ? ORDER BY own.at, own.table_id",
+                (account,),
+            )
+            return _rows(cursor)
+
+    def save_party(self, code: str, party: str, *, new: bool = False) -> bool:
+        """Keep a party (its JSON); with ``new``, only if no party has that code yet.
+
+        Whether it was kept (a new party's code may already be taken).
+        """
+        now = self.now()
+        with self._transaction() as db:
+            if new:
+                taken = db.execute(
+                    "INSERT INTO parties (code, created, updated, party) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT DO NOTHING",
+                    (code, now, now, party),
+                )
+                return taken.rowcount == 1
+            db.execute(
+                "UPDATE parties SET party = ?, updated = ? WHERE code = ?", (party, now, code)
+            )
+            return True
+
+    def party(self, code: str) -> tuple[str, float] | None:
+        """A party's JSON and when it last changed, or ``None``."""
+        with self._read() as db:
+            row = db.execute(
+                "SELECT party, updated FROM parties WHERE code = ?", (code,)
+            ).fetchone()
+        return (str(row[0]), float(row[1])) if row else None
+
+    def add_account(self, name: str, bot: bool, password_hash: str) -> Account | None:
+        """A new account; ``None`` if the name is taken (whatever its case)."""
+        kind = "bot" if bot else "person"
+        with self._transaction() as db:
+            added = db.execute(
+                "INSERT INTO accounts (name, kind, password, created) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT DO NOTHING RETURNING id",
+                (name, kind, password_hash, self.now()),
+            ).fetchall()
+        return Account(int(added[0][0]), name, bot, password_hash) if added else None
+
+    def account_named(self, name: str) -> Account | None:
+        """The account of that name (whatever its case), or ``None``."""
+        with self._read() as db:
+            row = db.execute(
+                "SELECT id, name, kind, password FROM accounts WHERE lower(name) = lower(?)",
+                (name,),
+            ).fetchone()
+        return _account(*row) if row else None
+
+    def account_names_after(self, account: int) -> list[tuple[int, str]]:
+        """The id and name of each account whose id is above ``account``, by id."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT id, name FROM accounts WHERE id > ? ORDER BY id", (account,)
+            ).fetchall()
+        return [(int(row[0]), str(row[1])) for row in rows]
+
+    def set_password_hash(self, account: int, password_hash: str) -> None:
+        """Replace an account's hash (the same password hashed with stronger parameters)."""
+        with self._transaction() as db:
+            db.execute("UPDATE accounts SET password = ? WHERE id = ?", (password_hash, account))
+
+    def add_session(self, account: int, token: str) -> float:
+        """Keep a session of ``account`` (only its token's hash); when it expires."""
+        now = self.now()
+        expires = now + SESSION_LIFETIME_S
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO sessions (token, account, created, expires) VALUES (?, ?, ?, ?)",
+                (token_hash(token), account, now, expires),
+            )
+        return expires
+
+    def session_account(self, token: str) -> Account | None:
+        """The account a session's token signs in, if the session has not expired."""
+        now = self.now()
+        with self._read() as db:
+            self._sweep_if_due(db, now)
+            row = db.execute(
+                "SELECT accounts.id, accounts.name, accounts.kind, accounts.password "
+                "FROM sessions JOIN accounts ON accounts.id = sessions.account "
+                "WHERE sessions.token = ? AND sessions.expires > ?",
+                (token_hash(token), now),
+            ).fetchone()
+        return _account(*row) if row else None
+
+    def end_session(self, token: str) -> None:
+        """Forget a session (signing out); nothing if there is none."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM sessions WHERE token = ?", (token_hash(token),))
+
+    def version(self, table_id: str) -> int:
+        """The table's version as last stored (0 for an unknown table)."""
+        with self._read() as db:
+            row = db.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return int(row[0]) if row else 0
+
+    def deadline(self, table_id: str) -> float | None:
+        """When the turn being timed at the table runs out, as last stored (``None``: none)."""
+        with self._read() as db:
+            row = db.execute("SELECT deadline FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return float(row[0]) if row and row[0] is not None else None
+
+    def set_deadline(self, table_id: str, deadline: float | None) -> None:
+        """Move the timed turn's deadline (the restart grace); the version stays."""
+        with self._writing(table_id) as db:
+            db.execute("UPDATE tables SET deadline = ? WHERE id = ?", (deadline, table_id))
+
+    def save_settings(
+        self, table_id: str, settings: TableSettings, *, leaver: int | None = None
+    ) -> None:
+        """Replace a table's settings (the pace changed, say): a restart starts from these.
+
+        ``leaver``: the account whose leaving the ranked game changed them, kept in the same
+        transaction among the ranked games left early (``ranked_leaves``).
+        """
+        with self._writing(table_id) as db:
+            now = self.now()
+            db.execute(
+                "UPDATE tables SET settings = ?, updated = ? WHERE id = ?",
+                (settings.model_dump_json(), now, table_id),
+            )
+            if leaver is not None:
+                db.execute(
+                    "INSERT INTO ranked_leaves (account, table_id, at) VALUES (?, ?, ?) "
+                    "ON CONFLICT DO NOTHING",
+                    (leaver, table_id, now),
+                )
+
+    def ranked_leaves(self, accounts: Sequence[int], since: float) -> dict[int, list[float]]:
+        """When each of these accounts left a ranked game early, since ``since``, oldest first."""
+        marks = ", ".join("?" * len(accounts))
+        with self._read() as db:
+            rows = db.execute(
+                f"SELECT account, at FROM ranked_leaves WHERE at > ? AND account IN ({marks}) "
+                "ORDER BY at",
+                (since, *accounts),
+            ).fetchall()
+        leaves: dict[int, list[float]] = {}
+        for account, at in rows:
+            leaves.setdefault(int(account), []).append(float(at))
+        return leaves
+
+    def settings(self, table_id: str) -> TableSettings | None:
+        """A table's settings, or ``None`` if there is no such table."""
+        with self._read() as db:
+            row = db.execute("SELECT settings FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return TableSettings.model_validate_json(row[0]) if row else None
+
+    def deals(self, table_id: str) -> list[dict[str, Any]]:
+        """A table's deals in order, each with its actions and reshuffles (record shape)."""
+        # one statement, so that it sees one moment (a deal and its actions, never a deal's
+        # actions without it): each deal's row (seq -1) comes before its actions
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT deal, -1 AS seq, dealer, deck, seed, NULL AS text, NULL AS reshuffles "
+                "FROM deals WHERE table_id = ? UNION ALL "
+                "SELECT deal, seq, NULL, NULL, NULL, text, reshuffles FROM actions "
+                "WHERE table_id = ? ORDER BY 1, 2",
+                (table_id, table_id),
+            ).fetchall()
+        deals: list[dict[str, Any]] = []
+        for _, seq, dealer, deck, seed, text, reshuffles in rows:
+            if seq < 0:
+                deals.append(
+                    {
+                        "dealer": dealer,
+                        "deck": [str(card) for card in parse_cards(deck.split())],
+                        "actions": [],
+                        "reshuffles": [],
+                        "seed": seed,
+                    }
+                )
+            else:
+                deals[-1]["actions"].append(text)
+                deals[-1]["reshuffles"].extend(json.loads(reshuffles))
+        return deals
+
+    def history(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Every finished game, newest first (at most ``limit``): id, when, and the summary.
+
+        For a server whose host made the history public; else see ``games_of``.
+        """
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT id, created, updated, summary FROM tables WHERE finished = 1 "
+                "ORDER BY updated DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return [_finished_game(*row) for row in rows]
+
+    def games_of(self, tokens: Sequence[str]) -> tuple[list[dict[str, Any]], list[str]]:
+        """The finished games of these tokens, and the tokens that hold no seat.
+
+        The games are those where a token holds a seat, newest first, as ``history`` gives
+        them; the tokens that hold none (never issued, or expired) come in the order given.
+        """
+        if not tokens:
+            return [], []
+        hashes = {token_hash(token): token for token in tokens}
+        now = self.now()
+        with self._read() as db:
+            self._sweep_if_due(db, now)
+            rows = db.execute(
+                "SELECT seats.token, tables.id, tables.created, tables.updated, tables.summary, "
+                "tables.finished FROM seats JOIN tables ON tables.id = seats.table_id "
+                f"WHERE seats.token IN ({', '.join('?' * len(hashes))}) "
+                "AND (seats.expires IS NULL OR seats.expires > ?) "
+                "ORDER BY tables.updated DESC",
+                (*hashes, now),
+            ).fetchall()
+        held = {row[0] for row in rows}
+        games = {row[1]: _finished_game(*row[1:5]) for row in rows if row[5]}
+        return list(games.values()), [token for token in tokens if token_hash(token) not in held]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Account:
+    """An account as the store keeps it."""
+
+    id: int
+    name: str
+    """As it was signed up (names are unique whatever their case)."""
+    bot: bool
+    """A program's account (``kind`` 'bot'), marked as such wherever its name shows."""
+    password_hash: str
+    """``rummykit.server.accounts.passwords.hash_password``'s string: never the password."""
+
+
+def _rows(cursor: Rows) -> list[dict[str, Any]]:
+    names = [column[0] for column in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def _was_rated(db: Session, table_id: str) -> bool:
+    found = db.execute("SELECT 1 FROM rated_games WHERE table_id = ? LIMIT 1", (table_id,))
+    return found.fetchone() is not None
+
+
+def _account(account_id: int, name: str, kind: str, password_hash: str) -> Account:
+    return Account(int(account_id), str(name), kind == "bot", str(password_hash))
+
+
+def _has_expired(expires: float | None, now: float) -> bool:
+    return expires is not None and expires <= now
+
+
+def _finished_game(
+    table_id: str, created: float, finished: float, summary: str | None
+) -> dict[str, Any]:
+    return {"id": table_id, "created": created, "finished": finished, **json.loads(summary or "{}")}
+
+
+def _is_file(location: str) -> bool:
+    """Whether ``location`` names a SQLite file (not ``:memory:``, not a server's URL)."""
+    return location != ":memory:" and not is_postgres_url(location)
+
+
+def _has_table(db: sqlite3.Connection, name: str) -> bool:
+    """Whether the SQLite file has a table of that name."""
+    found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,))
+    return found.fetchone() is not None

@@ -1,0 +1,1 @@
+"""One task per table: its turns, its seats, its computer players, what it says."""
