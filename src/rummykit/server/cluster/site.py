@@ -19,7 +19,7 @@ from typing import Final
 
 import redis.asyncio as aioredis
 
-from rummykit.server.cluster.bus import Bus, BusUnavailable, RedisBus, party_channel
+from rummykit.server.cluster.bus import Bus, RedisBus
 from rummykit.server.cluster.lease import (
     LEASE_S,
     Holder,
@@ -31,8 +31,6 @@ from rummykit.server.cluster.lease import (
     redis_client,
 )
 from rummykit.server.cluster.relay import Desk
-from rummykit.server.parties.party import PartyRecord
-from rummykit.server.store.store import Store
 
 LOCK_S: Final = 10.0
 """The longest a shared lock is held (a party's change takes milliseconds; a table's start,
@@ -153,29 +151,3 @@ class Cluster:
         if self.redis is not None:
             closing.append(self.redis.aclose())
         await asyncio.gather(*closing, return_exceptions=True)
-
-
-class SharedParties:
-    """The parties of a site served by several processes.
-
-    One change at a time across them, each read again from the store, and news of each change
-    on the party's channel.
-    """
-
-    def __init__(self, cluster: Cluster, store: Store) -> None:
-        self.cluster = cluster
-        self.store = store
-
-    def lock(self, code: str) -> contextlib.AbstractAsyncContextManager[None]:
-        """The party's lock, across every process."""
-        return self.cluster.lock(f"party:{code}")
-
-    async def load(self, code: str) -> PartyRecord | None:
-        """The party's record as stored."""
-        stored = await asyncio.to_thread(self.store.party, code)
-        return None if stored is None else PartyRecord.model_validate_json(stored[0])
-
-    async def changed(self, code: str) -> None:
-        """Tell the other processes (a lost message: their members see the next change)."""
-        with contextlib.suppress(BusUnavailable):
-            await self.cluster.bus.publish(party_channel(code), b"changed")

@@ -18,7 +18,7 @@ from rummykit.server.cluster.bus import BusUnavailable, party_channel
 from rummykit.server.cluster.lease import StaleOwner
 from rummykit.server.cluster.presence import HERE, PRESENCE_EVERY_S, SharedPresence
 from rummykit.server.cluster.relay import RemoteTable
-from rummykit.server.cluster.site import Cluster, OwnedElsewhere, SharedParties
+from rummykit.server.cluster.site import Cluster, OwnedElsewhere
 from rummykit.server.parties.party import (
     ACCOUNT_NEEDED,
     TURN_TIMER_NEEDED,
@@ -30,6 +30,7 @@ from rummykit.server.parties.party import (
     new_code,
 )
 from rummykit.server.parties.party_reference import CodeGuesses, SiteCodeMisses, new_key
+from rummykit.server.parties.shared import SharedParties
 from rummykit.server.runtime.workers import WorkerPool
 from rummykit.server.store.rated import waits_left
 from rummykit.server.store.store import Account, Now, Store
