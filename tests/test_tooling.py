@@ -84,12 +84,24 @@ LAYERS: dict[str, frozenset[str]] = {
     "rummykit.tournament": frozenset({"rummykit.core", "rummykit.bots", "rummykit.tournament"}),
     "rummykit.ratings": frozenset({"rummykit.core", "rummykit.ratings"}),
     "rummykit.review": frozenset({"rummykit.core", "rummykit.bots", "rummykit.review"}),
+    "rummykit.protocol": frozenset({"rummykit.core", "rummykit.protocol"}),
+    "rummykit.client": frozenset(
+        {
+            "rummykit.core",
+            "rummykit.bots",
+            "rummykit.ratings",
+            "rummykit.protocol",
+            "rummykit.data_folder",
+            "rummykit.client",
+        }
+    ),
     "rummykit.server": frozenset(
         {
             "rummykit.core",
             "rummykit.bots",
             "rummykit.ratings",
             "rummykit.review",
+            "rummykit.protocol",
             "rummykit.data_folder",
             "rummykit.server",
         }

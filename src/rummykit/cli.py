@@ -206,7 +206,7 @@ def _command_replay(args: argparse.Namespace) -> int:
 def _command_play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from rummykit.server.site.run import default_store_path, free_port, serve
+    from rummykit.server.site import default_store_path, free_port, serve
 
     store = Path(args.store) if args.store else default_store_path()
     # One person on their own computer: every game in the file is theirs, and the page's
@@ -262,9 +262,9 @@ def _proxy_address(text: str) -> str:
 def _command_serve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from rummykit.server.cluster.site import REDIS_URL_ENV
-    from rummykit.server.site.run import default_store_path, serve
-    from rummykit.server.store.database import DATABASE_URL_ENV, FileInUse, is_postgres_url
+    from rummykit.server.cluster import REDIS_URL_ENV
+    from rummykit.server.site import default_store_path, serve
+    from rummykit.server.store import DATABASE_URL_ENV, FileInUse, is_postgres_url
 
     store = Path(args.store) if args.store else default_store_path()
     database_url = args.database_url or os.environ.get(DATABASE_URL_ENV) or None

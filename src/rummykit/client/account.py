@@ -31,7 +31,7 @@ from rummykit.client.seat_file import write_private
 from rummykit.client.web import HTTP_TIMEOUT_S, ServerError, _sentence, base_url
 from rummykit.core.errors import ErrorCode
 from rummykit.data_folder import data_folder
-from rummykit.protocol.account import (
+from rummykit.protocol import (
     ACCOUNT_NAME,
     MAX_PASSWORD,
     MIN_PASSWORD,

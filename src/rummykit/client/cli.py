@@ -16,9 +16,16 @@ from rummykit.core.errors import RulesError
 from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
 from rummykit.core.rules import parse_option
-from rummykit.protocol.messages import MAX_PACE_MS, RuleValue
-from rummykit.protocol.party import MAX_PARTY_SEATS, MIN_PARTY_SEATS, PlayerName
-from rummykit.protocol.settings import BOT_LEVELS, BotLevel, TurnTimer
+from rummykit.protocol import (
+    BOT_LEVELS,
+    MAX_PACE_MS,
+    MAX_PARTY_SEATS,
+    MIN_PARTY_SEATS,
+    BotLevel,
+    PlayerName,
+    RuleValue,
+    TurnTimer,
+)
 
 _PARTY_EPILOG = """\
 examples:

@@ -49,9 +49,7 @@ from rummykit.client.web import (
     party_code,
     party_reference,
 )
-from rummykit.protocol.messages import RuleValue
-from rummykit.protocol.party import NewParty
-from rummykit.protocol.settings import BotLevel, TurnTimer
+from rummykit.protocol import BotLevel, NewParty, RuleValue, TurnTimer
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

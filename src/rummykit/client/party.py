@@ -21,18 +21,21 @@ from pydantic import BaseModel, ValidationError
 from rummykit.client.report import BOT_MARK, Report
 from rummykit.client.servers import Servers, reconnect_note, signed_for
 from rummykit.client.sockets import Backoff, SeatLost, keep_trying, opened, party_socket_url
-from rummykit.protocol.messages import Hello, HelloData, NoData, RefusedMessage
-from rummykit.protocol.party import (
+from rummykit.protocol import (
     PARTY_SERVER_MESSAGES,
     AddCpu,
     AddCpuData,
+    BotLevel,
+    Hello,
+    HelloData,
+    NoData,
     PartyMessage,
     PartyView,
     Ready,
     ReadyData,
+    RefusedMessage,
     Start,
 )
-from rummykit.protocol.settings import BotLevel
 
 Send = Callable[[BaseModel], None]
 

@@ -31,7 +31,7 @@ from rummykit.client.report import Report
 from rummykit.client.servers import Servers, reconnect_note, signed_for
 from rummykit.client.sockets import Backoff, Throttle, keep_trying, opened, table_socket_url
 from rummykit.core.errors import ErrorCode
-from rummykit.protocol.messages import (
+from rummykit.protocol import (
     SERVER_MESSAGES,
     Act,
     ActData,
@@ -47,8 +47,8 @@ from rummykit.protocol.messages import (
     SeatView,
     ServerMessage,
     ViewMessage,
+    observation_of,
 )
-from rummykit.protocol.views import observation_of
 
 REFUSALS_BEFORE_GIVING_UP: Final = 20
 """Refused intents in a row after which the program stops: the bot picks from the legal

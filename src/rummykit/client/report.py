@@ -22,7 +22,7 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.table import Table
 
-from rummykit.protocol.messages import SeatView
+from rummykit.protocol import SeatView
 
 BOT_MARK = "BOT"
 """The mark of a program's account, wherever the command line shows its name."""

@@ -20,8 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
 from rummykit.client.web import base_url
-from rummykit.protocol.limits import TokenBucket
-from rummykit.protocol.messages import CloseCode
+from rummykit.protocol import CloseCode, TokenBucket
 
 FIRST_WAIT_S: Final = 0.5
 """The wait before the first retry: a restarted server is usually back within a second."""

@@ -17,13 +17,7 @@ from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from rummykit.protocol.party import (
-    JoinParty,
-    NewParty,
-    PartyJoined,
-    PartyRefusal,
-    PartyView,
-)
+from rummykit.protocol import JoinParty, NewParty, PartyJoined, PartyRefusal, PartyView
 
 HTTP_TIMEOUT_S: Final = 15.0
 """How long one request may take: the server answers in milliseconds, so this long means it

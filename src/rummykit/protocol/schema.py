@@ -30,7 +30,7 @@ from rummykit.protocol.party import (
     PartyRefusal,
     PartyView,
 )
-from rummykit.server.reviews.review_routes import ReviewAnswer
+from rummykit.protocol.review import ReviewAnswer
 
 SCHEMA_ID: Final = "https://rummykit.invalid/protocol.schema.json"
 """A name for the document, not a place to fetch it from."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rummykit.server.site.app import create_app
+    from rummykit.server.site import create_app
 
 __all__ = ["create_app"]
 
@@ -22,7 +22,7 @@ if not TYPE_CHECKING:  # mypy reads the import above, and refuses a name it does
         # The app (the whole server: Starlette, the store, SQLAlchemy) is imported when asked
         # for, not with the package: the command line and the clients read the protocol only.
         if name == "create_app":
-            from rummykit.server.site.app import create_app
+            from rummykit.server.site import create_app
 
             return create_app
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -32,21 +32,21 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from rummykit.core.errors import ErrorCode
-from rummykit.protocol.account import (
+from rummykit.protocol import (
+    BOT_MARK,
+    LOOKS_TAKEN,
     SESSION_COOKIE,
     AccountRefusal,
+    BadRequest,
+    Clock,
+    ErrorAnswer,
+    LookAlikes,
     Me,
     NewAccount,
     NobodySignedIn,
     SignIn,
-)
-from rummykit.protocol.api import BadRequest, ErrorAnswer, read_body
-from rummykit.protocol.limits import Clock
-from rummykit.protocol.names import (
-    BOT_MARK,
-    LOOKS_TAKEN,
-    LookAlikes,
     has_bot_mark,
+    read_body,
 )
 from rummykit.server.accounts.known_devices import (
     DEVICE_COOKIE,
@@ -65,8 +65,8 @@ from rummykit.server.accounts.passwords import (
     off_the_loop,
     verify_password,
 )
-from rummykit.server.http.body import read_request_body
-from rummykit.server.store.store import SESSION_LIFETIME_S, Account, Store
+from rummykit.server.http import read_request_body
+from rummykit.server.store import SESSION_LIFETIME_S, Account, Store
 
 logger = logging.getLogger("rummykit.accounts")
 

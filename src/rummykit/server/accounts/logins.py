@@ -52,7 +52,7 @@ import time
 from collections import OrderedDict, deque
 from typing import Final
 
-from rummykit.protocol.limits import MAX_ADDRESSES, Clock
+from rummykit.protocol import MAX_ADDRESSES, Clock
 
 ADDRESS_FAILURES: Final = 20
 """Failed sign-ins an address may have within ``ADDRESS_WINDOW_S``: a household or a

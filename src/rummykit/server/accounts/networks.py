@@ -20,7 +20,7 @@ from typing import Final
 
 from starlette.requests import HTTPConnection
 
-from rummykit.server.store.store import Store
+from rummykit.server.store import Store
 
 IPV6_PREFIX: Final = 64
 """The bits of an IPv6 address that name a line: the /64 a provider gives every customer."""

@@ -24,9 +24,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from rummykit.protocol.account import ACCOUNT_NAME
-from rummykit.protocol.api import ErrorAnswer
-from rummykit.protocol.messages import Strict
+from rummykit.protocol import ACCOUNT_NAME, ErrorAnswer, Strict
 from rummykit.ratings import (
     LEADERBOARD_GAMES,
     LEADERBOARD_IDLE_DAYS,
@@ -41,9 +39,7 @@ from rummykit.ratings import (
     is_settled,
     leaderboard_eligible,
 )
-from rummykit.server.store.rated import DAY_S
-from rummykit.server.store.seat_figures import SeatFigures
-from rummykit.server.store.store import Store
+from rummykit.server.store import DAY_S, SeatFigures, Store
 
 LEADERBOARD_ROWS: Final = 1000
 """The most accounts one leaderboard answer lists (the best ones)."""

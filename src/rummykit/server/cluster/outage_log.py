@@ -12,7 +12,7 @@ import logging
 import time
 from typing import Final
 
-from rummykit.protocol.limits import Clock
+from rummykit.protocol import Clock
 
 LOG_EVERY_S: Final = 60.0
 """One log line per service out of reach in this time: the first request of an outage says

@@ -25,20 +25,20 @@ from typing import Annotated, Literal, Protocol, TypeAlias
 
 from pydantic import Field, TypeAdapter, ValidationError
 
-from rummykit.protocol.messages import (
+from rummykit.protocol import (
     SERVER_MESSAGES,
     ClientMessage,
     ProtocolError,
     SeatView,
     ServerMessage,
     Strict,
+    TableSettings,
+    Viewer,
     ViewMessage,
     encode,
     parse_client_message,
     refused,
 )
-from rummykit.protocol.settings import TableSettings
-from rummykit.protocol.views import Viewer
 from rummykit.server.cluster.bus import RESYNC, Bus, BusUnavailable, Subscription, frames_channel
 from rummykit.server.cluster.bus import intents_channel as intents_of
 

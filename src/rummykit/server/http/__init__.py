@@ -1,1 +1,37 @@
 """The edge: requests and sockets before they reach a wing (bodies, hellos, origins, beats)."""
+
+from rummykit.server.http.body import read_request_body
+from rummykit.server.http.connections import guarded_http
+from rummykit.server.http.frame_guard import guarded_websockets
+from rummykit.server.http.guard import (
+    HostGuard,
+    OriginGuard,
+    RateGuard,
+    is_loopback,
+    loopback_hosts,
+)
+from rummykit.server.http.heartbeat import Hearing, Heartbeat, beating
+from rummykit.server.http.hello import counted_socket, receive_hello
+from rummykit.server.http.memory import MemoryKeeper, defer_full_collections, freeze_startup_objects
+from rummykit.server.http.outbox import ConnectionDropped, Outbox
+
+__all__ = [
+    "ConnectionDropped",
+    "Hearing",
+    "Heartbeat",
+    "HostGuard",
+    "MemoryKeeper",
+    "OriginGuard",
+    "Outbox",
+    "RateGuard",
+    "beating",
+    "counted_socket",
+    "defer_full_collections",
+    "freeze_startup_objects",
+    "guarded_http",
+    "guarded_websockets",
+    "is_loopback",
+    "loopback_hosts",
+    "read_request_body",
+    "receive_hello",
+]

@@ -7,8 +7,7 @@ from typing import Final
 
 from starlette.requests import Request
 
-from rummykit.protocol.api import MAX_BODY_BYTES, BadRequest
-from rummykit.protocol.limits import AddressLimiter
+from rummykit.protocol import MAX_BODY_BYTES, AddressLimiter, BadRequest
 
 SLOW_BODY: Final = "The request body came too slowly: send it whole, at once."
 

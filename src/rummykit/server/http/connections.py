@@ -26,9 +26,9 @@ import h11
 from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from rummykit.protocol.limits import TOO_MANY_SOCKETS, Limits
+from rummykit.protocol import TOO_MANY_SOCKETS, Limits
 from rummykit.server.http.guard import answer_error
-from rummykit.server.runtime.logs import AddressLog
+from rummykit.server.runtime import AddressLog
 
 LOGGER: Final = logging.getLogger("rummykit.server.http.connections")
 

@@ -22,8 +22,8 @@ from uvicorn._types import ASGISendEvent
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.protocol import State
 
-from rummykit.protocol.messages import CloseCode
-from rummykit.server.runtime.logs import AddressLog
+from rummykit.protocol import CloseCode
+from rummykit.server.runtime import AddressLog
 
 NOT_UTF8: Final = "Send text frames in UTF-8."
 """The close reason of a text frame that is not UTF-8."""

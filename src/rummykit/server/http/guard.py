@@ -24,9 +24,7 @@ from typing import Final
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rummykit.protocol.api import ErrorAnswer
-from rummykit.protocol.limits import TOO_MANY_REQUESTS, AddressLimiter
-from rummykit.protocol.messages import CloseCode
+from rummykit.protocol import TOO_MANY_REQUESTS, AddressLimiter, CloseCode, ErrorAnswer
 
 SECURITY_HEADERS: Final[tuple[tuple[bytes, bytes], ...]] = (
     (

@@ -34,7 +34,7 @@ from typing import Final
 from starlette.types import Message
 from starlette.websockets import WebSocket
 
-from rummykit.protocol.messages import Beat, BeatMessage
+from rummykit.protocol import Beat, BeatMessage
 
 BEAT_S: Final = 2.0
 """How often the server sends a ``beat`` to a client that asked for them. The page takes

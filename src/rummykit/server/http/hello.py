@@ -8,8 +8,7 @@ from typing import Final, TypeVar
 
 from starlette.websockets import WebSocket
 
-from rummykit.protocol.limits import TOO_MANY_SOCKETS, AddressLimiter
-from rummykit.protocol.messages import CloseCode, Hello, ProtocolError
+from rummykit.protocol import TOO_MANY_SOCKETS, AddressLimiter, CloseCode, Hello, ProtocolError
 
 HELLO_FIRST: Final = (
     'Send hello first: {"t": "hello", "v": LAST_VERSION_SEEN, "d": {"token": YOUR_TOKEN}}.'

@@ -14,7 +14,7 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Final
 
-from rummykit.protocol.messages import CloseCode, Strict
+from rummykit.protocol import CloseCode, Strict
 
 MAX_QUEUED_FRAMES: Final = 64
 """Frames one connection may have waiting: a few turns of the whole table (a turn sends an

@@ -6,9 +6,9 @@ import asyncio
 
 from starlette.requests import Request
 
-from rummykit.protocol.api import read_bearer
+from rummykit.protocol import read_bearer
 from rummykit.server.parties.lobby import Lobby
-from rummykit.server.tables.table import Table
+from rummykit.server.tables import Table
 
 
 async def finished_game(request: Request) -> Table | None:

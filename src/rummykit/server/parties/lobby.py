@@ -10,15 +10,19 @@ from collections.abc import Sequence
 from typing import Final
 
 from rummykit.core.errors import ErrorCode
-from rummykit.protocol.limits import Clock
-from rummykit.protocol.party import NewParty
-from rummykit.protocol.settings import TableSettings
+from rummykit.protocol import Clock, NewParty, TableSettings
 from rummykit.ratings.waits import LEAVE_WINDOW_S
-from rummykit.server.cluster.bus import BusUnavailable, party_channel
-from rummykit.server.cluster.lease import StaleOwner
-from rummykit.server.cluster.presence import HERE, PRESENCE_EVERY_S, SharedPresence
-from rummykit.server.cluster.relay import RemoteTable
-from rummykit.server.cluster.site import Cluster, OwnedElsewhere
+from rummykit.server.cluster import (
+    HERE,
+    PRESENCE_EVERY_S,
+    BusUnavailable,
+    Cluster,
+    OwnedElsewhere,
+    RemoteTable,
+    SharedPresence,
+    StaleOwner,
+    party_channel,
+)
 from rummykit.server.parties.party import (
     ACCOUNT_NEEDED,
     TURN_TIMER_NEEDED,
@@ -31,12 +35,9 @@ from rummykit.server.parties.party import (
 )
 from rummykit.server.parties.party_reference import CodeGuesses, SiteCodeMisses, new_key
 from rummykit.server.parties.shared import SharedParties
-from rummykit.server.runtime.workers import WorkerPool
-from rummykit.server.store.rated import waits_left
-from rummykit.server.store.store import Account, Now, Store
-from rummykit.server.tables.frames import replay_frames_json
-from rummykit.server.tables.new_table import TableError
-from rummykit.server.tables.table import Sleep, Table
+from rummykit.server.runtime import WorkerPool
+from rummykit.server.store import Account, Now, Store, waits_left
+from rummykit.server.tables import Sleep, Table, TableError, replay_frames_json
 
 STOP_WAIT_S: Final = 2.0
 """The longest a party's follower may take to let go when the party leaves memory or the

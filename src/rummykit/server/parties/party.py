@@ -19,30 +19,30 @@ from typing import Final, Literal, Protocol
 from rummykit.core.errors import ErrorCode, RulesError
 from rummykit.core.presets import describe_rules, preset_with_overrides
 from rummykit.core.refusals import BY_CODE
-from rummykit.protocol.messages import Params, RefusedMessage, RuleValue, Strict, refusal
-from rummykit.protocol.party import (
+from rummykit.protocol import (
     MAX_PARTY_SEATS,
     MIN_PARTY_SEATS,
-    MemberView,
-    PartyMessage,
-    PartyState,
-    PartyView,
-    SettingsData,
-)
-from rummykit.protocol.settings import (
     RECORD_RULES,
     BotLevel,
     BotPlayer,
     HumanPlayer,
+    MemberView,
+    Params,
+    PartyMessage,
+    PartyState,
+    PartyView,
     Player,
+    RefusedMessage,
+    RuleValue,
+    SettingsData,
+    Strict,
     TableSettings,
     TurnTimer,
+    refusal,
 )
 from rummykit.server.parties.party_reference import invite_path
-from rummykit.server.store.database import is_unavailable
-from rummykit.server.store.rated import wait_words
-from rummykit.server.store.store import Account, token_hash
-from rummykit.server.tables.new_table import computer_names
+from rummykit.server.store import Account, is_unavailable, token_hash, wait_words
+from rummykit.server.tables import computer_names
 
 CODE_LETTERS: Final = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """A party code's letters: none that reads as another (no 0/O, 1/I/L)."""

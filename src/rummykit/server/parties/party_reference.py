@@ -24,7 +24,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Final
 
-from rummykit.protocol.limits import Clock
+from rummykit.protocol import Clock
 
 if TYPE_CHECKING:
     from redis import asyncio as aioredis

@@ -11,28 +11,38 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.core.errors import ErrorCode, RulesError
-from rummykit.protocol.api import SEED_REFUSED, BadRequest, ErrorAnswer, read_body
-from rummykit.protocol.limits import TOO_MANY_MESSAGES, AddressLimiter
-from rummykit.protocol.messages import CloseCode, Hello, ProtocolError, refusal
-from rummykit.protocol.party import (
+from rummykit.protocol import (
+    SEED_REFUSED,
+    TOO_MANY_MESSAGES,
     AddCpu,
+    AddressLimiter,
+    BadRequest,
+    CloseCode,
+    ErrorAnswer,
+    Hello,
     JoinParty,
     LeaveParty,
     NewParty,
     PartyClientMessage,
     PartyJoined,
     PartyRefusal,
+    ProtocolError,
     Ready,
     Remove,
     Settings,
     Start,
     parse_party_message,
+    read_body,
+    refusal,
 )
-from rummykit.server.accounts.account_routes import session_account
-from rummykit.server.accounts.networks import note_network
-from rummykit.server.http.body import read_request_body
-from rummykit.server.http.hello import counted_socket, receive_hello
-from rummykit.server.http.outbox import ConnectionDropped, Outbox
+from rummykit.server.accounts import note_network, session_account
+from rummykit.server.http import (
+    ConnectionDropped,
+    Outbox,
+    counted_socket,
+    read_request_body,
+    receive_hello,
+)
 from rummykit.server.parties.lobby import Lobby
 from rummykit.server.parties.party import Member, Party, PartyError
 from rummykit.server.parties.party_reference import PartyReference, invite_path

@@ -5,10 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from rummykit.server.cluster.bus import BusUnavailable, party_channel
-from rummykit.server.cluster.site import Cluster
+from rummykit.server.cluster import BusUnavailable, Cluster, party_channel
 from rummykit.server.parties.party import PartyRecord
-from rummykit.server.store.store import Store
+from rummykit.server.store import Store
 
 
 class SharedParties:

@@ -9,36 +9,18 @@ a seat only from what that seat could see. One address may have at most
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from rummykit.protocol.api import BadRequest, ErrorAnswer
-from rummykit.protocol.messages import Strict
-from rummykit.server.parties.finished import finished_game
-from rummykit.server.reviews.reviews import OwnReviewsBusy, Reviews, ReviewsBusy, State
-from rummykit.server.runtime.workers import SERVER_CLIENT
+from rummykit.protocol import BadRequest, ErrorAnswer, ReviewAnswer
+from rummykit.server.parties import finished_game
+from rummykit.server.reviews.reviews import OwnReviewsBusy, Reviews, ReviewsBusy
+from rummykit.server.runtime import SERVER_CLIENT
 
 NO_REVIEW: Final = "No finished game here that you may review (a seat's token of it is needed)."
-
-
-class ReviewAnswer(Strict):
-    """Where a seat's review stands."""
-
-    state: State
-    """``none`` (never asked for), ``running``, ``done`` or ``failed``."""
-    done: int
-    """Decisions judged so far."""
-    total: int | None
-    """Decisions to judge (``None`` until they are found)."""
-    review: dict[str, Any] | None
-    """The review once ``done``: ``rummy review --json``'s object (``seat``, ``player``,
-    ``decisions`` each with ``deal``, ``action``, ``played``, ``best``, ``loss``, ``loss_ci95``,
-    ``mark``, ``summary`` and ``marks``; see the README)."""
-    error: str | None
-    """Why it failed, for the player."""
 
 
 def _error(message: str, status: int) -> Response:

@@ -13,9 +13,10 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from rummykit.core.record import load_record
+from rummykit.protocol import ReviewState
 from rummykit.review.walk import (
     DEFAULT_SAMPLES,
     DecisionPoint,
@@ -25,8 +26,8 @@ from rummykit.review.walk import (
     judge_point,
     summarize,
 )
-from rummykit.server.runtime.workers import SERVER_CLIENT, WorkerPool
-from rummykit.server.store.store import Store
+from rummykit.server.runtime import SERVER_CLIENT, WorkerPool
+from rummykit.server.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +45,7 @@ YOUR_REVIEWS_BUSY: Final = (
     "You have {count} reviews under way already: ask again once one of them is done."
 )
 
-State = Literal["none", "running", "done", "failed"]
+State = ReviewState
 
 
 class ReviewsBusy(Exception):

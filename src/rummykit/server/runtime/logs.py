@@ -14,7 +14,7 @@ import time
 from collections import OrderedDict
 from typing import Final
 
-from rummykit.protocol.limits import MAX_ADDRESSES, Clock, TokenBucket
+from rummykit.protocol import MAX_ADDRESSES, Clock, TokenBucket
 
 LOG_BURST: Final = 20
 """Records of one kind that pass at once: enough to see what went wrong, and where."""

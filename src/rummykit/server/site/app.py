@@ -64,66 +64,63 @@ from rummykit.core.rules import (
     Rules,
     option_specs,
 )
-from rummykit.protocol.api import (
+from rummykit.protocol import (
+    BOT_LEVELS,
+    REACTIONS,
     SEED_REFUSED,
+    TOO_MANY_MESSAGES,
+    TURN_TIMERS,
+    AddressLimiter,
     BadRequest,
+    BeatBack,
+    Bye,
+    ClientMessage,
+    Clock,
+    CloseCode,
     ErrorAnswer,
     FinishedGame,
     HistoryAnswer,
     HistoryRequest,
+    Limits,
     NewTable,
+    ProtocolError,
     TableAnswer,
     TableCreated,
+    Viewer,
+    parse_client_message,
     read_bearer,
     read_body,
-)
-from rummykit.protocol.limits import (
-    TOO_MANY_MESSAGES,
-    AddressLimiter,
-    Clock,
-    Limits,
-)
-from rummykit.protocol.messages import (
-    REACTIONS,
-    BeatBack,
-    Bye,
-    ClientMessage,
-    CloseCode,
-    ProtocolError,
-    parse_client_message,
     refused,
 )
-from rummykit.protocol.settings import TURN_TIMERS
-from rummykit.protocol.views import Viewer
 from rummykit.review.walk import DEFAULT_SAMPLES
-from rummykit.server.accounts.account_routes import ACCOUNT_ROUTES, AccountGate
-from rummykit.server.accounts.rating_routes import RATING_ROUTES
-from rummykit.server.cluster.bus import BusUnavailable
-from rummykit.server.cluster.relay import RemoteTable
-from rummykit.server.cluster.site import Cluster
-from rummykit.server.http.body import read_request_body
-from rummykit.server.http.guard import HostGuard, OriginGuard, RateGuard
-from rummykit.server.http.heartbeat import Hearing, Heartbeat, beating
-from rummykit.server.http.hello import counted_socket, receive_hello
-from rummykit.server.http.memory import MemoryKeeper
-from rummykit.server.http.outbox import ConnectionDropped, Outbox
-from rummykit.server.parties.finished import finished_game
-from rummykit.server.parties.lobby import Lobby
-from rummykit.server.parties.party_routes import PARTY_ROUTES
-from rummykit.server.reviews.review_routes import REVIEW_ROUTES
-from rummykit.server.reviews.reviews import Reviews
-from rummykit.server.runtime.workers import WorkerPool
-from rummykit.server.store.outage import handle_outages
-from rummykit.server.store.store import Now, Store
-from rummykit.server.tables.table import (
-    BOT_LEVELS,
+from rummykit.server.accounts import ACCOUNT_ROUTES, RATING_ROUTES, AccountGate
+from rummykit.server.cluster import BusUnavailable, Cluster, RemoteTable
+from rummykit.server.http import (
+    ConnectionDropped,
+    Hearing,
+    Heartbeat,
+    HostGuard,
+    MemoryKeeper,
+    OriginGuard,
+    Outbox,
+    RateGuard,
+    beating,
+    counted_socket,
+    read_request_body,
+    receive_hello,
+)
+from rummykit.server.parties import PARTY_ROUTES, Lobby, finished_game
+from rummykit.server.reviews import REVIEW_ROUTES, Reviews
+from rummykit.server.runtime import WorkerPool
+from rummykit.server.store import Now, Store, handle_outages
+from rummykit.server.tables import (
+    Send,
     Sleep,
     Table,
     TableError,
     new_seat_token,
     new_table_settings,
 )
-from rummykit.server.tables.turn_keeper import Send
 
 WEB_DIR = Path(str(resources.files("rummykit").joinpath("web")))
 

@@ -17,14 +17,18 @@ import uvicorn
 from starlette.applications import Starlette
 
 from rummykit.data_folder import data_folder
-from rummykit.protocol.limits import MAX_SOCKET_MESSAGE_BYTES
-from rummykit.server.cluster.site import Cluster
-from rummykit.server.http.connections import guarded_http
-from rummykit.server.http.frame_guard import guarded_websockets
-from rummykit.server.http.guard import is_loopback, loopback_hosts
-from rummykit.server.http.heartbeat import Heartbeat
-from rummykit.server.http.memory import defer_full_collections, freeze_startup_objects
-from rummykit.server.runtime.workers import WorkerPool
+from rummykit.protocol import MAX_SOCKET_MESSAGE_BYTES
+from rummykit.server.cluster import Cluster
+from rummykit.server.http import (
+    Heartbeat,
+    defer_full_collections,
+    freeze_startup_objects,
+    guarded_http,
+    guarded_websockets,
+    is_loopback,
+    loopback_hosts,
+)
+from rummykit.server.runtime import WorkerPool
 from rummykit.server.site.app import create_app
 
 

@@ -29,11 +29,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ExceptionHandler
 from starlette.websockets import WebSocket
 
-from rummykit.protocol.api import ErrorAnswer
-from rummykit.protocol.messages import CloseCode
-from rummykit.server.cluster.bus import BusUnavailable
-from rummykit.server.cluster.lease import LeaseUnavailable
-from rummykit.server.cluster.outage_log import OUTAGES
+from rummykit.protocol import CloseCode, ErrorAnswer
+from rummykit.server.cluster import OUTAGES, BusUnavailable, LeaseUnavailable
 from rummykit.server.store.database import is_unavailable
 
 RETRY_AFTER_S: Final = 5

@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from rummykit.core.cards import Card, parse_cards
-from rummykit.protocol.settings import TableSettings
+from rummykit.protocol import TableSettings
 from rummykit.ratings import NETWORK_WINDOW_DAYS, REPEAT_WINDOW_DAYS, Pool, Rating, Standing
-from rummykit.server.cluster.lease import check_epoch
+from rummykit.server.cluster import check_epoch
 from rummykit.server.store import legacy_sqlite, migrate
 from rummykit.server.store.database import (
     Database,

@@ -1,1 +1,17 @@
 """One task per table: its turns, its seats, its computer players, what it says."""
+
+from rummykit.server.tables.frames import replay_frames_json
+from rummykit.server.tables.new_table import TableError, computer_names, new_table_settings
+from rummykit.server.tables.table import Sleep, Table, new_seat_token
+from rummykit.server.tables.turn_keeper import Send
+
+__all__ = [
+    "Send",
+    "Sleep",
+    "Table",
+    "TableError",
+    "computer_names",
+    "new_seat_token",
+    "new_table_settings",
+    "replay_frames_json",
+]

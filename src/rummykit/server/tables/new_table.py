@@ -8,13 +8,13 @@ from collections.abc import Iterable
 from typing import Final
 
 from rummykit.core.presets import describe_rules, preset_with_overrides
-from rummykit.protocol.api import NewTable
-from rummykit.protocol.settings import (
+from rummykit.protocol import (
     DEFAULT_PACE_MS,
     RECORD_RULES,
     BotLevel,
     BotPlayer,
     HumanPlayer,
+    NewTable,
     Player,
     TableSettings,
 )

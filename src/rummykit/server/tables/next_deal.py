@@ -23,8 +23,7 @@ from __future__ import annotations
 import asyncio
 from typing import Final
 
-from rummykit.protocol.messages import refused
-from rummykit.protocol.views import Between
+from rummykit.protocol import Between, refused
 from rummykit.server.tables.turn_keeper import RESTART_GRACE_S, Send, TurnKeeper
 
 NEXT_DEAL_WAIT_S: Final = 20.0

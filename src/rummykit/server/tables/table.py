@@ -40,9 +40,13 @@ from rummykit.core.presets import Preset, preset_with_overrides
 from rummykit.core.record import record_of
 from rummykit.core.rules import Rules
 from rummykit.core.state import GameState
-from rummykit.protocol.messages import (
+from rummykit.protocol import (
+    BOT_LEVELS,
+    DEFAULT_PACE_MS,
     Act,
     BeatBack,
+    BotLevel,
+    BotPlayer,
     Bye,
     ClientMessage,
     Event,
@@ -57,33 +61,32 @@ from rummykit.protocol.messages import (
     Notice,
     NoticeMessage,
     Pace,
+    Player,
+    Presence,
     React,
     Redeal,
     Rematch,
     SeatView,
     ServerMessage,
+    TableSettings,
+    Viewer,
     ViewMessage,
     refused,
     refused_for,
+    seat_view,
 )
-from rummykit.protocol.settings import (
-    BOT_LEVELS,
-    DEFAULT_PACE_MS,
-    BotLevel,
-    BotPlayer,
-    Player,
-    TableSettings,
-)
-from rummykit.protocol.views import Presence, Viewer, seat_view
 from rummykit.ratings import Pool
-from rummykit.server.cluster.lease import StaleOwner
-from rummykit.server.runtime.logs import limit_logging
-from rummykit.server.runtime.workers import WorkerPool, decide, rebuild_game
-from rummykit.server.store.database import is_unavailable
-from rummykit.server.store.outage import note_outage
-from rummykit.server.store.rated import RatedGame
-from rummykit.server.store.seat_figures import Played
-from rummykit.server.store.store import Now, Store, token_hash
+from rummykit.server.cluster import StaleOwner
+from rummykit.server.runtime import WorkerPool, decide, limit_logging, rebuild_game
+from rummykit.server.store import (
+    Now,
+    Played,
+    RatedGame,
+    Store,
+    is_unavailable,
+    note_outage,
+    token_hash,
+)
 from rummykit.server.tables.new_table import TableError, new_table_settings
 from rummykit.server.tables.next_deal import NEXT_DEAL_WAIT_S, BetweenDeals
 from rummykit.server.tables.table_asides import Asides, quietly

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, assert_never
 
 from rummykit.core.observation import observe
-from rummykit.protocol.messages import (
+from rummykit.protocol import (
     REACTIONS,
     Advice,
     BeatBack,
@@ -30,12 +30,12 @@ from rummykit.protocol.messages import (
     Rematch,
     RematchMessage,
     ServerMessage,
+    TableSettings,
+    Viewer,
     ViewMessage,
     refused,
 )
-from rummykit.protocol.settings import TableSettings
-from rummykit.protocol.views import Viewer
-from rummykit.server.runtime.workers import advise
+from rummykit.server.runtime import advise
 from rummykit.server.tables.table_words import (
     REACTION_WINDOW_S,
     REACTIONS_PER_WINDOW,

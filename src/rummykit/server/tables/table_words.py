@@ -38,7 +38,7 @@ from rummykit.core.refusals import (
 )
 from rummykit.core.rules import Renew
 from rummykit.core.state import GameState
-from rummykit.protocol.views import Viewer, called
+from rummykit.protocol import Viewer, called
 
 GAME_OVER_MESSAGE: Final = refusal_text("game_over", {})
 REACTIONS_PER_WINDOW: Final = 3

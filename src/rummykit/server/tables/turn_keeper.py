@@ -39,13 +39,9 @@ from typing import Final
 from rummykit.core.actions import Action, Discard, Draw
 from rummykit.core.observation import observe
 from rummykit.core.state import GameState
-from rummykit.protocol.messages import ClientMessage, ServerMessage
-from rummykit.protocol.settings import BotLevel
-from rummykit.protocol.views import Viewer
-from rummykit.server.runtime.logs import limit_logging
-from rummykit.server.runtime.workers import WorkerPool, decide
-from rummykit.server.store.seat_figures import Played
-from rummykit.server.store.store import Store
+from rummykit.protocol import BotLevel, ClientMessage, ServerMessage, Viewer
+from rummykit.server.runtime import WorkerPool, decide, limit_logging
+from rummykit.server.store import Played, Store
 from rummykit.server.tables.table_words import Said, ran_out, standing_in
 
 logger = logging.getLogger("rummykit.table")
