@@ -2,8 +2,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# Two stamps in one venv: `make run` installs what the game needs (the package and its
-# runtime dependencies); `make test` and the other developer tasks add the development tools
+# Two stamps in one venv: `make run` installs what the game needs (the package with the site,
+# `rummykit[server]`); `make test` and the other developer tasks add the development tools
 # on top (pytest, ruff, mypy, Playwright, matplotlib). The README gives their sizes, and
 # tests/web/test_readme_road.py checks the first against a fresh install.
 RUN_STAMP := $(VENV)/.installed-run
@@ -19,7 +19,7 @@ run-venv: $(RUN_STAMP)
 $(RUN_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e .
+	$(BIN)/pip install -q -e '.[server]'
 	touch $@
 
 $(STAMP): $(RUN_STAMP)

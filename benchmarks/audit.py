@@ -32,7 +32,7 @@ from typing import Any, get_args
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from rummykit.protocol.settings import BotLevel
+from rummykit.protocol.facts import BotLevel
 from rummykit.server.site.run import free_port
 from table_client import (
     AUDIT_LEVELS,

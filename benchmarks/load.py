@@ -53,7 +53,7 @@ from benchmarks.load_report import (
 )
 from benchmarks.load_server import ClusterServers, LoadServer, Sample, Site
 
-from rummykit.protocol.settings import BOT_LEVELS
+from rummykit.protocol.facts import BOT_LEVELS
 
 GOAL_P99_MS = 50.0
 """The round trip a site must keep at p99 to be said to hold its tables (issues 8 and 12)."""

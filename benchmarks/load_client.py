@@ -32,7 +32,7 @@ from typing import Any, Final
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from rummykit.protocol.settings import DEFAULT_PACE_MS
+from rummykit.protocol.facts import DEFAULT_PACE_MS
 from table_client import hello, is_my_turn, simple_choice  # the tests' own player
 
 STALL_S: Final = 120.0

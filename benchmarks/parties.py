@@ -58,7 +58,7 @@ from benchmarks.party_probes import (
     timed_seat,
 )
 
-from rummykit.protocol.settings import BOT_LEVELS
+from rummykit.protocol.facts import BOT_LEVELS
 
 PARTS: Final = ("reconnect", "timeout", "lag", "ramp")
 TURN_TIMER: Final = 30

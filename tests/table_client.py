@@ -46,9 +46,9 @@ from rummykit.core.record import load_record, replay
 from rummykit.core.rules import MAX_SEATS_ONE_DECK
 from rummykit.core.state import GameState, Phase
 from rummykit.protocol.api import NewTable
+from rummykit.protocol.facts import BotLevel
 from rummykit.protocol.limits import Limits
 from rummykit.protocol.messages import SERVER_MESSAGES
-from rummykit.protocol.settings import BotLevel
 from rummykit.review.walk import DEFAULT_SAMPLES
 from rummykit.server.cluster.site import Cluster
 from rummykit.server.http.heartbeat import Heartbeat

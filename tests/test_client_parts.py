@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from rummykit.client.addresses import party_code, party_reference
 from rummykit.client.party import PartyPlan, wanted
 from rummykit.client.seat_file import Seat, SeatFileError, load_seat, save_seat
 from rummykit.client.sockets import Backoff, Throttle, socket_url
-from rummykit.client.web import party_code, party_reference
 from rummykit.protocol.party import AddCpu, MemberView, PartyView, Ready, Start
 
 

@@ -22,7 +22,7 @@ import pytest
 
 from cli_programs import Program
 from rummykit.cli import main
-from rummykit.protocol.party import MAX_PARTY_SEATS
+from rummykit.protocol.facts import MAX_PARTY_SEATS
 from rummykit.server.site.run import free_port
 from rummykit.server.tables.new_table import COMPUTER_NAMES
 from server_process import ServerProcess

@@ -43,7 +43,7 @@ def test_the_readme_counts_the_computer_opponents_the_lobby_offers() -> None:
 
 
 def test_the_readme_gives_a_partys_seats_as_the_server_counts_them() -> None:
-    from rummykit.protocol.party import MAX_PARTY_SEATS, MIN_PARTY_SEATS
+    from rummykit.protocol.facts import MAX_PARTY_SEATS, MIN_PARTY_SEATS
 
     said = re.findall(r"every person is ready, with (\d+) to (\d+) seats", _flat_readme())
     assert said == [(str(MIN_PARTY_SEATS), str(MAX_PARTY_SEATS))]

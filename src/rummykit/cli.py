@@ -348,7 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
     import argparse
 
     from rummykit.bots.hints import HINT_LEVELS
-    from rummykit.client.account import add_account_parsers
+    from rummykit.client.account_cli import add_account_parsers
     from rummykit.client.cli import add_party_parsers
     from rummykit.client.ratings import add_ratings_parser
     from rummykit.core.presets import PRESETS
@@ -518,5 +518,34 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+    except ModuleNotFoundError as missing:
+        extra = _extra_of((missing.name or "").split(".")[0])
+        if extra is None:
+            raise
+        print(
+            f"rummy {args.command}: this install has no {missing.name} (part of "
+            f"rummykit[{extra}]); install it with: pip install 'rummykit[{extra}]'",
+            file=sys.stderr,
+        )
+        return _MISSING_EXTRA
     return code
+
+
+_MISSING_EXTRA = 2
+"""The exit code of a command whose extra is not installed (a usage error: install it)."""
+
+
+def _extra_of(module: str) -> str | None:
+    """The smallest extra of ours that brings ``module`` (pyproject.toml's, as installed)."""
+    import re
+    from importlib import metadata
+
+    wanted = re.sub(r"[-_.]+", "-", module).lower()
+    extras: set[str] = set()
+    for requirement in metadata.requires("rummykit") or []:
+        found = re.match(r"\s*([\w.-]+)[^;]*;.*extra\s*==\s*[\"'](\w+)[\"']", requirement)
+        if found and re.sub(r"[-_.]+", "-", found.group(1)).lower() == wanted:
+            extras.add(found.group(2))
+    return next((extra for extra in ("client", "server") if extra in extras), None)

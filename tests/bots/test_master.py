@@ -21,7 +21,7 @@ from rummykit.bots.base import BOTS
 from rummykit.bots.expert import greedy_action, sharp_action
 from rummykit.bots.hints import HINT_LEVELS
 from rummykit.core.observation import Observation, observe
-from rummykit.protocol.settings import BOT_LEVELS
+from rummykit.protocol.facts import BOT_LEVELS
 from rummykit.tournament import SimConfig, run_sim
 
 

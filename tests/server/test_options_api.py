@@ -99,6 +99,6 @@ def test_the_lobby_keeps_no_list_of_options_titles_or_limits() -> None:
 
 
 def test_the_turn_time_limits_offered_are_the_servers_own(client: TestClient) -> None:
-    from rummykit.protocol.settings import TURN_TIMERS
+    from rummykit.protocol.facts import TURN_TIMERS
 
     assert client.get("/api/options").json()["turn_timers"] == list(TURN_TIMERS)

@@ -33,8 +33,8 @@ from party_client import (
     play_everyone as _play_everyone,
 )
 from rummykit.core.presets import describe_rules, preset_with_overrides
+from rummykit.protocol.facts import MAX_PARTY_SEATS
 from rummykit.protocol.limits import Limits
-from rummykit.protocol.party import MAX_PARTY_SEATS
 from rummykit.server.parties.party import PARTY_IDLE_S
 from rummykit.server.site.app import create_app
 from rummykit.server.store.store import Store

@@ -33,11 +33,11 @@ from websockets.sync.client import ClientConnection
 
 from rummykit.core.actions import parse_action
 from rummykit.core.errors import ErrorCode, InvalidActionError
+from rummykit.protocol.facts import MAX_PACE_MS
 from rummykit.protocol.limits import MAX_SOCKET_MESSAGE_BYTES, TOO_MANY_MESSAGES, Limits
 from rummykit.protocol.messages import (
     CLIENT_TYPES,
     MAX_MESSAGE_CHARS,
-    MAX_PACE_MS,
     Act,
     BeatBack,
     Bye,

@@ -15,7 +15,7 @@ from pathlib import Path
 from rummykit.core.errors import ErrorCode
 from rummykit.server.accounts import account_routes
 
-MODEL = Path(account_routes.__file__).parents[1] / "web" / "account_model.js"
+MODEL = Path(account_routes.__file__).parents[2] / "web" / "account_model.js"
 
 
 def _codes_the_routes_send() -> set[str]:

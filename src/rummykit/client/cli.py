@@ -8,10 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any, Final, cast
 
-from pydantic import TypeAdapter, ValidationError
-
 from rummykit.bots import BOTS
-from rummykit.client.account import account_name
+from rummykit.client.account_cli import account_name
 from rummykit.core.errors import RulesError
 from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
@@ -21,8 +19,8 @@ from rummykit.protocol import (
     MAX_PACE_MS,
     MAX_PARTY_SEATS,
     MIN_PARTY_SEATS,
+    TURN_TIMERS,
     BotLevel,
-    PlayerName,
     RuleValue,
     TurnTimer,
 )
@@ -89,9 +87,10 @@ def _rule(text: str) -> tuple[str, RuleValue]:
 def _timer(text: str) -> TurnTimer | None:
     if text.strip().lower() in ("none", "off", "0"):
         return None
-    if text.strip() in ("30", "60"):
+    if text.strip().isdigit() and int(text) in TURN_TIMERS:
         return cast(TurnTimer, int(text))
-    raise argparse.ArgumentTypeError(f"{text!r}: the turn timer is none, 30 or 60 (seconds)")
+    choices = ", ".join(str(seconds) for seconds in TURN_TIMERS)
+    raise argparse.ArgumentTypeError(f"{text!r}: the turn timer is none or {choices} (seconds)")
 
 
 def _seats(text: str) -> int:
@@ -108,12 +107,13 @@ def _pace(text: str) -> int:
     raise argparse.ArgumentTypeError(f"{text!r}: a pace is 0 to {MAX_PACE_MS} milliseconds")
 
 
-_NAME: TypeAdapter[str] = TypeAdapter(PlayerName)
-
-
 def _name(text: str) -> str:
+    from pydantic import TypeAdapter, ValidationError
+
+    from rummykit.protocol import PlayerName
+
     try:
-        return _NAME.validate_python(text)
+        return TypeAdapter(PlayerName).validate_python(text)
     except ValidationError:
         raise argparse.ArgumentTypeError(f"{text!r}: a name is 1 to 24 characters") from None
 

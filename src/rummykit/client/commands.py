@@ -27,6 +27,7 @@ from rummykit.client.account import (
     kept_account,
     signed_in,
 )
+from rummykit.client.addresses import party_code, party_reference
 from rummykit.client.party import PartyPlan, PartySession, PartyStopped
 from rummykit.client.player import GaveUp, TablePlayer
 from rummykit.client.report import Report
@@ -46,8 +47,6 @@ from rummykit.client.web import (
     game_record,
     invite_link,
     join_party,
-    party_code,
-    party_reference,
 )
 from rummykit.protocol import BotLevel, NewParty, RuleValue, TurnTimer
 

@@ -12,8 +12,8 @@ import sys
 import urllib.parse
 from typing import Any, Final
 
+from rummykit.client.addresses import server_argument
 from rummykit.client.report import with_bot_mark
-from rummykit.client.web import ServerError, _call, base_url
 from rummykit.ratings import Pool
 
 _EPILOG: Final = """examples:
@@ -26,6 +26,8 @@ _EPILOG: Final = """examples:
 
 def leaderboard(server: str, pool: Pool, everyone: bool) -> list[dict[str, Any]]:
     """``GET /api/leaderboard``: the pool's leaderboard (every rated account with ``everyone``)."""
+    from rummykit.client.web import ServerError, _call
+
     query = urllib.parse.urlencode({"pool": pool.value, **({"all": "1"} if everyone else {})})
     answer = _call(server, f"/api/leaderboard?{query}")
     if not isinstance(answer, list) or not all(isinstance(entry, dict) for entry in answer):
@@ -45,6 +47,8 @@ def leaderboard_lines(entries: list[dict[str, Any]]) -> list[str]:
 
 
 def _command_ratings(args: argparse.Namespace) -> int:
+    from rummykit.client.web import ServerError
+
     pool = Pool(args.pool)
     try:
         entries = leaderboard(args.server, pool, args.all)
@@ -61,13 +65,6 @@ def _command_ratings(args: argparse.Namespace) -> int:
     return 0
 
 
-def _server(text: str) -> str:
-    try:
-        return base_url(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
 def add_ratings_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``ratings`` to the ``rummy`` command's sub-commands."""
     ratings = commands.add_parser(
@@ -80,7 +77,7 @@ def add_ratings_parser(commands: argparse._SubParsersAction[argparse.ArgumentPar
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     ratings.add_argument(
-        "--server", required=True, type=_server, metavar="URL", help="like http://host:8000"
+        "--server", required=True, type=server_argument, metavar="URL", help="like http://host:8000"
     )
     ratings.add_argument(
         "--pool",

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.console import Console
 from rich.table import Table
 
-from rummykit.protocol import SeatView
+if TYPE_CHECKING:
+    from rummykit.protocol import SeatView
 
 BOT_MARK = "BOT"
 """The mark of a program's account, wherever the command line shows its name."""

@@ -14,7 +14,8 @@ import urllib.parse
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
-from rummykit.client.web import ServerError, base_url
+from rummykit.client.addresses import base_url
+from rummykit.client.web import ServerError
 
 Answer = TypeVar("Answer")
 

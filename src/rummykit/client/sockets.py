@@ -19,7 +19,7 @@ from typing import Final
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from rummykit.client.web import base_url
+from rummykit.client.addresses import base_url
 from rummykit.protocol import CloseCode, TokenBucket
 
 FIRST_WAIT_S: Final = 0.5

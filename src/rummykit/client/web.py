@@ -8,7 +8,6 @@ sentence (``PartyRefused`` for a party that cannot be joined).
 from __future__ import annotations
 
 import json
-import re
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -17,17 +16,12 @@ from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from rummykit.client.addresses import base_url
 from rummykit.protocol import JoinParty, NewParty, PartyJoined, PartyRefusal, PartyView
 
 HTTP_TIMEOUT_S: Final = 15.0
 """How long one request may take: the server answers in milliseconds, so this long means it
 is gone."""
-
-_CODE = re.compile(r"^[A-Za-z0-9]{4,12}$")
-"""A party's code as ``PartyCode`` reads it."""
-
-_CODE_IN_LINK = re.compile(r"party/([A-Za-z0-9]{4,12})(?:\.([A-Za-z0-9_-]{16,86}))?(?:[/?#]|$)")
-"""Where an invite link (``http://host/#/party/CODE.KEY``) holds the code and its key."""
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -51,46 +45,6 @@ class PartyRefused(ServerError):
         super().__init__(message, status=status, code=code)
         self.watch = watch
         """Whether its tables may be watched instead."""
-
-
-def base_url(server: str) -> str:
-    """The server's address as given, without a trailing slash; ``ValueError`` if it is none."""
-    parts = urllib.parse.urlsplit(server.strip())
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ValueError(f"{server!r} is not a server address: write it like http://host:8000.")
-    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
-
-
-def party_code(text: str) -> str:
-    """The party's code from a code or an invite link (``.../#/party/CODE.KEY``).
-
-    >>> party_code("http://127.0.0.1:8000/#/party/K7QM2P.abcdefghijklmnopqrstuv")
-    'K7QM2P'
-    >>> party_code(" k7qm2p ")
-    'K7QM2P'
-    """
-    return party_reference(text).split(".", 1)[0]
-
-
-def party_reference(text: str) -> str:
-    """How the server's addresses name the party: ``CODE.KEY`` from a link, else ``CODE``.
-
-    The link's key finds the party without the site's limit on codes alone (the server's
-    ``rummykit.server.parties.party_reference``).
-
-    >>> party_reference("http://127.0.0.1:8000/#/party/k7qm2p.abcdefghijklmnopqrstuv")
-    'K7QM2P.abcdefghijklmnopqrstuv'
-    >>> party_reference("http://127.0.0.1:8000/#/party/K7QM2P"), party_reference(" k7qm2p ")
-    ('K7QM2P', 'K7QM2P')
-    """
-    text = text.strip()
-    found = _CODE_IN_LINK.search(text)
-    if found is not None:
-        code, key = found.group(1).upper(), found.group(2)
-        return code if key is None else f"{code}.{key}"
-    if _CODE.fullmatch(text):
-        return text.upper()
-    raise ValueError(f"{text!r} is neither a party's code (letters and digits) nor its link.")
 
 
 def _answer(request: urllib.request.Request) -> tuple[int, bytes]:

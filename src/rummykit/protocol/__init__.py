@@ -6,134 +6,157 @@ a table's stored settings (``settings``), what a viewer is sent (``views``), how
 may ask (``limits``) and the JSON Schema of it all (``python -m rummykit.protocol.schema``).
 """
 
-from rummykit.protocol.account import (
-    ACCOUNT_NAME,
-    MAX_PASSWORD,
-    MIN_PASSWORD,
-    SESSION_COOKIE,
-    AccountRefusal,
-    Me,
-    MeAnswer,
-    NewAccount,
-    NobodySignedIn,
-    SignIn,
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rummykit.protocol.account import (
+        SESSION_COOKIE,
+        AccountRefusal,
+        Me,
+        MeAnswer,
+        NewAccount,
+        NobodySignedIn,
+        SignIn,
+    )
+    from rummykit.protocol.api import (
+        MAX_BODY_BYTES,
+        SEED_REFUSED,
+        BadRequest,
+        ErrorAnswer,
+        FinishedGame,
+        HistoryAnswer,
+        HistoryRequest,
+        NewTable,
+        TableAnswer,
+        TableCreated,
+        read_bearer,
+        read_body,
+    )
+    from rummykit.protocol.facts import (
+        ACCOUNT_NAME,
+        BOT_LEVELS,
+        DEFAULT_PACE_MS,
+        MAX_PACE_MS,
+        MAX_PARTY_SEATS,
+        MAX_PASSWORD,
+        MIN_PARTY_SEATS,
+        MIN_PASSWORD,
+        TURN_TIMERS,
+        BotLevel,
+        RuleValue,
+        TurnTimer,
+    )
+    from rummykit.protocol.limits import (
+        MAX_ADDRESSES,
+        MAX_SOCKET_MESSAGE_BYTES,
+        TOO_MANY_MESSAGES,
+        TOO_MANY_REQUESTS,
+        TOO_MANY_SOCKETS,
+        AddressLimiter,
+        Clock,
+        Limits,
+        TokenBucket,
+    )
+    from rummykit.protocol.messages import (
+        REACTIONS,
+        SERVER_MESSAGES,
+        Act,
+        ActData,
+        Advice,
+        Beat,
+        BeatBack,
+        BeatMessage,
+        Bye,
+        ClientMessage,
+        CloseCode,
+        Event,
+        EventMessage,
+        Hello,
+        HelloData,
+        HintMessage,
+        HintRequest,
+        Leave,
+        Log,
+        LogLine,
+        LogMessage,
+        Next,
+        NextTable,
+        NoData,
+        Notice,
+        NoticeMessage,
+        Pace,
+        PaceData,
+        Params,
+        ProtocolError,
+        React,
+        Reacted,
+        Reaction,
+        ReactionMessage,
+        Redeal,
+        RefusedMessage,
+        Rematch,
+        RematchMessage,
+        SeatView,
+        ServerMessage,
+        Strict,
+        ViewMessage,
+        encode,
+        parse_client_message,
+        refusal,
+        refused,
+        refused_for,
+    )
+    from rummykit.protocol.names import BOT_MARK, LOOKS_TAKEN, LookAlikes, has_bot_mark
+    from rummykit.protocol.party import (
+        PARTY_SERVER_MESSAGES,
+        AddCpu,
+        AddCpuData,
+        JoinParty,
+        LeaveParty,
+        MemberView,
+        NewParty,
+        PartyClientMessage,
+        PartyJoined,
+        PartyMessage,
+        PartyRefusal,
+        PartyState,
+        PartyView,
+        PlayerName,
+        Ready,
+        ReadyData,
+        Remove,
+        Settings,
+        SettingsData,
+        Start,
+        parse_party_message,
+    )
+    from rummykit.protocol.review import ReviewAnswer, ReviewState
+    from rummykit.protocol.settings import (
+        RECORD_RULES,
+        BotPlayer,
+        HumanPlayer,
+        Player,
+        TableSettings,
+    )
+    from rummykit.protocol.views import Between, Presence, Viewer, called, observation_of, seat_view
+
+_MODULES = (
+    "facts",
+    "limits",
+    "names",
+    "messages",
+    "settings",
+    "views",
+    "api",
+    "party",
+    "account",
+    "review",
 )
-from rummykit.protocol.api import (
-    MAX_BODY_BYTES,
-    SEED_REFUSED,
-    BadRequest,
-    ErrorAnswer,
-    FinishedGame,
-    HistoryAnswer,
-    HistoryRequest,
-    NewTable,
-    TableAnswer,
-    TableCreated,
-    read_bearer,
-    read_body,
-)
-from rummykit.protocol.limits import (
-    MAX_ADDRESSES,
-    MAX_SOCKET_MESSAGE_BYTES,
-    TOO_MANY_MESSAGES,
-    TOO_MANY_REQUESTS,
-    TOO_MANY_SOCKETS,
-    AddressLimiter,
-    Clock,
-    Limits,
-    TokenBucket,
-)
-from rummykit.protocol.messages import (
-    MAX_PACE_MS,
-    REACTIONS,
-    SERVER_MESSAGES,
-    Act,
-    ActData,
-    Advice,
-    Beat,
-    BeatBack,
-    BeatMessage,
-    Bye,
-    ClientMessage,
-    CloseCode,
-    Event,
-    EventMessage,
-    Hello,
-    HelloData,
-    HintMessage,
-    HintRequest,
-    Leave,
-    Log,
-    LogLine,
-    LogMessage,
-    Next,
-    NextTable,
-    NoData,
-    Notice,
-    NoticeMessage,
-    Pace,
-    PaceData,
-    Params,
-    ProtocolError,
-    React,
-    Reacted,
-    Reaction,
-    ReactionMessage,
-    Redeal,
-    RefusedMessage,
-    Rematch,
-    RematchMessage,
-    RuleValue,
-    SeatView,
-    ServerMessage,
-    Strict,
-    ViewMessage,
-    encode,
-    parse_client_message,
-    refusal,
-    refused,
-    refused_for,
-)
-from rummykit.protocol.names import BOT_MARK, LOOKS_TAKEN, LookAlikes, has_bot_mark
-from rummykit.protocol.party import (
-    MAX_PARTY_SEATS,
-    MIN_PARTY_SEATS,
-    PARTY_SERVER_MESSAGES,
-    AddCpu,
-    AddCpuData,
-    JoinParty,
-    LeaveParty,
-    MemberView,
-    NewParty,
-    PartyClientMessage,
-    PartyJoined,
-    PartyMessage,
-    PartyRefusal,
-    PartyState,
-    PartyView,
-    PlayerName,
-    Ready,
-    ReadyData,
-    Remove,
-    Settings,
-    SettingsData,
-    Start,
-    parse_party_message,
-)
-from rummykit.protocol.review import ReviewAnswer, ReviewState
-from rummykit.protocol.settings import (
-    BOT_LEVELS,
-    DEFAULT_PACE_MS,
-    RECORD_RULES,
-    TURN_TIMERS,
-    BotLevel,
-    BotPlayer,
-    HumanPlayer,
-    Player,
-    TableSettings,
-    TurnTimer,
-)
-from rummykit.protocol.views import Between, Presence, Viewer, called, observation_of, seat_view
+"""The modules behind this face, each after those it imports: a name is looked up in them in
+this order on first use, so that the plain facts load no message model (and no pydantic)."""
 
 __all__ = [
     "ACCOUNT_NAME",
@@ -262,3 +285,16 @@ __all__ = [
     "refused_for",
     "seat_view",
 ]
+
+
+if not TYPE_CHECKING:  # mypy reads the imports above; the names load when first asked for
+
+    def __getattr__(name: str) -> object:
+        if name in __all__:
+            for module in _MODULES:
+                home = importlib.import_module(f"{__name__}.{module}")
+                if name in vars(home):
+                    value = vars(home)[name]
+                    globals()[name] = value
+                    return value
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

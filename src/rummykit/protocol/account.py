@@ -8,21 +8,16 @@ account``) reads them without importing the server.
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Final, Literal, TypeAlias
 
 from pydantic import Field, StringConstraints, field_validator
 
 from rummykit.core.errors import ErrorCode
+from rummykit.protocol.facts import ACCOUNT_NAME, MAX_PASSWORD, MIN_PASSWORD
 from rummykit.protocol.messages import Strict
 
 SESSION_COOKIE: Final = "rummy_session"
 """The cookie that holds a session's token."""
-
-ACCOUNT_NAME: Final = re.compile(r"[A-Za-z0-9_-]{3,20}")
-"""What an account's name may be: 3 to 20 letters, digits, ``_`` or ``-``."""
-MIN_PASSWORD: Final = 8
-MAX_PASSWORD: Final = 128
 
 
 class NewAccount(Strict):

@@ -20,9 +20,9 @@ from pydantic import (
 
 from rummykit.core.errors import ErrorCode
 from rummykit.core.rules import MAX_SEATS
+from rummykit.protocol.facts import BotLevel, TurnTimer
 from rummykit.protocol.messages import SeatView, Strict, Token, Version, explain
 from rummykit.protocol.names import checked_player_name
-from rummykit.protocol.settings import BotLevel, TurnTimer
 
 MAX_BODY_BYTES: Final = 16_384
 """The largest request body read: a table's settings with every option fit in a tenth."""

@@ -89,9 +89,7 @@ from pydantic_core import ErrorDetails
 from rummykit.core.errors import ErrorCode, IllegalActionError, InvalidActionError
 from rummykit.core.refusals import code_of, refusal_text
 from rummykit.core.rules import MAX_SEATS
-
-MAX_PACE_MS: Final = 5000
-"""The slowest the computer may be asked to play: slower feels broken."""
+from rummykit.protocol.facts import MAX_PACE_MS, RuleValue
 
 MAX_MESSAGE_CHARS: Final = 2048
 """The longest message a client may send: the longest action (a meld of a whole suit, with a
@@ -450,10 +448,6 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
 
 
 # ----- server to client: the view ------------------------------------------------------------
-
-
-RuleValue: TypeAlias = bool | int | str | None
-"""One rule option's value as JSON: a number, a word, a yes/no, or null for no limit."""
 
 
 class PlayerView(Strict):

@@ -27,8 +27,8 @@ from typing import Annotated, Final, Literal, TypeAlias, get_args
 
 from pydantic import AfterValidator, Field, StringConstraints, TypeAdapter, ValidationError
 
-from rummykit.core.rules import MAX_SEATS, MIN_SEATS
 from rummykit.protocol.api import MAX_SEED, OptionName, RuleInput
+from rummykit.protocol.facts import MAX_PARTY_SEATS, MIN_PARTY_SEATS, BotLevel, RuleValue, TurnTimer
 from rummykit.protocol.messages import (
     MAX_MESSAGE_CHARS,
     Hello,
@@ -36,21 +36,12 @@ from rummykit.protocol.messages import (
     Params,
     ProtocolError,
     RefusedMessage,
-    RuleValue,
     Strict,
     Token,
     Version,
     explain,
 )
 from rummykit.protocol.names import checked_player_name
-from rummykit.protocol.settings import BotLevel, TurnTimer
-
-MAX_PARTY_SEATS: Final = MAX_SEATS
-"""The most seats a party's table has (people and computer players): any table's most (seven
-or eight play with two decks, which the rules' own check asks for when the game starts)."""
-
-MIN_PARTY_SEATS: Final = MIN_SEATS
-"""The fewest seats a party's table starts with."""
 
 PartyState: TypeAlias = Literal["lobby", "playing", "closed"]
 """``lobby`` until the host starts; ``playing`` from then on (rematches included);

@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal, TypeAlias, get_args
+from typing import Annotated, Final, Literal, TypeAlias
 
 from pydantic import Field, TypeAdapter
 
-from rummykit.protocol.messages import RuleValue, Strict
-
-BotLevel: TypeAlias = Literal["basic", "strong", "expert"]
-"""The computer players a table can seat, weakest first. ``master`` is not among them: it is
-not yet shown to beat ``expert`` (its measurement: "The top rung" in ``benchmarks/README.md``)."""
-
-BOT_LEVELS: Final[tuple[str, ...]] = get_args(BotLevel)
-"""The computer players a table can seat."""
-
-DEFAULT_PACE_MS: Final = 700
-"""How long the computer waits before each of its actions: slow enough to follow."""
-
-TurnTimer: TypeAlias = Literal[30, 60]
-"""How long a person has for a turn, in seconds, when a table times turns."""
-
-TURN_TIMERS: Final[tuple[int, ...]] = get_args(TurnTimer)
-"""The turn timers a table may be made with (besides none)."""
+from rummykit.protocol.facts import DEFAULT_PACE_MS, BotLevel, RuleValue, TurnTimer
+from rummykit.protocol.messages import Strict
 
 RecordRules: TypeAlias = str | dict[str, RuleValue]
 """A record's ``rules``: a preset's name, or ``{"preset": NAME, OPTION: VALUE, ...}``."""

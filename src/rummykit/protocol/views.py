@@ -18,13 +18,13 @@ from rummykit.core.melds import MeldKind, TableMeld
 from rummykit.core.observation import Observation, observe
 from rummykit.core.rules import Melding, Rules
 from rummykit.core.state import DealResult, GameState, Phase
+from rummykit.protocol.facts import RuleValue
 from rummykit.protocol.messages import (
     DealResultView,
     DealSummaryView,
     LaidOutView,
     MeldView,
     PlayerView,
-    RuleValue,
     SeatView,
 )
 from rummykit.protocol.settings import RULE_VALUES, BotPlayer, HumanPlayer, Player

@@ -15,17 +15,28 @@ ratings would both move by their average, neither halfway. tests/ratings catch i
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
-from typing import Final
-
-from openskill.models import BradleyTerryFull
+from typing import TYPE_CHECKING
 
 from rummykit.ratings.errors import RatingInputError
 from rummykit.ratings.rating import DEFAULT_MU, DEFAULT_SIGMA, Rating
 
-MODEL: Final = BradleyTerryFull(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA)
-"""The model with openskill's defaults (beta 25/6, tau 25/300): golden tests pin its values."""
+if TYPE_CHECKING:
+    from openskill.models import BradleyTerryFull
+
+
+@functools.cache
+def _model() -> BradleyTerryFull:
+    """The model with openskill's defaults (beta 25/6, tau 25/300): golden tests pin its values.
+
+    Made on first use: openskill comes with the site (``rummykit[server]``), and the engine's
+    commands (``rummy replay``, ``rummy sim``) import this package without it.
+    """
+    from openskill.models import BradleyTerryFull
+
+    return BradleyTerryFull(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA)
 
 
 def rate(
@@ -40,8 +51,9 @@ def rate(
     openskill's update and weight 0 leaves the rating as it was (see ``repeat_weight``).
     """
     _check_game(ratings, ranks, weights)
-    teams = [[MODEL.rating(mu=rating.mu, sigma=rating.sigma)] for rating in ratings]
-    result = MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
+    model = _model()
+    teams = [[model.rating(mu=rating.mu, sigma=rating.sigma)] for rating in ratings]
+    result = model.rate(teams, ranks=[float(rank) for rank in ranks])
     shares = [1.0] * len(ratings) if weights is None else weights
     return tuple(
         _scaled(before, after.mu, after.sigma, share)
