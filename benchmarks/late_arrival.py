@@ -40,6 +40,7 @@ from starlette.testclient import TestClient
 from party_client import open_seat, started_party
 from rummykit.protocol.limits import Limits
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from table_client import WORKERS, SeatSocket, bearer, simple_choice
 
 TURN_TIMER = 30
@@ -66,9 +67,11 @@ def measure(read_s: float, say: Callable[[str], None] = print) -> dict[str, floa
     found: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(
-            Path(folder) / "tables.sqlite3",
-            accept_seeds=True,
-            limits=Limits.unlimited(),
+            ServerConfig(
+                store_path=Path(folder) / "tables.sqlite3",
+                accept_seeds=True,
+                limits=Limits.unlimited(),
+            ),
             workers=WORKERS,
         )
         with TestClient(app) as client:

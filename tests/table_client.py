@@ -54,6 +54,7 @@ from rummykit.server.cluster.site import Cluster
 from rummykit.server.http.heartbeat import Heartbeat
 from rummykit.server.runtime.workers import SERVER_CLIENT, WorkerPool
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.site.run import uvicorn_config
 from rummykit.server.store.store import Store
 from rummykit.server.tables.table import Sleep, Table, new_table_settings
@@ -143,7 +144,7 @@ class ManualClock:
                 self._sleepers.remove(entry)
 
     def time(self) -> float:
-        """The wall clock that goes with this sleep (``create_app(now=clock.time)``): the
+        """The wall clock that goes with this sleep (``ServerConfig(now=clock.time)``): the
         seconds advanced so far, so a turn timer's deadline passes when the test says."""
         return self.now
 
@@ -191,10 +192,8 @@ def running(store_path: Path | str) -> Iterator[Any]:
     from starlette.testclient import TestClient
 
     app = create_app(
-        store_path,
+        ServerConfig(store_path=store_path, accept_seeds=True, limits=Limits.unlimited()),
         sleep=ManualClock().sleep,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
         workers=WORKERS,
     )
     with TestClient(app) as client:
@@ -209,14 +208,13 @@ def clocked_app(
     """An app on ``store_path`` whose pace, timers, graces and wall all run on ``clock``
     (seeds taken, no limits, the shared workers); ``heartbeat``'s silences run in real time."""
     return create_app(
-        store_path,
+        ServerConfig(
+            store_path=store_path, accept_seeds=True, limits=Limits.unlimited(), heartbeat=heartbeat
+        ),
         sleep=clock.sleep,
         now=clock.time,
         clock=clock.time,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
         workers=WORKERS,
-        heartbeat=heartbeat,
     )
 
 
@@ -676,19 +674,21 @@ class LiveServer:
 
     def start(self) -> None:
         app = create_app(
-            self.store_path,
+            ServerConfig(
+                store_path=self.store_path,
+                accept_seeds=True,
+                limits=self.limits,
+                public_history=self.public_history,
+                drop_grace_s=self.drop_grace_s,
+                bye_grace_s=self.bye_grace_s,
+                database_url=self.database_url,
+                review_samples=self.review_samples,
+                heartbeat=self.heartbeat,
+            ),
             sleep=self.sleep,
-            accept_seeds=True,
-            limits=self.limits,
             workers=WORKERS,
-            public_history=self.public_history,
             now=self.now,
-            drop_grace_s=self.drop_grace_s,
-            bye_grace_s=self.bye_grace_s,
-            database_url=self.database_url,
             cluster=None if self.redis_url is None else Cluster.on_redis(self.redis_url),
-            review_samples=self.review_samples,
-            heartbeat=self.heartbeat,
         )
         self.app = app
         config = uvicorn_config(  # as rummy serve

@@ -29,7 +29,7 @@ import pytest
 from websockets.sync.client import connect
 
 from rummykit.cli import main
-from rummykit.server.site import run
+from rummykit.server import site
 from rummykit.server.site.run import free_port
 from table_client import STUCK_S, hello
 
@@ -176,7 +176,7 @@ def test_ctrl_c_before_the_server_serves_ends_the_command_quietly(
     def interrupted(*arguments: object, **options: object) -> None:
         raise KeyboardInterrupt  # as Ctrl+C during the start (the database being opened)
 
-    monkeypatch.setattr(run, "serve", interrupted)
+    monkeypatch.setattr(site, "serve", interrupted)
     assert main(["serve", "--store", str(tmp_path / "tables.sqlite3")]) == 128 + signal.SIGINT
     assert capsys.readouterr().err == "Stopped (Ctrl+C).\n"
 
@@ -188,7 +188,7 @@ def test_a_server_that_ctrl_c_stopped_ends_the_command_with_130(
     def served(*arguments: object, **options: object) -> bool:
         return stopped_by_ctrl_c
 
-    monkeypatch.setattr(run, "serve", served)
+    monkeypatch.setattr(site, "serve", served)
     store = str(tmp_path / "tables.sqlite3")
     assert main(["serve", "--store", store]) == code
     assert main(["play", "--no-browser", "--store", store]) == code

@@ -206,17 +206,14 @@ def _command_replay(args: argparse.Namespace) -> int:
 def _command_play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from rummykit.server.site import default_store_path, free_port, serve
+    from rummykit.server.site import ServerConfig, default_store_path, free_port, serve
 
     store = Path(args.store) if args.store else default_store_path()
     # One person on their own computer: every game in the file is theirs, and the page's
     # tokens would not find them (a new port each run is a new origin, with empty storage).
+    config = ServerConfig(store_path=store, public_history=True)
     stopped_by_ctrl_c = serve(
-        "127.0.0.1",
-        args.port or free_port(),
-        store,
-        open_browser=not args.no_browser,
-        public_history=True,
+        "127.0.0.1", args.port or free_port(), config, open_browser=not args.no_browser
     )
     return _INTERRUPTED if stopped_by_ctrl_c else 0
 
@@ -263,38 +260,29 @@ def _command_serve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from rummykit.server.cluster import REDIS_URL_ENV
-    from rummykit.server.site import default_store_path, serve
-    from rummykit.server.store import DATABASE_URL_ENV, FileInUse, is_postgres_url
+    from rummykit.server.site import ConfigError, ServerConfig, default_store_path, serve
+    from rummykit.server.store import DATABASE_URL_ENV, FileInUse
 
-    store = Path(args.store) if args.store else default_store_path()
-    database_url = args.database_url or os.environ.get(DATABASE_URL_ENV) or None
-    if database_url is not None and not is_postgres_url(database_url):
-        print(
-            f"rummy serve: a database URL begins with postgresql://, not {database_url!r}",
-            file=sys.stderr,
+    try:
+        config = ServerConfig(
+            store_path=Path(args.store) if args.store else default_store_path(),
+            database_url=args.database_url or os.environ.get(DATABASE_URL_ENV) or None,
+            redis_url=args.redis_url or os.environ.get(REDIS_URL_ENV) or None,
+            allowed_hosts=args.allowed_host,
+            allowed_origins=args.allowed_origin,
+            public_history=args.public_history,
+            idle_table_s=args.idle_table_seconds,
         )
-        return 2
-    redis_url = args.redis_url or os.environ.get(REDIS_URL_ENV) or None
-    if redis_url is not None and database_url is None:
-        print(
-            "rummy serve: several processes share a site on one PostgreSQL database: give "
-            "--database-url with --redis-url",
-            file=sys.stderr,
-        )
+    except ConfigError as error:
+        print(f"rummy serve: {error}", file=sys.stderr)
         return 2
     try:
         stopped_by_ctrl_c = serve(
             args.host,
             args.port,
-            store,
+            config,
             open_browser=False,
-            allowed_hosts=args.allowed_host,
-            allowed_origins=args.allowed_origin,
-            public_history=args.public_history,
             workers=args.workers,
-            idle_table_s=args.idle_table_seconds,
-            database_url=database_url,
-            redis_url=redis_url,
             trusted_proxies=args.trusted_proxy,
         )
     except FileInUse as error:

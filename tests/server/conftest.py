@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 
 from rummykit.protocol.limits import Limits
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from table_client import WORKERS, ManualClock, clocked_app
 
 
@@ -33,10 +34,8 @@ def client(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
     It accepts seeds, as only a server made for tests does, so that a test knows its deals.
     """
     app = create_app(
-        store_path,
+        ServerConfig(store_path=store_path, accept_seeds=True, limits=Limits.unlimited()),
         sleep=clock.sleep,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
         workers=WORKERS,
     )
     with TestClient(app) as test_client:

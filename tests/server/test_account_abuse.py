@@ -31,6 +31,7 @@ from rummykit.server.accounts.logins import (
 )
 from rummykit.server.accounts.password_strength import CONTROL_CHARACTERS
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.store import Store
 from table_client import WORKERS, ManualClock
 
@@ -46,7 +47,10 @@ def app_on(store_path: Path, clock: ManualClock) -> Iterator[Starlette]:
     """The app, started, on ``clock``; sign-ups limited as a real server's are."""
     limits = dataclasses.replace(Limits.unlimited(), accounts_per_address=ACCOUNTS_AN_HOUR)
     app = create_app(
-        store_path, sleep=clock.sleep, limits=limits, workers=WORKERS, clock=clock.time
+        ServerConfig(store_path=store_path, limits=limits),
+        sleep=clock.sleep,
+        workers=WORKERS,
+        clock=clock.time,
     )
     with TestClient(app):  # runs the lifespan: the store opens, and closes after
         yield app

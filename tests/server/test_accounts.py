@@ -35,6 +35,7 @@ from rummykit.server.accounts.logins import (
 from rummykit.server.accounts.passwords import hash_password, needs_rehash, verify_password
 from rummykit.server.http.guard import FOREIGN_ORIGIN_MESSAGE
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.store import SCHEMA_VERSION, SESSION_LIFETIME_S, Store, token_hash
 from services import StoreBackend
 from table_client import WORKERS, ManualClock
@@ -52,9 +53,8 @@ def serving(
 ) -> Iterator[TestClient]:
     """The app on ``store_path``, its limits' clock and wall clock both ``clock``."""
     app = create_app(
-        store_path,
+        ServerConfig(store_path=store_path, limits=Limits.unlimited()),
         sleep=clock.sleep,
-        limits=Limits.unlimited(),
         workers=WORKERS,
         clock=clock.time,
         now=clock.time,

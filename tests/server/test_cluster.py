@@ -35,6 +35,7 @@ from rummykit.server.cluster.site import Cluster
 from rummykit.server.parties.party import CODE_LENGTH, CODE_LETTERS
 from rummykit.server.parties.party_reference import CODE_MISSES_PER_MINUTE, SiteCodeMisses
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.store import Store
 from services import PostgresServer
 from table_client import (
@@ -59,11 +60,13 @@ loaded machine (at 1 s, owners lost tables mid-game when two pytest workers shar
 def process(tmp_path: Path, database_url: str, redis: RedisService) -> Iterator[TestClient]:
     """One server process of the site, started and stopped around the ``with``."""
     app = create_app(
-        tmp_path / "unused.sqlite3",
-        database_url=database_url,
+        ServerConfig(
+            store_path=tmp_path / "unused.sqlite3",
+            database_url=database_url,
+            accept_seeds=True,
+            limits=Limits.unlimited(),
+        ),
         cluster=Cluster.on_redis(redis.url, lease_s=LEASE_S),
-        accept_seeds=True,
-        limits=Limits.unlimited(),
         workers=WORKERS,
     )
     with TestClient(app) as client:

@@ -23,6 +23,7 @@ from rummykit.protocol.messages import CloseCode
 from rummykit.server.http.body import SLOW_BODY
 from rummykit.server.http.connections import BUSY_RETRY_AFTER_S
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.site.run import free_port
 from table_client import STUCK_S, WORKERS, LiveServer, ManualClock, create_table, seat_connection
 
@@ -120,7 +121,9 @@ def test_an_address_may_hold_only_so_many_connections(server: LiveServer) -> Non
 def test_an_address_may_hold_only_so_many_sockets(store_path: Path) -> None:
     limits = Limits(socket_burst=None, address_burst=None, sockets_per_address=2)
     app = create_app(
-        store_path, sleep=ManualClock().sleep, accept_seeds=True, limits=limits, workers=WORKERS
+        ServerConfig(store_path=store_path, accept_seeds=True, limits=limits),
+        sleep=ManualClock().sleep,
+        workers=WORKERS,
     )
     with TestClient(app) as client:
         table_id, token = create_table(client)

@@ -16,7 +16,7 @@ import pytest
 
 from rummykit.cli import main
 from rummykit.protocol.limits import Limits
-from rummykit.server.site import run
+from rummykit.server import site
 from rummykit.server.site.run import free_port
 from table_client import LiveServer
 
@@ -90,7 +90,7 @@ def test_rummy_serve_trusts_only_the_proxies_named(
     def serve(host: str, port: int, store: Path, open_browser: bool, **options: Any) -> None:
         calls.append(options)
 
-    monkeypatch.setattr(run, "serve", serve)
+    monkeypatch.setattr(site, "serve", serve)
     store = str(tmp_path / "tables.sqlite3")
     assert main(["serve", "--store", store]) == 0
     named = ["--trusted-proxy", "127.0.0.1", "--trusted-proxy", "10.0.0.0/8"]

@@ -24,6 +24,7 @@ from rummykit.server.http.guard import (
     loopback_hosts,
 )
 from rummykit.server.site.app import MAX_CONNECTIONS_PER_SEAT, create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.site.run import answered_hosts
 from rummykit.server.store.store import Store
 from table_client import ManualClock, bearer, create_table, hello, seat_connection
@@ -68,7 +69,10 @@ def test_the_own_page_opens_its_socket_and_gets_its_view(client: TestClient) -> 
 
 
 def test_an_origin_the_host_allows_may_play(store_path: Path, clock: ManualClock) -> None:
-    app = create_app(store_path, sleep=clock.sleep, allowed_origins=["https://rummy.example/"])
+    app = create_app(
+        ServerConfig(store_path=store_path, allowed_origins=["https://rummy.example/"]),
+        sleep=clock.sleep,
+    )
     with TestClient(app) as client:
         headers = {"origin": "https://rummy.example"}
         answer = client.post("/api/tables", json={"preset": "classic"}, headers=headers)
@@ -88,7 +92,9 @@ def test_a_local_server_answers_only_its_loopback_names(
 ) -> None:
     # A page of evil.example whose name was rebound to 127.0.0.1 reaches the local server with
     # Host: evil.example; it must get nothing.
-    app = create_app(store_path, sleep=clock.sleep, allowed_hosts=LOOPBACK_HOSTS)
+    app = create_app(
+        ServerConfig(store_path=store_path, allowed_hosts=LOOPBACK_HOSTS), sleep=clock.sleep
+    )
     with TestClient(app, base_url="http://evil.example:8000") as rebound:
         assert rebound.get("/api/options").status_code == 400
         assert rebound.post("/api/tables", json={"preset": "classic"}).status_code == 400
@@ -102,7 +108,7 @@ def test_a_local_server_without_allowed_hosts_answers_its_loopback_names_at_its_
 ) -> None:
     allowed = answered_hosts("127.0.0.1", 8000, None)
     assert allowed == loopback_hosts(8000)
-    app = create_app(store_path, sleep=clock.sleep, allowed_hosts=allowed)
+    app = create_app(ServerConfig(store_path=store_path, allowed_hosts=allowed), sleep=clock.sleep)
     for base in ("http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000"):
         with TestClient(app, base_url=base) as local:
             assert local.get("/api/options").status_code == 200, base
@@ -131,7 +137,8 @@ def test_allowed_hosts_match_at_any_port_or_under_a_wildcard(
     store_path: Path, clock: ManualClock
 ) -> None:
     app = create_app(
-        store_path, sleep=clock.sleep, allowed_hosts=["rummy.example", "*.games.example"]
+        ServerConfig(store_path=store_path, allowed_hosts=["rummy.example", "*.games.example"]),
+        sleep=clock.sleep,
     )
     for base, status in (
         ("http://rummy.example:8443", 200),
@@ -147,7 +154,9 @@ def test_allowed_hosts_match_at_any_port_or_under_a_wildcard(
 @pytest.fixture
 def local_client(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
     """A client of a server that answers only the loopback names."""
-    app = create_app(store_path, sleep=clock.sleep, allowed_hosts=LOOPBACK_HOSTS)
+    app = create_app(
+        ServerConfig(store_path=store_path, allowed_hosts=LOOPBACK_HOSTS), sleep=clock.sleep
+    )
     with TestClient(app, base_url="http://127.0.0.1:8000") as client:
         yield client
 
@@ -172,7 +181,7 @@ def test_a_rebound_page_may_not_open_a_local_socket(local_client: TestClient) ->
 
 def test_a_live_server_refuses_a_seed_from_a_client(store_path: Path, clock: ManualClock) -> None:
     # With a seed of their choosing, a probe knew the computer's hand and the stock.
-    with TestClient(create_app(store_path, sleep=clock.sleep)) as live:
+    with TestClient(create_app(ServerConfig(store_path=store_path), sleep=clock.sleep)) as live:
         answer = live.post("/api/tables", json={"preset": "classic", "seed": 7})
         assert answer.status_code == 400
         assert answer.json()["error"].startswith("seed:")
@@ -182,7 +191,7 @@ def test_a_live_table_shuffles_unpredictably_and_keeps_its_decks(
     store_path: Path, clock: ManualClock
 ) -> None:
     created: list[dict[str, str]] = []
-    with TestClient(create_app(store_path, sleep=clock.sleep)) as live:
+    with TestClient(create_app(ServerConfig(store_path=store_path), sleep=clock.sleep)) as live:
         for _ in range(3):
             created.append(live.post("/api/tables", json={"preset": "classic"}).json())
     store = Store(store_path)
@@ -199,7 +208,11 @@ def test_a_live_table_shuffles_unpredictably_and_keeps_its_decks(
 def limited(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
     """A client of a server with small limits, on a clock the test moves."""
     limits = Limits(socket_burst=5, socket_per_second=1, address_burst=8, address_per_second=1)
-    app = create_app(store_path, sleep=clock.sleep, limits=limits, clock=lambda: clock.now)
+    app = create_app(
+        ServerConfig(store_path=store_path, limits=limits),
+        sleep=clock.sleep,
+        clock=lambda: clock.now,
+    )
     with TestClient(app) as client:
         yield client
 

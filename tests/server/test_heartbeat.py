@@ -31,6 +31,7 @@ from rummykit.server.http.heartbeat import (
 )
 from rummykit.server.site import app as app_module
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.site.run import uvicorn_config
 from rummykit.server.store.store import Store
 from rummykit.server.tables.table import Table, new_table_settings
@@ -222,10 +223,14 @@ def test_a_seats_away_time_is_the_latest_word_any_of_its_pages_said(tmp_path: Pa
 
 
 def test_uvicorn_pings_every_socket_as_the_heartbeat_says(tmp_path: Path) -> None:
-    default = uvicorn_config(create_app(tmp_path / "a.sqlite3", workers=WORKERS), "127.0.0.1", 1)
+    default = uvicorn_config(
+        create_app(ServerConfig(store_path=tmp_path / "a.sqlite3"), workers=WORKERS), "127.0.0.1", 1
+    )
     assert (default.ws_ping_interval, default.ws_ping_timeout) == (PING_S, PING_TIMEOUT_S)
     short = Heartbeat(beat_s=0.2, silent_s=1.0, ping_s=0.5, ping_timeout_s=0.7)
-    app = create_app(tmp_path / "b.sqlite3", workers=WORKERS, heartbeat=short)
+    app = create_app(
+        ServerConfig(store_path=tmp_path / "b.sqlite3", heartbeat=short), workers=WORKERS
+    )
     config = uvicorn_config(app, "127.0.0.1", 1)
     assert (config.ws_ping_interval, config.ws_ping_timeout) == (0.5, 0.7)
     # a dead connection is noticed within seconds, not uvicorn's 20 to 40

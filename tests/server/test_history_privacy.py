@@ -25,8 +25,10 @@ from rummykit.core.record import replay_json
 from rummykit.protocol.api import MAX_HISTORY_TOKENS, NewTable
 from rummykit.protocol.limits import Limits
 from rummykit.protocol.messages import CloseCode
+from rummykit.server import site
 from rummykit.server.site import run
 from rummykit.server.site.app import HISTORY_NOT_PUBLIC, NO_RECORD, NO_REPLAY, NO_SEAT, create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.database import is_postgres_url
 from rummykit.server.store.store import (
     EXPIRY_SWEEP_S,
@@ -69,11 +71,13 @@ def serving(
 ) -> Iterator[TestClient]:
     """An app on ``store_path`` whose tokens expire by ``wall``, for the span of a ``with``."""
     app = create_app(
-        store_path,
+        ServerConfig(
+            store_path=store_path,
+            accept_seeds=True,
+            limits=Limits.unlimited(),
+            public_history=public_history,
+        ),
         sleep=ManualClock().sleep,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
-        public_history=public_history,
         now=wall,
     )
     with TestClient(app) as client:
@@ -386,10 +390,10 @@ def served(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """What ``rummy play`` and ``rummy serve`` would serve with, instead of serving."""
     calls: list[dict[str, Any]] = []
 
-    def serve(host: str, port: int, store: Path, open_browser: bool, **options: Any) -> None:
-        calls.append({"host": host, **options})
+    def serve(host: str, port: int, config: ServerConfig, open_browser: bool, **_: Any) -> None:
+        calls.append({"host": host, "public_history": config.public_history})
 
-    monkeypatch.setattr(run, "serve", serve)
+    monkeypatch.setattr(site, "serve", serve)
     return calls
 
 
@@ -417,7 +421,8 @@ def test_serve_passes_the_hosts_choice_to_the_app(
     apps: list[Any] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda server, **_: apps.append(server.config.app))
     for public in (False, True):
-        run.serve("127.0.0.1", 1, tmp_path / "tables.sqlite3", False, public_history=public)
+        config = ServerConfig(store_path=tmp_path / "tables.sqlite3", public_history=public)
+        run.serve("127.0.0.1", 1, config, False)
     assert [app.state.public_history for app in apps] == [False, True]
 
 

@@ -8,9 +8,10 @@ from starlette.testclient import TestClient
 
 from rummykit import cli
 from rummykit.protocol.limits import Limits
+from rummykit.server import site
 from rummykit.server.parties.lobby import IDLE_TABLE_S, Lobby
-from rummykit.server.site import run
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from table_client import ManualClock, create_table
 
 pytestmark = pytest.mark.timeout(60)
@@ -21,11 +22,9 @@ def test_a_shorter_idle_time_lets_a_table_go_after_that_time_and_not_before(
 ) -> None:
     now = [0.0]
     app = create_app(
-        store_path,
+        ServerConfig(store_path=store_path, limits=Limits.unlimited(), idle_table_s=5.0),
         sleep=clock.sleep,
-        limits=Limits.unlimited(),
         clock=lambda: now[0],
-        idle_table_s=5.0,
     )
     lobby: Lobby = app.state.lobby
     with TestClient(app) as client:
@@ -39,7 +38,7 @@ def test_a_shorter_idle_time_lets_a_table_go_after_that_time_and_not_before(
 
 
 def test_the_idle_time_defaults_to_ten_minutes(store_path: Path) -> None:
-    app = create_app(store_path)
+    app = create_app(ServerConfig(store_path=store_path))
     assert app.state.lobby.idle_table_s == IDLE_TABLE_S == 600.0
 
 
@@ -48,10 +47,10 @@ def test_rummy_serve_passes_its_idle_table_seconds_to_the_server(
 ) -> None:
     served: dict[str, Any] = {}
 
-    def fake_serve(*args: Any, **kwargs: Any) -> None:
-        served.update(kwargs)
+    def fake_serve(host: str, port: int, config: ServerConfig, *args: Any, **kwargs: Any) -> None:
+        served["idle_table_s"] = config.idle_table_s
 
-    monkeypatch.setattr(run, "serve", fake_serve)
+    monkeypatch.setattr(site, "serve", fake_serve)
     store = str(tmp_path / "t.sqlite3")
     assert cli.main(["serve", "--store", store, "--idle-table-seconds", "30"]) == 0
     assert served["idle_table_s"] == 30.0

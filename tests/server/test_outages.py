@@ -33,6 +33,7 @@ from rummykit.server.cluster.outage_log import LOG_EVERY_S, OUTAGES, OutageLog
 from rummykit.server.cluster.site import Cluster
 from rummykit.server.parties.lobby import Lobby
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.database import RECONNECT_S
 from rummykit.server.store.outage import OUT_OF_REACH, RETRY_AFTER_S
 from rummykit.server.store.store import Store
@@ -135,10 +136,12 @@ def test_with_postgresql_down_every_answer_is_fast_and_clean_and_nothing_is_lost
     outage_log: pytest.LogCaptureFixture,
 ) -> None:
     app = create_app(
-        tmp_path / "unused.sqlite3",
-        database_url=postgres_url,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
+        ServerConfig(
+            store_path=tmp_path / "unused.sqlite3",
+            database_url=postgres_url,
+            accept_seeds=True,
+            limits=Limits.unlimited(),
+        ),
         workers=WORKERS,
     )
     times: dict[str, float] = {}
@@ -199,7 +202,10 @@ class FullDisk:
 def test_with_the_disk_full_every_answer_is_fast_and_clean_and_nothing_is_lost(
     store_path: Path, outage_log: pytest.LogCaptureFixture
 ) -> None:
-    app = create_app(store_path, accept_seeds=True, limits=Limits.unlimited(), workers=WORKERS)
+    app = create_app(
+        ServerConfig(store_path=store_path, accept_seeds=True, limits=Limits.unlimited()),
+        workers=WORKERS,
+    )
     database = app.state.lobby.store._db
     disk = FullDisk(database.connection)
     database.connection = disk
@@ -276,11 +282,13 @@ def test_a_new_table_whose_row_cannot_be_written_holds_no_lease(store_path: Path
 def cluster_process(database_url: str, redis: RedisService, tmp_path: Path) -> TestClient:
     """One server process of a site on PostgreSQL and Redis (as ``rummy serve`` makes it)."""
     app = create_app(
-        tmp_path / "unused.sqlite3",
-        database_url=database_url,
+        ServerConfig(
+            store_path=tmp_path / "unused.sqlite3",
+            database_url=database_url,
+            accept_seeds=True,
+            limits=Limits.unlimited(),
+        ),
         cluster=Cluster.on_redis(redis.url, lease_s=LEASE_S),
-        accept_seeds=True,
-        limits=Limits.unlimited(),
         workers=WORKERS,
     )
     return TestClient(app)

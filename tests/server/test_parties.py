@@ -37,6 +37,7 @@ from rummykit.protocol.facts import MAX_PARTY_SEATS
 from rummykit.protocol.limits import Limits
 from rummykit.server.parties.party import PARTY_IDLE_S
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.store import Store
 from rummykit.server.tables.new_table import COMPUTER_NAMES, computer_names
 from rummykit.server.tables.turn_keeper import BYE_GRACE_S, DROP_GRACE_S
@@ -465,10 +466,9 @@ def test_a_party_table_survives_a_restart_and_its_rematch_still_works(
     def app() -> TestClient:
         return TestClient(
             create_app(
-                store_path,
+                ServerConfig(store_path=store_path, limits=Limits.unlimited()),
                 sleep=clock.sleep,
                 now=clock.time,
-                limits=Limits.unlimited(),
                 workers=WORKERS,
             )
         )
@@ -497,7 +497,11 @@ def test_a_party_table_survives_a_restart_and_its_rematch_still_works(
 def test_a_party_nobody_comes_back_to_is_closed(store_path: Path, clock: ManualClock) -> None:
     def app() -> TestClient:
         return TestClient(
-            create_app(store_path, now=clock.time, limits=Limits.unlimited(), workers=WORKERS)
+            create_app(
+                ServerConfig(store_path=store_path, limits=Limits.unlimited()),
+                now=clock.time,
+                workers=WORKERS,
+            )
         )
 
     with app() as client:
@@ -524,7 +528,7 @@ def test_a_seed_is_for_test_servers_only_and_deals_a_party_the_same_cards(
     decks = [store.deals(table)[0]["deck"] for table in tables]
     store.close()
     assert decks[0] == decks[1]
-    with TestClient(create_app(store_path, workers=WORKERS)) as live:
+    with TestClient(create_app(ServerConfig(store_path=store_path), workers=WORKERS)) as live:
         refused = live.post("/api/parties", json={"name": "Ann", "seed": 42})
         assert refused.status_code == 400 and refused.json()["error"].startswith("seed")
 

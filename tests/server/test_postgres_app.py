@@ -1,6 +1,6 @@
 """The whole app on PostgreSQL, and one process per SQLite file.
 
-On PostgreSQL (``create_app(database_url=...)``): a table and a ranked party's game play to
+On PostgreSQL (``ServerConfig(database_url=...)``): a table and a ranked party's game play to
 their end over sockets; the stored log replays to the scores the players saw, and the ranked
 game's ratings are stored and shown. On SQLite: a second server process on a file already
 served is refused with a clear error, and so is a second app in this process.
@@ -20,6 +20,7 @@ from rummykit.core.record import load_record, replay
 from rummykit.protocol.limits import Limits
 from rummykit.ratings import Pool
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.site.run import free_port
 from rummykit.server.store.database import FileInUse
 from rummykit.server.store.store import Store
@@ -34,13 +35,15 @@ def test_a_table_and_a_ranked_game_play_to_the_end_on_postgresql(
 ) -> None:
     unused = tmp_path / "not-used.sqlite3"
     app = create_app(
-        unused,
-        database_url=postgres_url,
+        ServerConfig(
+            store_path=unused,
+            database_url=postgres_url,
+            accept_seeds=True,
+            limits=Limits.unlimited(),
+        ),
         sleep=clock.sleep,
         now=clock.time,
         clock=clock.time,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
         workers=WORKERS,
     )
     with TestClient(app) as client:
@@ -89,7 +92,7 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
         assert second.returncode == 1, second.stdout + second.stderr
         assert f"another rummykit server is already using {path}" in second.stderr
         with pytest.raises(FileInUse):  # nor an app in this process
-            create_app(path, workers=WORKERS)
+            create_app(ServerConfig(store_path=path), workers=WORKERS)
         assert first.process is not None and first.process.poll() is None  # still serving
     # once the first has stopped, the file is free
-    create_app(path, workers=WORKERS).state.lobby.store.close()
+    create_app(ServerConfig(store_path=path), workers=WORKERS).state.lobby.store.close()

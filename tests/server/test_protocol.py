@@ -31,6 +31,7 @@ from rummykit.server.site.app import (
     TOKEN_IN_HELLO,
     create_app,
 )
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.tables.table import Table
 from table_client import (
     WORKERS,
@@ -360,7 +361,9 @@ def test_a_socket_that_says_no_hello_in_time_is_closed_4400(
 ) -> None:
     limits = dataclasses.replace(Limits.unlimited(), header_timeout_s=0.05)
     app = create_app(
-        store_path, sleep=clock.sleep, accept_seeds=True, limits=limits, workers=WORKERS
+        ServerConfig(store_path=store_path, accept_seeds=True, limits=limits),
+        sleep=clock.sleep,
+        workers=WORKERS,
     )
     with TestClient(app) as slow:
         table_id, token = create_table(slow)

@@ -36,6 +36,7 @@ from rummykit.ratings import (
 )
 from rummykit.server.accounts.rating_routes import RECENT_GAMES
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.rated import DAY_S, RatedGame
 from rummykit.server.store.store import Store
 from table_client import WORKERS, ManualClock
@@ -74,7 +75,11 @@ def league(tmp_path: Path, clock: ManualClock) -> Store:
 
 @pytest.fixture
 def league_client(league: Store, clock: ManualClock) -> Iterator[TestClient]:
-    app = create_app(league.path, now=clock.time, limits=Limits.unlimited(), workers=WORKERS)
+    app = create_app(
+        ServerConfig(store_path=league.path, limits=Limits.unlimited()),
+        now=clock.time,
+        workers=WORKERS,
+    )
     with TestClient(app) as client:
         yield client
 
@@ -109,7 +114,11 @@ def test_a_pair_playing_only_each_other_stays_off_the_board(
         clock.now += 8 * DAY_S  # past the repeat window: every game counts fully
         totals = (10, 30) if number % 3 else (30, 10)  # Ada wins two in three
         store_rated_game(store, RatedGame(f"t{number}", Pool.PENALTY, (1, 2), totals, 1))
-    app = create_app(store.path, now=clock.time, limits=Limits.unlimited(), workers=WORKERS)
+    app = create_app(
+        ServerConfig(store_path=store.path, limits=Limits.unlimited()),
+        now=clock.time,
+        workers=WORKERS,
+    )
     with TestClient(app) as client:
         assert board(client, "?pool=penalty") == []
         everyone = board(client, "?pool=penalty&all=1")
@@ -161,7 +170,11 @@ def test_a_tie_for_first_is_a_draw(tmp_path: Path, clock: ManualClock) -> None:
     store = accounts_store(tmp_path / "tie.sqlite3", clock, ("Ada", "Bob", "Cyd"))
     store_rated_game(store, RatedGame("t0", Pool.WINNER, (1, 2, 3), (50, 50, 10), 1))
     store_rated_game(store, RatedGame("t1", Pool.WINNER, (1, 2, 3), (10, 50, 60), 1))
-    app = create_app(store.path, now=clock.time, limits=Limits.unlimited(), workers=WORKERS)
+    app = create_app(
+        ServerConfig(store_path=store.path, limits=Limits.unlimited()),
+        now=clock.time,
+        workers=WORKERS,
+    )
     with TestClient(app) as client:
         ada = page(client, "Ada")["pools"]["winner"]
         assert (ada["wins"], ada["draws"], ada["losses"], ada["average_place"]) == (0, 1, 1, 2.0)

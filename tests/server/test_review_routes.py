@@ -22,6 +22,7 @@ from rummykit.server.reviews import reviews as reviews_module
 from rummykit.server.reviews.review_routes import NO_REVIEW
 from rummykit.server.reviews.reviews import REVIEWS_BUSY, Reviews
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from table_client import ManualClock, bearer, create_table, play_to_game_over
 
 pytestmark = pytest.mark.timeout(180)
@@ -32,11 +33,13 @@ SAMPLES = 3
 
 def serving(store_path: Path) -> TestClient:
     app = create_app(
-        store_path,
+        ServerConfig(
+            store_path=store_path,
+            accept_seeds=True,
+            limits=Limits.unlimited(),
+            review_samples=SAMPLES,
+        ),
         sleep=ManualClock().sleep,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
-        review_samples=SAMPLES,
     )
     return TestClient(app)
 

@@ -21,6 +21,7 @@ from rummykit.protocol.limits import Limits
 from rummykit.server.http.connections import GuardedH11Protocol
 from rummykit.server.http.memory import NEVER, MemoryKeeper, defer_full_collections
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.site.run import free_port
 from table_client import STUCK_S, LiveServer
 
@@ -120,7 +121,9 @@ def test_a_serving_app_runs_the_keepers_full_collections(tmp_path: Path) -> None
             if getattr(task.get_coro(), "__qualname__", "") == "MemoryKeeper.collect_periodically"
         ]
 
-    app = create_app(tmp_path / "tables.sqlite3", limits=Limits.unlimited())
+    app = create_app(
+        ServerConfig(store_path=tmp_path / "tables.sqlite3", limits=Limits.unlimited())
+    )
     with TestClient(app) as client:
         assert client.portal is not None
         found = client.portal.call(collecting)

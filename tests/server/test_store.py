@@ -25,6 +25,7 @@ from rummykit.protocol.api import NewTable
 from rummykit.protocol.limits import Limits
 from rummykit.server.parties.lobby import IDLE_TABLE_S, SWEEP_EVERY_S, Lobby
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.database import lock_path
 from rummykit.server.store.store import Store, token_hash
 from rummykit.server.tables.table import Table, new_table_settings
@@ -463,10 +464,8 @@ def test_idle_tables_leave_memory_and_come_back_from_the_store(
     # Every table used to stay in memory for good (about 79 KB each).
     now = [0.0]
     app = create_app(
-        store_path,
+        ServerConfig(store_path=store_path, accept_seeds=True, limits=Limits.unlimited()),
         sleep=clock.sleep,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
         clock=lambda: now[0],
         workers=WORKERS,
     )
@@ -488,9 +487,8 @@ def test_idle_tables_leave_memory_and_come_back_from_the_store(
 def test_a_table_asked_for_recently_is_not_let_go(store_path: str, clock: ManualClock) -> None:
     now = [0.0]
     app = create_app(
-        store_path,
+        ServerConfig(store_path=store_path, limits=Limits.unlimited()),
         sleep=clock.sleep,
-        limits=Limits.unlimited(),
         clock=lambda: now[0],
         workers=WORKERS,
     )

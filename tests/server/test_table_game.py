@@ -26,6 +26,7 @@ from rummykit.core.presets import preset_with_overrides
 from rummykit.protocol.limits import Limits
 from rummykit.protocol.views import POSITIONS
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from table_client import (
     Frame,
     ManualClock,
@@ -202,11 +203,10 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> PlayedGame:
     """One game against two computer players to 30, shared by the tests that read it."""
     store_path = tmp_path_factory.mktemp("game") / "tables.sqlite3"
     app = create_app(
-        store_path,
+        ServerConfig(
+            store_path=store_path, accept_seeds=True, limits=Limits.unlimited(), public_history=True
+        ),
         sleep=ManualClock().sleep,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
-        public_history=True,  # anyone may download the record: this test reads the game
     )
     with TestClient(app) as client:
         table_id, frames, last = play_whole_game(

@@ -1,7 +1,7 @@
 """The turn timer: server-authoritative deadlines, the computer playing a turn that ran out.
 
 The app runs on a ``ManualClock``: its ``sleep`` paces the computer and waits for the timer,
-its ``time`` is the wall clock of the deadlines (``create_app(now=clock.time)``), so time
+its ``time`` is the wall clock of the deadlines (``ServerConfig(now=clock.time)``), so time
 passes only when a test advances it, and no test sleeps.
 """
 
@@ -23,6 +23,7 @@ from rummykit.protocol.limits import Limits
 from rummykit.protocol.messages import Act, Pace, PaceData, ServerMessage
 from rummykit.server.runtime.workers import WorkerPool
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.store import SCHEMA_VERSION, Store
 from rummykit.server.tables.table import RESTART_GRACE_S, Expiry, Table, new_table_settings
 from rummykit.server.tables.table_words import TIME_RAN_OUT
@@ -48,11 +49,9 @@ TIMER: Final = 30
 def serving(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
     """The app on ``store_path``, its pace and its wall clock both ``clock``."""
     app = create_app(
-        store_path,
+        ServerConfig(store_path=store_path, accept_seeds=True, limits=Limits.unlimited()),
         sleep=clock.sleep,
         now=clock.time,
-        accept_seeds=True,
-        limits=Limits.unlimited(),
         workers=WORKERS,
     )
     with TestClient(app) as client:

@@ -116,3 +116,15 @@ def test_no_wing_is_a_house_of_its_own(wing: str) -> None:
         if "migrations" not in p.parts
     )
     assert lines <= MAX_WING_LINES, f"{wing} has {lines} lines (at most {MAX_WING_LINES})"
+
+
+def test_a_site_of_several_processes_without_postgresql_is_refused_once(tmp_path: Path) -> None:
+    from rummykit.server.site import ConfigError, ServerConfig
+
+    with pytest.raises(ConfigError, match="PostgreSQL"):
+        ServerConfig(store_path=tmp_path / "t.sqlite3", redis_url="redis://127.0.0.1:9")
+    with pytest.raises(ConfigError, match="postgresql://"):
+        ServerConfig(database_url="mysql://nobody@host/db")
+    with pytest.raises(ConfigError, match="SQLite file or a PostgreSQL"):
+        ServerConfig()
+    assert ServerConfig(store_path="t.sqlite3").store_location == "t.sqlite3"

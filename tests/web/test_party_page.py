@@ -4,7 +4,7 @@ The host makes a party in the lobby, a second person joins by the invite link an
 the code read aloud; they mark ready (a rules change clears it), the host starts, and they
 play. What each seat plays is decided from its view on the server (``simple_choice``) and
 played with clicks on that person's page (``web_helpers``). A spectator watches by the link.
-Drops run on a short grace (``create_app(drop_grace_s=..., bye_grace_s=...)``), the turn
+Drops run on a short grace (``ServerConfig(drop_grace_s=..., bye_grace_s=...)``), the turn
 timer on a ``ManualClock``: no test waits for real seconds to pass.
 """
 

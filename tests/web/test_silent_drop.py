@@ -7,7 +7,7 @@ noticed after 33.6 s and the computer took the turn after 54.2 s. Here the page 
 reconnecting within its few beats of silence, the server must notice within its silence, and
 the computer must stand in within the grace counted from the page's last word, not from the
 server's noticing. Real time cannot be helped (the silence is the thing measured), so the
-heartbeat and the grace are shortened (``create_app(heartbeat=..., drop_grace_s=...)``) and each
+heartbeat and the grace are shortened (``ServerConfig(heartbeat=..., drop_grace_s=...)``) and each
 bound leaves room for a loaded machine; ``benchmarks/silent_drop.py`` measures the defaults.
 """
 

@@ -57,7 +57,7 @@ not beat (a program) is noticed within ``PING_S + PING_TIMEOUT_S`` of going sile
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Heartbeat:
-    """How a server notices silent connections (``create_app(heartbeat=...)``).
+    """How a server notices silent connections (``ServerConfig(heartbeat=...)``).
 
     Tests shorten them, so that a drop through a black hole is noticed in a second or two.
     """

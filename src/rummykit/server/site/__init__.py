@@ -1,6 +1,7 @@
-"""The site assembled from the wings: the ASGI app, and serving it on an address."""
+"""The site assembled from the wings: its settings, the ASGI app, and serving it on an address."""
 
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ConfigError, ServerConfig
 from rummykit.server.site.run import default_store_path, free_port, serve
 
-__all__ = ["create_app", "default_store_path", "free_port", "serve"]
+__all__ = ["ConfigError", "ServerConfig", "create_app", "default_store_path", "free_port", "serve"]

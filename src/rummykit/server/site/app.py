@@ -36,7 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final
@@ -81,7 +81,6 @@ from rummykit.protocol import (
     FinishedGame,
     HistoryAnswer,
     HistoryRequest,
-    Limits,
     NewTable,
     ProtocolError,
     TableAnswer,
@@ -92,7 +91,6 @@ from rummykit.protocol import (
     read_body,
     refused,
 )
-from rummykit.review.walk import DEFAULT_SAMPLES
 from rummykit.server.accounts import ACCOUNT_ROUTES, RATING_ROUTES, AccountGate
 from rummykit.server.cluster import BusUnavailable, Cluster, RemoteTable
 from rummykit.server.http import (
@@ -112,6 +110,7 @@ from rummykit.server.http import (
 from rummykit.server.parties import PARTY_ROUTES, Lobby, finished_game
 from rummykit.server.reviews import REVIEW_ROUTES, Reviews
 from rummykit.server.runtime import WorkerPool
+from rummykit.server.site.config import SHARED_SITE_NEEDS_POSTGRESQL, ConfigError, ServerConfig
 from rummykit.server.store import Now, Store, handle_outages
 from rummykit.server.tables import (
     Send,
@@ -461,74 +460,44 @@ async def _close_when_gone(
 
 
 def create_app(
-    store_path: Path | str,
+    config: ServerConfig,
     *,
     sleep: Sleep = asyncio.sleep,
-    allowed_hosts: Sequence[str] | None = None,
-    allowed_origins: Sequence[str] = (),
-    accept_seeds: bool = False,
-    limits: Limits = Limits(),  # noqa: B008 - a frozen value, never changed
     clock: Clock = time.monotonic,
-    workers: WorkerPool | None = None,
-    public_history: bool = False,
     now: Now = time.time,
-    idle_table_s: float | None = None,
-    drop_grace_s: float | None = None,
-    bye_grace_s: float | None = None,
-    database_url: str | None = None,
+    workers: WorkerPool | None = None,
     cluster: Cluster | None = None,
-    review_samples: int = DEFAULT_SAMPLES,
-    heartbeat: Heartbeat = Heartbeat(),  # noqa: B008 - a frozen value, never changed
 ) -> Starlette:
-    """The app, keeping its tables in the SQLite database at ``store_path``.
+    """The site made with ``config``: its store, its tables and parties, its routes.
 
-    With ``database_url`` (``postgresql://...``) it keeps them in that PostgreSQL database
-    instead, and ``store_path`` is not used. No other process may serve the same SQLite file
-    at the same time (``rummykit.server.store.database.FileInUse``).
-
-    The computer players wait their pace with ``sleep``; tests pass a clock of their own.
-    ``allowed_hosts`` are the only ``Host`` names it answers (``None``: any; a server on this
-    computer should answer only ``loopback_hosts(port)``, against DNS rebinding; see
-    ``rummykit.server.http.guard.HostGuard``).
-    ``allowed_origins`` are other sites' origins whose pages may play here, besides its own.
-    ``accept_seeds`` lets ``POST /api/tables`` name a seed: for tests, never for live tables,
-    which shuffle with the operating system's randomness. ``limits`` bound the requests of an
-    address and the messages of a socket, timed by ``clock``. Computer players, hints and
-    replays run in ``workers`` (default: a pool of its own, one process per core, stopped
-    with the app; a pool passed in is left running).
-    ``public_history`` lists every finished game to anyone and lets anyone download and replay
-    them (the host's choice; by default a player sees only the games of the tokens they hold).
-    ``now`` is the wall clock of the store, which decides when a seat's token has expired,
-    and of the turn timers' deadlines (a test passes its clock's time with its ``sleep``).
-    A table nobody watches or asks for ``idle_table_s`` seconds leaves memory (default
-    ``IDLE_TABLE_S``; shorter for the memory benchmark). ``drop_grace_s`` and
-    ``bye_grace_s``: how long a person away keeps their turns (default ``DROP_GRACE_S`` and,
-    after a page said ``bye``, ``BYE_GRACE_S``; tests shorten them).
-    ``cluster``: the other processes serving the same site (on one PostgreSQL database and one
-    Redis; see ``rummykit.server.cluster.site``); alone by default.
-    ``review_samples``: the samples a decision of a post-game review is played out in.
-    ``heartbeat``: how soon a connection gone silent is noticed (the beats to clients that ask
-    for them, and the protocol's pings, which ``rummykit.server.site.run.uvicorn_config`` reads
-    from the app); tests shorten it.
+    What it is made with is ``config``'s (``ServerConfig``, checked when made); what it runs
+    on is passed beside it, so that a test can give its own: the computer players wait their
+    pace with ``sleep``; ``clock`` times the limits of ``config.limits``; ``now`` is the wall
+    clock of the store (when a seat's token has expired) and of the turn timers' deadlines (a
+    test passes its clock's time with its ``sleep``). Computer players, hints and replays run
+    in ``workers`` (default: a pool of its own, one process per core, stopped with the app; a
+    pool passed in is left running). ``cluster``: the other processes serving the same site
+    (on one PostgreSQL database and one Redis; see ``rummykit.server.cluster.Cluster``); alone
+    by default, and refused without ``config.database_url``.
     """
-    if cluster is not None and database_url is None:
-        raise ValueError("Several processes share one site only on PostgreSQL: --database-url.")
-    store = Store(database_url or store_path, now=now, exclusive=True)
+    if cluster is not None and config.database_url is None:
+        raise ConfigError(SHARED_SITE_NEEDS_POSTGRESQL)
+    store = Store(config.store_location, now=now, exclusive=True)
     own_workers = workers is None
     pool = WorkerPool() if workers is None else workers
     lobby = Lobby(
         store,
         pool,
         sleep,
-        accept_seeds=accept_seeds,
+        accept_seeds=config.accept_seeds,
         clock=clock,
         now=now,
-        idle_table_s=idle_table_s,
+        idle_table_s=config.idle_table_s,
         cluster=cluster,
     )
-    reviews = Reviews(store, pool, review_samples)
-    lobby.drop_grace_s = drop_grace_s
-    lobby.bye_grace_s = bye_grace_s
+    reviews = Reviews(store, pool, config.review_samples)
+    lobby.drop_grace_s = config.drop_grace_s
+    lobby.bye_grace_s = config.bye_grace_s
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -564,20 +533,20 @@ def create_app(
             name="static",
         ),
     ]
-    limiter = AddressLimiter(limits, clock)
+    limiter = AddressLimiter(config.limits, clock)
     middleware = [
-        Middleware(OriginGuard, allowed_origins=allowed_origins),
+        Middleware(OriginGuard, allowed_origins=config.allowed_origins),
         Middleware(RateGuard, limiter=limiter),
     ]
-    if allowed_hosts is not None:
-        middleware.insert(0, Middleware(HostGuard, allowed_hosts=allowed_hosts))
+    if config.allowed_hosts is not None:
+        middleware.insert(0, Middleware(HostGuard, allowed_hosts=config.allowed_hosts))
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     handle_outages(app)  # the database or Redis out of reach: 503 or a close, never a 500
     app.state.lobby = lobby
     app.state.reviews = reviews
     app.state.limiter = limiter
-    app.state.accounts = AccountGate(clock, limits.accounts_per_address)
-    app.state.public_history = public_history
-    app.state.heartbeat = heartbeat
+    app.state.accounts = AccountGate(clock, config.limits.accounts_per_address)
+    app.state.public_history = config.public_history
+    app.state.heartbeat = config.heartbeat
     app.state.memory = MemoryKeeper()
     return app

@@ -30,6 +30,7 @@ from rummykit.server.http import (
 )
 from rummykit.server.runtime import WorkerPool
 from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
 
 
 def default_store_path() -> Path:
@@ -149,53 +150,37 @@ def ctrl_c_for_this_process_only() -> Iterator[CtrlC]:
 def serve(
     host: str,
     port: int,
-    store: Path,
+    config: ServerConfig,
     open_browser: bool,
     *,
-    allowed_hosts: Sequence[str] | None = None,
-    allowed_origins: Sequence[str] = (),
-    public_history: bool = False,
     workers: int | None = None,
-    idle_table_s: float | None = None,
-    database_url: str | None = None,
-    redis_url: str | None = None,
     trusted_proxies: Sequence[str] = (),
 ) -> bool:
-    """Serve the table until interrupted; print the address (and open it if asked).
+    """Serve the site made with ``config`` until interrupted; print (and open) its address.
 
     Returns whether a Ctrl+C (SIGINT) stopped it (``rummy`` then exits 130, as a shell expects
     of a program that Ctrl+C ended).
 
     It answers the ``Host`` names of ``answered_hosts`` (on a loopback address, only the
-    loopback names at ``port`` unless ``allowed_hosts`` says otherwise).
-    ``public_history`` shows every finished game to everyone (see ``create_app``).
+    loopback names at ``port`` unless ``config.allowed_hosts`` says otherwise).
     ``workers`` is the number of worker processes (default: one per core).
-    ``idle_table_s``: how long a table nobody uses stays in memory (default: the app's).
-    ``database_url``: a PostgreSQL database to keep the games in, instead of ``store``.
-    ``redis_url``: the Redis of the other processes serving the same site (and database).
     ``trusted_proxies``: the proxies whose ``X-Forwarded-For`` is believed (see
     ``uvicorn_config``; none by default).
-    Raises ``FileInUse`` when another process serves ``store``.
+    Raises ``FileInUse`` when another process serves ``config.store_path``.
     """
-    allowed_hosts = answered_hosts(host, port, allowed_hosts)
+    config = dataclasses.replace(
+        config, allowed_hosts=answered_hosts(host, port, config.allowed_hosts)
+    )
     with ctrl_c_for_this_process_only() as ctrl_c:
         pool = WorkerPool(workers)
         try:
-            app = create_app(
-                store,
-                allowed_hosts=allowed_hosts,
-                allowed_origins=allowed_origins,
-                public_history=public_history,
-                workers=pool,
-                idle_table_s=idle_table_s,
-                database_url=database_url,
-                cluster=None if redis_url is None else Cluster.on_redis(redis_url),
-            )
+            cluster = None if config.redis_url is None else Cluster.on_redis(config.redis_url)
+            app = create_app(config, workers=pool, cluster=cluster)
         except BaseException:
             pool.close()
             raise
         address = f"http://{host}:{port}/"
-        kept = store if database_url is None else "PostgreSQL"
+        kept = config.store_path if config.database_url is None else "PostgreSQL"
         print(f"rummykit is serving at {address}  (games are kept in {kept}; Ctrl+C stops)")
         if open_browser:
 
