@@ -43,6 +43,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from rummykit.server.cluster.lease import Sleep, redis_client
 from rummykit.server.cluster.outage_log import OUTAGES
+from rummykit.server.runtime import REDIS_GONE, going_on
 
 QUEUE_LIMIT: Final = 256
 """The messages a subscription may have waiting before it is cut back to ``RESYNC``."""
@@ -355,7 +356,7 @@ class RedisBus(Bus):
             self._pubsub = None
         if pubsub.connection is not None:
             pubsub.connection.deregister_connect_callback(self._reconnected)
-        with contextlib.suppress(Exception):
+        with going_on("closing the bus's subscription", expected=REDIS_GONE):
             await pubsub.aclose()  # type: ignore[no-untyped-call]
 
     def _reconnected(self, connection: object) -> None:

@@ -35,6 +35,8 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from rummykit.server.runtime import REDIS_GONE, going_on
+
 LEASE_S: Final = 6.0
 """How long a lease lasts unless renewed: the longest a dead owner's tables wait for a new
 owner. ``LeaseKeeper`` renews every lease at a third of it, so two renewals may fail in a row
@@ -523,7 +525,7 @@ class ThreadedKeeper:
             ready.set()
             with contextlib.suppress(asyncio.CancelledError):
                 loop.run_until_complete(self._task)
-            with contextlib.suppress(Exception):
+            with going_on("closing the lease keeper's Redis", expected=REDIS_GONE):
                 loop.run_until_complete(leases.aclose())
             loop.close()
 

@@ -31,6 +31,7 @@ from rummykit.server.cluster.lease import (
     redis_client,
 )
 from rummykit.server.cluster.relay import Desk
+from rummykit.server.runtime import REDIS_GONE, going_on
 
 LOCK_S: Final = 10.0
 """The longest a shared lock is held (a party's change takes milliseconds; a table's start,
@@ -137,7 +138,8 @@ class Cluster:
         renewed = self.keeper.forget(table_id) if self.keeper is not None else None
         lease = renewed or acquired
         if lease is not None:
-            with contextlib.suppress(Exception):  # unreleased, it expires by itself
+            # unreleased, it expires by itself
+            with going_on("releasing a lease", expected=REDIS_GONE):
                 await self.leases.release(lease)
 
     async def aclose(self) -> None:

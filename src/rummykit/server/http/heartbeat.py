@@ -26,7 +26,6 @@ The measured figures are in ``benchmarks/README.md`` (``benchmarks/silent_drop.p
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 from collections.abc import Awaitable, Callable
 from typing import Final
@@ -35,6 +34,7 @@ from starlette.types import Message
 from starlette.websockets import WebSocket
 
 from rummykit.protocol import Beat, BeatMessage
+from rummykit.server.runtime import going_on
 
 BEAT_S: Final = 2.0
 """How often the server sends a ``beat`` to a client that asked for them. The page takes
@@ -117,7 +117,7 @@ async def beating(
     Each carries the table's ``version()`` then (a client takes no version from a beat).
     """
     beat = Beat(every=heartbeat.beat_s, silent=heartbeat.silent_s)
-    with contextlib.suppress(Exception):  # the connection dropped: its handler cleans up
+    with going_on("beating"):  # the connection dropped: its handler cleans up
         while True:
             await send(BeatMessage(v=version(), d=beat))
             await asyncio.sleep(heartbeat.beat_s)

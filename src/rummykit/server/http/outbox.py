@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Final
 
 from rummykit.protocol import CloseCode, Strict
+from rummykit.server.runtime import going_on
 
 MAX_QUEUED_FRAMES: Final = 64
 """Frames one connection may have waiting: a few turns of the whole table (a turn sends an
@@ -73,5 +74,5 @@ class Outbox:
 
     async def _drop(self) -> None:
         await self.stop()
-        with contextlib.suppress(Exception):
+        with going_on("closing a socket too slow to read"):
             await self._close(CloseCode.TOO_SLOW, TOO_SLOW_REASON)

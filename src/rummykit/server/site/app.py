@@ -109,7 +109,7 @@ from rummykit.server.http import (
 )
 from rummykit.server.parties import PARTY_ROUTES, Lobby, finished_game
 from rummykit.server.reviews import REVIEW_ROUTES, Reviews
-from rummykit.server.runtime import WorkerPool
+from rummykit.server.runtime import WorkerPool, going_on
 from rummykit.server.site.config import SHARED_SITE_NEEDS_POSTGRESQL, ConfigError, ServerConfig
 from rummykit.server.store import Now, Store, handle_outages
 from rummykit.server.tables import (
@@ -427,7 +427,7 @@ async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
         # a client that beats was last heard then; its seat's grace counts from that moment
         await table.leave(seat, send, hearing.heard if beat else None)
         if hearing.silent:
-            with contextlib.suppress(Exception):
+            with going_on("closing a silent socket"):
                 await close(CloseCode.SILENT, SILENT)
         await outbox.stop()
 
@@ -455,7 +455,7 @@ async def _close_when_gone(
     lands on.
     """
     await table.gone.wait()
-    with contextlib.suppress(Exception):
+    with going_on("closing a socket of a table moved"):
         await close(CloseCode.MOVED, TABLE_MOVED)
 
 

@@ -16,7 +16,6 @@ The log says so once per outage (``rummykit.server.cluster.outage_log``).
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import sqlite3
 from typing import Final, cast
@@ -31,6 +30,7 @@ from starlette.websockets import WebSocket
 
 from rummykit.protocol import CloseCode, ErrorAnswer
 from rummykit.server.cluster import OUTAGES, BusUnavailable, LeaseUnavailable
+from rummykit.server.runtime import going_on
 from rummykit.server.store.database import is_unavailable
 
 RETRY_AFTER_S: Final = 5
@@ -107,7 +107,7 @@ async def _answer_outage(connection: HTTPConnection, error: Exception) -> Respon
         raise error  # not an outage: a bug, answered 500 with its traceback
     if isinstance(connection, WebSocket):
         # accepted already (``counted_socket``), or the close is a refusal of the handshake
-        with contextlib.suppress(Exception):
+        with going_on("closing a socket in an outage"):
             await connection.close(CloseCode.TRY_AGAIN_LATER, OUT_OF_REACH)
         return None
     return unavailable_answer()
