@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from rummykit.client.addresses import server_argument
+from rummykit.client.addresses import add_server_option
 from rummykit.client.report import with_bot_mark
 from rummykit.protocol import ACCOUNT_NAME, MAX_PASSWORD, MIN_PASSWORD
 
@@ -176,9 +176,7 @@ def add_account_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPa
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    new.add_argument(
-        "--server", required=True, type=server_argument, metavar="URL", help="like http://host:8000"
-    )
+    add_server_option(new)
     new.add_argument(
         "--name", required=True, type=account_name, help="3-20 letters, digits, _ or -"
     )
@@ -203,9 +201,7 @@ def add_account_parsers(commands: argparse._SubParsersAction[argparse.ArgumentPa
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    signin.add_argument(
-        "--server", required=True, type=server_argument, metavar="URL", help="like http://host:8000"
-    )
+    add_server_option(signin)
     signin.add_argument("--name", required=True, type=account_name, help="the account's name")
     signin.add_argument(
         "--password-file",

@@ -56,9 +56,20 @@ def party_reference(text: str) -> str:
     raise ValueError(f"{text!r} is neither a party's code (letters and digits) nor its link.")
 
 
-def server_argument(text: str) -> str:
+def _server_argument(text: str) -> str:
     """``--server URL`` as argparse reads it: ``base_url``'s address, or a usage error."""
     try:
         return base_url(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_server_option(parser: argparse.ArgumentParser) -> None:
+    """A command's ``--server URL``: the one server it asks."""
+    parser.add_argument(
+        "--server",
+        required=True,
+        type=_server_argument,
+        metavar="URL",
+        help="like http://host:8000",
+    )

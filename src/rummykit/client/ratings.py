@@ -12,7 +12,7 @@ import sys
 import urllib.parse
 from typing import Any, Final
 
-from rummykit.client.addresses import server_argument
+from rummykit.client.addresses import add_server_option
 from rummykit.client.report import with_bot_mark
 from rummykit.ratings import Pool
 
@@ -76,9 +76,7 @@ def add_ratings_parser(commands: argparse._SubParsersAction[argparse.ArgumentPar
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    ratings.add_argument(
-        "--server", required=True, type=server_argument, metavar="URL", help="like http://host:8000"
-    )
+    add_server_option(ratings)
     ratings.add_argument(
         "--pool",
         choices=[pool.value for pool in Pool],
