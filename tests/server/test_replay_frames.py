@@ -1,6 +1,6 @@
 """The replay's frames carry what happened as the live table's words: kinds and params.
 
-``server/frames.py`` gives each position the kind and params of its deal or action (as
+``server/tables/frames.py`` gives each position the kind and params of its deal or action (as
 ``table_words`` gives a live event), the notices after it, and the deal's result at its end,
 so the browser words every step in the page's language; the English ``text`` stays.
 """
