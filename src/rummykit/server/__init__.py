@@ -1,8 +1,19 @@
-"""The table server: a Starlette app serving the browser table, one task per table.
+"""The site: a Starlette app serving the browser table, one task per table, in wings.
 
-``create_app`` builds the app on a SQLite store; ``rummy serve`` and ``rummy play`` run it
-(``rummykit.server.site.run``). The wire protocol is in ``rummykit.protocol.messages`` (socket
-messages) and ``rummykit.protocol.api`` (HTTP bodies and queries); its JSON Schema is
+Each wing is a package with one job, and its ``__init__`` is its face (nothing outside a wing
+imports its other modules); lower wings never import higher ones:
+
+- ``runtime``: worker processes for costly work, rate-limited logs, failures gone past;
+- ``http``: requests and sockets before a wing sees them (bodies, hellos, origins, beats);
+- ``cluster``: several processes serving one site (leases, the bus, the relay, presence);
+- ``store``: the games, parties and accounts kept in SQLite or PostgreSQL, migrated;
+- ``tables``: one task per table (its turns, its computer players, what it says);
+- ``accounts``: accounts, sign-ins, ratings, the leaderboard, the player pages;
+- ``parties``: parties, their lobby and routes, who may see a finished game;
+- ``reviews``: post-game reviews on the worker pool;
+- ``site``: the app made from a ``ServerConfig``, and ``rummy serve`` / ``rummy play``.
+
+The wire itself is ``rummykit.protocol``, below the server and the client; its JSON Schema is
 ``docs/protocol.schema.json``, printed by ``python -m rummykit.protocol.schema``.
 """
 
