@@ -32,4 +32,3 @@ def test_an_error_of_ours_is_logged_with_its_traceback(caplog: pytest.LogCapture
 def test_nothing_but_exceptions_is_gone_past() -> None:
     with pytest.raises(KeyboardInterrupt), going_on("anything"):
         raise KeyboardInterrupt
-
