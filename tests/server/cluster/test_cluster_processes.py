@@ -26,7 +26,8 @@ from server_process import ServerProcess
 
 __all__ = ["redis_server"]
 
-pytestmark = pytest.mark.timeout(180)
+# slow: real processes killed and paused past their leases on the real clock.
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 
 
 @pytest.fixture
