@@ -36,12 +36,14 @@ run: $(RUN_STAMP)
 # stay together, in order, on one worker, so a module's fixtures are made once. The tests
 # marked slow (the benchmarks' smoke tests and the cluster's processes on the real clock) run
 # next, on their own, spread test by test over the cores: none waits behind a long file, and
-# their loaded windows never share the machine with the rest of the suite.
+# their loaded windows never share the machine with the rest of the suite. The browser tests
+# too are spread a file a worker: each test serves its own app on a free port (nginx, Redis
+# and PostgreSQL likewise, in its own folder) and each worker drives its own Chromium.
 test: $(STAMP) js-deps
 	@status=0; \
 	$(BIN)/python -m pytest -m "not e2e and not slow" -n auto --dist loadfile || status=$$?; \
 	$(BIN)/python -m pytest -m "slow and not e2e" -n auto --dist load || status=$$?; \
-	$(BIN)/python -m pytest -m e2e tests/web || status=$$?; \
+	$(BIN)/python -m pytest -m e2e -n auto --dist loadfile tests/web || status=$$?; \
 	exit $$status
 
 lint: $(STAMP) js-deps
