@@ -19,7 +19,7 @@ from it). The whole turn is 30.0.
 
     .venv/bin/python benchmarks/late_arrival.py --read 5.6
 
-``tests/test_late_arrival_smoke.py`` runs it without the wait (``--read 0``).
+``tests/benchmarks/test_late_arrival_smoke.py`` runs it without the wait (``--read 0``).
 """
 
 from __future__ import annotations

@@ -24,8 +24,8 @@ swallows every byte both ways. Timed from that moment, on the wall clock:
 
     .venv/bin/python benchmarks/silent_drop.py --runs 5 --json benchmarks/results/silent_drop.json
 
-``--beat``, ``--silent`` and ``--grace`` shorten the defaults (``tests/test_silent_drop_smoke.py``
-runs it in miniature).
+``--beat``, ``--silent`` and ``--grace`` shorten the defaults
+(``tests/benchmarks/test_silent_drop_smoke.py`` runs it in miniature).
 """
 
 from __future__ import annotations

@@ -102,3 +102,31 @@ class Programs:
         """End every program of the test that still runs (by its own pid)."""
         for program in self.started:
             program.stop()
+
+
+TWO_DEALS = ["--rule", "target=1000", "--rule", "deals=2"]
+"""Exactly two deals: a kill in the first one leaves a deal to play after the return."""
+
+
+def _record_versions(record: dict[str, Any]) -> dict[int, str]:
+    """Each action of a record by the table version it made (a deal's dealing is one)."""
+    versions: dict[int, str] = {}
+    version = 0
+    for deal in record["deals"]:
+        version += 1  # the deal dealt
+        for action in deal["actions"]:
+            version += 1
+            versions[version] = action
+    return versions
+
+
+def check_acknowledged(record: dict[str, Any], *runs: Program) -> int:
+    """Every action a program saw applied is in the record where it saw it; how many."""
+    versions = _record_versions(record)
+    count = 0
+    for run in runs:
+        for line in run.lines:
+            if "acked" in line:
+                assert versions.get(line["v"]) == f"{line['seat']} {line['acked']}", line
+                count += 1
+    return count

@@ -7,7 +7,7 @@ is killed with SIGKILL at a moment of the party's life (``MOMENTS``, or ``delay:
 after the host's program started). Then every program must end by itself, with exit 0, and
 the three records of the game must be equal.
 
-Used by ``tests/test_failover_moments.py`` (20 runs, two at a time) and by
+Used by ``tests/server/cluster/test_failover_moments.py`` (20 runs, two at a time) and by
 ``benchmarks/failover_runs.py`` (longer soaks, with a table of the results).
 """
 
@@ -56,7 +56,7 @@ when the first deal is over.
 ``MOMENT+S`` S seconds after ``MOMENT`` (``seated+0.1``)."""
 
 SHORT_GAME: Final = ("--rule", "target=1000", "--rule", "deals=2")
-"""Two deals (as ``TWO_DEALS`` in ``test_party_cli``): a kill in the first leaves one to play."""
+"""Two deals (as ``cli_programs.TWO_DEALS``): a kill in the first leaves one to play."""
 
 STOPPED_S: Final = 0.12
 RUNNING_S: Final = 0.04

@@ -16,6 +16,7 @@ from rummykit.core.errors import RulesError
 from rummykit.core.options import OptionKind, OptionSpec
 from rummykit.core.rules import MAX_SEATS_ONE_DECK, Rules, option_specs
 from rummykit.core.state import GameState
+from rummykit.tournament import TIMING_FIELDS
 
 IN_CI = os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
 """Whether the tests run in CI, where every test must run: none may skip."""
@@ -161,3 +162,12 @@ class RecordingRandom(random.Random):
     def shuffle(self, x: list[Card]) -> None:  # type: ignore[override]
         super().shuffle(x)
         self.orders.append(tuple(x))
+
+
+def without_timings(value: Any) -> Any:
+    """A sim's JSON result without its timings (which differ from run to run)."""
+    if isinstance(value, dict):
+        return {k: without_timings(v) for k, v in value.items() if k not in TIMING_FIELDS}
+    if isinstance(value, list):
+        return [without_timings(item) for item in value]
+    return value

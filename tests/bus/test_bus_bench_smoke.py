@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "benchmarks" / "bus_roundtrip.py"
 
 
+@pytest.mark.slow  # a benchmark's smoke test, as those of tests/benchmarks
 @pytest.mark.timeout(120)
 def test_the_bus_benchmark_measures_every_figure(
     tmp_path: Path, redis_server: RedisService

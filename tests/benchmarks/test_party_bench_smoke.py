@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from benchmarks.parties import largest_within, next_between
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PARTIES = ROOT / "benchmarks" / "parties.py"
 
 

@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from helpers import run_benchmark
-from test_sim import without_timings
+from helpers import run_benchmark, without_timings
 
 
 def ladder(*args: str) -> list[dict[str, Any]]:

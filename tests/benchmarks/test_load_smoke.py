@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from benchmarks.load_client import PlayerSettings
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LOAD = ROOT / "benchmarks" / "load.py"
 
 

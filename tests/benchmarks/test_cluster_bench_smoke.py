@@ -11,7 +11,7 @@ import pytest
 
 pytestmark = pytest.mark.timeout(180)
 
-BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "cluster.py"
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "cluster.py"
 
 
 def test_the_cluster_benchmark_measures_round_trips_and_reowning(tmp_path: Path) -> None:

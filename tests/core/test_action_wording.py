@@ -37,7 +37,7 @@ from rummykit.server.tables.table_words import event_of
 from rummykit.transcript import transcript
 from table_client import WORKERS
 
-CONFORMANCE = Path(__file__).parent / "records" / "conformance"
+CONFORMANCE = Path(__file__).parents[1] / "records" / "conformance"
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import without_timings
 from rummykit.cli import main
 from rummykit.tournament import SimConfig, SimError, run_sim
 from rummykit.tournament.checkpoint import IDENTITY_FILE
@@ -19,7 +20,6 @@ from rummykit.tournament.tally import (
     tally_from_json,
     tally_to_json,
 )
-from test_sim import without_timings
 
 ARGS = ("strong", "basic", "--games", "6", "--seed", "4", "--preset", "classic")
 

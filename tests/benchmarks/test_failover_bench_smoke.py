@@ -11,7 +11,7 @@ import pytest
 
 pytestmark = pytest.mark.timeout(180)
 
-BENCHMARK = Path(__file__).resolve().parent.parent / "benchmarks" / "failover_runs.py"
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "failover_runs.py"
 
 
 def test_the_failover_benchmark_runs_the_scenario_and_tabulates_it(tmp_path: Path) -> None:

@@ -42,7 +42,7 @@ def fresh_environment(home: Path, **extra: str) -> dict[str, str]:
         if not key.startswith(("RUMMY_", "XDG_")) and key not in ("HOME", "PYTHONPATH")
     }
     # this process's import path, so that the command runs the code under test
-    source = str(Path(__file__).resolve().parents[1] / "src")
+    source = str(Path(__file__).resolve().parents[2] / "src")
     return {**kept, "HOME": str(home), "PYTHONPATH": source, **extra}
 
 

@@ -15,7 +15,7 @@ from helpers import run_benchmark
 
 pytestmark = pytest.mark.timeout(240)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_fair_pool_measures_the_honest_table_alone_and_beside_a_flood(tmp_path: Path) -> None:

@@ -19,15 +19,15 @@ from pathlib import Path
 
 import pytest
 
-from cli_programs import Program, Programs
+from cli_programs import TWO_DEALS, Program, Programs, check_acknowledged
 from redis_service import RedisService, redis_server
 from rummykit.server.site.run import free_port
 from server_process import ServerProcess
-from test_party_cli import TWO_DEALS, _check_acknowledged
 
 __all__ = ["redis_server"]
 
-pytestmark = pytest.mark.timeout(180)
+# slow: real processes killed and paused past their leases on the real clock.
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 
 
 @pytest.fixture
@@ -75,7 +75,7 @@ def _finished_alike(tmp_path: Path, host: Program, guest: Program) -> None:
     record = json.loads((tmp_path / "guest.json").read_text())
     assert record == json.loads((tmp_path / "host.json").read_text())
     assert len(record["deals"]) == 2
-    assert _check_acknowledged(record, host, guest) > 0
+    assert check_acknowledged(record, host, guest) > 0
 
 
 def test_the_owner_killed_mid_game_loses_no_acknowledged_action(

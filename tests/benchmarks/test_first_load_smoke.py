@@ -15,7 +15,7 @@ import pytest
 
 from web.conftest import need_chromium
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIRST_LOAD = ROOT / "benchmarks" / "first_load.py"
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from cli_programs import Program
+from cli_programs import TWO_DEALS, Program, check_acknowledged
 from rummykit.cli import main
 from rummykit.protocol.facts import MAX_PARTY_SEATS
 from rummykit.server.site.run import free_port
@@ -30,9 +30,6 @@ from server_process import ServerProcess
 SHORT_GAME = ["--rule", "target=1", "--rule", "deals=2"]
 """Over once someone scores (two deals at most): a few seconds at pace 0, where each program
 sends at most 9 intents a second."""
-
-TWO_DEALS = ["--rule", "target=1000", "--rule", "deals=2"]
-"""Exactly two deals: a kill in the first one leaves a deal to play after the return."""
 
 
 @pytest.fixture
@@ -84,30 +81,6 @@ def _post(server: ServerProcess, path: str, body: dict[str, Any]) -> dict[str, A
     return data
 
 
-def _record_versions(record: dict[str, Any]) -> dict[int, str]:
-    """Each action of a record by the table version it made (a deal's dealing is one)."""
-    versions: dict[int, str] = {}
-    version = 0
-    for deal in record["deals"]:
-        version += 1  # the deal dealt
-        for action in deal["actions"]:
-            version += 1
-            versions[version] = action
-    return versions
-
-
-def _check_acknowledged(record: dict[str, Any], *runs: Program) -> int:
-    """Every action a program saw applied is in the record where it saw it; how many."""
-    versions = _record_versions(record)
-    count = 0
-    for run in runs:
-        for line in run.lines:
-            if "acked" in line:
-                assert versions.get(line["v"]) == f"{line['seat']} {line['acked']}", line
-                count += 1
-    return count
-
-
 def _replays(path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     capsys.readouterr()
     assert main(["replay", str(path), "--json"]) == 0
@@ -138,7 +111,7 @@ def test_a_party_and_a_join_play_a_three_seat_game_to_its_end_and_its_record_rep
     record = json.loads((tmp_path / "guest.json").read_text())
     assert record == json.loads((tmp_path / "host.json").read_text())
     assert record["players"][3 - joined["seat"]] in COMPUTER_NAMES  # the computer player
-    assert _check_acknowledged(record, host, guest) > 0
+    assert check_acknowledged(record, host, guest) > 0
     replayed = _replays(tmp_path / "guest.json", capsys)
     assert replayed["scores"] == joined["scores"] and replayed["winner"] == joined["winner"]
     # the party has started: one more program cannot join it
@@ -165,7 +138,7 @@ def test_a_join_killed_mid_game_and_run_again_returns_to_its_seat(
     assert hosted["table"] == last["table"] and hosted["scores"] == last["scores"]
     record = json.loads((tmp_path / "guest.json").read_text())
     assert len(record["deals"]) == 2
-    assert _check_acknowledged(record, host, first, again) > 0
+    assert check_acknowledged(record, host, first, again) > 0
 
 
 @pytest.mark.timeout(90)
@@ -184,7 +157,7 @@ def test_the_server_killed_mid_game_and_restarted_loses_no_acknowledged_action(
     assert hosted["scores"] == joined["scores"]
     record = json.loads((tmp_path / "guest.json").read_text())
     assert len(record["deals"]) == 2
-    assert _check_acknowledged(record, host, guest) > acknowledged_before  # and played on
+    assert check_acknowledged(record, host, guest) > acknowledged_before  # and played on
 
 
 @pytest.mark.timeout(90)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from helpers import without_timings
 from rummykit.bots import BOTS
 from rummykit.cli import main
 from rummykit.core.actions import Action, Discard
@@ -17,7 +18,6 @@ from rummykit.core.cards import standard_deck
 from rummykit.core.observation import Observation
 from rummykit.core.record import replay_json
 from rummykit.tournament import (
-    TIMING_FIELDS,
     SimConfig,
     SimError,
     record_name,
@@ -39,14 +39,6 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
     assert code == 0, err
     result: dict[str, Any] = json.loads(out)
     return result
-
-
-def without_timings(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: without_timings(v) for k, v in value.items() if k not in TIMING_FIELDS}
-    if isinstance(value, list):
-        return [without_timings(item) for item in value]
-    return value
 
 
 def check_consistent(result: dict[str, Any], bots: list[str]) -> None:

@@ -36,7 +36,7 @@ from rummykit.core.refusals import (
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
 from rummykit.server.tables.table_words import EVENTS
 
-SOURCES = Path(__file__).parent.parent / "src" / "rummykit"
+SOURCES = Path(__file__).parents[2] / "src" / "rummykit"
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -13,7 +13,7 @@ from rummykit.core.record import load_record
 from rummykit.server.tables.frames import replay_frames
 from rummykit.transcript import transcript
 
-CONFORMANCE = Path(__file__).parent / "records" / "conformance"
+CONFORMANCE = Path(__file__).parents[1] / "records" / "conformance"
 
 pytestmark = pytest.mark.timeout(60)
 

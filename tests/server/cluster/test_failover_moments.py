@@ -45,7 +45,8 @@ RUN_BUDGET_S: Final = 60.0
 """The longest one run may take (one takes 5 to 20 s: a game of two short deals, after the
 dead owner's lease or lock has run out)."""
 
-pytestmark = pytest.mark.timeout(RUNS // AT_ONCE * RUN_BUDGET_S + 60)
+# slow: real processes killed on the real clock (leases of 6 s): a run of its own in `make test`.
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(RUNS // AT_ONCE * RUN_BUDGET_S + 60)]
 
 
 def test_the_first_process_killed_20_times_every_program_finishes_with_one_record(

@@ -19,7 +19,7 @@ from rummykit.core.presets import PRESETS, Preset
 from rummykit.core.record import replay_json
 from rummykit.core.rules import OPTION_NAMES, Rules, option_specs
 
-CONFORMANCE = Path(__file__).resolve().parent / "records" / "conformance"
+CONFORMANCE = Path(__file__).resolve().parents[1] / "records" / "conformance"
 PRESET_NAMES = ("classic", "standard", "practice", "party", "boathouse", "knock", "500")
 
 
