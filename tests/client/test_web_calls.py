@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from rummykit.client import ratings, web
+from rummykit.client import addresses, ratings, web
 from rummykit.client.web import PartyRefused, ServerError
 from rummykit.protocol.party import NewParty
 from rummykit.ratings import Pool
@@ -56,13 +56,13 @@ JOINED = {"code": "K7QM2P", "member": 2, "token": "t" * 32, "url": "/#/party/K7Q
     ],
 )
 def test_an_address_is_kept_without_its_trailing_slash(given: str, address: str) -> None:
-    assert web.base_url(given) == address
+    assert addresses.base_url(given) == address
 
 
 @pytest.mark.parametrize("given", ["host:8000", "ftp://host", "http://", ""])
 def test_what_is_no_server_address_is_refused(given: str) -> None:
     with pytest.raises(ValueError, match="is not a server address"):
-        web.base_url(given)
+        addresses.base_url(given)
 
 
 def test_a_get_asks_for_json_and_carries_the_token_and_the_signed_headers(

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RECORD = ROOT / "tests" / "records" / "classic.json"
 MIDWAY = "MIDWAY"
 """Stands for the classic record stopped at its first deal's tenth action (``midway``)."""
