@@ -155,25 +155,27 @@ test("turning a party ranked sets a timer when it has none, and only then", () =
   assert.deepEqual(rankedSettings({ turn_timer: null }, false, 60), { ranked: false });
 });
 
-test("party refusals are said in our words, by their code; others as the server said them", () => {
-  const refused = (code, message = "server words", params = {}) => ({ code, reason: code, message, params });
+test("party refusals are worded from their reason and params; others as the server said them", () => {
+  const refused = (reason, message = "server words", params = {}) => ({ code: reason, reason, message, params });
   assert.equal(partyRefusalText(refused("ranked_computer")), "A ranked party seats people only: remove the computer players first.");
   assert.equal(partyRefusalText(refused("ranked_timer")), "A ranked party needs a turn timer of 30 or 60 seconds: choose one.");
-  assert.match(partyRefusalText(refused("ranked_busy")), /one ranked game at a time/);
+  assert.match(partyRefusalText(refused("ranked_busy", "", { names: ["Bob"] })), /^Bob is playing another ranked game: one ranked game at a time/);
   assert.match(partyRefusalText(refused("ranked_busy", "", { names: ["Bob", "Cy"] })), /^Bob and Cy are playing other ranked games/);
-  assert.match(partyRefusalText(refused("ranked_account")), /must leave and join again signed in/);
+  assert.match(partyRefusalText(refused("ranked_account", "", { names: ["Cy"] })), /Cy must leave and join again signed in/);
   // a join's 409 body: {error, code, watch}; on the invite page it means "sign in"
   assert.equal(partyRefusalText({ error: "x", code: "ranked_account", watch: false }, { joining: true }), "This party is ranked: sign in to an account to join it.");
-  assert.match(partyRefusalText(refused("ranked_wait", "Wait 10 minutes.")), /wait before the next one\. Wait 10 minutes\.$/);
-  assert.match(partyRefusalText(refused("ranked_wait", "", { seconds: 600 })), /about 10 minutes\.$/);
-  // issue 27: a code the catalogues word (core/refusals.py's BY_CODE) is said in the page's
-  // language, whatever the server's English; another code as the server said it
+  assert.match(partyRefusalText(refused("ranked_wait", "", { names: ["Bob"], seconds: 600, count: 10 })), /about 10 minutes\.$/);
+  assert.equal(partyRefusalText(refused("not_ready", "", { names: ["Ada", "Bob"], count: 2 })), "Ada and Bob are not ready yet.");
+  // issue 27: a reason the catalogues word is said in the page's language, whatever the
+  // server's English; a body with a code alone is worded by the code; another as it came
   assert.equal(partyRefusalText(refused("not_host", "Only the host may.")), "Only the host can do that.");
   assert.equal(partyRefusalText({ error: "Every seat of this party is taken.", code: "party_full" }), "Every seat of this party is taken.");
-  assert.equal(partyRefusalText(refused("bad_message", "No such member.")), "No such member.");
+  assert.equal(partyRefusalText({ code: "bad_message", reason: "unknown", message: "No such thing." }), "No such thing.");
   setLang("ja", { remember: false });
   assert.equal(partyRefusalText({ error: "Every seat of this party is taken.", code: "party_full" }), "このパーティーの席はすべて埋まっています。");
   assert.equal(partyRefusalText(refused("not_host", "Only the host can do that.")), "それはホストだけができます。");
+  assert.equal(partyRefusalText(refused("no_such_member", "There is no such member.")), "そのメンバーはいません。");
+  assert.match(partyRefusalText(refused("ranked_busy", "", { names: ["Bob", "Cy"] })), /^Bob、Cyさんが別のレート戦の最中です。/);
   setLang("en", { remember: false });
 });
 

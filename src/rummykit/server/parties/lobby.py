@@ -9,7 +9,6 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from rummykit.core.errors import ErrorCode
 from rummykit.protocol.limits import Clock
 from rummykit.protocol.party import NewParty
 from rummykit.protocol.settings import TableSettings
@@ -20,8 +19,6 @@ from rummykit.server.cluster.presence import HERE, PRESENCE_EVERY_S, SharedPrese
 from rummykit.server.cluster.relay import RemoteTable
 from rummykit.server.cluster.site import Cluster, OwnedElsewhere, SharedParties
 from rummykit.server.parties.party import (
-    ACCOUNT_NEEDED,
-    TURN_TIMER_NEEDED,
     Member,
     Party,
     PartyError,
@@ -422,9 +419,9 @@ class Lobby:
         """
         rules = dict(request.rules or {})
         if request.ranked and account is None:
-            raise PartyError(ErrorCode.RANKED_ACCOUNT, ACCOUNT_NEEDED)
+            raise PartyError("ranked_sign_in")
         if request.ranked and request.turn_timer is None:
-            raise PartyError(ErrorCode.RANKED_TIMER, TURN_TIMER_NEEDED)
+            raise PartyError("ranked_timer")
         for _ in range(CODE_ATTEMPTS):
             code = new_code()
             record = PartyRecord(
