@@ -56,8 +56,8 @@ test("the server's refusals are said in our words, with the wait of a 429", () =
   assert.match(refusalText("in", 403, null, null), /reload the page/);
   assert.equal(refusalText("in", 500, null, null), "That did not work (the server answered 500): try again.");
   setLang("ja", { remember: false });
-  assert.equal(refusalText("up", 409, null, null), t("account.name_taken", {}, "ja"));
-  assert.notEqual(refusalText("up", 409, null, null), t("account.name_taken", {}, "en"));
+  assert.equal(refusalText("up", 409, null, null), t("refusals.name_taken", {}, "ja"));
+  assert.notEqual(refusalText("up", 409, null, null), t("refusals.name_taken", {}, "en"));
   setLang("en", { remember: false });
 });
 
@@ -68,15 +68,17 @@ test("a password with control characters is refused before it is sent", () => {
   assert.deepEqual(formProblems("in", { name: "Ada", password: "\u0000".repeat(MIN_PASSWORD) }), {}); // the server judges
 });
 
-// Each account refusal as the server sends it: status, body (its English sentence), Retry-After.
+// Each account refusal as the server sends it: status, body (its English sentence, reason and
+// params), Retry-After.
+const refused = (code, error, params = {}, extra = {}) => ({ error, code, reason: code, params, ...extra });
 const SERVER_REFUSALS = {
-  bad_login: [401, { error: "No account has that name and password.", code: "bad_login" }, null],
-  name_looks_taken: [409, { error: "That name looks too much like alice's: choose another.", code: "name_looks_taken", like: "alice" }, null],
-  name_not_allowed: [400, { error: "A name may not hold the mark BOT: the page marks programs' accounts itself.", code: "name_not_allowed" }, null],
-  name_taken: [409, { error: "That name is taken: choose another.", code: "name_taken" }, null],
-  too_many_accounts: [429, { error: "Too many new accounts from your address: wait 60 min, then try again.", code: "too_many_accounts" }, "3600"],
-  too_many_attempts: [429, { error: "Too many failed sign-ins: wait 42 s, then try again.", code: "too_many_attempts" }, "42"],
-  weak_password: [400, { error: "That password is too easy to guess: This is a top-10 common password.", code: "weak_password" }, null],
+  bad_login: [401, refused("bad_login", "No account has that name and password: check both."), null],
+  name_looks_taken: [409, refused("name_looks_taken", "That name looks too much like alice's: choose another.", { name: "alice" }, { like: "alice" }), null],
+  name_not_allowed: [400, refused("name_not_allowed", "A name may not hold the mark BOT (the page marks programs' accounts itself), nor invisible characters: choose another."), null],
+  name_taken: [409, refused("name_taken", "That name is taken: choose another."), null],
+  too_many_accounts: [429, refused("too_many_accounts", "Too many new accounts from your address: wait 60 minutes, then try again.", { count: 60 }), "3600"],
+  too_many_attempts: [429, refused("too_many_attempts", "Too many tries: wait 42 seconds, then try again.", { count: 42 }), "42"],
+  weak_password: [400, refused("weak_password", "That password is too easy to guess: use a few uncommon words, or more characters. This is a top-10 common password.", { advice: "This is a top-10 common password." }), null],
 };
 
 test("the new account refusals are said in our words, with the name and the wait", () => {
@@ -85,11 +87,13 @@ test("the new account refusals are said in our words, with the name and the wait
   assert.equal(refusalText("up", 409, { error: "x", code: "name_looks_taken" }, null), t("account.name_looks_taken_unnamed"));
   assert.match(said("name_not_allowed"), /mark BOT/);
   assert.equal(said("too_many_accounts"), "Too many new accounts from your address: wait 60 minutes, then try again.");
-  assert.equal(said("too_many_accounts", "59"), "Too many new accounts from your address: wait 1 minute, then try again.");
-  assert.equal(said("too_many_accounts", null), t("account.too_many_accounts_later"));
+  // a body with a code alone: the wait from Retry-After
+  const alone = { error: "x", code: "too_many_accounts" };
+  assert.equal(refusalText("up", 429, alone, "59"), "Too many new accounts from your address: wait 1 minute, then try again.");
+  assert.equal(refusalText("up", 429, alone, null), t("account.too_many_accounts_later"));
   // in English, the server's sentence: it carries zxcvbn's advice, which zxcvbn has in English only
   assert.equal(said("weak_password"), SERVER_REFUSALS.weak_password[1].error);
-  assert.equal(refusalText("up", 400, { code: "weak_password" }, null), t("account.password_weak"));
+  assert.equal(refusalText("up", 400, { code: "weak_password" }, null), "That password is too easy to guess: use a few uncommon words, or more characters.");
   // the page's own codes keep its words, whatever the server says
   assert.equal(refusalText("up", 409, { error: "x", code: "name_taken" }, null), "That name is taken: choose another.");
   // a code the page has no words for: the server's sentence says why
@@ -107,9 +111,9 @@ test("a Japanese page says every account refusal in Japanese, zxcvbn's advice in
       const latin = (text.match(/[A-Za-z]{2,}/g) || []).filter((word) => !["alice", "BOT"].includes(word));
       assert.deepEqual(latin, [], `${code}: ${text}`);
     }
-    assert.equal(refusalText("up", 409, ...SERVER_REFUSALS.name_looks_taken.slice(1)), t("account.name_looks_taken", { name: "alice" }, "ja"));
+    assert.equal(refusalText("up", 409, ...SERVER_REFUSALS.name_looks_taken.slice(1)), t("refusals.name_looks_taken", { name: "alice" }, "ja"));
     assert.match(refusalText("up", 429, ...SERVER_REFUSALS.too_many_accounts.slice(1)), /60分/);
-    assert.equal(refusalText("up", 400, ...SERVER_REFUSALS.weak_password.slice(1)), t("account.password_weak", {}, "ja"));
+    assert.equal(refusalText("up", 400, ...SERVER_REFUSALS.weak_password.slice(1)), t("refusals.weak_password", {}, "ja"));
   } finally {
     setLang("en", { remember: false });
   }

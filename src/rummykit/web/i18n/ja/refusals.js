@@ -82,4 +82,12 @@ export default {
   "refusals.ranked_account": { other: "レート戦では全員にアカウントが必要です。{names}さんは一度抜けて、ログインしてから参加し直してください。" },
   "refusals.ranked_busy": { other: "{names}さんが別のレート戦の最中です。レート戦は1アカウントにつき同時に1つまで。終わってから始めてください。" },
   "refusals.ranked_wait": { other: "レート戦を途中で抜けたため、次のレート戦まで待ち時間があります：約{count}分。" },
+  "refusals.name_taken": "その名前は使われています。別の名前にしてください。",
+  "refusals.name_looks_taken": "その名前は{name}さんの名前に似すぎています。別の名前にしてください。",
+  "refusals.name_not_allowed": "名前に「BOT」の印や見えない文字は入れられません（プログラムのアカウントにはページが印を付けます）。別の名前にしてください。",
+  "refusals.weak_password": "そのパスワードは推測されやすすぎます。あまり使われない単語をいくつか並べるか、もっと長くしてください。",
+  "refusals.password_control": "パスワードに制御文字（NULやタブなど）は使えません。",
+  "refusals.bad_login": "その名前とパスワードのアカウントはありません。両方を確かめてください。",
+  "refusals.too_many_attempts": { other: "試行が多すぎます。{count}秒待ってから、もう一度どうぞ。" },
+  "refusals.too_many_accounts": { other: "このアドレスから作られた新しいアカウントが多すぎます。{count}分待ってから、もう一度どうぞ。" },
 };
