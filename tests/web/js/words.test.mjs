@@ -11,9 +11,9 @@ import { refusalText } from "../../../src/rummykit/web/table/refusal_words.js";
 const view = {
   seat: 0,
   players: [
-    { name: "You", kind: "human", position: "You" },
-    { name: "Mira", kind: "bot", level: "basic", position: "Left" },
-    { name: "Otto", kind: "bot", level: "basic", position: "Across" },
+    { name: "You", kind: "human", position: "you" },
+    { name: "Mira", kind: "bot", level: "basic", position: "left" },
+    { name: "Otto", kind: "bot", level: "basic", position: "across" },
   ],
   deal_result: null,
 };
