@@ -24,10 +24,12 @@ Words = str | Mapping[str, str]
 """A catalogue entry: a text with ``{placeholders}``, or its plural forms (``one``, ``other``)."""
 
 GENERATED: Final[dict[str, str]] = {
-    # area: "module:function", the function returning {key: English text with {placeholders}}
+    # area: "module:function" (several, space-separated, merged), each function returning
+    # {key: English text with {placeholders}}
     "events": "rummykit.server.tables.table_words:catalogue",
     "hints": "rummykit.bots.hint_words:catalogue",
-    "refusals": "rummykit.core.refusals:catalogue",
+    "refusals": "rummykit.core.refusals:catalogue rummykit.protocol.party_words:catalogue "
+    "rummykit.protocol.account_words:catalogue",
     "review": "rummykit.review.words:catalogue",
     "rules": "rummykit.core.rule_texts:rule_texts",
 }
@@ -35,13 +37,23 @@ GENERATED: Final[dict[str, str]] = {
 
 
 def english(area: str) -> Mapping[str, Words]:
-    """The English words of a generated area, from the Python function that owns them."""
-    module_name, _, function_name = GENERATED[area].partition(":")
-    source = cast(
-        Callable[[], Mapping[str, Words]],
-        getattr(importlib.import_module(module_name), function_name),
-    )
-    return source()
+    """The English words of a generated area, from the Python functions that own them.
+
+    ``ValueError`` if two of an area's sources word the same key.
+    """
+    words: dict[str, Words] = {}
+    for source_name in GENERATED[area].split():
+        module_name, _, function_name = source_name.partition(":")
+        source = cast(
+            Callable[[], Mapping[str, Words]],
+            getattr(importlib.import_module(module_name), function_name),
+        )
+        found = source()
+        twice = sorted(set(words) & set(found))
+        if twice:
+            raise ValueError(f"area {area}: {source_name} words {twice} again")
+        words.update(found)
+    return words
 
 
 def render(area: str, words: Mapping[str, Words]) -> str:

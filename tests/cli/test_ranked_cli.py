@@ -143,7 +143,7 @@ def test_a_ranked_party_joined_without_an_account_says_ranked_account(
     assert main(["join", code, "--server", server.url, "--bot", "basic"]) == 1
     said = capsys.readouterr().err.strip().splitlines()
     assert len(said) == 1
-    assert said[0].startswith(f"rummy join: Cannot join party {code}: A ranked party is for")
+    assert said[0].startswith(f"rummy join: Cannot join party {code}: This party is ranked")
     assert "--account NAME" in said[0]
 
 
@@ -238,7 +238,7 @@ def test_a_ranked_start_refused_for_an_account_in_a_ranked_game_ends_the_host(
         *("--bot", "basic", "--json"),
     )
     said = _failed(host).splitlines()[-1]
-    assert said.startswith("rummy party new: The party cannot go on: One ranked game at a time")
+    assert said.startswith("rummy party new: The party cannot go on: robo-1 and robo-2 are playing")
     assert said.endswith("(ranked_busy)")
 
 

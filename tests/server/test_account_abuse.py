@@ -19,8 +19,9 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from rummykit.protocol.account import SESSION_COOKIE
+from rummykit.protocol.account_words import account_text
 from rummykit.protocol.limits import Limits
-from rummykit.protocol.names import BOT_MARK, HIDDEN_CHARACTER, LOOKS_TAKEN
+from rummykit.protocol.names import BOT_MARK, HIDDEN_CHARACTER
 from rummykit.server.accounts.known_devices import DEVICE_COOKIE, device_proof, is_known_device
 from rummykit.server.accounts.logins import (
     ACCOUNT_WINDOW_S,
@@ -29,7 +30,6 @@ from rummykit.server.accounts.logins import (
     NAME_MAX_DELAY_S,
     LoginLimiter,
 )
-from rummykit.server.accounts.password_strength import CONTROL_CHARACTERS
 from rummykit.server.site.app import create_app
 from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.store import Store
@@ -213,7 +213,7 @@ def test_an_address_makes_a_handful_of_accounts_an_hour(app: Starlette, clock: M
     wait = int(refused.headers["retry-after"])
     assert wait == ACCOUNT_WINDOW_S
     assert refused.json()["error"] == (
-        "Too many new accounts from your address: wait 60 min, then try again."
+        "Too many new accounts from your address: wait 60 minutes, then try again."
     )
     assert sign_up(device(app, "198.51.100.78"), "elsewhere").status_code == 200
     clock.advance(wait)
@@ -247,7 +247,7 @@ def test_easy_passwords_are_refused_with_why(
     answer = sign_up(device(app, OWNER), "Grace", password)
     assert answer.status_code == 400 and answer.json()["code"] == "weak_password"
     sentence = answer.json()["error"]
-    assert sentence.startswith("That password is too easy to guess: ")
+    assert sentence.startswith("That password is too easy to guess: use a few uncommon words")
     assert why is None or sentence.endswith(why)
     assert password == "password" or password not in sentence  # never echoed
 
@@ -258,7 +258,12 @@ def test_easy_passwords_are_refused_with_why(
 def test_control_characters_in_a_password_are_refused(app: Starlette, password: str) -> None:
     answer = sign_up(device(app, OWNER), "Grace", password)
     assert answer.status_code == 400
-    assert answer.json() == {"error": CONTROL_CHARACTERS, "code": "weak_password"}
+    assert answer.json() == {
+        "error": account_text("password_control", {}),
+        "code": "weak_password",
+        "reason": "password_control",
+        "params": {},
+    }
 
 
 def test_a_strong_password_of_eight_random_characters_is_taken(app: Starlette) -> None:
@@ -285,8 +290,10 @@ def test_a_look_alike_of_an_accounts_name_is_refused(
     answer = sign_up(device(app, "198.51.100.5"), wanted)
     assert answer.status_code == 409
     assert answer.json() == {
-        "error": LOOKS_TAKEN.format(name=existing),
+        "error": account_text("name_looks_taken", {"name": existing}),
         "code": "name_looks_taken",
+        "reason": "name_looks_taken",
+        "params": {"name": existing},
         "like": existing,  # for a page to name it in the player's language
     }
 
@@ -315,7 +322,12 @@ def test_look_alikes_made_before_the_check_still_sign_in(app: Starlette) -> None
 def test_a_persons_account_may_not_carry_the_bot_mark(app: Starlette, name: str) -> None:
     answer = sign_up(device(app, OWNER), name)
     assert answer.status_code == 400
-    assert answer.json() == {"error": BOT_MARK, "code": "name_not_allowed"}
+    assert answer.json() == {
+        "error": account_text("name_not_allowed", {}),
+        "code": "name_not_allowed",
+        "reason": "name_not_allowed",
+        "params": {},
+    }
 
 
 def test_a_programs_account_may_say_bot(app: Starlette) -> None:

@@ -182,7 +182,7 @@ def test_two_people_and_two_computers_play_a_game_to_the_end(
     # two computers of one level, named as at a table against the computer: apart
     assert names[:2] == ["Ann", "Bob"] and len(set(names)) == 4
     assert set(names[2:]) <= set(COMPUTER_NAMES)
-    assert finals[0]["players"][1]["position"] == "Left"
+    assert finals[0]["players"][1]["position"] == "left"
     truth = truth_by_version(store_path, table)
     frames, _ = audit_sockets(
         [(0, first.frames), (1, second.frames), (None, spectator.frames)], truth

@@ -110,7 +110,8 @@ def test_one_ranked_game_at_a_time_per_account(app_client: TestClient) -> None:
         lobby.send("start")
         refused = lobby.refused()["d"]
         assert refused["code"] == "ranked_busy" and "Bob" in refused["message"]
-        assert refused["params"] == {"names": ["Bob"]}
+        assert refused["reason"] == "ranked_busy"
+        assert refused["params"] == {"names": ["Bob"], "count": 1}
 
 
 def test_a_ranked_game_of_two_new_accounts_is_rated_but_counts_nothing(
@@ -280,10 +281,11 @@ def test_leaving_ranked_games_early_makes_the_next_one_wait(
     refused = post(app_client, f"/api/parties/{made['code']}/join", {"name": "x"}, bob)
     assert refused.status_code == 409
     assert refused.json()["code"] == "ranked_wait"
+    assert refused.json()["reason"] == "ranked_wait"
     assert refused.json()["error"] == (
-        "You left ranked games early: the next ranked game can start in 5 min."
+        "After leaving ranked games early, there is a wait before the next one: about 5 minutes."
     )
-    assert refused.json()["params"] == {"names": ["You"], "seconds": FIRST_WAIT_S}
+    assert refused.json()["params"] == {"names": ["Bob"], "seconds": FIRST_WAIT_S, "count": 5}
     friendly = post(app_client, "/api/parties", {"name": "x"}, bob)
     assert friendly.status_code == 200  # friendly games never wait
     clock.advance(FIRST_WAIT_S)

@@ -1,8 +1,10 @@
 """Every refusal the account routes send is worded by the page in the player's language.
 
-The page (``web/account_model.js``) words each code of ``ACCOUNT_REFUSALS`` from its own
-catalogue (``web/i18n/<language>/account.js``), and a Node test checks that a Japanese page
-says each in Japanese. Here: the codes the server's account routes can answer with are those.
+The routes refuse with a reason of ``rummykit.protocol.account_words.ACCOUNT_REFUSALS`` (its
+English template generated into ``web/i18n/en/refusals.js``, the Japanese one by hand); the
+page (``web/account_model.js``) words each from its reason, and a Node test checks that a
+Japanese page says each in Japanese. Here: the reasons the routes can send are exactly those,
+and their codes are the page's ``ACCOUNT_REFUSALS``.
 """
 
 from __future__ import annotations
@@ -12,21 +14,26 @@ import json
 import re
 from pathlib import Path
 
-from rummykit.core.errors import ErrorCode
-from rummykit.server.accounts import account_routes
+import rummykit
+from rummykit.protocol.account_words import ACCOUNT_REFUSALS
+from rummykit.server.accounts import account_routes, password_strength
 
-MODEL = Path(account_routes.__file__).parents[2] / "web" / "account_model.js"
+MODEL = Path(rummykit.__file__).parent / "web" / "account_model.js"
 
 
-def _codes_the_routes_send() -> set[str]:
-    tree = ast.parse(Path(account_routes.__file__).read_text(encoding="utf-8"))
-    return {
-        ErrorCode[node.attr].value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Name)
-        and node.value.id == "ErrorCode"
-    }
+def _reasons_the_routes_send() -> set[str]:
+    """Every reason named in the routes' sources (a string constant that is one)."""
+    found = set()
+    for module in (account_routes, password_strength):
+        tree = ast.parse(Path(module.__file__ or "").read_text(encoding="utf-8"))
+        found |= {
+            node.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and node.value in ACCOUNT_REFUSALS
+        }
+    return found
 
 
 def _codes_the_page_words() -> set[str]:
@@ -40,7 +47,11 @@ def _codes_the_page_words() -> set[str]:
     return set(words)
 
 
-def test_the_page_words_every_refusal_of_the_account_routes() -> None:
-    sent = _codes_the_routes_send()
+def test_the_routes_send_every_account_reason_and_no_other() -> None:
+    assert _reasons_the_routes_send() == set(ACCOUNT_REFUSALS)
+
+
+def test_the_page_knows_every_code_of_the_account_routes() -> None:
+    sent = {code.value for code, _ in ACCOUNT_REFUSALS.values()}
     assert {"weak_password", "name_not_allowed", "name_looks_taken", "too_many_accounts"} <= sent
     assert sent == _codes_the_page_words()

@@ -124,7 +124,7 @@ def test_a_japanese_lobby_and_party_name_the_presets_and_refuse_in_japanese(
 ) -> None:
     """Issue 27: the presets' names (their ids) and the party's refusals (the server's
     English) showed as they came; now from the catalogues (rules.preset_name.NAME,
-    refusals.code.CODE)."""
+    refusals.REASON)."""
     english_names = set(PRESETS)
     full = ["409 (Conflict) at */api/parties/*/join"]  # the full party's refusal, on purpose
     with (

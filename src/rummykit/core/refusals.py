@@ -263,16 +263,6 @@ REFUSALS: Final[dict[str, tuple[ErrorCode, Template]]] = {
 }
 """Every reason: its error code and its English template."""
 
-BY_CODE: Final[dict[ErrorCode, str]] = {
-    _E.PARTY_FULL: "Every seat of this party is taken.",
-    _E.PARTY_STARTED: "This party has started, or has closed: its seats and settings are set.",
-    _E.NOT_HOST: "Only the host can do that.",
-    _E.NOT_READY: "The game cannot start yet: the party shows what it waits for.",
-}
-"""What a refusal known by its code alone says (the party's, which have no reason): one
-sentence that holds for every refusal of the code. The server may say more in English; a
-page says this in its language (key ``refusals.code.CODE``)."""
-
 _PLACEHOLDER: Final = re.compile(r"\{(\w+)\}")
 
 
@@ -357,14 +347,12 @@ def cards_of(cards: Sequence[Card], declared: Sequence[Card | None] = ()) -> lis
 
 
 def catalogue() -> dict[str, Template]:
-    """The English catalogue area ``refusals`` (``web_catalogues``).
+    """The engine's and the table's part of the catalogue area ``refusals`` (``web_catalogues``).
 
-    Keys: ``refusals.REASON``, and ``refusals.code.CODE`` for a refusal known by its code
-    alone (``BY_CODE``).
+    Keys: ``refusals.REASON`` (a party's reasons are ``rummykit.protocol.party_words``'s).
     """
     words: dict[str, Template] = {
         f"refusals.{reason}": template for reason, (_, template) in REFUSALS.items()
     }
-    words.update({f"refusals.code.{code.value}": sentence for code, sentence in BY_CODE.items()})
     words["refusals.nothing"] = NOTHING
     return words

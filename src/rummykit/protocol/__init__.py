@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         NobodySignedIn,
         SignIn,
     )
+    from rummykit.protocol.account_words import account_code, account_text
     from rummykit.protocol.api import (
         MAX_BODY_BYTES,
         SEED_REFUSED,
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
         TokenBucket,
     )
     from rummykit.protocol.messages import (
+        POSITION_WORDS,
         REACTIONS,
         SERVER_MESSAGES,
         Act,
@@ -109,7 +111,7 @@ if TYPE_CHECKING:
         refused,
         refused_for,
     )
-    from rummykit.protocol.names import BOT_MARK, LOOKS_TAKEN, LookAlikes, has_bot_mark
+    from rummykit.protocol.names import LookAlikes, has_bot_mark
     from rummykit.protocol.party import (
         PARTY_SERVER_MESSAGES,
         AddCpu,
@@ -133,6 +135,7 @@ if TYPE_CHECKING:
         Start,
         parse_party_message,
     )
+    from rummykit.protocol.party_words import names_params, party_code, party_text, wait_params
     from rummykit.protocol.review import ReviewAnswer, ReviewState
     from rummykit.protocol.settings import (
         RECORD_RULES,
@@ -148,12 +151,14 @@ _MODULES = (
     "limits",
     "names",
     "messages",
-    "settings",
-    "views",
+    "account",
+    "account_words",
     "api",
     "party",
-    "account",
+    "party_words",
     "review",
+    "settings",
+    "views",
 )
 """The modules behind this face, each after those it imports: a name is looked up in them in
 this order on first use, so that the plain facts load no message model (and no pydantic)."""
@@ -161,9 +166,7 @@ this order on first use, so that the plain facts load no message model (and no p
 __all__ = [
     "ACCOUNT_NAME",
     "BOT_LEVELS",
-    "BOT_MARK",
     "DEFAULT_PACE_MS",
-    "LOOKS_TAKEN",
     "MAX_ADDRESSES",
     "MAX_BODY_BYTES",
     "MAX_PACE_MS",
@@ -173,6 +176,7 @@ __all__ = [
     "MIN_PARTY_SEATS",
     "MIN_PASSWORD",
     "PARTY_SERVER_MESSAGES",
+    "POSITION_WORDS",
     "REACTIONS",
     "RECORD_RULES",
     "SEED_REFUSED",
@@ -272,18 +276,24 @@ __all__ = [
     "TurnTimer",
     "ViewMessage",
     "Viewer",
+    "account_code",
+    "account_text",
     "called",
     "encode",
     "has_bot_mark",
+    "names_params",
     "observation_of",
     "parse_client_message",
     "parse_party_message",
+    "party_code",
+    "party_text",
     "read_bearer",
     "read_body",
     "refusal",
     "refused",
     "refused_for",
     "seat_view",
+    "wait_params",
 ]
 
 

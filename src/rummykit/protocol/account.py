@@ -14,7 +14,7 @@ from pydantic import Field, StringConstraints, field_validator
 
 from rummykit.core.errors import ErrorCode
 from rummykit.protocol.facts import ACCOUNT_NAME, MAX_PASSWORD, MIN_PASSWORD
-from rummykit.protocol.messages import Strict
+from rummykit.protocol.messages import Params, Strict
 
 SESSION_COOKIE: Final = "rummy_session"
 """The cookie that holds a session's token."""
@@ -70,8 +70,12 @@ class AccountRefusal(Strict):
     """A refused account request (400, 401, 409, 429): a sentence and its code."""
 
     error: str
-    """The refusal in an English sentence (a page words it itself, from ``code``)."""
+    """The refusal in an English sentence, for programs and logs (a page words ``reason``)."""
     code: ErrorCode
+    reason: str = ""
+    """The finer, stable reason (``rummykit.protocol.account_words.ACCOUNT_REFUSALS``)."""
+    params: Params = Field(default_factory=dict)
+    """The reason's parameters (``count``: a wait; ``name``; ``detail``)."""
     like: str | None = None
     """For ``name_looks_taken``: the existing account's name that the new one looks like (a
     page names it in its own words); absent otherwise."""

@@ -148,7 +148,25 @@ REACTIONS: Final[dict[str, str]] = {
     "wow": "\N{FACE WITH OPEN MOUTH}",
     "oops": "\N{GRIMACING FACE}",
 }
-"""What each reaction shows, in the order the page offers them."""
+"""What each reaction shows in English, in the order the page offers them (a page words the
+code itself: catalogue key ``events.reaction.CODE``)."""
+
+Position: TypeAlias = Literal[
+    "you", "left", "far_left", "across", "across_left", "across_right", "far_right", "right"
+]
+"""Where a seat sits as seen from the viewer's seat, as a code."""
+
+POSITION_WORDS: Final[dict[str, str]] = {
+    "you": "You",
+    "left": "Left",
+    "far_left": "Far left",
+    "across": "Across",
+    "across_left": "Across left",
+    "across_right": "Across right",
+    "far_right": "Far right",
+    "right": "Right",
+}
+"""Each position in English (a page words the code itself: key ``events.position.CODE``)."""
 
 
 # ----- client to server ----------------------------------------------------------------------
@@ -457,9 +475,9 @@ class PlayerView(Strict):
     kind: Literal["human", "bot"]
     level: str | None
     """The computer's level; null for a person."""
-    position: str
-    """Where they sit from the viewer: ``You``, ``Left``, ``Across``... (a spectator sees
-    the name alone: an empty position)."""
+    position: Position | Literal[""]
+    """Where they sit from the viewer, as a code: ``you``, ``left``, ``across``... (a
+    spectator sees the name alone: an empty position)."""
     connected: bool = True
     """A person with a page open at the table (a computer player always is)."""
     stand_in: bool = False
@@ -755,7 +773,7 @@ class Reacted(Strict):
     seat: Seat
     reaction: Reaction
     text: str
-    """What it shows (``REACTIONS``)."""
+    """What it shows in English (``REACTIONS``), for programs: a page words ``reaction``."""
 
 
 class ReactionMessage(Strict):

@@ -62,8 +62,6 @@ HIDDEN_CHARACTER: Final = (
     "or a right-to-left mark): type it with visible letters."
 )
 BOT_MARK: Final = "A name may not hold the mark BOT: the page marks programs' accounts itself."
-LOOKS_TAKEN: Final = "That name looks too much like {name}'s: choose another."
-"""The sentence for a look-alike of an existing account's name."""
 
 _DIRECTION_MARKS: Final = str.maketrans("", "", "\u200e\u200f")
 """confusable-homoglyphs' data wraps right-to-left characters in left-to-right marks (they

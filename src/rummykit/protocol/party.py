@@ -102,12 +102,16 @@ class PartyRefusal(Strict):
     """Why a join was refused (409), and whether the party can be watched instead."""
 
     error: str
+    """The sentence in English, for programs and logs: a page words ``reason`` itself."""
     code: str
     """``party_full``, ``party_started``, ``ranked_account``, ``ranked_wait``."""
+    reason: str = ""
+    """The finer, stable reason (``rummykit.protocol.party_words.PARTY_REFUSALS``)."""
     watch: bool
     """Whether the party's tables may be watched by link."""
     params: Params = Field(default_factory=dict)
-    """The sentence's parameters (``ranked_wait``: ``names`` and ``seconds``)."""
+    """The reason's parameters (``ranked_wait``: ``names``, ``seconds``, minutes as
+    ``count``)."""
 
 
 # ----- the view ------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from rummykit.core.actions import Draw, LayOff, Meld, parse_action
 from rummykit.core.cards import Card, parse_cards
@@ -20,23 +21,25 @@ from rummykit.core.rules import Melding, Rules
 from rummykit.core.state import DealResult, GameState, Phase
 from rummykit.protocol.facts import RuleValue
 from rummykit.protocol.messages import (
+    POSITION_WORDS,
     DealResultView,
     DealSummaryView,
     LaidOutView,
     MeldView,
     PlayerView,
+    Position,
     SeatView,
 )
 from rummykit.protocol.settings import RULE_VALUES, BotPlayer, HumanPlayer, Player
 
-POSITIONS: dict[int, tuple[str, ...]] = {
-    2: ("You", "Across"),
-    3: ("You", "Left", "Right"),
-    4: ("You", "Left", "Across", "Right"),
-    5: ("You", "Left", "Far left", "Far right", "Right"),
-    6: ("You", "Left", "Far left", "Across", "Far right", "Right"),
-    7: ("You", "Left", "Far left", "Across left", "Across right", "Far right", "Right"),
-    8: ("You", "Left", "Far left", "Across left", "Across", "Across right", "Far right", "Right"),
+POSITIONS: dict[int, tuple[Position, ...]] = {
+    2: ("you", "across"),
+    3: ("you", "left", "right"),
+    4: ("you", "left", "across", "right"),
+    5: ("you", "left", "far_left", "far_right", "right"),
+    6: ("you", "left", "far_left", "across", "far_right", "right"),
+    7: ("you", "left", "far_left", "across_left", "across_right", "far_right", "right"),
+    8: ("you", "left", "far_left", "across_left", "across", "across_right", "far_right", "right"),
 }
 """Where each seat sits as seen from a seat, by how many places to its left it is."""
 
@@ -44,19 +47,19 @@ Viewer = int | None
 """Who a connection is: a seat, or ``None`` for a spectator."""
 
 
-def position_name(viewer: int | None, seat: int, seats: int) -> str:
-    """``Left``, ``Across``... for ``seat`` as seen from ``viewer`` ('' for a spectator)."""
+def position_of(viewer: int | None, seat: int, seats: int) -> Position | Literal[""]:
+    """``left``, ``across``... for ``seat`` as seen from ``viewer`` ('' for a spectator)."""
     if viewer is None:
         return ""
     return POSITIONS[seats][(seat - viewer) % seats]
 
 
 def called(viewer: int | None, seat: int, names: Sequence[str]) -> str:
-    """How ``viewer`` calls the player at ``seat``: ``You``, or ``Ann (Left)``, or ``Ann``."""
-    where = position_name(viewer, seat, len(names))
-    if where == "You":
-        return "You"
-    return f"{names[seat]} ({where})" if where else names[seat]
+    """How ``viewer`` calls the player at ``seat`` in English: ``You``, ``Ann (Left)``, ``Ann``."""
+    where = position_of(viewer, seat, len(names))
+    if where == "you":
+        return POSITION_WORDS["you"]
+    return f"{names[seat]} ({POSITION_WORDS[where]})" if where else names[seat]
 
 
 @dataclass(frozen=True)
@@ -121,7 +124,9 @@ def practice_topics(observation: Observation, game: GameState) -> list[str]:
     return topics
 
 
-def _player(player: Player, seat: int, position: str, presence: Presence) -> PlayerView:
+def _player(
+    player: Player, seat: int, position: Position | Literal[""], presence: Presence
+) -> PlayerView:
     bot = isinstance(player, BotPlayer)
     return PlayerView(
         name=player.name,
@@ -229,7 +234,7 @@ def seat_view(
         preset=preset,
         rules=dict(_rule_values(rules)),
         players=tuple(
-            _player(player, other, position_name(seat, other, seats), presence)
+            _player(player, other, position_of(seat, other, seats), presence)
             for other, player in enumerate(players)
         ),
         deal=view.deal_number,

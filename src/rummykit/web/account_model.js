@@ -1,7 +1,7 @@
 // Accounts without the DOM: what a sign-up or sign-in form may send (the server's own limits,
 // server/account_messages.py), the server's refusals in our words, and the ranked choice of the
 // lobby's "new party" form. Its words are in the account area of the catalogues (./i18n.js).
-import { lang, t } from "./i18n.js";
+import { has, lang, t } from "./i18n.js";
 
 /** An account's name: 3 to 20 letters, digits, _ or - (the server's ACCOUNT_NAME). */
 export const ACCOUNT_NAME = /^[A-Za-z0-9_-]{3,20}$/;
@@ -48,8 +48,8 @@ export function retrySeconds(header, now = Date.now()) {
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** The refusal codes of the account routes (server/account_routes.py), each worded here in the
- * player's language; a test checks that the server sends no other. */
+/** The refusal codes of the account routes (server/accounts/account_routes.py); the page
+ * words each from its reason (protocol/account_words.py, generated into i18n/en/refusals.js). */
 export const ACCOUNT_REFUSALS = Object.freeze([
   "bad_login",
   "name_looks_taken",
@@ -66,34 +66,53 @@ const retryMinutes = (header) => {
   return seconds === null ? null : Math.max(1, Math.ceil(seconds / 60));
 };
 
+/** The params a reason needs that a body without them (a code alone) leaves to the page: the
+ * wait from Retry-After, the look-alike from `like`; null when the page cannot fill them. */
+function completed(reason, params, body, retryAfter) {
+  const filled = { ...params };
+  if (reason === "name_looks_taken" && !filled.name) {
+    if (typeof body.like !== "string" || !body.like) return null;
+    filled.name = body.like;
+  }
+  if (reason === "too_many_accounts" && !Number.isFinite(filled.count)) {
+    filled.count = retryMinutes(retryAfter);
+    if (filled.count === null) return null;
+  }
+  if (reason === "too_many_attempts" && !Number.isFinite(filled.count)) {
+    filled.count = retrySeconds(retryAfter);
+    if (filled.count === null) return null;
+  }
+  return filled;
+}
+
+/** What the page says when a refusal's params cannot be filled. */
+const UNFILLED = {
+  name_looks_taken: "account.name_looks_taken_unnamed",
+  too_many_accounts: "account.too_many_accounts_later",
+  too_many_attempts: "account.too_many_later",
+};
+
 /**
  * A refused account request in our words. `mode`: "up" (sign up) or "in" (sign in); `status`
- * and `body` (the JSON answer, or null) from the server; `retryAfter` its header.
+ * and `body` (the JSON answer {error, code, reason, params}, or null) from the server;
+ * `retryAfter` its header.
  */
 export function refusalText(mode, status, body, retryAfter) {
   const code = body && body.code;
   const said = body && typeof body.error === "string" ? body.error : "";
-  if (code === "weak_password") {
-    // the server's sentence carries zxcvbn's advice ("This is a top-10 common password."),
-    // which is in English only: other languages say what to do in their own words
-    return lang() === "en" && said ? said : t("account.password_weak");
+  let reason = (body && body.reason) || code;
+  if (!body || !code) {
+    // no body the page can read: what the status says
+    reason = { 409: "name_taken", 429: "too_many_attempts", 401: "bad_login" }[status];
   }
-  if (code === "name_not_allowed") return t("account.name_not_allowed");
-  if (code === "name_looks_taken") {
-    if (typeof body.like === "string" && body.like) return t("account.name_looks_taken", { name: body.like });
-    return t("account.name_looks_taken_unnamed");
+  if (reason && has(`refusals.${reason}`, "en")) {
+    const params = completed(reason, (body && body.params) || {}, body || {}, retryAfter);
+    if (params === null) return t(UNFILLED[reason]);
+    const text = t(`refusals.${reason}`, params);
+    // zxcvbn's advice is in English only: the English page adds it, as the server's sentence does
+    return lang() === "en" && typeof params.advice === "string" && params.advice ? `${text} ${params.advice}` : text;
   }
-  if (code === "too_many_accounts") {
-    const minutes = retryMinutes(retryAfter);
-    return minutes === null ? t("account.too_many_accounts_later") : t("account.too_many_accounts", { count: minutes });
-  }
-  if (code && !ACCOUNT_REFUSALS.includes(code) && said) return said; // a code not worded here
-  if (status === 409 || code === "name_taken") return t("account.name_taken");
-  if (status === 429 || code === "too_many_attempts") {
-    const seconds = retrySeconds(retryAfter);
-    return seconds === null ? t("account.too_many_later") : t("account.too_many", { count: seconds });
-  }
-  if (status === 401 || code === "bad_login") return t("account.bad_login");
+  if (code && said) return said; // a reason not worded here: the server's sentence says why
   if (status === 403) return t("account.other_site");
   if (status === 400) return t(mode === "up" ? "account.bad_new" : "account.bad_form");
   return t("account.failed", { status });

@@ -56,8 +56,8 @@ test("the server's refusals are said in our words, with the wait of a 429", () =
   assert.match(refusalText("in", 403, null, null), /reload the page/);
   assert.equal(refusalText("in", 500, null, null), "That did not work (the server answered 500): try again.");
   setLang("ja", { remember: false });
-  assert.equal(refusalText("up", 409, null, null), t("account.name_taken", {}, "ja"));
-  assert.notEqual(refusalText("up", 409, null, null), t("account.name_taken", {}, "en"));
+  assert.equal(refusalText("up", 409, null, null), t("refusals.name_taken", {}, "ja"));
+  assert.notEqual(refusalText("up", 409, null, null), t("refusals.name_taken", {}, "en"));
   setLang("en", { remember: false });
 });
 
@@ -68,15 +68,17 @@ test("a password with control characters is refused before it is sent", () => {
   assert.deepEqual(formProblems("in", { name: "Ada", password: "\u0000".repeat(MIN_PASSWORD) }), {}); // the server judges
 });
 
-// Each account refusal as the server sends it: status, body (its English sentence), Retry-After.
+// Each account refusal as the server sends it: status, body (its English sentence, reason and
+// params), Retry-After.
+const refused = (code, error, params = {}, extra = {}) => ({ error, code, reason: code, params, ...extra });
 const SERVER_REFUSALS = {
-  bad_login: [401, { error: "No account has that name and password.", code: "bad_login" }, null],
-  name_looks_taken: [409, { error: "That name looks too much like alice's: choose another.", code: "name_looks_taken", like: "alice" }, null],
-  name_not_allowed: [400, { error: "A name may not hold the mark BOT: the page marks programs' accounts itself.", code: "name_not_allowed" }, null],
-  name_taken: [409, { error: "That name is taken: choose another.", code: "name_taken" }, null],
-  too_many_accounts: [429, { error: "Too many new accounts from your address: wait 60 min, then try again.", code: "too_many_accounts" }, "3600"],
-  too_many_attempts: [429, { error: "Too many failed sign-ins: wait 42 s, then try again.", code: "too_many_attempts" }, "42"],
-  weak_password: [400, { error: "That password is too easy to guess: This is a top-10 common password.", code: "weak_password" }, null],
+  bad_login: [401, refused("bad_login", "No account has that name and password: check both."), null],
+  name_looks_taken: [409, refused("name_looks_taken", "That name looks too much like alice's: choose another.", { name: "alice" }, { like: "alice" }), null],
+  name_not_allowed: [400, refused("name_not_allowed", "A name may not hold the mark BOT (the page marks programs' accounts itself), nor invisible characters: choose another."), null],
+  name_taken: [409, refused("name_taken", "That name is taken: choose another."), null],
+  too_many_accounts: [429, refused("too_many_accounts", "Too many new accounts from your address: wait 60 minutes, then try again.", { count: 60 }), "3600"],
+  too_many_attempts: [429, refused("too_many_attempts", "Too many tries: wait 42 seconds, then try again.", { count: 42 }), "42"],
+  weak_password: [400, refused("weak_password", "That password is too easy to guess: use a few uncommon words, or more characters. This is a top-10 common password.", { advice: "This is a top-10 common password." }), null],
 };
 
 test("the new account refusals are said in our words, with the name and the wait", () => {
@@ -85,11 +87,13 @@ test("the new account refusals are said in our words, with the name and the wait
   assert.equal(refusalText("up", 409, { error: "x", code: "name_looks_taken" }, null), t("account.name_looks_taken_unnamed"));
   assert.match(said("name_not_allowed"), /mark BOT/);
   assert.equal(said("too_many_accounts"), "Too many new accounts from your address: wait 60 minutes, then try again.");
-  assert.equal(said("too_many_accounts", "59"), "Too many new accounts from your address: wait 1 minute, then try again.");
-  assert.equal(said("too_many_accounts", null), t("account.too_many_accounts_later"));
+  // a body with a code alone: the wait from Retry-After
+  const alone = { error: "x", code: "too_many_accounts" };
+  assert.equal(refusalText("up", 429, alone, "59"), "Too many new accounts from your address: wait 1 minute, then try again.");
+  assert.equal(refusalText("up", 429, alone, null), t("account.too_many_accounts_later"));
   // in English, the server's sentence: it carries zxcvbn's advice, which zxcvbn has in English only
   assert.equal(said("weak_password"), SERVER_REFUSALS.weak_password[1].error);
-  assert.equal(refusalText("up", 400, { code: "weak_password" }, null), t("account.password_weak"));
+  assert.equal(refusalText("up", 400, { code: "weak_password" }, null), "That password is too easy to guess: use a few uncommon words, or more characters.");
   // the page's own codes keep its words, whatever the server says
   assert.equal(refusalText("up", 409, { error: "x", code: "name_taken" }, null), "That name is taken: choose another.");
   // a code the page has no words for: the server's sentence says why
@@ -107,9 +111,9 @@ test("a Japanese page says every account refusal in Japanese, zxcvbn's advice in
       const latin = (text.match(/[A-Za-z]{2,}/g) || []).filter((word) => !["alice", "BOT"].includes(word));
       assert.deepEqual(latin, [], `${code}: ${text}`);
     }
-    assert.equal(refusalText("up", 409, ...SERVER_REFUSALS.name_looks_taken.slice(1)), t("account.name_looks_taken", { name: "alice" }, "ja"));
+    assert.equal(refusalText("up", 409, ...SERVER_REFUSALS.name_looks_taken.slice(1)), t("refusals.name_looks_taken", { name: "alice" }, "ja"));
     assert.match(refusalText("up", 429, ...SERVER_REFUSALS.too_many_accounts.slice(1)), /60分/);
-    assert.equal(refusalText("up", 400, ...SERVER_REFUSALS.weak_password.slice(1)), t("account.password_weak", {}, "ja"));
+    assert.equal(refusalText("up", 400, ...SERVER_REFUSALS.weak_password.slice(1)), t("refusals.weak_password", {}, "ja"));
   } finally {
     setLang("en", { remember: false });
   }
@@ -155,25 +159,27 @@ test("turning a party ranked sets a timer when it has none, and only then", () =
   assert.deepEqual(rankedSettings({ turn_timer: null }, false, 60), { ranked: false });
 });
 
-test("party refusals are said in our words, by their code; others as the server said them", () => {
-  const refused = (code, message = "server words", params = {}) => ({ code, reason: code, message, params });
+test("party refusals are worded from their reason and params; others as the server said them", () => {
+  const refused = (reason, message = "server words", params = {}) => ({ code: reason, reason, message, params });
   assert.equal(partyRefusalText(refused("ranked_computer")), "A ranked party seats people only: remove the computer players first.");
   assert.equal(partyRefusalText(refused("ranked_timer")), "A ranked party needs a turn timer of 30 or 60 seconds: choose one.");
-  assert.match(partyRefusalText(refused("ranked_busy")), /one ranked game at a time/);
+  assert.match(partyRefusalText(refused("ranked_busy", "", { names: ["Bob"] })), /^Bob is playing another ranked game: one ranked game at a time/);
   assert.match(partyRefusalText(refused("ranked_busy", "", { names: ["Bob", "Cy"] })), /^Bob and Cy are playing other ranked games/);
-  assert.match(partyRefusalText(refused("ranked_account")), /must leave and join again signed in/);
+  assert.match(partyRefusalText(refused("ranked_account", "", { names: ["Cy"] })), /Cy must leave and join again signed in/);
   // a join's 409 body: {error, code, watch}; on the invite page it means "sign in"
   assert.equal(partyRefusalText({ error: "x", code: "ranked_account", watch: false }, { joining: true }), "This party is ranked: sign in to an account to join it.");
-  assert.match(partyRefusalText(refused("ranked_wait", "Wait 10 minutes.")), /wait before the next one\. Wait 10 minutes\.$/);
-  assert.match(partyRefusalText(refused("ranked_wait", "", { seconds: 600 })), /about 10 minutes\.$/);
-  // issue 27: a code the catalogues word (core/refusals.py's BY_CODE) is said in the page's
-  // language, whatever the server's English; another code as the server said it
+  assert.match(partyRefusalText(refused("ranked_wait", "", { names: ["Bob"], seconds: 600, count: 10 })), /about 10 minutes\.$/);
+  assert.equal(partyRefusalText(refused("not_ready", "", { names: ["Ada", "Bob"], count: 2 })), "Ada and Bob are not ready yet.");
+  // issue 27: a reason the catalogues word is said in the page's language, whatever the
+  // server's English; a body with a code alone is worded by the code; another as it came
   assert.equal(partyRefusalText(refused("not_host", "Only the host may.")), "Only the host can do that.");
   assert.equal(partyRefusalText({ error: "Every seat of this party is taken.", code: "party_full" }), "Every seat of this party is taken.");
-  assert.equal(partyRefusalText(refused("bad_message", "No such member.")), "No such member.");
+  assert.equal(partyRefusalText({ code: "bad_message", reason: "unknown", message: "No such thing." }), "No such thing.");
   setLang("ja", { remember: false });
   assert.equal(partyRefusalText({ error: "Every seat of this party is taken.", code: "party_full" }), "このパーティーの席はすべて埋まっています。");
   assert.equal(partyRefusalText(refused("not_host", "Only the host can do that.")), "それはホストだけができます。");
+  assert.equal(partyRefusalText(refused("no_such_member", "There is no such member.")), "そのメンバーはいません。");
+  assert.match(partyRefusalText(refused("ranked_busy", "", { names: ["Bob", "Cy"] })), /^Bob、Cyさんが別のレート戦の最中です。/);
   setLang("en", { remember: false });
 });
 

@@ -19,8 +19,8 @@ function view(changes = {}) {
     practice: false,
     rules: { rummy_bonus: "none" },
     players: [
-      { name: "Ada", kind: "human", level: null, position: "You" },
-      { name: "Basic", kind: "bot", level: "basic", position: "Across" },
+      { name: "Ada", kind: "human", level: null, position: "you" },
+      { name: "Basic", kind: "bot", level: "basic", position: "across" },
     ],
     deal: 0,
     dealer: 1,
@@ -168,9 +168,9 @@ test("the status line follows the legal actions sent", () => {
 test("seats go by their names; positions only on the small line; twins told apart", () => {
   const three = view({
     players: [
-      { name: "Ada", kind: "human", level: null, position: "You" },
-      { name: "Basic", kind: "bot", level: "basic", position: "Left" },
-      { name: "Basic", kind: "bot", level: "basic", position: "Right" },
+      { name: "Ada", kind: "human", level: null, position: "you" },
+      { name: "Basic", kind: "bot", level: "basic", position: "left" },
+      { name: "Basic", kind: "bot", level: "basic", position: "right" },
     ],
     hand_sizes: [3, 3, 3],
     scores: [0, 0, 0],
@@ -187,12 +187,12 @@ test("seats go by their names; positions only on the small line; twins told apar
 });
 
 test("a seat's marks: away, the computer playing for them, gone for good", () => {
-  const person = { name: "Bo", kind: "human", level: null, position: "Left", connected: true, stand_in: false, left: false };
+  const person = { name: "Bo", kind: "human", level: null, position: "left", connected: true, stand_in: false, left: false };
   assert.deepEqual(seatMarks(person), []);
   assert.deepEqual(seatMarks({ ...person, connected: false }), ["disconnected"]);
   assert.deepEqual(seatMarks({ ...person, connected: false, stand_in: true }), ["disconnected", "computer playing"]);
   assert.deepEqual(seatMarks({ ...person, left: true, stand_in: true, connected: false }), ["left"]);
-  assert.deepEqual(seatMarks({ name: "Basic", kind: "bot", level: "basic", position: "Left" }), []);
+  assert.deepEqual(seatMarks({ name: "Basic", kind: "bot", level: "basic", position: "left" }), []);
 });
 
 test("the status line says when the table is paused, and who the computer plays for", () => {
@@ -204,8 +204,8 @@ test("the status line says when the table is paused, and who the computer plays 
   const friends = view({
     turn: 1,
     players: [
-      { name: "Ada", kind: "human", level: null, position: "You" },
-      { name: "Bo", kind: "human", level: null, position: "Across", connected: false, stand_in: true },
+      { name: "Ada", kind: "human", level: null, position: "you" },
+      { name: "Bo", kind: "human", level: null, position: "across", connected: false, stand_in: true },
     ],
   });
   assert.equal(statusText(friends), "The computer is playing for Bo…");
@@ -245,7 +245,7 @@ test("a deal's end and the game's end, worded from the view", () => {
 
 test("in Japanese: positions by value, card names, the status line and a deal's end", () => {
   inLanguage("ja", () => {
-    assert.equal(positionName("Far left"), "左奥");
+    assert.equal(positionName("far_left"), "左奥");
     assert.equal(positionName("Somewhere"), "Somewhere", "an unknown position shows as it came");
     assert.equal(cardName("7h"), "ハートの7");
     assert.equal(cardName("X=Ad"), "ジョーカー（ダイヤのエースとして）");
@@ -255,9 +255,9 @@ test("in Japanese: positions by value, card names, the status line and a deal's 
     assert.equal(statusText(view({ turn: 1 })), "Basicが考えています…");
     const twins = view({
       players: [
-        { name: "Ada", kind: "human", level: null, position: "You" },
-        { name: "Basic", kind: "bot", level: "basic", position: "Left" },
-        { name: "Basic", kind: "bot", level: "basic", position: "Right" },
+        { name: "Ada", kind: "human", level: null, position: "you" },
+        { name: "Basic", kind: "bot", level: "basic", position: "left" },
+        { name: "Basic", kind: "bot", level: "basic", position: "right" },
       ],
     });
     assert.equal(nameOf(twins, 1), "Basic（左）");

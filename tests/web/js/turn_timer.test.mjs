@@ -33,9 +33,9 @@ test("the clock reads minutes and seconds, rounded up", () => {
 
 test("between two deals of a party: the wait counts down to the next deal on the server's clock", () => {
   const players = [
-    { name: "Ann", kind: "human", position: "You" },
-    { name: "Bo", kind: "human", position: "Left" },
-    { name: "Cy", kind: "human", position: "Right" },
+    { name: "Ann", kind: "human", position: "you" },
+    { name: "Bo", kind: "human", position: "left" },
+    { name: "Cy", kind: "human", position: "right" },
   ];
   // the server's clock is far from this device's: 17 s are left there
   const view = { seat: 0, players, phase: "over", game_over: false, next_ready: [0], next_waiting: [1, 2], next_deadline: 5017, server_now: 5000 };
@@ -45,7 +45,7 @@ test("between two deals of a party: the wait counts down to the next deal on the
   assert.ok(left > 16 && left <= 17, `${left} s left`);
   // who pressed reads who is still reading; who reads sees the others reading, not themself
   assert.equal(nextWaitText(view, 17), "You are ready: waiting for Bo and Cy, at most 0:17.");
-  const bo = { ...view, seat: 1, players: players.map((p, i) => ({ ...p, position: ["Right", "You", "Left"][i] })) };
+  const bo = { ...view, seat: 1, players: players.map((p, i) => ({ ...p, position: ["right", "you", "left"][i] })) };
   assert.equal(nextWaitText(bo, 9.5), "Still reading: Cy. The next deal starts in 0:10.");
   assert.equal(nextWaitText({ ...bo, next_waiting: [1] }, 3), "The next deal starts in 0:03.");
   // no countdown: a deal in play, the game over, or nobody pressed yet

@@ -31,10 +31,8 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from rummykit.core.errors import ErrorCode
+from rummykit.core.refusals import ParamValue
 from rummykit.protocol import (
-    BOT_MARK,
-    LOOKS_TAKEN,
     SESSION_COOKIE,
     AccountRefusal,
     BadRequest,
@@ -45,6 +43,8 @@ from rummykit.protocol import (
     NewAccount,
     NobodySignedIn,
     SignIn,
+    account_code,
+    account_text,
     has_bot_mark,
     read_body,
 )
@@ -70,18 +70,24 @@ from rummykit.server.store import SESSION_LIFETIME_S, Account, Store
 
 logger = logging.getLogger("rummykit.accounts")
 
-NAME_TAKEN: Final = "That name is taken: choose another."
-BAD_LOGIN: Final = "No account has that name and password."
-TOO_MANY_ATTEMPTS: Final = "Too many failed sign-ins: wait {seconds} s, then try again."
-TOO_MANY_ACCOUNTS: Final = (
-    "Too many new accounts from your address: wait {minutes} min, then try again."
-)
-
 
 def _refused(
-    code: ErrorCode, message: str, status: int, *, like: str | None = None, **headers: str
+    reason: str,
+    status: int,
+    *,
+    params: dict[str, ParamValue] | None = None,
+    like: str | None = None,
+    **headers: str,
 ) -> Response:
-    answer = AccountRefusal(error=message, code=code, like=like)
+    """The refusal of ``reason`` (``ACCOUNT_REFUSALS``): its code, words and params."""
+    said = params or {}
+    answer = AccountRefusal(
+        error=account_text(reason, said),
+        code=account_code(reason),
+        reason=reason,
+        params=said,
+        like=like,
+    )
     body = answer.model_dump(mode="json", exclude_none=True)
     return JSONResponse(body, status, headers=headers or None)
 
@@ -154,18 +160,18 @@ async def _signed_in(request: Request, account: Account) -> Response:
     return response
 
 
-def _name_problem(wanted: NewAccount) -> tuple[ErrorCode, str] | None:
+def _name_problem(wanted: NewAccount) -> str | None:
     """Why the name asked for may not be a new account's (before the store is asked).
 
     Hidden characters cannot get this far: ``ACCOUNT_NAME`` allows ASCII letters only.
     """
     if not wanted.bot and has_bot_mark(wanted.name):
-        return ErrorCode.NAME_NOT_ALLOWED, BOT_MARK
+        return "name_not_allowed"
     return None
 
 
-def _wait_minutes(seconds: int) -> str:
-    return str(max(1, -(-seconds // 60)))
+def _wait_minutes(seconds: int) -> int:
+    return max(1, -(-seconds // 60))
 
 
 async def create_account(request: Request) -> Response:
@@ -177,28 +183,29 @@ async def create_account(request: Request) -> Response:
     gate, address = _gate(request), _address(request)
     wait = gate.sign_ups.retry_after(address)
     if wait is not None:
-        message = TOO_MANY_ACCOUNTS.format(minutes=_wait_minutes(wait))
-        return _refused(ErrorCode.TOO_MANY_ACCOUNTS, message, 429, **{"retry-after": str(wait)})
+        minutes = _wait_minutes(wait)
+        return _refused(
+            "too_many_accounts", 429, params={"count": minutes}, **{"retry-after": str(wait)}
+        )
     name_problem = _name_problem(wanted)
     if name_problem is not None:
-        return _refused(*name_problem, 400)
+        return _refused(name_problem, 400)
     weak = password_problem(wanted.password, (wanted.name,))
     if weak is not None:
-        return _refused(ErrorCode.WEAK_PASSWORD, weak, 400)
+        return _refused(weak[0], 400, params=weak[1])
     store = _store(request)
     if await asyncio.to_thread(store.account_named, wanted.name) is not None:
-        return _refused(ErrorCode.NAME_TAKEN, NAME_TAKEN, 409)  # before hashing for nothing
+        return _refused("name_taken", 409)  # before hashing for nothing
     await asyncio.to_thread(gate.names.refresh, store.account_names_after)
     existing = gate.names.existing(wanted.name)
     if existing is not None:
-        message = LOOKS_TAKEN.format(name=existing)
-        return _refused(ErrorCode.NAME_LOOKS_TAKEN, message, 409, like=existing)
+        return _refused("name_looks_taken", 409, params={"name": existing}, like=existing)
     gate.sign_ups.attempt(address)  # before hashing: accounts asked at once count at once
     hashed = await _hash(wanted.password)
     account = await asyncio.to_thread(store.add_account, wanted.name, wanted.bot, hashed)
     if account is None:  # taken while the password was hashed
         gate.sign_ups.refused(address)
-        return _refused(ErrorCode.NAME_TAKEN, NAME_TAKEN, 409)
+        return _refused("name_taken", 409)
     gate.names.add(account.name)
     logger.info("account %s created (%s)", account.name, "bot" if account.bot else "person")
     return await _signed_in(request, account)
@@ -224,8 +231,9 @@ async def sign_in(request: Request) -> Response:
         known = account is not None and is_known_device(proof, account.id, account.password_hash)
     wait = logins.retry_after(wanted.name, address, known_device=known)
     if wait is not None:
-        message = TOO_MANY_ATTEMPTS.format(seconds=wait)
-        return _refused(ErrorCode.TOO_MANY_ATTEMPTS, message, 429, **{"retry-after": str(wait)})
+        return _refused(
+            "too_many_attempts", 429, params={"count": wait}, **{"retry-after": str(wait)}
+        )
     logins.attempt(wanted.name, address, known_device=known)
     if not has_proof:
         account = await asyncio.to_thread(store.account_named, wanted.name)
@@ -233,7 +241,7 @@ async def sign_in(request: Request) -> Response:
     if not await _verify(wanted.password, encoded) or account is None:
         # never the name sent for no account: it may be a password typed in the wrong field
         logger.info("failed sign-in for %s", account.name if account else "no account")
-        return _refused(ErrorCode.BAD_LOGIN, BAD_LOGIN, 401)
+        return _refused("bad_login", 401)
     logins.succeeded(wanted.name, address, known_device=known)
     if needs_rehash(account.password_hash):  # parameters raised since it was hashed
         rehashed = await _hash(wanted.password)

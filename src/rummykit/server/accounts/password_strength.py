@@ -20,6 +20,8 @@ from typing import Final
 
 from zxcvbn import zxcvbn
 
+from rummykit.core.refusals import ParamValue
+
 MIN_SCORE: Final = 2
 """The lowest zxcvbn score accepted (0 to 4): at least about 10**6 guesses (see above)."""
 
@@ -27,30 +29,29 @@ ZXCVBN_MAX_LENGTH: Final = 72
 """zxcvbn refuses to estimate longer passwords (its time grows with the length); a password
 whose first 72 characters are hard to guess is hard to guess."""
 
-CONTROL_CHARACTERS: Final = "A password may not hold control characters (such as NUL or tab)."
-TOO_WEAK: Final = "That password is too easy to guess: {why}"
-"""The sentence for a weak password; ``{why}`` is zxcvbn's warning or suggestion."""
-TOO_WEAK_WHY: Final = "use a few uncommon words, or more characters."
-"""What to do, when zxcvbn gives no words of its own."""
 
+def password_problem(
+    password: str, user_inputs: tuple[str, ...] = ()
+) -> tuple[str, dict[str, ParamValue]] | None:
+    r"""Why ``password`` may not be a new account's, as a reason and params; or ``None``.
 
-def password_problem(password: str, user_inputs: tuple[str, ...] = ()) -> str | None:
-    r"""Why ``password`` may not be a new account's, in a sentence; ``None`` if it may.
+    The reason is ``rummykit.protocol.account_words``'s; ``advice`` is zxcvbn's warning or
+    suggestion, when it has one.
 
     ``user_inputs``: words the guesser would know (the account's name).
 
     >>> password_problem("correct horse battery") is None
     True
     >>> password_problem("password")
-    'That password is too easy to guess: This is a top-10 common password.'
+    ('weak_password', {'advice': 'This is a top-10 common password.'})
     >>> password_problem("\x00" * 8)
-    'A password may not hold control characters (such as NUL or tab).'
+    ('password_control', {})
     """
     if any(unicodedata.category(character) in ("Cc", "Cn") for character in password):
-        return CONTROL_CHARACTERS
+        return "password_control", {}
     estimate = zxcvbn(password[:ZXCVBN_MAX_LENGTH], user_inputs=list(user_inputs))
     if int(estimate["score"]) >= MIN_SCORE:
         return None
     feedback = estimate["feedback"]
-    why = str(feedback["warning"] or " ".join(feedback["suggestions"]) or TOO_WEAK_WHY)
-    return TOO_WEAK.format(why=why)
+    advice = str(feedback["warning"] or " ".join(feedback["suggestions"]))
+    return "weak_password", ({"advice": advice} if advice else {})

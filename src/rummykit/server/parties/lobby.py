@@ -9,7 +9,6 @@ import time
 from collections.abc import Sequence
 from typing import Final
 
-from rummykit.core.errors import ErrorCode
 from rummykit.protocol import Clock, NewParty, TableSettings
 from rummykit.ratings.waits import LEAVE_WINDOW_S
 from rummykit.server.cluster import (
@@ -24,8 +23,6 @@ from rummykit.server.cluster import (
     party_channel,
 )
 from rummykit.server.parties.party import (
-    ACCOUNT_NEEDED,
-    TURN_TIMER_NEEDED,
     Member,
     Party,
     PartyError,
@@ -424,9 +421,9 @@ class Lobby:
         """
         rules = dict(request.rules or {})
         if request.ranked and account is None:
-            raise PartyError(ErrorCode.RANKED_ACCOUNT, ACCOUNT_NEEDED)
+            raise PartyError("ranked_sign_in")
         if request.ranked and request.turn_timer is None:
-            raise PartyError(ErrorCode.RANKED_TIMER, TURN_TIMER_NEEDED)
+            raise PartyError("ranked_timer")
         for _ in range(CODE_ATTEMPTS):
             code = new_code()
             record = PartyRecord(

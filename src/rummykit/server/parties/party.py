@@ -11,14 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import math
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from typing import Final, Literal, Protocol
 
-from rummykit.core.errors import ErrorCode, RulesError
+from rummykit.core.errors import RulesError
 from rummykit.core.presets import describe_rules, preset_with_overrides
-from rummykit.core.refusals import BY_CODE
+from rummykit.core.refusals import ParamValue
 from rummykit.protocol import (
     MAX_PARTY_SEATS,
     MIN_PARTY_SEATS,
@@ -38,10 +37,14 @@ from rummykit.protocol import (
     Strict,
     TableSettings,
     TurnTimer,
+    names_params,
+    party_code,
+    party_text,
     refusal,
+    wait_params,
 )
 from rummykit.server.parties.party_reference import invite_path
-from rummykit.server.store import Account, is_unavailable, token_hash, wait_words
+from rummykit.server.store import Account, is_unavailable, token_hash
 from rummykit.server.tables import computer_names
 
 CODE_LETTERS: Final = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -103,16 +106,18 @@ class PartyRecord(Strict):
 
 
 class PartyError(ValueError):
-    """A party change refused: its code, a sentence for the player, and its parameters.
+    """A party change refused: its reason (``PARTY_REFUSALS``), code, parameters and sentence.
 
-    The parameters let a page say the sentence in its own language.
+    The page words the reason and parameters in its own language; ``message`` is the English
+    sentence, for programs and logs.
     """
 
-    def __init__(self, code: ErrorCode, message: str, params: Params | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params: Params = params or {}
+    def __init__(self, reason: str, **params: ParamValue) -> None:
+        self.code = party_code(reason)
+        self.reason = reason
+        self.params: Params = params
+        self.message = party_text(reason, params)
+        super().__init__(self.message)
 
 
 Send = Callable[[Strict], Awaitable[None]]
@@ -148,25 +153,16 @@ Waits = Callable[[Sequence[int]], Awaitable[dict[int, float]]]
 """The seconds each of these accounts still waits before its next ranked game (having left
 ranked games early); those that wait only."""
 
-TURN_TIMER_NEEDED: Final = "A ranked party needs a turn timer of 30 or 60 seconds."
-ACCOUNT_NEEDED: Final = "A ranked party is for people signed in to an account: sign in to join."
-
 
 def check_ranked(record: PartyRecord) -> None:
     """``PartyError`` unless ``record`` may be ranked: people with accounts, a timer."""
     if any(member.kind == "bot" for member in record.members):
-        raise PartyError(
-            ErrorCode.RANKED_COMPUTER, "A ranked party seats people only: remove the computer."
-        )
+        raise PartyError("ranked_computer")
     if record.turn_timer is None:
-        raise PartyError(ErrorCode.RANKED_TIMER, TURN_TIMER_NEEDED)
+        raise PartyError("ranked_timer")
     guests = [member.name for member in record.members if member.account is None]
     if guests:
-        raise PartyError(
-            ErrorCode.RANKED_ACCOUNT,
-            f"A ranked party is for people signed in to an account; not signed in: "
-            f"{', '.join(guests)}.",
-        )
+        raise PartyError("ranked_account", **names_params(guests))
 
 
 def checked_rules(preset: str, rules: Mapping[str, object]) -> dict[str, RuleValue]:
@@ -309,7 +305,9 @@ class Party:
 
     def refusal(self, error: PartyError) -> RefusedMessage:
         """The refusal of ``error`` at this version."""
-        return refusal(self.version, error.code, error.message, params=error.params)
+        return refusal(
+            self.version, error.code, error.message, reason=error.reason, params=error.params
+        )
 
     # ----- changes ---------------------------------------------------------------------------
 
@@ -351,16 +349,13 @@ class Party:
 
     def _must_be_open(self) -> None:
         if self.record.state == "closed":
-            raise PartyError(ErrorCode.PARTY_STARTED, "This party has closed.")
+            raise PartyError("party_closed")
         if self.record.state != "lobby":
-            raise PartyError(
-                ErrorCode.PARTY_STARTED,
-                "This party's game has started: its seats are taken.",
-            )
+            raise PartyError("party_started")
 
     def _must_be_host(self, member: int) -> None:
         if member != self.record.host:
-            raise PartyError(ErrorCode.NOT_HOST, BY_CODE[ErrorCode.NOT_HOST])
+            raise PartyError("not_host")
 
     async def join(self, name: str, account: Account | None = None) -> tuple[Member, str]:
         """A new person in the first free seat, and their token.
@@ -378,11 +373,11 @@ class Party:
                     return await self._seat_back(back)
             self._must_be_open()
             if len(self.record.members) >= MAX_PARTY_SEATS:
-                raise PartyError(ErrorCode.PARTY_FULL, BY_CODE[ErrorCode.PARTY_FULL])
+                raise PartyError("party_full")
             if self.record.ranked and account is None:
-                raise PartyError(ErrorCode.RANKED_ACCOUNT, ACCOUNT_NEEDED)
+                raise PartyError("ranked_sign_in")
             if self.record.ranked and account is not None:
-                await self._check_waits({account.id: "You"})
+                await self._check_waits({account.id: account.name})
             token = secrets.token_urlsafe(32)
             member = Member(
                 id=self.record.next_id,
@@ -439,7 +434,7 @@ class Party:
             try:
                 rules = checked_rules(preset, wanted)
             except RulesError as error:
-                raise PartyError(ErrorCode.BAD_MESSAGE, str(error)) from None
+                raise PartyError("rules_refused", detail=str(error)) from None
             timer = None if data.no_timer else data.turn_timer or self.record.turn_timer
             spectators = self.record.spectators if data.spectators is None else data.spectators
             ranked = self.record.ranked if data.ranked is None else data.ranked
@@ -466,11 +461,9 @@ class Party:
             self._must_be_open()
             self._must_be_host(member)
             if len(self.record.members) >= MAX_PARTY_SEATS:
-                raise PartyError(ErrorCode.PARTY_FULL, BY_CODE[ErrorCode.PARTY_FULL])
+                raise PartyError("party_full")
             if self.record.ranked:
-                raise PartyError(
-                    ErrorCode.RANKED_COMPUTER, "A ranked party seats people only, no computer."
-                )
+                raise PartyError("ranked_no_cpu")
             # a name of its own, as at a table against the computer: none of the members'
             seed = None if self.record.seed is None else self.record.seed + self.record.next_id
             taken = [each.name for each in self.record.members]
@@ -491,9 +484,9 @@ class Party:
             self._must_be_open()
             self._must_be_host(member)
             if removed == member:
-                raise PartyError(ErrorCode.NOT_HOST, "The host cannot remove themselves: leave.")
+                raise PartyError("host_stays")
             if all(each.id != removed for each in self.record.members):
-                raise PartyError(ErrorCode.BAD_MESSAGE, "There is no such member.")
+                raise PartyError("no_such_member")
             await self._commit(self.record.model_copy(update={"members": self._members(removed)}))
             await self._drop_connections(removed)
 
@@ -554,18 +547,14 @@ class Party:
             self._must_be_host(member)
             members = self.record.members
             if not MIN_PARTY_SEATS <= len(members) <= MAX_PARTY_SEATS:
-                raise PartyError(
-                    ErrorCode.NOT_READY,
-                    f"A game needs {MIN_PARTY_SEATS} to {MAX_PARTY_SEATS} seats: "
-                    "invite someone or add a computer player.",
-                )
+                raise PartyError("seats_needed", min=MIN_PARTY_SEATS, max=MAX_PARTY_SEATS)
             waiting = [
                 each.name
                 for each in members
                 if each.kind == "human" and not each.ready and each.id != member
             ]
             if waiting:
-                raise PartyError(ErrorCode.NOT_READY, f"Not ready yet: {', '.join(waiting)}.")
+                raise PartyError("not_ready", **names_params(waiting))
             if self.record.ranked:
                 await self._check_ranked_start()
             settings, hashes = self.table_settings(None)
@@ -574,7 +563,7 @@ class Party:
                 preset.check_seats(len(members))
                 rules.check_seats(len(members))
             except RulesError as error:
-                raise PartyError(ErrorCode.NOT_READY, str(error)) from None
+                raise PartyError("seats_refused", detail=str(error)) from None
             table = await make_table(settings, hashes)
             await self._commit(
                 self.record.model_copy(update={"state": "playing", "table": table, "games": 1})
@@ -587,11 +576,7 @@ class Party:
         playing = set() if self.busy is None else await self.busy(_accounts(self.record))
         names = [each.name for each in self.record.members if each.account in playing]
         if names:
-            raise PartyError(
-                ErrorCode.RANKED_BUSY,
-                f"One ranked game at a time: {', '.join(names)} is playing one already.",
-                {"names": names},
-            )
+            raise PartyError("ranked_busy", **names_params(names))
         await self._check_waits(
             {each.account: each.name for each in self.record.members if each.account is not None}
         )
@@ -603,12 +588,7 @@ class Party:
             return
         who = [names[account] for account in waits]
         seconds = max(waits.values())
-        raise PartyError(
-            ErrorCode.RANKED_WAIT,
-            f"{', '.join(who)} left ranked games early: the next ranked game can start in "
-            f"{wait_words(seconds)}.",
-            {"names": who, "seconds": math.ceil(seconds)},
-        )
+        raise PartyError("ranked_wait", names=who, **wait_params(seconds))
 
     async def rematch(self, finished: str, dealer: int, make_table: StartTable) -> str:
         """The next table after ``finished``: made by the first to ask, found by the others."""

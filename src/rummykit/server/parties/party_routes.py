@@ -10,7 +10,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from rummykit.core.errors import ErrorCode, RulesError
+from rummykit.core.errors import RulesError
 from rummykit.protocol import (
     SEED_REFUSED,
     TOO_MANY_MESSAGES,
@@ -53,7 +53,6 @@ TOO_MANY_CODES: Final = (
     "its invite link, or try the code again in a minute."
 )
 NOT_A_MEMBER: Final = "That token holds no seat in this party: join it by its link."
-WATCHERS_ONLY: Final = "You are looking at this party from outside: join it to take part."
 
 
 def _lobby(connection: HTTPConnection) -> Lobby:
@@ -135,7 +134,11 @@ async def create_party(request: Request) -> Response:
         return _error(str(error), 400)
     except PartyError as error:
         refused = PartyRefusal(
-            error=error.message, code=error.code.value, watch=False, params=error.params
+            error=error.message,
+            code=error.code.value,
+            reason=error.reason,
+            watch=False,
+            params=error.params,
         )
         return JSONResponse(refused.model_dump(), 409)
     await note_network(request, None if account is None else account.id)
@@ -160,7 +163,11 @@ async def join_party(request: Request) -> Response:
     except PartyError as error:
         watch = party.record.spectators and party.record.table is not None
         refused = PartyRefusal(
-            error=error.message, code=error.code.value, watch=watch, params=error.params
+            error=error.message,
+            code=error.code.value,
+            reason=error.reason,
+            watch=watch,
+            params=error.params,
         )
         return JSONResponse(refused.model_dump(), 409)
     await note_network(request, None if account is None else account.id)
@@ -251,7 +258,7 @@ async def _carry_out(
     if isinstance(message, Hello):
         raise ProtocolError("hello is the socket's first message, and only its first.")
     if me is None:
-        raise PartyError(ErrorCode.NOT_HOST, WATCHERS_ONLY)
+        raise PartyError("watchers_only")
     match message:
         case Ready():
             await party.set_ready(me, message.d.ready)

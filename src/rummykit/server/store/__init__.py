@@ -7,7 +7,7 @@ from rummykit.server.store.database import (
     is_unavailable,
 )
 from rummykit.server.store.outage import handle_outages, note_outage
-from rummykit.server.store.rated import DAY_S, RatedGame, wait_words, waits_left
+from rummykit.server.store.rated import DAY_S, RatedGame, waits_left
 from rummykit.server.store.seat_figures import Played, SeatFigures
 from rummykit.server.store.store import SESSION_LIFETIME_S, Account, Now, Store, token_hash
 
@@ -27,6 +27,5 @@ __all__ = [
     "is_unavailable",
     "note_outage",
     "token_hash",
-    "wait_words",
     "waits_left",
 ]

@@ -38,7 +38,7 @@ from rummykit.core.refusals import (
 )
 from rummykit.core.rules import Renew
 from rummykit.core.state import GameState
-from rummykit.protocol import Viewer, called
+from rummykit.protocol import POSITION_WORDS, REACTIONS, Viewer, called
 
 GAME_OVER_MESSAGE: Final = refusal_text("game_over", {})
 REACTIONS_PER_WINDOW: Final = 3
@@ -399,7 +399,13 @@ def event_of(
 
 
 def catalogue() -> dict[str, Template]:
-    """The English catalogue area ``events`` (``web_catalogues``): key ``events.KIND``."""
+    """The English catalogue area ``events`` (``web_catalogues``): key ``events.KIND``.
+
+    Also the seats' positions (``events.position.CODE``) and the quick reactions
+    (``events.reaction.CODE``), which travel as codes.
+    """
     words: dict[str, Template] = {f"events.{kind}": text for kind, text in EVENTS.items()}
     words.update({f"events.{key}": text for key, text in NAMING_WORDS.items()})
+    words.update({f"events.position.{code}": text for code, text in POSITION_WORDS.items()})
+    words.update({f"events.reaction.{code}": text for code, text in REACTIONS.items()})
     return words

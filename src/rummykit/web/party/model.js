@@ -163,39 +163,30 @@ export const spelled = (code) => String(code).split("").join(" ");
 
 // ----- ranked parties ------------------------------------------------------------------------
 
-/** The refusals of ranked play (core/errors.py's codes) and their words: the server's
- * sentence is English only, so the page says its own. */
-const RANKED_REFUSALS = {
-  ranked_account: "party.refused_ranked_account",
-  ranked_computer: "party.refused_ranked_computer",
-  ranked_timer: "party.refused_ranked_timer",
-  ranked_busy: "party.refused_ranked_busy",
-  ranked_wait: "party.refused_ranked_wait",
-};
+/** The refusals of ranked play (the server's RANKED_* codes). */
+const RANKED_CODES = new Set(["ranked_account", "ranked_computer", "ranked_timer", "ranked_busy", "ranked_wait"]);
 
 /** Whether a refusal's code is one of ranked play's. */
-export const isRankedRefusal = (code) => Object.hasOwn(RANKED_REFUSALS, code);
+export const isRankedRefusal = (code) => RANKED_CODES.has(code);
 
 /**
- * A refusal of the party (a join's 409 body {error, code}, or a socket's refused data
- * {code, message, params}) in the page's language. `joining`: refused on the invite page,
- * where ranked_account means "you are not signed in" rather than "someone here is not".
+ * A refusal of the party (a join's 409 body {error, code, reason, params}, or a socket's
+ * refused data {code, reason, params, message}) in the page's language: its reason worded by
+ * the catalogue (protocol/party_words.py, generated into i18n/en/refusals.js), names listed.
+ * `joining`: refused on the invite page, where ranked_account means "sign in to join". The
+ * server's English only for a reason no catalogue words.
  */
 export function partyRefusalText(refusal, { joining = false } = {}) {
   const code = refusal && refusal.code;
   const said = (refusal && (refusal.message || refusal.error)) || "";
-  // the catalogue's sentence for the code (core/refusals.py's BY_CODE); the server's English
-  // only for a code it has none for
-  if (!isRankedRefusal(code)) return code && has(`refusals.code.${code}`, "en") ? t(`refusals.code.${code}`) : said;
-  if (code === "ranked_account" && joining) return t("party.refused_ranked_sign_in");
-  const names = refusal.params && Array.isArray(refusal.params.names) ? refusal.params.names : [];
-  if (code === "ranked_busy" && names.length) return t("party.refused_ranked_busy_names", { names: listOf(names), count: names.length });
-  if (code === "ranked_wait") {
-    const seconds = refusal.params && Number.isFinite(refusal.params.seconds) ? refusal.params.seconds : null;
-    if (seconds !== null) return t("party.refused_ranked_wait_for", { count: Math.ceil(seconds / 60) });
-    return t("party.refused_ranked_wait", { detail: said });
+  const reason = code === "ranked_account" && joining ? "ranked_sign_in" : (refusal && refusal.reason) || code;
+  if (!reason || !has(`refusals.${reason}`, "en")) return said;
+  const params = { ...((refusal && refusal.params) || {}) };
+  if (Array.isArray(params.names)) {
+    params.count ??= params.names.length;
+    params.names = listOf(params.names);
   }
-  return t(RANKED_REFUSALS[code]);
+  return t(`refusals.${reason}`, params);
 }
 
 /** The line near the top of the party page: {ranked, text}. */

@@ -3,6 +3,7 @@
 // sender's seat is board.js's.
 import { t } from "../i18n.js";
 import { h, fill } from "../util.js";
+import { reactionText } from "./texts.js";
 
 /** How long the "too fast" word stays, in ms. */
 const QUIET_MS = 3000;
@@ -23,7 +24,7 @@ export function reactionList(options) {
 /** Fill the row with a button per reaction (render.js shows it at a party's table). */
 export function renderReactions(parts, list, send) {
   fill(parts.reactions, list.map(({ key, text }) =>
-    h("button", { type: "button", class: "ghost small-btn reaction", testid: `react-${key}`, "data-reaction": key, onclick: () => send(key) }, text)));
+    h("button", { type: "button", class: "ghost small-btn reaction", testid: `react-${key}`, "data-reaction": key, onclick: () => send(key) }, reactionText(key, text))));
 }
 
 /** Say, quietly and for a moment, that the server refused a reaction as too fast. */

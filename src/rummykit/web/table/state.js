@@ -6,7 +6,7 @@ import { Topics } from "../practice.js";
 import { store } from "../util.js";
 import { loadOrder, orderedHand, sortHand } from "./order.js";
 import { eventText, sentence } from "./event_words.js";
-import { resultText } from "./texts.js";
+import { reactionText, resultText } from "./texts.js";
 import { takeServerClock } from "./timer.js";
 
 const SORT_KEY = "rummykit.sort";
@@ -167,9 +167,11 @@ export function messageMoot(state, message) {
   return state.version > message.version;
 }
 
-/** A quick reaction from a seat: shown at that seat for a moment (board.js's BUBBLE_MS). */
+/** A quick reaction from a seat, worded from its code in the page's language (its English
+ * `text` if the page has no words for it): shown at that seat for a moment (board.js's
+ * BUBBLE_MS). */
 export function takeReaction(state, reaction) {
-  state.bubbles[reaction.seat] = { text: reaction.text, stamp: Date.now() };
+  state.bubbles[reaction.seat] = { text: reactionText(reaction.reaction, reaction.text), stamp: Date.now() };
 }
 
 /**

@@ -6,14 +6,22 @@ import { short } from "../cards.js";
 import { has, listOf, t } from "../i18n.js";
 import { signed } from "../util.js";
 
-/** The catalogue's key part for a position the server sends in English ("Far left" → "far_left"). */
-const positionKey = (position) => String(position).toLowerCase().replace(/\s+/g, "_");
+/** The catalogue's key part for a fixed English word ("computer playing" → "computer_playing"). */
+const keyOf = (word) => String(word).toLowerCase().replace(/\s+/g, "_");
 
-/** A position from the server's view ("You", "Left", "Across", "Far right"...) in the page's
- * language; an unknown one as it came. */
+/** A position from the server's view ("you", "left", "across", "far_right"...) in the page's
+ * language (protocol/messages.py's POSITION_WORDS, generated into i18n/en/events.js); an
+ * unknown one as it came. */
 export function positionName(position) {
-  const key = `words.position.${positionKey(position)}`;
+  const key = `events.position.${position}`;
   return has(key, "en") ? t(key) : String(position);
+}
+
+/** A quick reaction's words in the page's language from its code ("good_luck"), or `text`
+ * (the server's English) for a code the catalogue does not word. */
+export function reactionText(code, text) {
+  const key = `events.reaction.${code}`;
+  return has(key, "en") ? t(key) : String(text || code);
 }
 
 /** A seat's name, told apart from another seat of the same name (two computer players
@@ -25,7 +33,7 @@ export function nameOf(view, seat) {
   const same = view.players.map((p, i) => [p, i]).filter(([p]) => (p.name || "") === (player.name || ""));
   if (same.length < 2) return name;
   if (player.position) {
-    const key = `words.name_at.${positionKey(player.position)}`;
+    const key = `words.name_at.${player.position}`;
     if (has(key, "en")) return t(key, { name });
   }
   return t("words.name_number", { name, n: same.findIndex(([, i]) => i === seat) + 1 });
@@ -67,7 +75,7 @@ export function seatMarks(player) {
 }
 
 /** A mark of `seatMarks` in the page's language. */
-export const seatMarkText = (mark) => t(`words.mark.${positionKey(mark)}`);
+export const seatMarkText = (mark) => t(`words.mark.${keyOf(mark)}`);
 
 const both = (first, second) => (second ? t("words.sentences", { first, second }) : first);
 

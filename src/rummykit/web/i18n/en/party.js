@@ -85,12 +85,4 @@ export default {
   "party.sign_in_to_join": "Sign in to join",
   "party.sign_in_why": "This party is ranked: sign in to an account (or create one), and you join it at once.",
   "party.join_as": "You join as {name} (signed in).",
-  "party.refused_ranked_account": "Everyone at a ranked party needs an account: whoever joined without signing in must leave and join again signed in.",
-  "party.refused_ranked_sign_in": "This party is ranked: sign in to an account to join it.",
-  "party.refused_ranked_computer": "A ranked party seats people only: remove the computer players first.",
-  "party.refused_ranked_timer": "A ranked party needs a turn timer of 30 or 60 seconds: choose one.",
-  "party.refused_ranked_busy": "Someone here is playing another ranked game: one ranked game at a time per account. Start once they have finished it.",
-  "party.refused_ranked_busy_names": { one: "{names} is playing another ranked game: one ranked game at a time per account. Start once it is finished.", other: "{names} are playing other ranked games: one ranked game at a time per account. Start once they are finished." },
-  "party.refused_ranked_wait": "After leaving ranked games early, there is a wait before the next one. {detail}",
-  "party.refused_ranked_wait_for": { one: "After leaving ranked games early, there is a wait before the next one: about {count} minute.", other: "After leaving ranked games early, there is a wait before the next one: about {count} minutes." },
 };

@@ -84,12 +84,4 @@ export default {
   "party.sign_in_to_join": "ログインして参加",
   "party.sign_in_why": "このパーティーはレート戦です。アカウントでログイン（または作成）すると、そのまま参加します。",
   "party.join_as": "{name}として参加します（ログイン中）。",
-  "party.refused_ranked_account": "レート戦では全員にアカウントが必要です。ログインせずに参加した人は、一度抜けてログインしてから参加し直してください。",
-  "party.refused_ranked_sign_in": "このパーティーはレート戦です。参加するにはアカウントでログインしてください。",
-  "party.refused_ranked_computer": "レート戦は人だけで遊びます。先にコンピューターを外してください。",
-  "party.refused_ranked_timer": "レート戦には30秒か60秒の持ち時間が必要です。選んでください。",
-  "party.refused_ranked_busy": "ここにいる誰かが別のレート戦の最中です。レート戦は1アカウントにつき同時に1つまで。終わってから始めてください。",
-  "party.refused_ranked_busy_names": { other: "{names}さんが別のレート戦の最中です。レート戦は1アカウントにつき同時に1つまで。終わってから始めてください。" },
-  "party.refused_ranked_wait": "レート戦を途中で抜けたため、次のレート戦まで待ち時間があります。{detail}",
-  "party.refused_ranked_wait_for": { other: "レート戦を途中で抜けたため、次のレート戦まで待ち時間があります：約{count}分。" },
 };

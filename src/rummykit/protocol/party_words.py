@@ -1,0 +1,133 @@
+"""Why a party refuses a change: one stable reason each, with its English sentence, once.
+
+A party's refusal (the ``refused`` message of its socket, or a join's 409 ``PartyRefusal``)
+carries its ``ErrorCode``, its ``reason`` (this module's keys) and ``params``; the page words
+the reason in its own language from the catalogue area ``refusals`` (generated, key
+``refusals.REASON``), and the English ``message`` is the same template filled here, for
+programs and logs.
+
+Parameters: ``names`` a list of people's names (shown ``Ada and Bob``), ``count`` a count
+that chooses the plural form, ``detail`` a sentence of the rules' own (English), anything
+else shown as it is.
+
+>>> party_text("not_ready", {"names": ["Ada", "Bob"], "count": 2})
+'Ada and Bob are not ready yet.'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from rummykit.core.errors import ErrorCode
+from rummykit.core.refusals import ParamValue, Template, fill
+
+_E = ErrorCode
+
+PARTY_REFUSALS: Final[dict[str, tuple[ErrorCode, Template]]] = {
+    # ----- joining and the party's state ----------------------------------------------------
+    "party_full": (_E.PARTY_FULL, "Every seat of this party is taken."),
+    "party_closed": (_E.PARTY_STARTED, "This party has closed."),
+    "party_started": (_E.PARTY_STARTED, "This party's game has started: its seats are taken."),
+    # ----- who may do what ------------------------------------------------------------------
+    "not_host": (_E.NOT_HOST, "Only the host can do that."),
+    "host_stays": (_E.NOT_HOST, "The host cannot remove themselves: leave the party instead."),
+    "watchers_only": (
+        _E.NOT_HOST,
+        "You are looking at this party from outside: join it to take part.",
+    ),
+    "no_such_member": (_E.BAD_MESSAGE, "There is no such member."),
+    "rules_refused": (_E.BAD_MESSAGE, "These rules cannot be played together: {detail}"),
+    # ----- starting -------------------------------------------------------------------------
+    "seats_needed": (
+        _E.NOT_READY,
+        "A game needs {min} to {max} seats: invite someone or add a computer player.",
+    ),
+    "not_ready": (
+        _E.NOT_READY,
+        {"one": "{names} is not ready yet.", "other": "{names} are not ready yet."},
+    ),
+    "seats_refused": (_E.NOT_READY, "These rules cannot deal to this many seats: {detail}"),
+    # ----- ranked parties -------------------------------------------------------------------
+    "ranked_computer": (
+        _E.RANKED_COMPUTER,
+        "A ranked party seats people only: remove the computer players first.",
+    ),
+    "ranked_no_cpu": (
+        _E.RANKED_COMPUTER,
+        "A ranked party seats people only: no computer players.",
+    ),
+    "ranked_timer": (
+        _E.RANKED_TIMER,
+        "A ranked party needs a turn timer of 30 or 60 seconds: choose one.",
+    ),
+    "ranked_sign_in": (
+        _E.RANKED_ACCOUNT,
+        "This party is ranked: sign in to an account to join it.",
+    ),
+    "ranked_account": (
+        _E.RANKED_ACCOUNT,
+        {
+            "one": "Everyone at a ranked party needs an account: {names} must leave and join "
+            "again signed in.",
+            "other": "Everyone at a ranked party needs an account: {names} must leave and "
+            "join again signed in.",
+        },
+    ),
+    "ranked_busy": (
+        _E.RANKED_BUSY,
+        {
+            "one": "{names} is playing another ranked game: one ranked game at a time per "
+            "account. Start once it is finished.",
+            "other": "{names} are playing other ranked games: one ranked game at a time per "
+            "account. Start once they are finished.",
+        },
+    ),
+    "ranked_wait": (
+        _E.RANKED_WAIT,
+        {
+            "one": "After leaving ranked games early, there is a wait before the next one: "
+            "about {count} minute.",
+            "other": "After leaving ranked games early, there is a wait before the next one: "
+            "about {count} minutes.",
+        },
+    ),
+}
+"""Every reason a party refuses: its error code and its English template."""
+
+
+def listed(names: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def party_text(reason: str, params: Mapping[str, ParamValue]) -> str:
+    """The English sentence of a party's refusal."""
+    shown = dict(params)
+    names = params.get("names")
+    if isinstance(names, list):
+        shown["names"] = listed(names)
+    return fill(PARTY_REFUSALS[reason][1], shown)
+
+
+def party_code(reason: str) -> ErrorCode:
+    """The error code a party's reason belongs to."""
+    return PARTY_REFUSALS[reason][0]
+
+
+def names_params(names: Sequence[str]) -> dict[str, ParamValue]:
+    """The params of a sentence about these people: their names, and how many."""
+    return {"names": list(names), "count": len(names)}
+
+
+def wait_params(seconds: float) -> dict[str, ParamValue]:
+    """The params of ``ranked_wait``: the wait in seconds, and in whole minutes (``count``)."""
+    return {"seconds": math.ceil(seconds), "count": max(1, math.ceil(seconds / 60))}
+
+
+def catalogue() -> dict[str, Template]:
+    """The party's part of the catalogue area ``refusals``: ``refusals.REASON``."""
+    return {f"refusals.{reason}": template for reason, (_, template) in PARTY_REFUSALS.items()}

@@ -1,0 +1,133 @@
+"""Every kind of text the server can send has words in every language's catalogue, and no more.
+
+The server sends player text as a kind (a stable code) and params; the page words it from the
+catalogues (``web/i18n/<language>/<area>.js``: English generated from Python by
+``rummykit.web_catalogues``, the others written by hand). Walked from the code: the refusal
+reasons (the engine's and table's, the party's, the accounts'), the codes they belong to, the
+events and notices, the hints, the quick reactions and the seats' positions. The other way: a
+catalogue entry of these areas is for something the server can send.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import get_args
+
+import pytest
+
+import rummykit
+from rummykit import web_catalogues
+from rummykit.bots.hint_words import ADVICE, REASONS
+from rummykit.core.refusals import REFUSALS, ParamValue, placeholders
+from rummykit.protocol.account_words import ACCOUNT_REFUSALS
+from rummykit.protocol.messages import Position, Reaction
+from rummykit.protocol.party_words import PARTY_REFUSALS, party_text
+from rummykit.server.tables.table_words import EVENTS, NAMING_WORDS
+
+SOURCES = Path(rummykit.__file__).parent
+I18N = SOURCES / "web" / "i18n"
+LANGUAGES = sorted(path.name for path in I18N.iterdir() if path.is_dir())
+_KEY = re.compile(r'^\s*"([a-z_]+\.[\w.]+)":', re.MULTILINE)
+
+
+def _keys(language: str, area: str) -> set[str]:
+    """The keys of one area of a language's catalogue (read from its JS module)."""
+    return set(_KEY.findall((I18N / language / f"{area}.js").read_text(encoding="utf-8")))
+
+
+def _sent() -> dict[str, set[str]]:
+    """Every catalogue key the server's kinds and codes call for, by area."""
+    reasons = {**REFUSALS, **PARTY_REFUSALS, **ACCOUNT_REFUSALS}
+    return {
+        "refusals": {f"refusals.{reason}" for reason in reasons},
+        "events": {f"events.{kind}" for kind in EVENTS}
+        | {f"events.position.{code}" for code in get_args(Position)}
+        | {f"events.reaction.{code}" for code in get_args(Reaction)},
+        "hints": {f"hints.{kind}" for kind in {*REASONS, *ADVICE}},
+    }
+
+
+PARAM_WORDS: dict[str, set[str]] = {
+    "refusals": {"refusals.nothing"},
+    "events": {f"events.{key}" for key in NAMING_WORDS},
+}
+"""Words a kind's params are shown with (an empty meld, "you"), not kinds of their own."""
+
+
+def test_no_reason_is_two_things() -> None:
+    engine, party, account = set(REFUSALS), set(PARTY_REFUSALS), set(ACCOUNT_REFUSALS)
+    assert not engine & party and not engine & account and not party & account
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_kind_the_server_sends_is_worded_in_every_language(language: str) -> None:
+    for area, wanted in _sent().items():
+        missing = sorted(wanted - _keys(language, area))
+        assert missing == [], f"{language}/{area}.js has no words for {missing}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_catalogue_words_a_kind_the_server_cannot_send(language: str) -> None:
+    for area, wanted in _sent().items():
+        extra = sorted(_keys(language, area) - wanted - PARAM_WORDS.get(area, set()))
+        assert extra == [], f"{language}/{area}.js words {extra}, which the server never sends"
+
+
+@pytest.mark.parametrize("area", ["refusals", "events", "hints"])
+def test_the_generator_writes_exactly_these_keys(area: str) -> None:
+    # the English catalogue is generated: this walk and the generator agree on the keys
+    assert set(web_catalogues.english(area)) == _sent()[area] | PARAM_WORDS.get(area, set())
+
+
+def test_every_party_code_is_also_a_reason_of_its_own_name() -> None:
+    # a join's 409 from an older server carries a code alone: the page words it by the reason
+    # of the same name
+    party_codes = {code.value for code, _ in PARTY_REFUSALS.values()} - {"bad_message"}
+    assert party_codes <= set(PARTY_REFUSALS)
+
+
+# ----- the party's refusals, as the sources raise them ---------------------------------------
+
+
+def _party_errors() -> Iterator[tuple[str, str, set[str], bool]]:
+    """Every ``PartyError("reason", ...)`` in the sources: where, reason, params named, and
+    whether more params come from a ``**`` mapping."""
+    for path in sorted((SOURCES / "server").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "PartyError"):
+                continue
+            if not node.args or not isinstance(node.args[0], ast.Constant):
+                continue
+            named = {keyword.arg for keyword in node.keywords if keyword.arg is not None}
+            spread = any(keyword.arg is None for keyword in node.keywords)
+            yield f"{path.name}:{node.lineno}", str(node.args[0].value), named, spread
+
+
+def test_every_party_reason_is_raised_and_no_other() -> None:
+    raised = {reason for _, reason, _, _ in _party_errors()}
+    assert raised == set(PARTY_REFUSALS)
+
+
+def test_every_party_refusal_names_the_params_its_template_needs() -> None:
+    for where, reason, named, spread in _party_errors():
+        template = PARTY_REFUSALS[reason][1]
+        wanted = placeholders(template) | (set() if isinstance(template, str) else {"count"})
+        if spread:  # names_params / wait_params give names and count
+            named |= {"names", "count"}
+        assert wanted <= named, f"{where}: {reason} needs {sorted(wanted)}, given {sorted(named)}"
+
+
+def test_party_params_fill_every_language_with_nothing_left_over() -> None:
+    params: dict[str, ParamValue] = {
+        "names": ["Ada", "Bob"],
+        "count": 2,
+        "min": 2,
+        "max": 8,
+        "detail": "x",
+        "seconds": 600,
+    }
+    for reason in PARTY_REFUSALS:
+        assert not re.search(r"[{}]", party_text(reason, params)), reason
