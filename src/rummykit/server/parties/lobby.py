@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import contextlib
 import time
 from collections.abc import Sequence
 from typing import Final
@@ -12,16 +11,12 @@ from typing import Final
 from rummykit.protocol import Clock, NewParty, TableSettings
 from rummykit.ratings.waits import LEAVE_WINDOW_S
 from rummykit.server.cluster import (
-    HERE,
-    PRESENCE_EVERY_S,
-    BusUnavailable,
     Cluster,
     OwnedElsewhere,
     RemoteTable,
-    SharedPresence,
     StaleOwner,
-    party_channel,
 )
+from rummykit.server.parties.following import PartyFollowers
 from rummykit.server.parties.party import (
     Member,
     Party,
@@ -36,9 +31,6 @@ from rummykit.server.runtime import WorkerPool
 from rummykit.server.store import Account, Now, Store, waits_left
 from rummykit.server.tables import Sleep, Table, TableError, replay_frames_json
 
-STOP_WAIT_S: Final = 2.0
-"""The longest a party's follower may take to let go when the party leaves memory or the
-process stops."""
 CODE_ATTEMPTS: Final = 8
 """New codes tried for a party before giving up (a code already taken is drawn again)."""
 
@@ -105,17 +97,12 @@ class Lobby:
         self.replays: collections.OrderedDict[str, bytes] = collections.OrderedDict()
         """The replay frames of finished games, as JSON, the last ``REPLAYS_KEPT`` asked for."""
         self.cluster = cluster
-        self.following: dict[str, asyncio.Task[None]] = {}
+        self.followers = None if cluster is None else PartyFollowers(cluster)
+        """In a cluster: the parties in memory whose changes by other processes are followed."""
         self.closing = False
         """Set once ``close`` has begun."""
-        """In a cluster: the parties in memory whose changes by other processes are followed."""
         self.remote: dict[str, RemoteTable] = {}
         """Tables another process owns that sockets of this one use, relayed."""
-        self.presence: SharedPresence | None = None
-        """Who is connected to each party through each process (``SharedPresence``): not
-        switched on yet. Its follower could outlive the bus at a process's stop and hang it
-        (1 test run in about 7); until that is found, members on another process show as
-        away, as before."""
         self.drop_grace_s: float | None = None
         self.bye_grace_s: float | None = None
         """The tables' graces for people who are away (``None``: the tables' defaults)."""
@@ -334,80 +321,9 @@ class Lobby:
         return party
 
     async def _follow(self, party: Party) -> None:
-        """In a cluster, show the party's members here each change another process made.
-
-        The other process says so on the party's channel. With Redis, who is connected through
-        each process is shared too (``rummykit.server.cluster.presence``).
-        """
-        if self.cluster is None or self.closing or party.code in self.following:
-            return
-        cluster = self.cluster
-        presence = self.presence
-        nudged = asyncio.Event()
-        if presence is not None:
-            party.nudge = nudged.set
-
-        async def follow() -> None:
-            subscription = await cluster.bus.subscribe(party_channel(party.code))
-            keeping = None
-            if presence is not None:
-                keeping = asyncio.get_running_loop().create_task(
-                    self._keep_presence(party, presence, nudged)
-                )
-            try:
-                async with subscription:
-                    async for item in subscription:
-                        if item != HERE:  # a change, or a gap (RESYNC): read it again
-                            with contextlib.suppress(Exception):  # the next change reads it
-                                await party.refresh()
-                        nudged.set()
-            finally:
-                if keeping is not None:
-                    keeping.cancel()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await keeping
-
-        # registered before any await: two requests for one party start one follower, and
-        # the lobby's close stops every follower while the bus is still there
-        self.following[party.code] = asyncio.get_running_loop().create_task(follow())
-
-    async def _keep_presence(
-        self, party: Party, presence: SharedPresence, nudged: asyncio.Event
-    ) -> None:
-        """Write who is connected here, read who is elsewhere, show the party when it moves.
-
-        Every ``PRESENCE_EVERY_S``, and at once when nudged (a connection here came or went,
-        or another process said so).
-        """
-        assert self.cluster is not None
-        told: set[int] | None = None
-        try:
-            while True:
-                nudged.clear()
-                with contextlib.suppress(Exception):  # Redis away: try again next time
-                    here = party.here()
-                    await presence.write(party.code, here)
-                    if here != told:  # the others read at once
-                        with contextlib.suppress(BusUnavailable):
-                            await self.cluster.bus.publish(party_channel(party.code), HERE)
-                        told = here
-                    elsewhere = await presence.elsewhere(party.code)
-                    if elsewhere != party.elsewhere:
-                        party.elsewhere = elsewhere
-                        await party.broadcast()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(nudged.wait(), PRESENCE_EVERY_S)
-        finally:
-            with contextlib.suppress(Exception):  # unwritten, the entries expire by themselves
-                async with asyncio.timeout(STOP_WAIT_S):
-                    await presence.forget(party.code)
-
-    async def _unfollow(self, code: str) -> None:
-        task = self.following.pop(code, None)
-        if task is not None:
-            task.cancel()
-            # bounded: a stop must not hang on Redis (the task ends by itself once it answers)
-            await asyncio.wait({task}, timeout=STOP_WAIT_S)
+        """In a cluster, show the party's members here each change another process made."""
+        if self.followers is not None and not self.closing:
+            await self.followers.follow(party)
 
     async def _save(self, record: PartyRecord) -> None:
         await asyncio.to_thread(self.store.save_party, record.code, record.model_dump_json())
@@ -487,7 +403,8 @@ class Lobby:
         for code, party in list(self.parties.items()):
             if not party.listeners and party.record.table not in self.tables:
                 del self.parties[code]
-                await self._unfollow(code)
+                if self.followers is not None:
+                    await self.followers.unfollow(code)
         return len(idle)
 
     async def close(self) -> None:
@@ -504,7 +421,7 @@ class Lobby:
         for remote in list(self.remote.values()):
             remote.gone.set()
             await remote.stop()
-        for code in list(self.following):
-            await self._unfollow(code)
+        if self.followers is not None:
+            await self.followers.close()
         if self.cluster is not None:
             await self.cluster.aclose()
