@@ -29,7 +29,6 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from rummykit.client.report import with_bot_mark
 from rummykit.client.seat_file import write_private
 from rummykit.client.web import HTTP_TIMEOUT_S, ServerError, _sentence, base_url
-from rummykit.core.errors import ErrorCode
 from rummykit.data_folder import data_folder
 from rummykit.protocol.account import (
     ACCOUNT_NAME,
@@ -43,6 +42,7 @@ from rummykit.protocol.account import (
     NobodySignedIn,
     SignIn,
 )
+from rummykit.protocol.codes import ServerCode
 
 _EPILOG = """\
 examples:
@@ -250,7 +250,7 @@ def signed_in(kept: Credentials) -> Me:
             f"The server refused the session kept for {kept.name} (it ended, or the server "
             f"forgot it): sign in again with `{again}`.",
             status=401,
-            code=ErrorCode.NOT_SIGNED_IN,
+            code=ServerCode.NOT_SIGNED_IN,
         )
     if me.name.casefold() != kept.name.casefold():
         raise ServerError(

@@ -13,7 +13,7 @@ from typing import Annotated, Final, Literal, TypeAlias
 
 from pydantic import Field, StringConstraints, field_validator
 
-from rummykit.core.errors import ErrorCode
+from rummykit.protocol.codes import ServerCode
 from rummykit.protocol.messages import Params, Strict
 
 SESSION_COOKIE: Final = "rummy_session"
@@ -76,7 +76,7 @@ class AccountRefusal(Strict):
 
     error: str
     """The refusal in an English sentence, for programs and logs (a page words ``reason``)."""
-    code: ErrorCode
+    code: ServerCode
     reason: str = ""
     """The finer, stable reason (``rummykit.protocol.account_words.ACCOUNT_REFUSALS``)."""
     params: Params = Field(default_factory=dict)

@@ -86,9 +86,10 @@ from typing import Annotated, Final, Literal, TypeAlias, get_args
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
-from rummykit.core.errors import ErrorCode, IllegalActionError, InvalidActionError
-from rummykit.core.refusals import code_of, refusal_text
+from rummykit.core.errors import IllegalActionError, InvalidActionError
 from rummykit.core.rules import MAX_SEATS
+from rummykit.protocol.codes import Code, ServerCode
+from rummykit.protocol.table_refusals import code_of, refusal_text
 
 MAX_PACE_MS: Final = 5000
 """The slowest the computer may be asked to play: slower feels broken."""
@@ -395,7 +396,7 @@ class CloseCode(enum.IntEnum):
 class ProtocolError(ValueError):
     """A message that cannot be read; answered with ``refused`` and code ``bad_message``."""
 
-    code: Final = ErrorCode.BAD_MESSAGE
+    code: Final = ServerCode.BAD_MESSAGE
 
 
 _UNION_MEMBER = re.compile(r"(constrained-)?(bool|int|float|str|none)")
@@ -696,7 +697,9 @@ class Log(Strict):
 class Refusal(Strict):
     """Why an intent was refused."""
 
-    code: ErrorCode
+    code: Code
+    """A rule's code (``rummykit.core.errors.ErrorCode``) or the server's own
+    (``rummykit.protocol.codes.ServerCode``)."""
     reason: str = ""
     """The finer, stable reason (``rummykit.core.refusals.REFUSALS``); the code's own value
     when there is no finer one."""
@@ -844,7 +847,7 @@ SERVER_MESSAGES: Final[TypeAdapter[ServerMessage]] = TypeAdapter(ServerMessage)
 
 def refusal(
     version: int,
-    code: ErrorCode,
+    code: Code,
     message: str,
     *,
     reason: str = "",

@@ -53,7 +53,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from rummykit.core.errors import RulesError
 from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
-from rummykit.core.refusals import refusal_text
 from rummykit.core.rules import (
     BY_SEATS,
     BY_SEATS_500,
@@ -94,6 +93,7 @@ from rummykit.protocol.messages import (
     refused,
 )
 from rummykit.protocol.settings import TURN_TIMERS
+from rummykit.protocol.table_refusals import refusal_text
 from rummykit.protocol.views import Viewer
 from rummykit.review.walk import DEFAULT_SAMPLES
 from rummykit.server.accounts.account_routes import ACCOUNT_ROUTES, AccountGate

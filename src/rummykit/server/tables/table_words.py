@@ -34,11 +34,11 @@ from rummykit.core.refusals import (
     ParamValue,
     Template,
     fill,
-    refusal_text,
 )
 from rummykit.core.rules import Renew
 from rummykit.core.state import GameState
 from rummykit.protocol.messages import POSITION_WORDS, REACTIONS
+from rummykit.protocol.table_refusals import refusal_text
 from rummykit.protocol.views import Viewer, called
 
 GAME_OVER_MESSAGE: Final = refusal_text("game_over", {})
