@@ -59,15 +59,3 @@ def test_a_stale_table_is_found_and_rewritten(tmp_path: Path) -> None:
 def test_a_document_without_its_markers_is_an_error() -> None:
     with pytest.raises(ValueError, match="options"):
         contract.render("RECORD.md", "no tables here")
-
-
-def test_protocol_md_table_of_what_to_do_names_real_codes() -> None:
-    text = (DOCS / "PROTOCOL.md").read_text(encoding="utf-8")
-    section = text[text.index("What a program\ndoes") :]
-    rows = [line for line in section.splitlines() if line.startswith("| `")]
-    assert rows
-    for row in rows:
-        code = row.split("`")[1]
-        if code.isdigit():  # the close codes' table follows
-            break
-        ErrorCode(code)

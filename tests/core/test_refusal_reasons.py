@@ -1,7 +1,8 @@
 """Every refusal has a stable reason, an English template and params that fill it exactly.
 
-The reasons and templates are ``rummykit.core.refusals``'s; the engine raises them
-(``refuse``) and the server sends them (``refused``). Checked three ways: each call in the
+The reasons and templates are ``rummykit.core.refusals``'s (the rules') and
+``rummykit.protocol.table_refusals``'s (the server's table's own); the engine raises the
+former (``refuse``) and the server sends both (``refused``). Checked three ways: each call in the
 sources names a reason whose template uses exactly the params given; refusals met in random
 games fill their template with nothing left over; and the English reads as before.
 """
@@ -34,6 +35,7 @@ from rummykit.core.refusals import (
     refusal_text,
 )
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
+from rummykit.protocol.table_refusals import ALL_REFUSALS
 from rummykit.server.tables.table_words import EVENTS
 
 SOURCES = Path(__file__).parents[2] / "src" / "rummykit"
@@ -63,7 +65,7 @@ def _calls(name: str) -> list[tuple[Path, int, str, set[str]]]:
 def _used(reason: str, params: set[str]) -> bool:
     """Whether each param is used by the reason's template (a seat may be used as its
     possessive; ``count`` chooses the plural form)."""
-    template = REFUSALS[reason][1]
+    template = ALL_REFUSALS[reason][1]
     names = placeholders(template) | (set() if isinstance(template, str) else {"count"})
     return all(name in names or f"{name}{POSSESSIVE}" in names for name in params)
 
@@ -84,8 +86,9 @@ def test_every_call_site_fills_its_template_exactly(name: str) -> None:
     assert calls, f"no {name}(...) calls found"
     for path, line, reason, params in calls:
         where = f"{path.name}:{line}"
-        assert reason in REFUSALS, f"{where}: unknown reason {reason!r}"
-        wanted = placeholders(REFUSALS[reason][1])
+        known = REFUSALS if name == "refuse" else ALL_REFUSALS  # the engine raises its own
+        assert reason in known, f"{where}: unknown reason {reason!r}"
+        wanted = placeholders(ALL_REFUSALS[reason][1])
         assert wanted <= expected_placeholders(dict.fromkeys(params)), (
             f"{where}: {reason} needs {sorted(wanted)}, given {sorted(params)}"
         )
@@ -93,8 +96,8 @@ def test_every_call_site_fills_its_template_exactly(name: str) -> None:
 
 
 def test_the_reasons_raised_all_exist() -> None:
-    raised = {reason for _, _, reason, _ in _calls("refuse") + _calls("refused")}
-    assert raised <= set(REFUSALS)
+    assert {reason for _, _, reason, _ in _calls("refuse")} <= set(REFUSALS)
+    assert {reason for _, _, reason, _ in _calls("refused")} <= set(ALL_REFUSALS)
 
 
 def test_the_english_reads_as_before() -> None:

@@ -3,7 +3,7 @@
 The server sends player text as a kind (a stable code) and params; the page words it from the
 catalogues (``web/i18n/<language>/<area>.js``: English generated from Python by
 ``rummykit.web_catalogues``, the others written by hand). Walked from the code: the refusal
-reasons (the engine's and table's, the party's, the accounts'), the codes they belong to, the
+reasons (the rules', the table's, the party's, the accounts'), the codes they belong to, the
 events and notices, the hints, the quick reactions and the seats' positions. The other way: a
 catalogue entry of these areas is for something the server can send.
 """
@@ -25,6 +25,7 @@ from rummykit.core.refusals import REFUSALS, ParamValue, placeholders
 from rummykit.protocol.account_words import ACCOUNT_REFUSALS
 from rummykit.protocol.messages import Position, Reaction
 from rummykit.protocol.party_words import PARTY_REFUSALS, party_text
+from rummykit.protocol.table_refusals import TABLE_REFUSALS
 from rummykit.server.tables.table_words import EVENTS, NAMING_WORDS
 
 SOURCES = Path(rummykit.__file__).parent
@@ -40,7 +41,7 @@ def _keys(language: str, area: str) -> set[str]:
 
 def _sent() -> dict[str, set[str]]:
     """Every catalogue key the server's kinds and codes call for, by area."""
-    reasons = {**REFUSALS, **PARTY_REFUSALS, **ACCOUNT_REFUSALS}
+    reasons = {**REFUSALS, **TABLE_REFUSALS, **PARTY_REFUSALS, **ACCOUNT_REFUSALS}
     return {
         "refusals": {f"refusals.{reason}" for reason in reasons},
         "events": {f"events.{kind}" for kind in EVENTS}
@@ -58,8 +59,8 @@ PARAM_WORDS: dict[str, set[str]] = {
 
 
 def test_no_reason_is_two_things() -> None:
-    engine, party, account = set(REFUSALS), set(PARTY_REFUSALS), set(ACCOUNT_REFUSALS)
-    assert not engine & party and not engine & account and not party & account
+    reasons = [*REFUSALS, *TABLE_REFUSALS, *PARTY_REFUSALS, *ACCOUNT_REFUSALS]
+    assert len(reasons) == len(set(reasons))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

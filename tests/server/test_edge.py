@@ -22,6 +22,7 @@ from starlette.testclient import TestClient
 from rummykit.core.errors import ErrorCode
 from rummykit.core.rules import MAX_SEATS
 from rummykit.protocol.api import MAX_BODY_BYTES, NewTable
+from rummykit.protocol.codes import ServerCode
 from rummykit.protocol.messages import (
     CLIENT_MESSAGES,
     POSITION_WORDS,
@@ -312,7 +313,7 @@ def test_server_messages_carry_error_codes_from_the_enum() -> None:
     body = {"code": "stale", "message": "Moved on."}
     refused = {"t": "refused", "v": 1, "d": body}
     message = SERVER_MESSAGES.validate_json(json.dumps(refused))
-    assert isinstance(message, RefusedMessage) and message.d.code is ErrorCode.STALE
+    assert isinstance(message, RefusedMessage) and message.d.code is ServerCode.STALE
     with pytest.raises(ValueError, match="code"):
         SERVER_MESSAGES.validate_json(json.dumps({**refused, "d": {**body, "code": "x"}}))
 
@@ -360,7 +361,7 @@ def test_readme_lists_every_error_code() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Error codes", 1)[1].split("\n## ", 1)[0]
     listed = re.findall(r"^\| `([a-z_]+)` \|", section, flags=re.MULTILINE)
-    assert listed == [code.value for code in ErrorCode]
+    assert listed == [code.value for code in ErrorCode] + [code.value for code in ServerCode]
 
 
 def test_readme_lists_every_close_code() -> None:
@@ -466,7 +467,7 @@ def test_any_json_message_is_read_or_refused_with_a_sentence(message: Any) -> No
     try:
         read = parse_client_message(json.dumps(message))
     except ProtocolError as error:
-        assert error.code is ErrorCode.BAD_MESSAGE and str(error).strip()
+        assert error.code is ServerCode.BAD_MESSAGE and str(error).strip()
     else:
         assert (read.t, read.v) == (message["t"], message["v"])
         assert set(read.d.model_dump()) == set(message["d"])

@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from rummykit.core.errors import ErrorCode
+from rummykit.protocol.codes import ServerCode
 from rummykit.protocol.messages import CloseCode, refusal
 from rummykit.server.http.outbox import ConnectionDropped, Outbox
 
@@ -39,7 +39,7 @@ def test_frames_reach_a_reader_in_order() -> None:
         outbox = Outbox(reader.write, reader.close, limit=4)
         outbox.start()
         for number in range(10):
-            await outbox.send(refusal(number, ErrorCode.STALE, "m"))
+            await outbox.send(refusal(number, ServerCode.STALE, "m"))
             await asyncio.sleep(0)  # the reader keeps up
         while len(reader.read) < 10:
             await asyncio.sleep(0)
@@ -58,12 +58,12 @@ def test_a_reader_that_stops_never_makes_the_table_wait_and_is_cut_when_too_far_
         with pytest.raises(ConnectionDropped):
             for number in range(100):
                 # each send must return at once: a wait here would be the table waiting
-                await asyncio.wait_for(outbox.send(refusal(number, ErrorCode.STALE, "m")), 1)
+                await asyncio.wait_for(outbox.send(refusal(number, ServerCode.STALE, "m")), 1)
                 queued += 1
         for _ in range(10):
             await asyncio.sleep(0)  # let the drop close the connection
         with pytest.raises(ConnectionDropped):
-            await outbox.send(refusal(0, ErrorCode.STALE, "m"))  # and stays dropped
+            await outbox.send(refusal(0, ServerCode.STALE, "m"))  # and stays dropped
         return queued, reader.closed, outbox.dropped
 
     queued, closed, dropped = asyncio.run(scenario())

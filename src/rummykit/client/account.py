@@ -24,7 +24,6 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from rummykit.client.addresses import base_url
 from rummykit.client.seat_file import write_private
 from rummykit.client.web import HTTP_TIMEOUT_S, ServerError, _sentence
-from rummykit.core.errors import ErrorCode
 from rummykit.data_folder import data_folder
 from rummykit.protocol import (
     SESSION_COOKIE,
@@ -33,6 +32,7 @@ from rummykit.protocol import (
     MeAnswer,
     NewAccount,
     NobodySignedIn,
+    ServerCode,
     SignIn,
 )
 
@@ -224,7 +224,7 @@ def signed_in(kept: Credentials) -> Me:
             f"The server refused the session kept for {kept.name} (it ended, or the server "
             f"forgot it): sign in again with `{again}`.",
             status=401,
-            code=ErrorCode.NOT_SIGNED_IN,
+            code=ServerCode.NOT_SIGNED_IN,
         )
     if me.name.casefold() != kept.name.casefold():
         raise ServerError(

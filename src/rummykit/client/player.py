@@ -30,7 +30,6 @@ from rummykit.bots import make_bot
 from rummykit.client.report import Report
 from rummykit.client.servers import Servers, reconnect_note, signed_for
 from rummykit.client.sockets import Backoff, Throttle, keep_trying, opened, table_socket_url
-from rummykit.core.errors import ErrorCode
 from rummykit.protocol import (
     SERVER_MESSAGES,
     Act,
@@ -45,6 +44,7 @@ from rummykit.protocol import (
     PaceData,
     RefusedMessage,
     SeatView,
+    ServerCode,
     ServerMessage,
     ViewMessage,
     observation_of,
@@ -213,7 +213,7 @@ class TablePlayer:
         pending = self.pending
         self.pending = None
         refusal = message.d
-        if refusal.code is ErrorCode.STALE:
+        if refusal.code is ServerCode.STALE:
             return  # the view that follows shows where the table stands
         self._refusals += 1
         if pending is not None and pending.action is not None:

@@ -20,8 +20,10 @@ import inspect
 import itertools
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
 from pathlib import Path
+from types import ModuleType
 from typing import Final
 
 from rummykit.core import errors
@@ -35,9 +37,6 @@ COMMAND: Final = "python -m rummykit.core.contract"
 
 DOCS_DIR: Final = Path(__file__).resolve().parents[3] / "docs"
 """The project's ``docs`` folder (the generated tables live in a source checkout only)."""
-
-SERVER_PREFIX: Final = "The server's:"
-"""How an ``ErrorCode`` docstring marks a code only the server sends."""
 
 
 def _code(value: object) -> str:
@@ -121,12 +120,14 @@ def seats_text() -> str:
     )
 
 
-def code_meanings() -> dict[ErrorCode, str]:
-    """Each error code's meaning: its member's docstring in ``rummykit.core.errors``."""
-    tree = ast.parse(inspect.getsource(errors))
-    found: dict[ErrorCode, str] = {}
+def code_meanings(
+    module: ModuleType = errors, enum_class: type[StrEnum] = ErrorCode
+) -> dict[str, str]:
+    """Each code's meaning, by value: its member's docstring in ``module``'s ``enum_class``."""
+    tree = ast.parse(inspect.getsource(module))
+    found: dict[str, str] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and node.name == ErrorCode.__name__:
+        if isinstance(node, ast.ClassDef) and node.name == enum_class.__name__:
             body = node.body
             for assign, doc in itertools.pairwise(body):
                 if (
@@ -137,26 +138,31 @@ def code_meanings() -> dict[ErrorCode, str]:
                     and isinstance(doc.value.value, str)
                 ):
                     meaning = " ".join(doc.value.value.split()).replace("``", "`")
-                    found[ErrorCode[assign.targets[0].id]] = meaning
+                    found[enum_class[assign.targets[0].id].value] = meaning
     return found
 
 
 def _who(meaning: str) -> tuple[str, str]:
-    if meaning.startswith(SERVER_PREFIX):
-        return "server", meaning.removeprefix(SERVER_PREFIX).strip()
     if meaning.startswith("Ours:"):
         return "engine (ours)", meaning.removeprefix("Ours:").strip()
     return "engine", meaning
 
 
 def error_codes_table() -> str:
-    """Every stable error code, who gives it, and when."""
+    """Every stable error code of the rules, who gives it, and when."""
     meanings = code_meanings()
     rows = []
     for code in ErrorCode:
-        who, when = _who(meanings[code])
+        who, when = _who(meanings[code.value])
         rows.append([f"`{code.value}`", who, when[:1].upper() + when[1:]])
     return _table(["code", "from", "when"], rows)
+
+
+def codes_table(module: ModuleType, enum_class: type[StrEnum]) -> str:
+    """Every code of ``enum_class`` (in ``module``) and when it is given."""
+    meanings = code_meanings(module, enum_class)
+    rows = [[f"`{code.value}`", _cell(meanings[code.value])] for code in enum_class]
+    return _table(["code", "when"], rows)
 
 
 GENERATED: Final[dict[str, dict[str, Callable[[], str]]]] = {
@@ -184,13 +190,17 @@ def _block(name: str) -> re.Pattern[str]:
     )
 
 
-def render(document: str, text: str) -> str:
+Generated = Mapping[str, Mapping[str, Callable[[], str]]]
+"""Documents and their generated blocks, each with the function that writes it."""
+
+
+def render(document: str, text: str, generated: Generated = GENERATED) -> str:
     """The document's text with each generated block written afresh.
 
     ``ValueError`` if a block's markers are missing: the tables are the contract's, not
     optional.
     """
-    for name, write in GENERATED[document].items():
+    for name, write in generated[document].items():
         match = _block(name).search(text)
         if match is None:
             raise ValueError(f"{document} has no generated block {name!r}.")
@@ -199,23 +209,23 @@ def render(document: str, text: str) -> str:
     return text
 
 
-def stale(docs_dir: Path = DOCS_DIR) -> list[str]:
+def stale(docs_dir: Path = DOCS_DIR, generated: Generated = GENERATED) -> list[str]:
     """The documents whose generated blocks differ from what the code would write now."""
     out = []
-    for document in GENERATED:
+    for document in generated:
         text = (docs_dir / document).read_text(encoding="utf-8")
-        if render(document, text) != text:
+        if render(document, text, generated) != text:
             out.append(document)
     return out
 
 
-def write_all(docs_dir: Path = DOCS_DIR) -> list[Path]:
+def write_all(docs_dir: Path = DOCS_DIR, generated: Generated = GENERATED) -> list[Path]:
     """Rewrite every generated block; return the documents changed."""
     changed = []
-    for document in GENERATED:
+    for document in generated:
         path = docs_dir / document
         text = path.read_text(encoding="utf-8")
-        new = render(document, text)
+        new = render(document, text, generated)
         if new != text:
             path.write_text(new, encoding="utf-8")
             changed.append(path)

@@ -217,51 +217,9 @@ REFUSALS: Final[dict[str, tuple[ErrorCode, Template]]] = {
             "other": "{cards} is not a run: the {missing} are missing.",
         },
     ),
-    # ----- the server's own ---------------------------------------------------------------
-    "stale": (
-        _E.STALE,
-        "The table has moved on since you acted; here is where it stands now.",
-    ),
-    "finish_deal_first": (_E.WRONG_PHASE, "Finish this deal first."),
-    "deal_is_over": (_E.WRONG_PHASE, "This deal is over: deal the next."),
-    "game_over": (_E.GAME_OVER, "The game is over: start a new one."),
-    "not_over_yet": (_E.WRONG_PHASE, "The game is not over yet: a rematch comes after it."),
-    "no_redeal_at_parties": (
-        _E.WRONG_PHASE,
-        "A deal can be thrown away only at a table with one person.",
-    ),
-    "left_already": (
-        _E.NOT_YOUR_TURN,
-        "You left this table: the computer plays your seat to the end.",
-    ),
-    "watching": (_E.NOT_YOUR_TURN, "You are watching: spectators do not play."),
-    "hint_waits": (_E.NOT_YOUR_TURN, "A hint waits for your turn."),
-    "no_hints": (
-        _E.NO_HINTS,
-        "Hints are for games against the computer: at a table of people, each plays their own.",
-    ),
-    "too_many_reactions": (
-        _E.TOO_FAST,
-        "Easy there: at most {count} reactions every {seconds} seconds.",
-    ),
-    "not_a_party_leave": (
-        _E.NOT_A_PARTY,
-        "Only a party's table can be left for good: just close the page.",
-    ),
-    "not_a_party_rematch": (
-        _E.NOT_A_PARTY,
-        "A rematch is for a party's table: start a new game from the lobby.",
-    ),
-    "hello_once": (_E.BAD_MESSAGE, "hello is the socket's first message, and only its first."),
-    "unreadable": (_E.BAD_MESSAGE, "That message could not be carried out; it changed nothing."),
-    "try_again": (
-        _E.TRY_AGAIN,
-        "The server could not save that just now; nothing changed. Try again in a moment.",
-    ),
-    "bad_message": (_E.BAD_MESSAGE, "{detail}"),
-    "bad_action": (_E.BAD_ACTION, "{detail}"),
 }
-"""Every reason: its error code and its English template."""
+"""Every reason the rules refuse: its error code and its English template (the server's own
+reasons are ``rummykit.protocol.table_refusals``'s)."""
 
 _PLACEHOLDER: Final = re.compile(r"\{(\w+)\}")
 

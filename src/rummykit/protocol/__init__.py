@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         read_bearer,
         read_body,
     )
+    from rummykit.protocol.codes import ServerCode
     from rummykit.protocol.facts import (
         ACCOUNT_NAME,
         BOT_LEVELS,
@@ -144,12 +145,15 @@ if TYPE_CHECKING:
         Player,
         TableSettings,
     )
+    from rummykit.protocol.table_refusals import refusal_text
     from rummykit.protocol.views import Between, Presence, Viewer, called, observation_of, seat_view
 
 _MODULES = (
     "facts",
     "limits",
     "names",
+    "codes",
+    "table_refusals",
     "messages",
     "account",
     "account_words",
@@ -263,6 +267,7 @@ __all__ = [
     "ReviewState",
     "RuleValue",
     "SeatView",
+    "ServerCode",
     "ServerMessage",
     "Settings",
     "SettingsData",
@@ -290,6 +295,7 @@ __all__ = [
     "read_bearer",
     "read_body",
     "refusal",
+    "refusal_text",
     "refused",
     "refused_for",
     "seat_view",

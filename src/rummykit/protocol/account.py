@@ -12,7 +12,7 @@ from typing import Annotated, Final, Literal, TypeAlias
 
 from pydantic import Field, StringConstraints, field_validator
 
-from rummykit.core.errors import ErrorCode
+from rummykit.protocol.codes import ServerCode
 from rummykit.protocol.facts import ACCOUNT_NAME, MAX_PASSWORD, MIN_PASSWORD
 from rummykit.protocol.messages import Params, Strict
 
@@ -71,7 +71,7 @@ class AccountRefusal(Strict):
 
     error: str
     """The refusal in an English sentence, for programs and logs (a page words ``reason``)."""
-    code: ErrorCode
+    code: ServerCode
     reason: str = ""
     """The finer, stable reason (``rummykit.protocol.account_words.ACCOUNT_REFUSALS``)."""
     params: Params = Field(default_factory=dict)

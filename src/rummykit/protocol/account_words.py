@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from rummykit.core.errors import ErrorCode
 from rummykit.core.refusals import ParamValue, Template, fill
+from rummykit.protocol.codes import ServerCode
 
-_E = ErrorCode
+_E = ServerCode
 
-ACCOUNT_REFUSALS: Final[dict[str, tuple[ErrorCode, Template]]] = {
+ACCOUNT_REFUSALS: Final[dict[str, tuple[ServerCode, Template]]] = {
     "name_taken": (_E.NAME_TAKEN, "That name is taken: choose another."),
     "name_looks_taken": (
         _E.NAME_LOOKS_TAKEN,
@@ -70,7 +70,7 @@ def account_text(reason: str, params: Mapping[str, ParamValue]) -> str:
     return f"{sentence} {advice}" if isinstance(advice, str) and advice else sentence
 
 
-def account_code(reason: str) -> ErrorCode:
+def account_code(reason: str) -> ServerCode:
     """The error code an account's reason belongs to."""
     return ACCOUNT_REFUSALS[reason][0]
 

@@ -18,8 +18,8 @@ from pydantic import (
     field_validator,
 )
 
-from rummykit.core.errors import ErrorCode
 from rummykit.core.rules import MAX_SEATS
+from rummykit.protocol.codes import ServerCode
 from rummykit.protocol.facts import BotLevel, TurnTimer
 from rummykit.protocol.messages import SeatView, Strict, Token, Version, explain
 from rummykit.protocol.names import checked_player_name
@@ -72,7 +72,7 @@ _TOKEN: Final = TypeAdapter(Token)
 class BadRequest(ValueError):
     """A request that cannot be read; answered 400 (413 if too large) with the sentence."""
 
-    code: Final = ErrorCode.BAD_MESSAGE
+    code: Final = ServerCode.BAD_MESSAGE
 
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)

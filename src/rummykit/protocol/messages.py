@@ -86,10 +86,11 @@ from typing import Annotated, Final, Literal, TypeAlias, get_args
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
-from rummykit.core.errors import ErrorCode, IllegalActionError, InvalidActionError
-from rummykit.core.refusals import code_of, refusal_text
+from rummykit.core.errors import IllegalActionError, InvalidActionError
 from rummykit.core.rules import MAX_SEATS
+from rummykit.protocol.codes import Code, ServerCode
 from rummykit.protocol.facts import MAX_PACE_MS, RuleValue
+from rummykit.protocol.table_refusals import code_of, refusal_text
 
 MAX_MESSAGE_CHARS: Final = 2048
 """The longest message a client may send: the longest action (a meld of a whole suit, with a
@@ -393,7 +394,7 @@ class CloseCode(enum.IntEnum):
 class ProtocolError(ValueError):
     """A message that cannot be read; answered with ``refused`` and code ``bad_message``."""
 
-    code: Final = ErrorCode.BAD_MESSAGE
+    code: Final = ServerCode.BAD_MESSAGE
 
 
 _UNION_MEMBER = re.compile(r"(constrained-)?(bool|int|float|str|none)")
@@ -690,7 +691,9 @@ class Log(Strict):
 class Refusal(Strict):
     """Why an intent was refused."""
 
-    code: ErrorCode
+    code: Code
+    """A rule's code (``rummykit.core.errors.ErrorCode``) or the server's own
+    (``rummykit.protocol.codes.ServerCode``)."""
     reason: str = ""
     """The finer, stable reason (``rummykit.core.refusals.REFUSALS``); the code's own value
     when there is no finer one."""
@@ -838,7 +841,7 @@ SERVER_MESSAGES: Final[TypeAdapter[ServerMessage]] = TypeAdapter(ServerMessage)
 
 def refusal(
     version: int,
-    code: ErrorCode,
+    code: Code,
     message: str,
     *,
     reason: str = "",

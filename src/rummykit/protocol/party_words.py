@@ -20,12 +20,12 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from rummykit.core.errors import ErrorCode
 from rummykit.core.refusals import ParamValue, Template, fill
+from rummykit.protocol.codes import Code, ServerCode
 
-_E = ErrorCode
+_E = ServerCode
 
-PARTY_REFUSALS: Final[dict[str, tuple[ErrorCode, Template]]] = {
+PARTY_REFUSALS: Final[dict[str, tuple[Code, Template]]] = {
     # ----- joining and the party's state ----------------------------------------------------
     "party_full": (_E.PARTY_FULL, "Every seat of this party is taken."),
     "party_closed": (_E.PARTY_STARTED, "This party has closed."),
@@ -113,7 +113,7 @@ def party_text(reason: str, params: Mapping[str, ParamValue]) -> str:
     return fill(PARTY_REFUSALS[reason][1], shown)
 
 
-def party_code(reason: str) -> ErrorCode:
+def party_code(reason: str) -> Code:
     """The error code a party's reason belongs to."""
     return PARTY_REFUSALS[reason][0]
 

@@ -53,7 +53,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from rummykit.core.errors import RulesError
 from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
-from rummykit.core.refusals import refusal_text
 from rummykit.core.rules import (
     BY_SEATS,
     BY_SEATS_500,
@@ -89,6 +88,7 @@ from rummykit.protocol import (
     parse_client_message,
     read_bearer,
     read_body,
+    refusal_text,
     refused,
 )
 from rummykit.server.accounts import ACCOUNT_ROUTES, RATING_ROUTES, AccountGate

@@ -34,11 +34,10 @@ from rummykit.core.refusals import (
     ParamValue,
     Template,
     fill,
-    refusal_text,
 )
 from rummykit.core.rules import Renew
 from rummykit.core.state import GameState
-from rummykit.protocol import POSITION_WORDS, REACTIONS, Viewer, called
+from rummykit.protocol import POSITION_WORDS, REACTIONS, Viewer, called, refusal_text
 
 GAME_OVER_MESSAGE: Final = refusal_text("game_over", {})
 REACTIONS_PER_WINDOW: Final = 3
