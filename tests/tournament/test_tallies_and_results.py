@@ -1,18 +1,21 @@
-"""The tallies a tournament sums, the folder that keeps them, and the results made of them,
-from tallies written here (no game played)."""
+"""The tallies a tournament sums, the folder that keeps them, and the results and table made
+of them, from tallies written here (no game played)."""
 
 from __future__ import annotations
 
+import io
 import json
 import math
 from array import array
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from rummykit.tournament.checkpoint import IDENTITY_FILE, Checkpoint, identity
 from rummykit.tournament.config import SimConfig, SimError
 from rummykit.tournament.play import deal_deck, record_name, seat_players
+from rummykit.tournament.report import result_table
 from rummykit.tournament.results import TIMING_FIELDS, SimResult
 from rummykit.tournament.tally import PositionTally, SetTally, tally_from_json, tally_to_json
 
@@ -159,3 +162,29 @@ def test_rotations_move_every_bot_one_seat_on_and_records_are_named_by_both() ->
         ["b", "c", "a"],
     ]
     assert record_name(12, 2) == "set00012-rotation2.json"
+
+
+def drawn(result: SimResult) -> str:
+    out = io.StringIO()
+    Console(file=out, width=200).print(result_table(result))
+    return out.getvalue()
+
+
+def test_the_table_has_a_row_a_position_and_the_totals_below() -> None:
+    text = drawn(SimResult(config(rules=["target=50"]), one_set(), seconds=1.25))
+    assert "rummy sim: 2 games, 2 duplicate sets of 2" in text
+    assert "(target=50)" in text  # the rules named by what differs from the preset
+    assert "0 basic" in text and "1 random" in text
+    assert "100.0% [34.2, 100.0]" in text and "0.0% [0.0, 65.8]" in text  # Wilson intervals
+    assert "+16.25" in text and "+3.00" in text
+    assert "50.0% [15.0, 85.0]" in text  # its share of the decisive deals
+    assert "2.0/3.0" in text and "10.0/10.0" in text  # decisions' p50/p99 in milliseconds
+    assert "4 deals: 4 decisive, 0 blocked; 10.0 turns (22.5 actions) a deal." in text
+    assert "1.2 s." in text
+
+
+def test_the_table_says_when_fewer_points_are_better_and_what_is_unknown() -> None:
+    text = drawn(SimResult(config(rules=["scoring=penalty"]), SetTally.empty(2), seconds=0.0))
+    assert "points/deal (lower is better)" in text
+    assert "0 deals: 0 decisive, 0 blocked; - turns (- actions) a deal." in text
+    assert "-/-" in text  # no decision timed
