@@ -188,3 +188,10 @@ def test_the_table_says_when_fewer_points_are_better_and_what_is_unknown() -> No
     assert "points/deal (lower is better)" in text
     assert "0 deals: 0 decisive, 0 blocked; - turns (- actions) a deal." in text
     assert "-/-" in text  # no decision timed
+
+
+def test_one_set_says_its_points_interval_is_unknown() -> None:
+    # a single duplicate set has no spread to make an interval of; the table says so in
+    # brackets, which rich would read as markup and drop if they were not escaped
+    text = drawn(SimResult(config(games=2), one_set(), seconds=1.0))
+    assert "[n/a: one set]" in text

@@ -44,6 +44,7 @@ def _milliseconds(value: float) -> str:
 def result_table(result: SimResult) -> Table:
     """The results as a rich table: a row a position, the totals in its caption."""
     from rich import box
+    from rich.markup import escape
     from rich.table import Table
 
     config = result.config
@@ -73,8 +74,9 @@ def result_table(result: SimResult) -> Table:
             f"{position.position} {position.bot}",
             str(position.games_won),
             f"{_percent(position.win_rate)} {_percent_interval(position.win_rate_ci95)}",
-            f"{_points(position.points_per_deal)} "
-            f"{_points_interval(position.points_per_deal_ci95)}",
+            # escaped: rich reads "[n/a: one set]" as markup and would drop it
+            escape(f"{_points(position.points_per_deal)} ")
+            + escape(_points_interval(position.points_per_deal_ci95)),
             f"{_percent(position.decisive_deal_win_rate)} "
             f"{_percent_interval(position.decisive_deal_win_rate_ci95)}",
             _percent(position.going_out_rate),
