@@ -177,6 +177,71 @@ def checked_rules(preset: str, rules: Mapping[str, object]) -> dict[str, RuleVal
     return {name: value for name, value in described.items() if name != "preset"}
 
 
+def party_view(
+    record: PartyRecord,
+    me: int | None,
+    connected: set[int | None],
+    present: Callable[[int], bool],
+) -> PartyView:
+    """The party as member ``me`` (``None``: a visitor) sees it: ``connected``, the members
+    connected to its lobby; ``present(seat)``, whether a seat's person has the table open.
+    """
+    return PartyView(
+        code=record.code,
+        url=invite_path(record.code, record.key),
+        state=record.state,
+        host=record.host,
+        me=me,
+        members=tuple(
+            MemberView(
+                id=member.id,
+                name=member.name,
+                kind=member.kind,
+                level=member.level,
+                ready=member.ready or member.kind == "bot",
+                connected=member.kind == "bot" or member.id in connected or present(seat),
+                host=member.id == record.host,
+                program=member.program,
+            )
+            for seat, member in enumerate(record.members)
+        ),
+        preset=record.preset,
+        rules=record.rules,
+        turn_timer=record.turn_timer,
+        spectators=record.spectators,
+        ranked=record.ranked,
+        table=record.table,
+        games=record.games,
+    )
+
+
+def table_settings_of(
+    record: PartyRecord, dealer: int | None
+) -> tuple[TableSettings, dict[int, str]]:
+    """The settings of a table for the party as it stands, and its seats' token hashes."""
+    players: list[Player] = []
+    for member in record.members:
+        if member.kind == "bot" and member.level is not None:
+            players.append(BotPlayer(kind="bot", name=member.name, level=member.level))
+        else:
+            players.append(HumanPlayer(kind="human", name=member.name, program=member.program))
+    settings = TableSettings(
+        rules=RECORD_RULES.validate_python({"preset": record.preset, **record.rules}),
+        players=tuple(players),
+        practice=False,
+        turn_timer=record.turn_timer,
+        party=record.code,
+        spectators=record.spectators,
+        dealer=dealer,
+        seed=None if record.seed is None else record.seed + record.games,
+        accounts=_accounts(record) if record.ranked else None,
+    )
+    hashes = {
+        seat: member.token for seat, member in enumerate(record.members) if member.token is not None
+    }
+    return settings, hashes
+
+
 class Party:
     """One party in memory: its record, its lock, the connections to its lobby."""
 
@@ -224,35 +289,8 @@ class Party:
 
     def view(self, me: int | None) -> PartyView:
         """The party as member ``me`` (``None``: a visitor) sees it."""
-        record = self.record
         connected = set(self.listeners.values()) | self.elsewhere
-        return PartyView(
-            code=record.code,
-            url=invite_path(record.code, record.key),
-            state=record.state,
-            host=record.host,
-            me=me,
-            members=tuple(
-                MemberView(
-                    id=member.id,
-                    name=member.name,
-                    kind=member.kind,
-                    level=member.level,
-                    ready=member.ready or member.kind == "bot",
-                    connected=member.kind == "bot" or member.id in connected or self.present(seat),
-                    host=member.id == record.host,
-                    program=member.program,
-                )
-                for seat, member in enumerate(record.members)
-            ),
-            preset=record.preset,
-            rules=record.rules,
-            turn_timer=record.turn_timer,
-            spectators=record.spectators,
-            ranked=record.ranked,
-            table=record.table,
-            games=record.games,
-        )
+        return party_view(self.record, me, connected, self.present)
 
     def here(self) -> set[int]:
         """The members connected to this process: to the party's lobby or at its table."""
@@ -515,30 +553,7 @@ class Party:
 
     def table_settings(self, dealer: int | None) -> tuple[TableSettings, dict[int, str]]:
         """The settings of a table for the party as it stands, and its seats' token hashes."""
-        record = self.record
-        players: list[Player] = []
-        for member in record.members:
-            if member.kind == "bot" and member.level is not None:
-                players.append(BotPlayer(kind="bot", name=member.name, level=member.level))
-            else:
-                players.append(HumanPlayer(kind="human", name=member.name, program=member.program))
-        settings = TableSettings(
-            rules=RECORD_RULES.validate_python({"preset": record.preset, **record.rules}),
-            players=tuple(players),
-            practice=False,
-            turn_timer=record.turn_timer,
-            party=record.code,
-            spectators=record.spectators,
-            dealer=dealer,
-            seed=None if record.seed is None else record.seed + record.games,
-            accounts=_accounts(record) if record.ranked else None,
-        )
-        hashes = {
-            seat: member.token
-            for seat, member in enumerate(record.members)
-            if member.token is not None
-        }
-        return settings, hashes
+        return table_settings_of(self.record, dealer)
 
     async def start(self, member: int, make_table: StartTable) -> str:
         """The host starts the game: every person ready, a table size the rules deal; its id."""
