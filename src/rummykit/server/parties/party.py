@@ -183,8 +183,10 @@ def party_view(
     connected: set[int | None],
     present: Callable[[int], bool],
 ) -> PartyView:
-    """The party as member ``me`` (``None``: a visitor) sees it: ``connected``, the members
-    connected to its lobby; ``present(seat)``, whether a seat's person has the table open.
+    """The party as member ``me`` (``None``: a visitor) sees it.
+
+    ``connected``: the members connected to its lobby; ``present(seat)``: whether a seat's
+    person has the table open.
     """
     return PartyView(
         code=record.code,
