@@ -31,6 +31,7 @@ from pathlib import Path
 STEP = r"""
 import asyncio, inspect, json, random, sys, tempfile, time
 from pathlib import Path
+from rummykit.server.tables.table import deal_new_table
 from rummykit.protocol.api import NewTable
 try:
     from rummykit.server.tables.new_table import new_table_settings
@@ -58,12 +59,12 @@ async def measure(steps, seats, seed):
         if table is None or table.game.deal_over or table.game.game_over:
             opponents = ("basic",) * (seats - 1)
             settings = new_table_settings(NewTable(opponents=opponents, seed=rng.randrange(10**6)))
-            made = Table.create(store, settings, pool)
+            made = deal_new_table(store, settings, pool)
             table, _ = await made if inspect.isawaitable(made) else made  # sync before
             table.listeners[0] = {page}
         action = rng.choice(list(table.game.legal_actions()))
         start = time.thread_time()
-        await table._play(action)
+        await table.play(action)
         cpu += time.thread_time() - start
         done += 1
     store.close()

@@ -57,7 +57,7 @@ from rummykit.server.site.app import create_app
 from rummykit.server.site.config import ServerConfig
 from rummykit.server.site.run import uvicorn_config
 from rummykit.server.store.store import Store
-from rummykit.server.tables.table import Sleep, Table, new_table_settings
+from rummykit.server.tables.table import Sleep, deal_new_table, new_table_settings
 
 Frame = dict[str, Any]
 
@@ -594,7 +594,7 @@ def seeded_deal(
     settings = new_table_settings(wanted)
     # in a thread of its own: the caller may be inside an event loop (Playwright's)
     with concurrent.futures.ThreadPoolExecutor(1) as thread:
-        made = thread.submit(asyncio.run, Table.create(_SCRATCH, settings, WORKERS))
+        made = thread.submit(asyncio.run, deal_new_table(_SCRATCH, settings, WORKERS))
         table, _ = made.result()
     log = table.game.logs[0]
     return log.dealer, [str(card) for card in log.deck]

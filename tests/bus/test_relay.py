@@ -22,7 +22,7 @@ from rummykit.server.cluster.bus import BusUnavailable, MemoryBus
 from rummykit.server.cluster.relay import Desk, RemoteTable, Send
 from rummykit.server.store.store import Store
 from rummykit.server.tables.new_table import new_table_settings
-from rummykit.server.tables.table import Table
+from rummykit.server.tables.table import deal_new_table
 from table_client import WORKERS, ManualClock, seed_where_human_starts
 
 pytestmark = pytest.mark.timeout(60)
@@ -60,7 +60,7 @@ def test_a_relayed_seat_plays_at_the_owners_table(backend: Backend) -> None:
         store = Store(":memory:")
         clock = ManualClock()
         settings = new_table_settings(NewTable(seed=seed_where_human_starts()))
-        table, _ = await Table.create(store, settings, WORKERS, sleep=clock.sleep)
+        table, _ = await deal_new_table(store, settings, WORKERS, sleep=clock.sleep)
         async with backend.buses(2) as (owner_bus, relay_bus):
             desk = Desk(owner_bus)
             await desk.serve(table)
@@ -103,7 +103,7 @@ def test_a_bus_gap_sends_every_relayed_connection_its_current_view(backend: Back
     async def scenario() -> None:
         store = Store(":memory:")
         settings = new_table_settings(NewTable(seed=seed_where_human_starts()))
-        table, _ = await Table.create(store, settings, WORKERS, sleep=ManualClock().sleep)
+        table, _ = await deal_new_table(store, settings, WORKERS, sleep=ManualClock().sleep)
         async with backend.buses(2) as (owner_bus, relay_bus):
             desk = Desk(owner_bus)
             await desk.serve(table)

@@ -32,7 +32,7 @@ from rummykit.core.observation import observe
 from rummykit.core.record import load_record
 from rummykit.protocol.api import NewTable
 from rummykit.server.store.store import Store
-from rummykit.server.tables.table import Table, new_table_settings
+from rummykit.server.tables.table import deal_new_table, new_table_settings
 from rummykit.server.tables.table_words import event_of
 from rummykit.transcript import transcript
 from table_client import WORKERS
@@ -140,7 +140,7 @@ def test_table_events_tell_each_action_in_the_past_with_the_players_name() -> No
 
     async def scenario() -> list[tuple[Action, str, str]]:
         store = Store(":memory:")
-        table, _ = await Table.create(store, new_table_settings(NewTable(seed=3)), WORKERS)
+        table, _ = await deal_new_table(store, new_table_settings(NewTable(seed=3)), WORKERS)
         game = table.game
         told = []
         for _ in range(12):  # six turns: draws and discards, perhaps a take or a meld
@@ -150,7 +150,7 @@ def test_table_events_tell_each_action_in_the_past_with_the_players_name() -> No
                 (
                     action,
                     table.players[action.seat].name,
-                    event_of(game, action, 0, table._names())["text"],
+                    event_of(game, action, 0, table.names())["text"],
                 )
             )
         store.close()

@@ -39,7 +39,7 @@ from websockets.exceptions import ConnectionClosed
 from rummykit.core.record import load_record, replay
 from rummykit.server.site.run import free_port
 from rummykit.server.store.store import Store
-from rummykit.server.tables.table import Table
+from rummykit.server.tables.table import restore_table
 from server_process import ServerProcess
 from table_client import (
     STUCK_S,
@@ -432,7 +432,7 @@ def check_tables(store_path: Path, given: set[str]) -> None:
     try:
         for table_id, version in tables.items():
             assert version >= 1, f"table {table_id} was stored but never dealt"
-            restored = asyncio.run(Table.restore(store, table_id, WORKERS))
+            restored = asyncio.run(restore_table(store, table_id, WORKERS))
             assert restored.version == version
     finally:
         store.close()

@@ -41,7 +41,7 @@ from rummykit.protocol.schema import schema_text
 from rummykit.protocol.settings import BotPlayer
 from rummykit.server.store.store import Store
 from rummykit.server.tables.new_table import COMPUTER_NAMES
-from rummykit.server.tables.table import Table, new_table_settings
+from rummykit.server.tables.table import deal_new_table, new_table_settings
 from table_client import (
     WORKERS,
     ManualClock,
@@ -400,7 +400,7 @@ def test_intent_queued_before_the_computers_turn_comes_first() -> None:
     async def scenario() -> list[tuple[str, int]]:
         store = Store(":memory:")
         settings = new_table_settings(NewTable(seed=seed))
-        table, _ = await Table.create(store, settings, WORKERS, sleep=ManualClock().sleep)
+        table, _ = await deal_new_table(store, settings, WORKERS, sleep=ManualClock().sleep)
         table.pace_ms = 0
         answers: list[tuple[str, int]] = []
         answered = asyncio.Event()

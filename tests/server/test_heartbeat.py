@@ -34,7 +34,7 @@ from rummykit.server.site.app import create_app
 from rummykit.server.site.config import ServerConfig
 from rummykit.server.site.run import uvicorn_config
 from rummykit.server.store.store import Store
-from rummykit.server.tables.table import Table, new_table_settings
+from rummykit.server.tables.table import deal_new_table, new_table_settings
 from rummykit.server.tables.turn_keeper import DROP_GRACE_S
 from table_client import WORKERS, ManualClock, SeatSocket, clocked_app, seat_connection
 
@@ -198,7 +198,7 @@ def test_a_seats_away_time_is_the_latest_word_any_of_its_pages_said(tmp_path: Pa
         clock = ManualClock()
         store = Store(tmp_path / "t.sqlite3", now=clock.time)
         settings = new_table_settings(NewTable(preset="classic", opponents=("basic",)))
-        table, _ = await Table.create(store, settings, WORKERS, sleep=clock.sleep, now=clock.time)
+        table, _ = await deal_new_table(store, settings, WORKERS, sleep=clock.sleep, now=clock.time)
         seen: list[float | None] = []
         await table.join(0, sink)
         await table.join(0, other)

@@ -18,7 +18,7 @@ from rummykit.core.record import load_record, replay
 from rummykit.protocol.settings import RECORD_RULES, HumanPlayer, TableSettings
 from rummykit.server.store.seat_figures import Played
 from rummykit.server.store.store import Store
-from rummykit.server.tables.table import Table
+from rummykit.server.tables.table import Table, deal_new_table_with_seats, restore_table
 from table_client import WORKERS, ManualClock
 
 
@@ -38,11 +38,11 @@ async def stall_to_renewal(table: Table) -> tuple[Card, ...]:
     shuffled = len(table.game.logs[-1].reshuffles)
     while len(table.game.logs[-1].reshuffles) == shuffled:
         seat = table.game.turn
-        await table._play(parse_action(f"{seat} draw stock"), Played.PERSON)
+        await table.play(parse_action(f"{seat} draw stock"), Played.PERSON)
         if len(table.game.logs[-1].reshuffles) > shuffled:
             break
         drawn = table.game.hands[seat][-1]
-        await table._play(parse_action(f"{seat} discard {drawn}"), Played.PERSON)
+        await table.play(parse_action(f"{seat} discard {drawn}"), Played.PERSON)
     return table.game.logs[-1].reshuffles[-1]
 
 
@@ -63,7 +63,7 @@ def test_a_live_tables_new_stock_is_drawn_from_the_system_and_stored(
 
     async def scenario() -> None:
         store = Store(":memory:")
-        table = await Table.create_with_seats(
+        table = await deal_new_table_with_seats(
             store, party_settings(None), WORKERS, {}, sleep=ManualClock().sleep
         )
         order = await stall_to_renewal(table)
@@ -81,7 +81,7 @@ def test_a_live_tables_new_stock_is_drawn_from_the_system_and_stored(
         ]
         # a restored live table draws its next new stock from the system too
         await table.stop()
-        restored = await Table.restore(store, table.id, WORKERS, sleep=ManualClock().sleep)
+        restored = await restore_table(store, table.id, WORKERS, sleep=ManualClock().sleep)
         assert restored.game.stock == table.game.stock
         second = await stall_to_renewal(restored)
         assert recorder.orders == [order, second]
@@ -96,7 +96,7 @@ def test_a_seeded_table_keeps_its_seed_and_follows_it() -> None:
 
     async def renewal() -> tuple[int, tuple[Card, ...]]:
         store = Store(":memory:")
-        table = await Table.create_with_seats(
+        table = await deal_new_table_with_seats(
             store, party_settings(12), WORKERS, {}, sleep=ManualClock().sleep
         )
         order = await stall_to_renewal(table)

@@ -32,7 +32,7 @@ from rummykit.server.site.app import (
     create_app,
 )
 from rummykit.server.site.config import ServerConfig
-from rummykit.server.tables.table import Table
+from rummykit.server.tables.intents import Intents
 from table_client import (
     WORKERS,
     ManualClock,
@@ -167,7 +167,7 @@ def test_an_intent_that_fails_inside_the_table_is_still_answered(
     async def broken(*args: object) -> None:
         raise RuntimeError("a bug in the table")
 
-    monkeypatch.setattr(Table, "_handle", broken)
+    monkeypatch.setattr(Intents, "handle", broken)
     version = seat.version
     seat.send("act", {"action": "draw stock"})
     frame = _refusal(seat, "bad_message")

@@ -33,6 +33,7 @@ from websockets.sync.client import ClientConnection
 
 from rummykit.core.actions import parse_action
 from rummykit.core.errors import ErrorCode, InvalidActionError
+from rummykit.protocol.codes import ServerCode
 from rummykit.protocol.facts import MAX_PACE_MS
 from rummykit.protocol.limits import MAX_SOCKET_MESSAGE_BYTES, TOO_MANY_MESSAGES, Limits
 from rummykit.protocol.messages import (
@@ -68,7 +69,8 @@ pytestmark = pytest.mark.timeout(120)
 CLOSE_CODES = frozenset(CloseCode)
 """The codes a socket may be closed with (1009, message too big, is uvicorn's, listed there)."""
 
-ERROR_CODES = frozenset(code.value for code in ErrorCode)
+ERROR_CODES = frozenset(code.value for code in (*ErrorCode, *ServerCode))
+"""The rules' codes and the server's own."""
 
 
 # ----- the log: no error, no traceback -----------------------------------------------------------

@@ -28,7 +28,7 @@ from rummykit.server.site.app import create_app
 from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.database import lock_path
 from rummykit.server.store.store import Store, token_hash
-from rummykit.server.tables.table import Table, new_table_settings
+from rummykit.server.tables.table import new_table_settings, restore_table
 from services import StoreBackend
 from table_client import (
     WORKERS,
@@ -103,7 +103,7 @@ def test_acknowledged_action_is_in_the_store(client: TestClient, store_path: str
         # and the table rebuilt from the file is where the socket says it is
         store = Store(store_path)
         try:
-            rebuilt = asyncio.run(Table.restore(store, table_id, WORKERS))
+            rebuilt = asyncio.run(restore_table(store, table_id, WORKERS))
             assert rebuilt.version == acked["v"]
             assert without_pace(rebuilt.view(0).model_dump(mode="json")) == without_pace(acked["d"])
         finally:

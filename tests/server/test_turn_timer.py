@@ -25,7 +25,13 @@ from rummykit.server.runtime.workers import WorkerPool
 from rummykit.server.site.app import create_app
 from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.store import SCHEMA_VERSION, Store
-from rummykit.server.tables.table import RESTART_GRACE_S, Expiry, Table, new_table_settings
+from rummykit.server.tables.table import (
+    RESTART_GRACE_S,
+    Expiry,
+    Table,
+    deal_new_table,
+    new_table_settings,
+)
 from rummykit.server.tables.table_words import TIME_RAN_OUT
 from table_client import (
     WORKERS,
@@ -202,7 +208,7 @@ async def _timed(store: Store, clock: ManualClock) -> Table:
     page of the person's open (a table nobody watches waits instead of playing): the page
     has had the deal, so the turn's clock runs."""
     wanted = NewTable(seed=seed_where_human_starts(), turn_timer=TIMER, opponents=("basic",))
-    table, _ = await Table.create(
+    table, _ = await deal_new_table(
         store, new_table_settings(wanted), WORKERS, sleep=clock.sleep, now=clock.time
     )
 
@@ -224,11 +230,11 @@ def test_an_expiry_counts_only_at_the_version_it_was_armed_at(
         store = Store(store_path, now=clock.time)
         table = await _timed(store, clock)
         armed_at = table.version
-        await table._play(parse_action("0 draw stock"))
+        await table.play(parse_action("0 draw stock"))
         clock.advance(TIMER + 1)
-        await table._expire(Expiry(armed_at))
+        await table.keeper.expire(Expiry(armed_at))
         stale = len(table.game.logs[-1].actions)
-        await table._expire(Expiry(table.version))
+        await table.keeper.expire(Expiry(table.version))
         store.close()
         return stale, table
 
@@ -236,7 +242,7 @@ def test_an_expiry_counts_only_at_the_version_it_was_armed_at(
     assert stale == 1
     actions = [str(action) for action in table.game.logs[-1].actions]
     assert actions[0] == "0 draw stock" and actions[-1].startswith("0 discard")
-    assert table.game.turn == 1 and table.deadline is None
+    assert table.game.turn == 1 and table.keeper.deadline is None
 
 
 @pytest.mark.parametrize(
@@ -319,7 +325,7 @@ def test_a_failing_stand_in_still_plays_the_turn(
         table = await _timed(store, clock)
         monkeypatch.setattr(WorkerPool, "run", failing)
         clock.advance(TIMER)
-        await table._expire(Expiry(table.version))
+        await table.keeper.expire(Expiry(table.version))
         store.close()
         return table
 

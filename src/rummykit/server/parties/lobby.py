@@ -29,7 +29,14 @@ from rummykit.server.parties.party_reference import CodeGuesses, SiteCodeMisses,
 from rummykit.server.parties.shared import SharedParties
 from rummykit.server.runtime import WorkerPool
 from rummykit.server.store import Account, Now, Store, waits_left
-from rummykit.server.tables import Sleep, Table, TableError, replay_frames_json
+from rummykit.server.tables import (
+    Sleep,
+    Table,
+    TableError,
+    fresh_table,
+    replay_frames_json,
+    restore_table,
+)
 
 CODE_ATTEMPTS: Final = 8
 """New codes tried for a party before giving up (a code already taken is drawn again)."""
@@ -120,7 +127,7 @@ class Lobby:
             table = None
         if table is None:
             await self._claim(table_id)
-            restored = await Table.restore(
+            restored = await restore_table(
                 self.store, table_id, self.workers, sleep=self.sleep, now=self.now
             )
             await self._fit(restored)
@@ -157,7 +164,7 @@ class Lobby:
         try:
             return await self.get(table_id)
         except OwnedElsewhere:
-            return await Table.restore(
+            return await restore_table(
                 self.store, table_id, self.workers, sleep=self.sleep, now=self.now
             )
 
@@ -209,17 +216,17 @@ class Lobby:
         of reach) is refused with no row left behind, one whose row cannot be written
         leaves no lease, and the row is written with its owner's epoch.
         """
-        table = Table.fresh(
+        table = fresh_table(
             self.store, settings, self.workers, sleep=self.sleep, now=self.now, client=client
         )
         await self._fit(table)
         if self.cluster is None:
-            await table.store_new(token_hashes)
+            await table.dealer.store_new(token_hashes)
         else:
             lease = await self.cluster.acquire(table.id)
             try:
                 await self._serve_relayed(table)
-                await table.store_new(token_hashes, epoch=lease.epoch)
+                await table.dealer.store_new(token_hashes, epoch=lease.epoch)
             except BaseException:
                 await self.cluster.release(table.id)
                 raise
@@ -255,18 +262,18 @@ class Lobby:
     async def _fit(self, table: Table) -> None:
         """Give a table the lobby's graces, and a party's table its rematch."""
         if self.drop_grace_s is not None:
-            table.drop_grace_s = self.drop_grace_s
+            table.keeper.drop_grace_s = self.drop_grace_s
         if self.bye_grace_s is not None:
-            table.bye_grace_s = self.bye_grace_s
+            table.keeper.bye_grace_s = self.bye_grace_s
         code = table.settings.party
         if code is None:
             return
         party = await self.party(code)
         if party is None:
             return
-        table.on_rematch = self._rematch
+        table.asides.on_rematch = self._rematch
         if party.record.table not in (None, table.id):
-            table.next_table = party.record.table
+            table.asides.next_table = party.record.table
 
     # ----- parties ---------------------------------------------------------------------------
 

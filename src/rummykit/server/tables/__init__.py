@@ -2,7 +2,7 @@
 
 from rummykit.server.tables.frames import replay_frames_json
 from rummykit.server.tables.new_table import TableError, computer_names, new_table_settings
-from rummykit.server.tables.table import Sleep, Table, new_seat_token
+from rummykit.server.tables.table import Sleep, Table, fresh_table, new_seat_token, restore_table
 from rummykit.server.tables.turn_keeper import Send
 
 __all__ = [
@@ -11,7 +11,9 @@ __all__ = [
     "Table",
     "TableError",
     "computer_names",
+    "fresh_table",
     "new_seat_token",
     "new_table_settings",
     "replay_frames_json",
+    "restore_table",
 ]

@@ -15,16 +15,20 @@ table's version: an expiry that comes once the next deal has been dealt is ignor
 where nobody has a page open waits, and gives the countdown the same grace when someone
 comes back.
 
-``BetweenDeals`` holds this part of ``rummykit.server.tables.table.Table``, which it is mixed into.
+``BetweenDeals`` holds this part of a table: an object the ``Table`` owns, which reads the
+table's seats and game, and asks it to deal and to broadcast.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from rummykit.protocol import Between, refused
-from rummykit.server.tables.turn_keeper import RESTART_GRACE_S, Send, TurnKeeper
+from rummykit.server.tables.turn_keeper import RESTART_GRACE_S, Send
+
+if TYPE_CHECKING:
+    from rummykit.server.tables.table import Table
 
 NEXT_DEAL_WAIT_S: Final = 20.0
 """How long a table of several people waits, after the first "next deal", for those still
@@ -33,34 +37,35 @@ enough that the quick readers are not left waiting for someone who has wandered 
 the page open. Everyone sees it count down."""
 
 
-class BetweenDeals(TurnKeeper):
-    """The wait for the next deal (mixed into ``Table``, which sets these)."""
+class BetweenDeals:
+    """The wait for the next deal of a table of several people."""
 
-    next_ready: set[int]
-    """Seats whose people pressed "next deal" since the deal ended."""
-    next_due: float | None
-    """When the next deal starts whoever is still reading (from the first press)."""
-
-    async def _deal(self) -> None:
-        raise NotImplementedError  # Table's
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.next_ready: set[int] = set()
+        """Seats whose people pressed "next deal" since the deal ended."""
+        self.next_due: float | None = None
+        """When the next deal starts whoever is still reading (from the first press)."""
 
     def waits_for_people(self) -> bool:
         """Whether "next deal" waits for others: more than one person still at the table."""
-        return len([seat for seat in self.humans if seat not in self.left]) > 1
+        return len([seat for seat in self.table.humans if seat not in self.table.left]) > 1
 
     def _between(self) -> bool:
         """Whether the table is between two deals of a game that goes on."""
-        return self.game.deal_over and not self.game.game_over
+        return self.table.game.deal_over and not self.table.game.game_over
 
     def _still_reading(self) -> frozenset[int]:
         """The people with a page open who have not pressed "next deal"."""
         return frozenset(
             seat
-            for seat in self.humans
-            if seat not in self.left and seat not in self.next_ready and self.listeners.get(seat)
+            for seat in self.table.humans
+            if seat not in self.table.left
+            and seat not in self.next_ready
+            and self.table.listeners.get(seat)
         )
 
-    def between(self) -> Between:
+    def wait(self) -> Between:
         """The wait as every view shows it.
 
         Empty while a deal is played, and at a table of one person.
@@ -70,67 +75,69 @@ class BetweenDeals(TurnKeeper):
         waiting = self._still_reading() if self.next_due is not None else frozenset()
         return Between(frozenset(self.next_ready), waiting, self.next_due)
 
-    def _next_deal_due(self) -> float | None:
-        """When the countdown to the next deal runs out, if one runs (for ``_arm``)."""
+    def next_deal_due(self) -> float | None:
+        """When the countdown to the next deal runs out, if one runs (the keeper arms it)."""
         return self.next_due if self._between() else None
 
-    async def _next_deal(self, seat: int, reply: Send) -> bool:
+    async def next_deal(self, seat: int, reply: Send) -> bool:
         """Seat ``seat`` pressed "next deal": deal now, or note it and wait for the others."""
-        if not self.game.deal_over:
-            await reply(refused(self.version, "finish_deal_first"))
+        if not self.table.game.deal_over:
+            await reply(refused(self.table.version, "finish_deal_first"))
             return False
-        if self.game.game_over:
-            await reply(refused(self.version, "game_over"))
+        if self.table.game.game_over:
+            await reply(refused(self.table.version, "game_over"))
             return False
         if not self.waits_for_people():
             await self._start_next_deal()
             return True
         self.next_ready.add(seat)
         if self.next_due is None:
-            self.next_due = self.now() + NEXT_DEAL_WAIT_S
-            await asyncio.to_thread(self.store.set_deadline, self.id, self.next_due)
-        if not await self._deal_if_everyone_is_ready():
-            await self._broadcast(None)  # everyone sees who is ready, and the countdown
+            self.next_due = self.table.now() + NEXT_DEAL_WAIT_S
+            await asyncio.to_thread(self.table.store.set_deadline, self.table.id, self.next_due)
+        if not await self.deal_if_everyone_is_ready():
+            await self.table.audience.broadcast(
+                None
+            )  # everyone sees who is ready, and the countdown
         return True
 
-    async def _deal_if_everyone_is_ready(self) -> bool:
+    async def deal_if_everyone_is_ready(self) -> bool:
         """Deal the next deal if someone pressed and nobody with a page open still reads.
 
         Checked after a press, a page closing, someone leaving for good.
         """
-        if not self._between() or not self.next_ready or self.paused():
+        if not self._between() or not self.next_ready or self.table.keeper.paused():
             return False
         if self._still_reading():
             return False
         await self._start_next_deal()
         return True
 
-    async def _next_deal_expired(self) -> None:
+    async def next_deal_expired(self) -> None:
         """The countdown ran out (an expiry at the current version): deal, whoever reads."""
-        if self._between() and self.next_due is not None and self.now() >= self.next_due:
+        if self._between() and self.next_due is not None and self.table.now() >= self.next_due:
             await self._start_next_deal()
 
     async def _start_next_deal(self) -> None:
         self.next_ready.clear()
         self.next_due = None
-        await self._deal()
-        await self._broadcast(None)
+        await self.table.dealer.deal()
+        await self.table.audience.broadcast(None)
 
-    async def _restore_wait(self) -> None:
+    async def restore_wait(self) -> None:
         """A table restored between two deals: its countdown, with at least the grace."""
         if not self._between() or not self.waits_for_people():
             return
-        stored = await asyncio.to_thread(self.store.deadline, self.id)
+        stored = await asyncio.to_thread(self.table.store.deadline, self.table.id)
         if stored is not None:
             self.next_due = stored
-            await self._wait_grace()
+            await self.wait_grace()
 
-    async def _wait_grace(self) -> None:
+    async def wait_grace(self) -> None:
         """At least ``RESTART_GRACE_S`` on a running countdown, stored.
 
         Nobody was there to see it run: a restart, or a table where no page was open.
         """
         if self.next_due is None or not self._between():
             return
-        self.next_due = max(self.next_due, self.now() + RESTART_GRACE_S)
-        await asyncio.to_thread(self.store.set_deadline, self.id, self.next_due)
+        self.next_due = max(self.next_due, self.table.now() + RESTART_GRACE_S)
+        await asyncio.to_thread(self.table.store.set_deadline, self.table.id, self.next_due)

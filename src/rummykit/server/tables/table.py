@@ -9,32 +9,36 @@ players think in worker processes (``rummykit.server.runtime.workers``).
 The computer waits its pace before each action through the table's ``sleep``: ``asyncio.sleep``
 in production, a clock the test moves by hand in the tests.
 
-A table seats people (each holding a seat's token) and computer players. Its timer, the
-people who are away and the computer standing in for them are ``TurnKeeper``'s
-(``rummykit.server.tables.turn_keeper``); what it says, in each viewer's words, is
-``rummykit.server.tables.table_words``'s. Every view, for a seat or a spectator, is
-``rummykit.protocol.views.seat_view``. A connection coming back gets the events it missed (the
-last ``RECENT_EVENTS``) before the view; intents numbered ``n`` apply once.
+A table seats people (each holding a seat's token) and computer players. It is made of parts
+it owns, each an object with one job that reads the table and asks it to play:
+
+- ``keeper`` (``TurnKeeper``): the turn timer, the people away, the computer standing in;
+- ``between`` (``BetweenDeals``): the wait for the next deal at a table of several people;
+- ``asides`` (``Asides``): hints, reactions, leaving for good, rematches;
+- ``audience`` (``Broadcast``): each viewer's frames, and the events kept for those who come
+  back (the last ``RECENT_EVENTS``), in each viewer's words (``table_words``);
+- ``dealer`` (``Dealer``): each deal shuffled, stored and adopted; a stored game rebuilt;
+- ``intents`` (``Intents``): the seats' intents, each numbered ``n`` carried out once.
+
+Every view, for a seat or a spectator, is ``rummykit.protocol.views.seat_view``. A new table
+is ``deal_new_table`` (or ``fresh_table``, then ``dealer.store_new``); a stored one,
+``restore_table``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Final, assert_never
+from collections.abc import Awaitable, Callable
+from typing import Any, Final
 
 from rummykit.core.actions import (
     Action,
-    parse_action,
 )
-from rummykit.core.cards import Card, standard_deck
-from rummykit.core.errors import IllegalActionError, InvalidActionError
 from rummykit.core.observation import observe
 from rummykit.core.presets import Preset, preset_with_overrides
 from rummykit.core.record import record_of
@@ -43,41 +47,20 @@ from rummykit.core.state import GameState
 from rummykit.protocol import (
     BOT_LEVELS,
     DEFAULT_PACE_MS,
-    Act,
-    BeatBack,
     BotLevel,
     BotPlayer,
-    Bye,
     ClientMessage,
-    Event,
-    EventMessage,
-    Hello,
-    HintRequest,
-    Leave,
-    Log,
-    LogLine,
-    LogMessage,
-    Next,
-    Notice,
-    NoticeMessage,
-    Pace,
     Player,
     Presence,
-    React,
-    Redeal,
-    Rematch,
     SeatView,
-    ServerMessage,
     TableSettings,
     Viewer,
-    ViewMessage,
     refused,
-    refused_for,
     seat_view,
 )
 from rummykit.ratings import Pool
 from rummykit.server.cluster import StaleOwner
-from rummykit.server.runtime import WorkerPool, decide, limit_logging, rebuild_game
+from rummykit.server.runtime import WorkerPool, decide, limit_logging
 from rummykit.server.store import (
     Now,
     Played,
@@ -87,25 +70,23 @@ from rummykit.server.store import (
     note_outage,
     token_hash,
 )
+from rummykit.server.tables.broadcast import Broadcast
+from rummykit.server.tables.dealing import Dealer
+from rummykit.server.tables.intents import Intents
 from rummykit.server.tables.new_table import TableError, new_table_settings
 from rummykit.server.tables.next_deal import NEXT_DEAL_WAIT_S, BetweenDeals
 from rummykit.server.tables.table_asides import Asides, quietly
 from rummykit.server.tables.table_words import (
-    DealStory,
-    Said,
-    action_said,
-    deal_said,
     is_back,
     restarted,
     stock_told,
 )
 from rummykit.server.tables.turn_keeper import (
-    BYE_GRACE_S,
-    DROP_GRACE_S,
     RESTART_GRACE_S,
     STAND_IN,
     Expiry,
     Send,
+    TurnKeeper,
     Wake,
     Work,
 )
@@ -156,7 +137,7 @@ def new_seat_token() -> tuple[str, str]:
     return token, token_hash(token)
 
 
-class Table(Asides, BetweenDeals):
+class Table:
     """A game in progress and everything around it; only ``run`` changes the game."""
 
     def __init__(
@@ -170,7 +151,7 @@ class Table(Asides, BetweenDeals):
         now: Now = time.time,
         client: str | None = None,
     ) -> None:
-        """A table from its settings; ``create`` deals or ``restore`` rebuilds its game.
+        """A table from its settings (``deal_new_table`` deals it, ``restore_table`` rebuilds).
 
         The computer players think in ``workers`` and wait their pace with ``sleep`` (tests
         pass a clock they move by hand); ``now`` is the wall clock of the turn timer's
@@ -209,7 +190,6 @@ class Table(Asides, BetweenDeals):
         if dealer is None:
             dealer = self.rng.randrange(len(self.players))
         self.game = GameState(rules, len(self.players), dealer=dealer)
-        self._story = DealStory()  # the current deal's lines for a reconnect's log frame
         self.version = 0
         self.listeners: dict[Viewer, set[Send]] = {}
         self.standing_in: set[int] = set()
@@ -220,235 +200,29 @@ class Table(Asides, BetweenDeals):
         """For a seat with pages still open: the latest moment one of its closed pages was
         heard (the seat's away time, should the others turn out to be dead too)."""
         self.said_bye: set[int] = set()
-        self.drop_grace_s = DROP_GRACE_S
-        self.bye_grace_s = BYE_GRACE_S
-        self.recent: collections.deque[tuple[int, dict[Viewer, Event]]] = collections.deque(
-            maxlen=RECENT_EVENTS
-        )
-        self.recent_from = 1
-        """Every event from this version on is in ``recent``."""
-        self.applied: collections.OrderedDict[tuple[int, str], int] = collections.OrderedDict()
-        """The last intent number applied for each seat and client (the newest kept)."""
-        self.reactions: dict[int, collections.deque[float]] = {}
-        self.next_table: str | None = None
-        self.on_rematch: RematchHook | None = None
         self.queue: asyncio.Queue[Work] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
-        self.turn_timer = settings.turn_timer
-        self.deadline: float | None = None
-        """When the timed turn runs out (``None`` while no turn is timed)."""
-        self.timer: asyncio.Task[None] | None = None
-        self.armed: tuple[int, float] | None = None
-        """The version and deadline the running expiry was armed at."""
         self.gone = asyncio.Event()
         """Set when this process no longer serves the table (another owns it now): its
         sockets close with ``MOVED``, and the pages reconnect to the new owner."""
-        self.restored_at: int | None = None
-        """The version at which a restore gave the timer its grace: said to each page that
-        joins before the table moves on."""
-        self.shown: dict[int, int] = {}
-        """The deal (its number of logs) last sent in a view to a page of each person: a
-        person's turn clock does not start before their page has had the deal."""
-        self.next_ready: set[int] = set()
-        self.next_due: float | None = None
+        self.keeper = TurnKeeper(self, settings.turn_timer)
+        """The turn timer, the people away, the computer standing in for them."""
+        self.between = BetweenDeals(self)
+        """The wait for the next deal, at a table of several people."""
+        self.asides = Asides(self)
+        """Hints, reactions, leaving for good, rematches."""
+        self.audience = Broadcast(self)
+        """The frames to the connections, and the events kept for those that come back."""
+        self.dealer = Dealer(self)
+        """Deals each deal, and rebuilds a stored game."""
+        self.intents = Intents(self)
+        """The seats' intents, each carried out once."""
 
     # ----- making and restoring ------------------------------------------------------
 
-    @classmethod
-    async def create(
-        cls,
-        store: Store,
-        settings: TableSettings,
-        workers: WorkerPool,
-        *,
-        sleep: Sleep = asyncio.sleep,
-        now: Now = time.time,
-        client: str | None = None,
-    ) -> tuple[Table, str]:
-        """A new table, stored, with its first deal dealt; and the human seat's token.
-
-        ``client``: who asked for it (their address), for fair turns in ``workers``.
-        """
-        token, hashed = new_seat_token()
-        table = await cls.create_with_seats(
-            store, settings, workers, {0: hashed}, sleep=sleep, now=now, client=client
-        )
-        return table, token
-
-    @classmethod
-    async def create_with_seats(
-        cls,
-        store: Store,
-        settings: TableSettings,
-        workers: WorkerPool,
-        token_hashes: dict[int, str],
-        *,
-        sleep: Sleep = asyncio.sleep,
-        now: Now = time.time,
-        client: str | None = None,
-    ) -> Table:
-        """A new table whose seats are held by tokens known by their hashes (a party's)."""
-        table = cls.fresh(store, settings, workers, sleep=sleep, now=now, client=client)
-        await table.store_new(token_hashes)
-        return table
-
-    @classmethod
-    def fresh(
-        cls,
-        store: Store,
-        settings: TableSettings,
-        workers: WorkerPool,
-        *,
-        sleep: Sleep = asyncio.sleep,
-        now: Now = time.time,
-        client: str | None = None,
-    ) -> Table:
-        """A new table in memory only, under an id of its own.
-
-        ``store_new`` deals and stores it (in a cluster, once its lease is taken:
-        ``Lobby.open_table``).
-        """
-        table_id = secrets.token_urlsafe(9)
-        return cls(table_id, settings, store, workers, sleep=sleep, now=now, client=client)
-
-    async def store_new(self, token_hashes: dict[int, str], epoch: int | None = None) -> None:
-        """Deal a ``fresh`` table's first deal and store the table with it, in one write.
-
-        Its seats are held by the tokens whose hashes are ``token_hashes``; ``epoch``: the
-        lease this process holds it by, in a cluster (stored in the same write).
-        """
-        deck, seed = self._shuffled()
-        dealt, deadline = self._dealt(deck, seed)
-        first_deal = (self.game.dealer, deck, seed)
-        await asyncio.to_thread(
-            self.store.create_table,
-            self.id,
-            self.settings,
-            {},
-            first_deal,
-            deadline,
-            token_hashes=token_hashes,
-            epoch=epoch,
-        )
-        self._adopt_deal(dealt, deadline)
-        self.recent_from = self.version + 1
-
-    @classmethod
-    async def restore(
-        cls,
-        store: Store,
-        table_id: str,
-        workers: WorkerPool,
-        *,
-        sleep: Sleep = asyncio.sleep,
-        now: Now = time.time,
-    ) -> Table:
-        """A stored table rebuilt by replaying its record (in a worker: it may be long).
-
-        A turn timer that was running gets at least ``RESTART_GRACE_S`` more, stored.
-        """
-        settings = await asyncio.to_thread(store.settings, table_id)
-        if settings is None:
-            raise TableError(f"There is no table {table_id!r}.")
-        table = cls(table_id, settings, store, workers, sleep=sleep, now=now)
-        deals = await asyncio.to_thread(store.deals, table_id)
-        if deals:
-            table.game = await table._replayed(deals)
-        else:
-            await table._deal()
-        table.version = max(table.version, await asyncio.to_thread(store.version, table_id))
-        table.recent_from = table.version + 1
-        await table._grace()
-        await table._restore_wait()
-        return table
-
-    async def _replayed(self, deals: list[dict[str, Any]]) -> GameState:
-        """The game these deals make, replayed in a worker: a long game takes seconds."""
-        record = {
-            "format": "rummy-record/1",
-            "rules": self.settings.rules,
-            "players": [player.name for player in self.players],
-            "deals": deals,
-        }
-        game, error = await self.workers.run(rebuild_game, record, client=self.client)
-        if game is None:
-            raise TableError(f"Table {self.id} cannot be rebuilt: {error}")
-        if self.settings.seed is None:  # a live deal has no seed: see _shuffled
-            game.draw_renewals_from_system()
-        return game
-
-    def _shuffled(self) -> tuple[list[Card], int | None]:
-        """The next deal's deck and the seed of its new stocks (``None``: a live table's).
-
-        A live table shuffles the deck with the operating system's randomness, and its deals
-        have no seed: each new stock is drawn from ``secrets`` too and kept with the action
-        that made it (``GameState._shuffle_order``), so that no searchable seed predicts it.
-        A test table is seeded by its seed, the deal and the version, so that a table restored
-        from the store never deals a deck again and a thrown-away deal is not dealt again; its
-        new stocks follow the seed recorded with the deal.
-        """
-        deck = list(standard_deck(self.rules.decks, self.rules.jokers))
-        if self.settings.seed is None:
-            secrets.SystemRandom().shuffle(deck)
-            return deck, None
-        deal_number = len(self.game.logs)
-        shuffler = random.Random(f"{self.settings.seed}:{deal_number}:{self.version}")
-        shuffler.shuffle(deck)
-        return deck, shuffler.randrange(2**31)
-
-    async def _deal(self) -> None:
-        """Deal the next deal: stored (with its first turn's deadline), then adopted."""
-        deck, seed = self._shuffled()
-        deal_number, version = len(self.game.logs), self.version + 1
-        dealt, deadline = self._dealt(deck, seed)
-        await asyncio.to_thread(
-            self.store.add_deal,
-            self.id,
-            deal_number,
-            self.game.dealer,
-            deck,
-            seed,
-            version,
-            deadline,
-        )
-        self._adopt_deal(dealt, deadline)
-
-    def _dealt(self, deck: list[Card], seed: int | None) -> tuple[GameState, float | None]:
-        """The game with this deal dealt (on a copy), and its first turn's deadline."""
-        game = self.game.clone()
-        game.start_deal(deck, seed=seed)
-        return game, self._deadline_of(game, same_turn=False)
-
-    def _adopt_deal(self, game: GameState, deadline: float | None) -> None:
-        self.game = game
-        self.deadline = deadline
-        self.version += 1
-
-    def _names(self) -> list[str]:
+    def names(self) -> list[str]:
+        """The players' names, in seat order."""
         return [player.name for player in self.players]
-
-    def _notice(self, said: Said, viewer: Viewer) -> NoticeMessage:
-        """A notice frame for ``viewer``."""
-        notice = Notice(
-            seat=said.seat,
-            kind=said.kind,
-            params=dict(said.params),
-            text=said.text(viewer, self._names()),
-        )
-        return NoticeMessage(v=self.version, d=notice)
-
-    async def _announce(
-        self, seat: int, text: Callable[[Sequence[str], int, Viewer], Said]
-    ) -> None:
-        """Tell every connection something about ``seat``, in words for its own seat."""
-        names = self._names()
-        for viewer, sends in list(self.listeners.items()):
-            notice = self._notice(text(names, seat, viewer), viewer)
-            for send in list(sends):
-                try:
-                    await send(notice)
-                except Exception:  # a closed socket: forget it
-                    sends.discard(send)
 
     def record_json(self) -> dict[str, Any]:
         """The game record so far (the decks reveal every card: only for finished games)."""
@@ -464,13 +238,13 @@ class Table(Asides, BetweenDeals):
             standing_in=frozenset(self.standing_in),
             left=frozenset(self.left),
             watchers=len(self.listeners.get(None, ())),
-            paused=self.paused() and not self.game.game_over,
+            paused=self.keeper.paused() and not self.game.game_over,
         )
 
     def view(self, seat: Viewer) -> SeatView:
         """Seat ``seat``'s view of the table (``None``: a spectator's)."""
-        deadline = self.deadline if self._timed_seat() is not None else None
-        between = self.between()
+        deadline = self.keeper.deadline if self.keeper.timed_seat() is not None else None
+        between = self.between.wait()
         timed = deadline is not None or between.deadline is not None
         return seat_view(
             self.game,
@@ -480,11 +254,11 @@ class Table(Asides, BetweenDeals):
             preset=self.preset.name,
             practice=self.practice,
             pace_ms=self.pace_ms,
-            turn_timer=self.turn_timer,
+            turn_timer=self.keeper.turn_timer,
             deadline=deadline,
             server_now=self.now() if timed else None,
             party=self.settings.party,
-            next_table=self.next_table,
+            next_table=self.asides.next_table,
             presence=self.presence(),
             between=between,
         )
@@ -498,32 +272,30 @@ class Table(Asides, BetweenDeals):
         saw nothing, or missed more, gets only the view), then the whole view; with ``log``,
         then the current deal's story (``log``), rebuilt from the stored actions.
         """
-        was_paused = self.paused()
+        was_paused = self.keeper.paused()
         self.listeners.setdefault(seat, set()).add(send)
         back = seat is not None and seat in self.standing_in
         if seat is not None:
             self.standing_in.discard(seat)
             self.away_since.pop(seat, None)
             self.said_bye.discard(seat)
-        if was_paused and not self.paused():
-            if self._timed_seat() is not None:
-                await self._give_grace()  # nobody was there to see the timer run
-            await self._wait_grace()  # nor the countdown to the next deal
+        if was_paused and not self.keeper.paused():
+            if self.keeper.timed_seat() is not None:
+                await self.keeper.give_grace()  # nobody was there to see the timer run
+            await self.between.wait_grace()  # nor the countdown to the next deal
         if seat is not None:
-            await self._start_held_clock(seat)  # their first sight of the deal
-        if last is not None and last < self.version and last + 1 >= self.recent_from:
-            for version, events in self.recent:
-                if version > last and seat in events:
-                    await send(EventMessage(v=version, d=events[seat]))
-        await send(self._view_message(seat))
+            await self.keeper.start_held_clock(seat)  # their first sight of the deal
+        for missed in self.audience.events_since(last, seat):
+            await send(missed)
+        await send(self.audience.view_message(seat))
         if log:
-            await send(self._log_message(seat))
-        timed = self._timed_seat()
-        if self.restored_at == self.version and timed is not None:
-            await send(self._notice(restarted(timed, int(RESTART_GRACE_S)), seat))
+            await send(self.audience.log_message(seat))
+        timed = self.keeper.timed_seat()
+        if self.keeper.restored_at == self.version and timed is not None:
+            await send(self.audience.notice(restarted(timed, int(RESTART_GRACE_S)), seat))
         if back and seat is not None:
-            await self._announce(seat, is_back)
-        await self._broadcast(None, besides=send)  # everyone sees who is here
+            await self.audience.announce(seat, is_back)
+        await self.audience.broadcast(None, besides=send)  # everyone sees who is here
         await self.queue.put(Wake())
         self.ensure_running()
 
@@ -544,7 +316,7 @@ class Table(Asides, BetweenDeals):
         else:
             self.last_heard.pop(seat, None)
             self.away_since[seat] = when
-            await self._broadcast(None)
+            await self.audience.broadcast(None)
             with contextlib.suppress(RuntimeError):  # no loop: the app is stopping
                 await self.queue.put(Wake())
 
@@ -556,76 +328,6 @@ class Table(Asides, BetweenDeals):
         """Whether any connection is listening, or an intent waits to be handled."""
         return any(self.listeners.values()) or not self.queue.empty()
 
-    def _view_message(self, seat: Viewer) -> ViewMessage:
-        """The view frame for a page of ``seat``, which then has the current deal."""
-        self._note_shown(seat)
-        return ViewMessage(v=self.version, d=self.view(seat))
-
-    def _log_message(self, seat: Viewer) -> LogMessage:
-        """The current deal's story for ``seat``, rebuilt from the stored actions."""
-        game = self.game
-        deal = len(game.logs) - 1
-        said = [deal_said(game, deal, seat), *self._story.update(game)] if game.logs else []
-        if game.logs and game.deal_over:
-            said.append(Said("deal_over", {}))
-        names = self._names()
-        lines = tuple(
-            LogLine(
-                kind=each.seen_by(seat).kind,
-                seat=each.seat,
-                params=dict(each.seen_by(seat).params),
-                text=each.text(seat, names),
-            )
-            for each in said
-        )
-        return LogMessage(v=self.version, d=Log(deal=max(deal, 0), lines=lines))
-
-    async def _broadcast(
-        self,
-        acted: Action | None,
-        *,
-        besides: Send | None = None,
-        before: Sequence[Said] = (),
-        after: Sequence[Said] = (),
-    ) -> None:
-        """Send every connection its seat's view, after the event of ``acted`` if any.
-
-        All but ``besides``, which has been answered already. ``before`` and ``after`` are
-        notices said just before and after the event (the stock turned over; running low).
-        """
-        events: dict[Viewer, Event] = {}
-        if acted is not None:
-            viewers: list[Viewer] = [*self.humans, None, *self.listeners]
-            said = action_said(self.game, acted)
-            names = self._names()
-            events = {
-                viewer: Event(
-                    seat=acted.seat,
-                    action=said.action or "",
-                    card=said.card,
-                    kind=said.seen_by(viewer).kind,
-                    params=dict(said.seen_by(viewer).params),
-                    text=said.text(viewer, names),
-                )
-                for viewer in viewers
-            }
-            if len(self.recent) == self.recent.maxlen:
-                self.recent_from = self.recent[0][0] + 1
-            self.recent.append((self.version, events))
-        for seat, sends in list(self.listeners.items()):
-            frames: list[ServerMessage] = [self._notice(each, seat) for each in before]
-            if acted is not None:
-                frames.append(EventMessage(v=self.version, d=events[seat]))
-            frames.extend(self._notice(each, seat) for each in after)
-            frames.append(self._view_message(seat))
-            for send in [send for send in sends if send is not besides]:
-                for frame in frames:
-                    try:
-                        await send(frame)
-                    except Exception:  # a closed socket: forget it, the game goes on
-                        sends.discard(send)
-                        break
-
     # ----- the one task ------------------------------------------------------------------
 
     def ensure_running(self) -> None:
@@ -635,7 +337,7 @@ class Table(Asides, BetweenDeals):
 
     async def stop(self) -> None:
         """Stop the table's task and its timer (the game and the deadline stay stored)."""
-        self._disarm()
+        self.keeper.disarm()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -655,7 +357,7 @@ class Table(Asides, BetweenDeals):
     def _bot_to_act(self) -> int | None:
         """The seat the computer plays now (a computer's, or a person's it stands in for)."""
         game = self.game
-        if game.deal_over or self.paused():
+        if game.deal_over or self.keeper.paused():
             return None
         if game.turn not in self.bots and game.turn not in self.standing_in:
             return None
@@ -667,7 +369,7 @@ class Table(Asides, BetweenDeals):
         pace: asyncio.Future[None] | None = None
         try:
             while True:
-                self._arm()
+                self.keeper.arm()
                 bot_seat = self._bot_to_act()
                 key = None if bot_seat is None else (bot_seat, self.version, self.pace_ms)
                 if key != pacing:
@@ -700,7 +402,7 @@ class Table(Asides, BetweenDeals):
             return
         if isinstance(intent, Expiry):
             try:
-                await self._expire(intent)
+                await self.keeper.expire(intent)
             except StaleOwner:
                 raise
             except Exception as error:  # a failing stand-in must not take the table down
@@ -717,7 +419,7 @@ class Table(Asides, BetweenDeals):
         elif intent is not None:
             seat, message, reply, client = intent
             try:
-                await self._handle(seat, message, quietly(reply), client, origin=reply)
+                await self.intents.handle(seat, message, quietly(reply), client, origin=reply)
                 await self._between_deals_check()  # someone left for good, say
             except StaleOwner:
                 raise
@@ -743,7 +445,7 @@ class Table(Asides, BetweenDeals):
     async def _between_deals_check(self) -> None:
         """Deal the next deal if nobody with a page open is still reading the summary."""
         try:
-            await self._deal_if_everyone_is_ready()
+            await self.between.deal_if_everyone_is_ready()
         except StaleOwner:
             raise
         except Exception as error:  # the countdown deals it, or the next check
@@ -774,9 +476,9 @@ class Table(Asides, BetweenDeals):
         if self._bot_to_act() != seat:
             return  # the person came back (or everyone left) while it thought: dropped
         self.game.check(action)  # a worker's answer is checked like anyone's
-        await self._play(action)
+        await self.play(action)
 
-    async def _play(self, action: Action, by: Played = Played.COMPUTER) -> None:
+    async def play(self, action: Action, by: Played = Played.COMPUTER) -> None:
         """Apply a legal action: on a copy, then stored, then adopted and announced.
 
         ``by``: who played it (the store keeps it for the rated games' figures).
@@ -788,7 +490,9 @@ class Table(Asides, BetweenDeals):
         turn, deal = game.turn, len(game.logs)
         game.apply(action)
         log = game.logs[-1]
-        deadline = self._deadline_of(game, same_turn=game.turn == turn and len(game.logs) == deal)
+        deadline = self.keeper.deadline_of(
+            game, same_turn=game.turn == turn and len(game.logs) == deal
+        )
         await asyncio.to_thread(
             self.store.add_action,
             self.id,
@@ -797,130 +501,128 @@ class Table(Asides, BetweenDeals):
             log.actions[-1],
             log.reshuffles[shuffled_before:],
             self.version + 1,
-            finished=self._summary(game) if game.game_over else None,
+            finished=game_summary(self, game) if game.game_over else None,
             deadline=deadline,
-            rated=self._rated(game) if game.game_over else None,
+            rated=rated_game(self, game) if game.game_over else None,
             seat=turn,
             by=by,
         )
         self.game = game
-        self.deadline = deadline
+        self.keeper.deadline = deadline
         self.version += 1
         renewed = game.renewals_used > renewals_before
         before, after = stock_told(game, action, stock_before, renewed)
-        await self._broadcast(action, before=before, after=after)
+        await self.audience.broadcast(action, before=before, after=after)
 
-    def _rated(self, game: GameState) -> RatedGame | None:
-        """What rates a ranked game that ``game`` finishes (``None``: not a ranked table).
 
-        The store adds the seats the computer played for most of their turns (from who
-        played each stored action): they rank last, as those that left.
-        """
-        accounts = self.settings.accounts
-        if accounts is None:
-            return None
-        return RatedGame(
-            table_id=self.id,
-            pool=Pool.from_scoring(self.rules.scoring),
-            accounts=accounts,
-            totals=tuple(game.scores),
-            deals_completed=len(game.summaries),
-            left=frozenset(self.left),
-            deals=tuple(game.summaries),
-        )
+async def deal_new_table(
+    store: Store,
+    settings: TableSettings,
+    workers: WorkerPool,
+    *,
+    sleep: Sleep = asyncio.sleep,
+    now: Now = time.time,
+    client: str | None = None,
+) -> tuple[Table, str]:
+    """A new table, stored, with its first deal dealt; and the human seat's token.
 
-    def _summary(self, game: GameState) -> dict[str, Any]:
-        """What the history page shows of a finished game."""
-        return {
-            "players": [player.name for player in self.players],
-            "scores": list(game.scores),
-            "winner": game.winner,
-            "deals": len(game.summaries),
-            "preset": self.preset.name,
-        }
+    ``client``: who asked for it (their address), for fair turns in ``workers``.
+    """
+    token, hashed = new_seat_token()
+    table = await deal_new_table_with_seats(
+        store, settings, workers, {0: hashed}, sleep=sleep, now=now, client=client
+    )
+    return table, token
 
-    def _applied(self, seat: int, client: str, number: int | None) -> None:
-        """Remember the number of an intent applied (for the newest ``MAX_CLIENTS_KEPT``)."""
-        if number is None:
-            return
-        self.applied[(seat, client)] = number
-        self.applied.move_to_end((seat, client))
-        while len(self.applied) > MAX_CLIENTS_KEPT:
-            self.applied.popitem(last=False)
 
-    async def _handle(
-        self,
-        seat: int,
-        message: ClientMessage,
-        reply: Send,
-        client: str = "",
-        *,
-        origin: Send | None = None,
-    ) -> None:
-        """Carry out one intent of ``seat`` from ``client``.
+async def deal_new_table_with_seats(
+    store: Store,
+    settings: TableSettings,
+    workers: WorkerPool,
+    token_hashes: dict[int, str],
+    *,
+    sleep: Sleep = asyncio.sleep,
+    now: Now = time.time,
+    client: str | None = None,
+) -> Table:
+    """A new table whose seats are held by tokens known by their hashes (a party's)."""
+    table = fresh_table(store, settings, workers, sleep=sleep, now=now, client=client)
+    await table.dealer.store_new(token_hashes)
+    return table
 
-        ``reply`` answers it, on connection ``origin``.
-        """
-        match message:
-            case Act() | Next() | Redeal() if message.n is not None and message.n <= (
-                self.applied.get((seat, client), 0)
-            ):
-                await reply(self._view_message(seat))  # a resend of what was applied
-            case HintRequest() | React() | Leave() | Rematch() | Bye() | Hello() | BeatBack():
-                await self._handle_aside(seat, message, reply)
-            case Pace():
-                settings = self.settings.model_copy(update={"pace_ms": message.d.ms})
-                await asyncio.to_thread(self.store.save_settings, self.id, settings)  # restarts
-                self.settings = settings
-                self.pace_ms = message.d.ms
-                await reply(self._view_message(seat))
-                await self._broadcast(None, besides=origin)  # every page shows the new pace
-            case Act() | Next() | Redeal() if message.v != self.version:
-                await reply(refused(self.version, "stale"))
-                await reply(self._view_message(seat))
-            case Act():
-                if await self._act(seat, message.d.action, reply):
-                    self._applied(seat, client, message.n)
-            case Next():
-                if await self._next_deal(seat, reply):
-                    self._applied(seat, client, message.n)
-            case Redeal():
-                if await self._redeal(reply):
-                    self._applied(seat, client, message.n)
-            case _:
-                assert_never(message)
 
-    async def _act(self, seat: int, text: str, reply: Send) -> bool:
-        if seat in self.left:
-            await reply(refused(self.version, "left_already"))
-            return False
-        try:
-            action = parse_action(f"{seat} {text}")
-            self.game.check(action)
-        except (InvalidActionError, IllegalActionError) as error:
-            await reply(refused_for(self.version, error))
-            return False
-        await self._play(action, Played.PERSON)
-        return True
+def fresh_table(
+    store: Store,
+    settings: TableSettings,
+    workers: WorkerPool,
+    *,
+    sleep: Sleep = asyncio.sleep,
+    now: Now = time.time,
+    client: str | None = None,
+) -> Table:
+    """A new table in memory only, under an id of its own.
 
-    async def _redeal(self, reply: Send) -> bool:
-        if self.game.game_over:
-            await reply(refused(self.version, "game_over"))
-            return False
-        if len(self.humans) > 1:
-            await reply(refused(self.version, "no_redeal_at_parties"))
-            return False
-        if self.game.deal_over:
-            await reply(refused(self.version, "deal_is_over"))
-            return False
-        deals = (await asyncio.to_thread(self.store.deals, self.id))[:-1]
-        if deals:
-            # Replaying a long game takes milliseconds to seconds: never on the event loop,
-            # where 100 redeals once froze every table for 5.8 s.
-            self.game = await self._replayed(deals)
-        else:
-            self.game = GameState(self.rules, len(self.players), dealer=self.game.logs[0].dealer)
-        self.deadline = None  # a new deal: a new turn
-        await self._deal()
-        await self._broadcast(None)
-        return True
+    ``table.dealer.store_new`` deals and stores it (in a cluster, once its lease is taken:
+    ``Lobby.open_table``).
+    """
+    table_id = secrets.token_urlsafe(9)
+    return Table(table_id, settings, store, workers, sleep=sleep, now=now, client=client)
+
+
+async def restore_table(
+    store: Store,
+    table_id: str,
+    workers: WorkerPool,
+    *,
+    sleep: Sleep = asyncio.sleep,
+    now: Now = time.time,
+) -> Table:
+    """A stored table rebuilt by replaying its record (in a worker: it may be long).
+
+    A turn timer that was running gets at least ``RESTART_GRACE_S`` more, stored.
+    """
+    settings = await asyncio.to_thread(store.settings, table_id)
+    if settings is None:
+        raise TableError(f"There is no table {table_id!r}.")
+    table = Table(table_id, settings, store, workers, sleep=sleep, now=now)
+    deals = await asyncio.to_thread(store.deals, table_id)
+    if deals:
+        table.game = await table.dealer.replayed(deals)
+    else:
+        await table.dealer.deal()
+    table.version = max(table.version, await asyncio.to_thread(store.version, table_id))
+    table.audience.recent_from = table.version + 1
+    await table.keeper.grace()
+    await table.between.restore_wait()
+    return table
+
+
+def rated_game(table: Table, game: GameState) -> RatedGame | None:
+    """What rates a ranked game that ``game`` finishes (``None``: not a ranked table).
+
+    The store adds the seats the computer played for most of their turns (from who
+    played each stored action): they rank last, as those that left.
+    """
+    accounts = table.settings.accounts
+    if accounts is None:
+        return None
+    return RatedGame(
+        table_id=table.id,
+        pool=Pool.from_scoring(table.rules.scoring),
+        accounts=accounts,
+        totals=tuple(game.scores),
+        deals_completed=len(game.summaries),
+        left=frozenset(table.left),
+        deals=tuple(game.summaries),
+    )
+
+
+def game_summary(table: Table, game: GameState) -> dict[str, Any]:
+    """What the history page shows of a finished game."""
+    return {
+        "players": [player.name for player in table.players],
+        "scores": list(game.scores),
+        "winner": game.winner,
+        "deals": len(game.summaries),
+        "preset": table.preset.name,
+    }

@@ -1,16 +1,15 @@
 """A table's intents that play no card: hints, reactions, leaving for good, rematches.
 
-``Asides`` holds this part of ``rummykit.server.tables.table.Table``, which it is mixed into (with
-``TurnKeeper``, the timer and the stand-in).
+``Asides`` holds this part of a table: an object the ``Table`` owns, which reads the table's
+seats and game, and asks it to announce and to broadcast.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
-import contextlib
 from collections.abc import Awaitable, Callable
-from typing import Any, assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from rummykit.core.observation import observe
 from rummykit.protocol import (
@@ -30,47 +29,46 @@ from rummykit.protocol import (
     Rematch,
     RematchMessage,
     ServerMessage,
-    TableSettings,
-    Viewer,
-    ViewMessage,
     refused,
 )
-from rummykit.server.runtime import advise
+from rummykit.server.runtime import advise, going_on
 from rummykit.server.tables.table_words import (
     REACTION_WINDOW_S,
     REACTIONS_PER_WINDOW,
     has_left,
 )
-from rummykit.server.tables.turn_keeper import STAND_IN, Send, TurnKeeper
+from rummykit.server.tables.turn_keeper import STAND_IN, Send
+
+if TYPE_CHECKING:
+    from rummykit.server.tables.table import Table
 
 
 def quietly(send: Send) -> Send:
     """``send`` that forgets a connection gone away instead of failing the table."""
 
     async def quiet(message: ServerMessage) -> None:
-        with contextlib.suppress(Exception):
+        with going_on("sending to a connection"):
             await send(message)
 
     return quiet
 
 
-class Asides(TurnKeeper):
-    """Hints, reactions, leaving and rematches of a table (mixed into ``Table``)."""
+RematchHook = Callable[["Table"], Awaitable[str]]
+"""Makes (or finds) a party's next table once this one's game is over: its id."""
 
-    settings: TableSettings
-    reactions: dict[int, collections.deque[float]]
-    next_table: str | None
-    on_rematch: Callable[[Any], Awaitable[str]] | None
-    """Makes (or finds) a party's next table once this one's game is over: its id (given
-    the ``Table``, which this module cannot name without importing it in a circle)."""
 
-    def note_bye(self, seat: int) -> None:  # noqa: D102 (Table's)
-        raise NotImplementedError
+class Asides:
+    """Hints, reactions, leaving for good and rematches of a table."""
 
-    def _view_message(self, seat: Viewer) -> ViewMessage:
-        raise NotImplementedError  # Table's
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.reactions: dict[int, collections.deque[float]] = {}
+        self.next_table: str | None = None
+        """The party's next table, once someone asked for a rematch."""
+        self.on_rematch: RematchHook | None = None
+        """Makes (or finds) a party's next table once this one's game is over: its id."""
 
-    async def _handle_aside(
+    async def handle(
         self,
         seat: int,
         message: HintRequest | React | Leave | Rematch | Bye | Hello | BeatBack,
@@ -87,23 +85,23 @@ class Asides(TurnKeeper):
             case Rematch():
                 await self._rematch(seat, reply)
             case Bye():
-                self.note_bye(seat)
+                self.table.note_bye(seat)
             case Hello():
-                await reply(refused(self.version, "hello_once"))
+                await reply(refused(self.table.version, "hello_once"))
             case BeatBack():
                 pass  # heard by the socket, which answers for its own liveness
             case _:
                 assert_never(message)
 
     async def _react(self, seat: int, reaction: Reaction, reply: Send) -> None:
-        now = self.now()
+        now = self.table.now()
         sent = self.reactions.setdefault(seat, collections.deque())
         while sent and now - sent[0] >= REACTION_WINDOW_S:
             sent.popleft()
         if len(sent) >= REACTIONS_PER_WINDOW:
             await reply(
                 refused(
-                    self.version,
+                    self.table.version,
                     "too_many_reactions",
                     count=REACTIONS_PER_WINDOW,
                     seconds=int(REACTION_WINDOW_S),
@@ -112,53 +110,57 @@ class Asides(TurnKeeper):
             return
         sent.append(now)
         message = ReactionMessage(
-            v=self.version, d=Reacted(seat=seat, reaction=reaction, text=REACTIONS[reaction])
+            v=self.table.version, d=Reacted(seat=seat, reaction=reaction, text=REACTIONS[reaction])
         )
-        for sends in list(self.listeners.values()):
+        for sends in list(self.table.listeners.values()):
             for send in list(sends):
                 await quietly(send)(message)
 
     async def _leave_for_good(self, seat: int, reply: Send) -> None:
-        if self.settings.party is None:
-            await reply(refused(self.version, "not_a_party_leave"))
+        if self.table.settings.party is None:
+            await reply(refused(self.table.version, "not_a_party_leave"))
             return
-        if seat in self.left or self.game.game_over:
-            await reply(self._view_message(seat))
+        if seat in self.table.left or self.table.game.game_over:
+            await reply(self.table.audience.view_message(seat))
             return
-        left = tuple(sorted({*self.left, seat}))
-        settings = self.settings.model_copy(update={"left": left})
-        accounts = self.settings.accounts
+        left = tuple(sorted({*self.table.left, seat}))
+        settings = self.table.settings.model_copy(update={"left": left})
+        accounts = self.table.settings.accounts
         leaver = None if accounts is None else accounts[seat]
-        await asyncio.to_thread(self.store.save_settings, self.id, settings, leaver=leaver)
-        self.settings = settings
-        self.left.add(seat)
-        self.bots[seat] = STAND_IN
-        self.standing_in.discard(seat)
-        await self._announce(seat, has_left)
-        await self._broadcast(None)
+        await asyncio.to_thread(
+            self.table.store.save_settings, self.table.id, settings, leaver=leaver
+        )
+        self.table.settings = settings
+        self.table.left.add(seat)
+        self.table.bots[seat] = STAND_IN
+        self.table.standing_in.discard(seat)
+        await self.table.audience.announce(seat, has_left)
+        await self.table.audience.broadcast(None)
 
     async def _rematch(self, seat: int, reply: Send) -> None:
         if self.on_rematch is None:
-            await reply(refused(self.version, "not_a_party_rematch"))
+            await reply(refused(self.table.version, "not_a_party_rematch"))
             return
-        if not self.game.game_over:
-            await reply(refused(self.version, "not_over_yet"))
+        if not self.table.game.game_over:
+            await reply(refused(self.table.version, "not_over_yet"))
             return
         first = self.next_table is None
-        self.next_table = await self.on_rematch(self)
-        await reply(RematchMessage(v=self.version, d=NextTable(table=self.next_table, seat=seat)))
+        self.next_table = await self.on_rematch(self.table)
+        await reply(
+            RematchMessage(v=self.table.version, d=NextTable(table=self.next_table, seat=seat))
+        )
         if first:
-            await self._broadcast(None)  # every page offers to join it
+            await self.table.audience.broadcast(None)  # every page offers to join it
 
     async def _hint(self, seat: int, reply: Send) -> None:
-        if len(self.humans) > 1:  # the strong player's advice would play for one of them
-            await reply(refused(self.version, "no_hints"))
+        if len(self.table.humans) > 1:  # the strong player's advice would play for one of them
+            await reply(refused(self.table.version, "no_hints"))
             return
-        view = observe(self.game, seat)
+        view = observe(self.table.game, seat)
         if not view.is_my_turn:
-            await reply(refused(self.version, "hint_waits"))
+            await reply(refused(self.table.version, "hint_waits"))
             return
-        advice = await self.workers.run(advise, view, client=self.client)
+        advice = await self.table.workers.run(advise, view, client=self.table.client)
         action = str(advice.action).split(" ", 1)[1]
         words = Advice(
             action=action,
@@ -168,4 +170,4 @@ class Asides(TurnKeeper):
             action_kind=advice.action_kind,
             action_params=dict(advice.action_params),
         )
-        await reply(HintMessage(v=self.version, d=words))
+        await reply(HintMessage(v=self.table.version, d=words))

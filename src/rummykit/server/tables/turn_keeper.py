@@ -24,25 +24,28 @@ heard: a connection that died silently is noticed seconds later
 A table where no person has a page open is paused: nothing is armed and nobody plays, and a
 running timer gets ``RESTART_GRACE_S`` when someone returns.
 
-``TurnKeeper`` holds this part of ``rummykit.server.tables.table.Table``, which it is mixed into.
+``TurnKeeper`` holds this part of a table: an object the ``Table`` owns, which reads the
+table's seats and game and asks it to play, to broadcast and to announce.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from rummykit.core.actions import Action, Discard, Draw
 from rummykit.core.observation import observe
 from rummykit.core.state import GameState
 from rummykit.protocol import BotLevel, ClientMessage, ServerMessage, Viewer
-from rummykit.server.runtime import WorkerPool, decide, limit_logging
-from rummykit.server.store import Played, Store
-from rummykit.server.tables.table_words import Said, ran_out, standing_in
+from rummykit.server.runtime import decide, limit_logging
+from rummykit.server.store import Played
+from rummykit.server.tables.table_words import ran_out, standing_in
+
+if TYPE_CHECKING:
+    from rummykit.server.tables.table import Table
 
 logger = logging.getLogger("rummykit.table")
 limit_logging(logger)
@@ -94,188 +97,170 @@ BYE_GRACE_S: Final = 5.0
 
 
 class TurnKeeper:
-    """The timer and the stand-in of a table (mixed into ``Table``, which sets these)."""
+    """A table's turn timer, its people away and the computer standing in for them."""
 
-    id: str
-    game: GameState
-    store: Store
-    workers: WorkerPool
-    client: str
-    rng: random.Random
-    version: int
-    bots: dict[int, BotLevel]
-    humans: tuple[int, ...]
-    left: set[int]
-    listeners: dict[Viewer, set[Send]]
-    standing_in: set[int]
-    away_since: dict[int, float]
-    said_bye: set[int]
-    drop_grace_s: float
-    bye_grace_s: float
-    turn_timer: int | None
-    deadline: float | None
-    timer: asyncio.Task[None] | None
-    armed: tuple[int, float] | None
-    restored_at: int | None
-    shown: dict[int, int]
-    queue: asyncio.Queue[Work]
-    now: Callable[[], float]
-    sleep: Callable[[float], Awaitable[None]]
+    def __init__(self, table: Table, turn_timer: int | None) -> None:
+        self.table = table
+        self.turn_timer = turn_timer
+        self.deadline: float | None = None
+        """When the timed turn runs out (``None`` while no turn is timed)."""
+        self.timer: asyncio.Task[None] | None = None
+        self.armed: tuple[int, float] | None = None
+        """The version and deadline the running expiry was armed at."""
+        self.restored_at: int | None = None
+        """The version at which a restore gave the timer its grace: said to each page that
+        joins before the table moves on."""
+        self.shown: dict[int, int] = {}
+        """The deal (its number of logs) last sent in a view to a page of each person: a
+        person's turn clock does not start before their page has had the deal."""
+        self.drop_grace_s = DROP_GRACE_S
+        self.bye_grace_s = BYE_GRACE_S
 
-    async def _play(self, action: Action, by: Played = Played.COMPUTER) -> None:
-        raise NotImplementedError  # Table's
-
-    async def _broadcast(self, acted: Action | None, *, besides: Send | None = None) -> None:
-        raise NotImplementedError  # Table's
-
-    async def _announce(
-        self, seat: int, text: Callable[[Sequence[str], int, Viewer], Said]
-    ) -> None:
-        raise NotImplementedError  # Table's
-
-    def _next_deal_due(self) -> float | None:
-        """When the wait for the next deal runs out (``BetweenDeals``'; none here)."""
-        return None
-
-    async def _next_deal_expired(self) -> None:
-        raise NotImplementedError  # BetweenDeals'
-
-    async def _grace(self) -> None:
+    async def grace(self) -> None:
         """Re-arm a restored table's running timer with at least ``RESTART_GRACE_S`` left.
 
         A turn stored with no deadline is one whose person had not had the deal: it still
         waits for their page.
         """
-        if self._timed_seat() is None:
+        if self.timed_seat() is None:
             self.deadline = None
             return
-        stored = await asyncio.to_thread(self.store.deadline, self.id)
+        stored = await asyncio.to_thread(self.table.store.deadline, self.table.id)
         if stored is None:
             self.deadline = None
             return
-        self.deadline = max(stored, self.now() + RESTART_GRACE_S)
-        await asyncio.to_thread(self.store.set_deadline, self.id, self.deadline)
-        self.restored_at = self.version
+        self.deadline = max(stored, self.table.now() + RESTART_GRACE_S)
+        await asyncio.to_thread(self.table.store.set_deadline, self.table.id, self.deadline)
+        self.restored_at = self.table.version
 
-    def _timed_seat(self, game: GameState | None = None) -> int | None:
+    def timed_seat(self, game: GameState | None = None) -> int | None:
         """The person whose turn is being timed in ``game`` (default: now), if any."""
-        game = self.game if game is None else game
-        if self.turn_timer is None or game.deal_over or game.turn in self.bots:
+        game = self.table.game if game is None else game
+        if self.turn_timer is None or game.deal_over or game.turn in self.table.bots:
             return None
-        if game is self.game and game.turn in self.standing_in:
+        if game is self.table.game and game.turn in self.table.standing_in:
             return None
         return game.turn
 
-    def _deadline_of(self, game: GameState, *, same_turn: bool) -> float | None:
+    def deadline_of(self, game: GameState, *, same_turn: bool) -> float | None:
         """The deadline once ``game`` is the table's.
 
         The same while a turn goes on, a fresh one when a person's turn starts, none when no
         person's turn is timed.
         """
-        if self._timed_seat(game) is None:
+        if self.timed_seat(game) is None:
             return None
         if same_turn and self.deadline is not None:
             return self.deadline
         seat = game.turn
-        if self.shown.get(seat) != len(game.logs) and not self.listeners.get(seat):
+        if self.shown.get(seat) != len(game.logs) and not self.table.listeners.get(seat):
             return None  # their page has not had this deal: the clock waits for it
-        return self.now() + (self.turn_timer or 0)
+        return self.table.now() + (self.turn_timer or 0)
 
-    def _note_shown(self, seat: Viewer) -> None:
+    def note_shown(self, seat: Viewer) -> None:
         """A view of the current deal is going to a page of ``seat``."""
         if seat is not None:
-            self.shown[seat] = len(self.game.logs)
+            self.shown[seat] = len(self.table.game.logs)
 
-    async def _start_held_clock(self, seat: int) -> None:
+    async def start_held_clock(self, seat: int) -> None:
         """A page of ``seat`` is about to get the view: a clock that waited for it starts.
 
         Only if the turn being timed is theirs and has no deadline yet: it gets the whole
         turn time, stored.
         """
-        if self._timed_seat() != seat or self.deadline is not None:
+        if self.timed_seat() != seat or self.deadline is not None:
             return
-        self.deadline = self.now() + (self.turn_timer or 0)
-        await asyncio.to_thread(self.store.set_deadline, self.id, self.deadline)
+        self.deadline = self.table.now() + (self.turn_timer or 0)
+        await asyncio.to_thread(self.table.store.set_deadline, self.table.id, self.deadline)
 
     def paused(self) -> bool:
         """Whether no person at the table has a page open: then nothing plays."""
-        return not any(self.listeners.get(seat) for seat in self.humans if seat not in self.left)
+        return not any(
+            self.table.listeners.get(seat)
+            for seat in self.table.humans
+            if seat not in self.table.left
+        )
 
     def _away_until(self) -> float | None:
         """When the computer takes the turn of a person who is away, if it is theirs."""
-        game = self.game
+        game = self.table.game
         seat = game.turn
-        if game.deal_over or seat in self.bots or seat in self.standing_in:
+        if game.deal_over or seat in self.table.bots or seat in self.table.standing_in:
             return None
-        since = self.away_since.get(seat)
-        if since is None or self.listeners.get(seat):
+        since = self.table.away_since.get(seat)
+        if since is None or self.table.listeners.get(seat):
             return None
-        grace = self.bye_grace_s if seat in self.said_bye else self.drop_grace_s
+        grace = self.bye_grace_s if seat in self.table.said_bye else self.drop_grace_s
         return since + grace
 
-    def _arm(self) -> None:
+    def arm(self) -> None:
         """Arm the expiry of the turn being timed, or disarm it when none is (the task only)."""
         wanted = None
-        due = [self._away_until(), self._next_deal_due()]
-        if self.deadline is not None and self._timed_seat() is not None:
+        due = [self._away_until(), self.table.between.next_deal_due()]
+        if self.deadline is not None and self.timed_seat() is not None:
             due.append(self.deadline)
         times = [when for when in due if when is not None]
         if times and not self.paused():
-            wanted = (self.version, min(times))
+            wanted = (self.table.version, min(times))
         if wanted == self.armed and self.timer is not None and not self.timer.done():
             return
         # armed again once its expiry has gone out too: an expiry that failed is tried again
         # (a duplicate finds the turn played, and is ignored as stale)
-        self._disarm()
+        self.disarm()
         if wanted is not None:
             self.armed = wanted
             self.timer = asyncio.get_running_loop().create_task(self._expire_at(*wanted))
 
-    def _disarm(self) -> None:
+    def disarm(self) -> None:
+        """Cancel the armed expiry, if any."""
         if self.timer is not None:
             self.timer.cancel()
         self.timer = self.armed = None
 
     async def _expire_at(self, version: int, deadline: float) -> None:
         """Wait (on the table's clock) until ``deadline``, then queue the expiry."""
-        while (left := deadline - self.now()) > 0:
-            await self.sleep(left)
-        await self.queue.put(Expiry(version))
+        while (left := deadline - self.table.now()) > 0:
+            await self.table.sleep(left)
+        await self.table.queue.put(Expiry(version))
 
-    async def _expire(self, expiry: Expiry) -> None:
+    async def expire(self, expiry: Expiry) -> None:
         """The computer plays for the person whose time or grace ran out, unless stale."""
-        if expiry.version != self.version or self.paused():
+        if expiry.version != self.table.version or self.paused():
             return  # the turn moved on (an action, a new deal) since it was armed
-        if self.game.deal_over:
-            await self._next_deal_expired()
+        if self.table.game.deal_over:
+            await self.table.between.next_deal_expired()
             return
         away_until = self._away_until()
-        if away_until is not None and self.now() >= away_until:
-            await self._stand_in_for(self.game.turn)
+        if away_until is not None and self.table.now() >= away_until:
+            await self._stand_in_for(self.table.game.turn)
             return
-        seat = self._timed_seat()
-        if seat is None or self.deadline is None or self.now() < self.deadline:
+        seat = self.timed_seat()
+        if seat is None or self.deadline is None or self.table.now() < self.deadline:
             return
-        if not self.listeners.get(seat):  # away, and their time is up: the computer sits in
+        if not self.table.listeners.get(seat):  # away, and their time is up: the computer sits in
             await self._stand_in_for(seat)
             return
-        deal = len(self.game.logs)
+        deal = len(self.table.game.logs)
         for _ in range(MAX_STAND_IN_STEPS):
-            if self.game.deal_over or self.game.turn != seat or len(self.game.logs) != deal:
+            if (
+                self.table.game.deal_over
+                or self.table.game.turn != seat
+                or len(self.table.game.logs) != deal
+            ):
                 break
-            await self._play(await self._stand_in_action(seat), Played.TIMEOUT)
-        await self._announce(seat, ran_out)
+            await self.table.play(await self._stand_in_action(seat), Played.TIMEOUT)
+        await self.table.audience.announce(seat, ran_out)
 
     async def _stand_in_action(self, seat: int) -> Action:
         """The strong computer player's action for ``seat``; a plain legal one if it fails."""
-        view = observe(self.game, seat)
+        view = observe(self.table.game, seat)
         try:
-            action = await self.workers.run(
-                decide, STAND_IN, view, self.rng.random(), client=self.client
+            action = await self.table.workers.run(
+                decide, STAND_IN, view, self.table.rng.random(), client=self.table.client
             )
-            self.game.check(action)  # a worker's answer is checked like anyone's
+            self.table.game.check(action)  # a worker's answer is checked like anyone's
         except Exception:  # the turn must still be played: the first draw, the last discard
-            logger.exception("table %s: the stand-in at seat %s failed", self.id, seat)
+            logger.exception("table %s: the stand-in at seat %s failed", self.table.id, seat)
             legal = view.legal_actions
             draws = [action for action in legal if isinstance(action, Draw)]
             discards = [action for action in legal if isinstance(action, Discard)]
@@ -284,13 +269,13 @@ class TurnKeeper:
 
     async def _stand_in_for(self, seat: int) -> None:
         """The computer takes the turns of a person who is away, until they come back."""
-        self.standing_in.add(seat)
-        await self._announce(seat, standing_in)
-        await self._broadcast(None)
+        self.table.standing_in.add(seat)
+        await self.table.audience.announce(seat, standing_in)
+        await self.table.audience.broadcast(None)
 
-    async def _give_grace(self) -> None:
+    async def give_grace(self) -> None:
         """At least ``RESTART_GRACE_S`` on the running timer, stored."""
         if self.deadline is None:
             return
-        self.deadline = max(self.deadline, self.now() + RESTART_GRACE_S)
-        await asyncio.to_thread(self.store.set_deadline, self.id, self.deadline)
+        self.deadline = max(self.deadline, self.table.now() + RESTART_GRACE_S)
+        await asyncio.to_thread(self.table.store.set_deadline, self.table.id, self.deadline)
