@@ -132,7 +132,8 @@ def test_a_ranked_game_of_two_new_accounts_is_rated_but_counts_nothing(
         stored = store.rating(row["account"], Pool.WINNER)
         assert stored is not None and stored.games == 1
         assert stored.rating.mu == row["mu_after"] == row["mu_before"] == 25
-    assert store.networks(1) == store.networks(2) == {"testclient"}  # noted at join and lobby
+    networks = store.accounts.networks
+    assert networks(1) == networks(2) == {"testclient"}  # noted at join and lobby
 
 
 def test_a_ranked_game_played_to_the_end_rates_both_accounts_once(

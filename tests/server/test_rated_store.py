@@ -187,7 +187,7 @@ def test_a_version_5_store_gains_ratings_and_keeps_its_accounts(
         db.execute("DROP TABLE ratings")
         db.execute("PRAGMA user_version = 5")
     store = Store(path, now=clock.time)
-    found = store.account_named("bob")
+    found = store.accounts.named("bob")
     assert found is not None and found.id == 2
     two_seat_table(store, "t1")
     finish(store, game())

@@ -54,7 +54,7 @@ def test_a_known_player_gains_nothing_from_beating_fresh_accounts(
     store: Store, clock: ManualClock
 ) -> None:
     for number in range(TRUSTED_GAMES):
-        assert store.add_account(f"Out{number}", False, "hash") is not None
+        assert store.accounts.add(f"Out{number}", False, "hash") is not None
     establish(store, clock, (1,), range(2, 2 + TRUSTED_GAMES))
     before = store.rating(1, Pool.WINNER)
     shown = farm(store, clock, Farm(4, shared_network=False), first=1)
@@ -69,7 +69,7 @@ def test_twelve_wins_against_one_account_leave_the_farmer_where_they_began(
     plan = Farm(12, per_victim=12)
     assert before_the_rule(plan)[-1] == 1867
     assert farm(store, clock, plan) == [1500] * 12
-    assert store.networks(1) == store.networks(2) == {FARMER_NETWORK}
+    assert store.accounts.networks(1) == store.accounts.networks(2) == {FARMER_NETWORK}
     weights = {row["weight"] for row in store.rated_games_of("f1g11")}
     assert weights == {0.0}
 
@@ -82,12 +82,12 @@ def test_people_who_met_others_count_in_full_though_they_share_an_address(
     address; and the known account is not moved by the newcomer."""
     names = ("Sister", *(f"Out{number}" for number in range(2 * TRUSTED_GAMES)), "Ann", "Al")
     for name in names:
-        assert store.add_account(name, False, "hash") is not None
+        assert store.accounts.add(name, False, "hash") is not None
     establish(store, clock, (1, 2), range(3, 3 + 2 * TRUSTED_GAMES))
     housemate, elsewhere = 3 + 2 * TRUSTED_GAMES, 4 + 2 * TRUSTED_GAMES
     for account in (1, 2, housemate):
-        store.note_network(account, FARMER_NETWORK)
-    store.note_network(elsewhere, "198.51.100.7")
+        store.accounts.note_network(account, FARMER_NETWORK)
+    store.accounts.note_network(elsewhere, "198.51.100.7")
     games = {"home": (1, 2), "housemate": (housemate, 2), "elsewhere": (elsewhere, 2)}
     for table, accounts in games.items():
         store_rated_game(store, RatedGame(table, Pool.WINNER, accounts, (80, 20), 1))

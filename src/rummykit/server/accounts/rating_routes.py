@@ -358,7 +358,7 @@ async def player(request: Request) -> Response:
     if not ACCOUNT_NAME.fullmatch(name):
         return _error(NO_PLAYER, 404)
     store = _store(request)
-    account = await asyncio.to_thread(store.account_named, name)
+    account = await asyncio.to_thread(store.accounts.named, name)
     if account is None:
         return _error(NO_PLAYER, 404)
     rows = await asyncio.to_thread(store.rated_games_of_account, account.id)

@@ -292,13 +292,13 @@ class Lobby:
         code = code.upper()
         party = self.parties.get(code)
         if party is None:
-            stored = await asyncio.to_thread(self.store.party, code)
+            stored = await asyncio.to_thread(self.store.parties.get, code)
             if stored is None:
                 return None
-            record = PartyRecord.model_validate_json(stored[0])
+            record = PartyRecord.model_validate_json(stored.party)
             party = self.parties.setdefault(code, self._party(record))
             await self._follow(party)
-            if record.state != "closed" and party.idle_since(stored[1], self.now()):
+            if record.state != "closed" and party.idle_since(stored.updated, self.now()):
                 closed = record.model_copy(update={"state": "closed"})
                 await self._save(closed)
                 party.record = closed
@@ -411,7 +411,7 @@ class Lobby:
             await asyncio.wait({task}, timeout=STOP_WAIT_S)
 
     async def _save(self, record: PartyRecord) -> None:
-        await asyncio.to_thread(self.store.save_party, record.code, record.model_dump_json())
+        await asyncio.to_thread(self.store.parties.save, record.code, record.model_dump_json())
 
     async def new_party(
         self, request: NewParty, account: Account | None = None
@@ -441,7 +441,7 @@ class Lobby:
                 seed=request.seed,
             )
             kept = await asyncio.to_thread(
-                self.store.save_party, code, record.model_dump_json(), new=True
+                self.store.parties.save, code, record.model_dump_json(), new=True
             )
             if kept:
                 party = self.parties.setdefault(code, self._party(record))

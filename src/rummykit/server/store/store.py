@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -30,6 +29,8 @@ from rummykit.protocol.settings import TableSettings
 from rummykit.ratings import NETWORK_WINDOW_DAYS, REPEAT_WINDOW_DAYS, Pool, Rating, Standing
 from rummykit.server.cluster.lease import check_epoch
 from rummykit.server.store import legacy_sqlite, migrate
+from rummykit.server.store.accounts import SESSION_LIFETIME_S, Account, Accounts
+from rummykit.server.store.common import Now, token_hash
 from rummykit.server.store.database import (
     Database,
     Rows,
@@ -39,16 +40,16 @@ from rummykit.server.store.database import (
     is_postgres_url,
     open_database,
 )
+from rummykit.server.store.parties import Parties
 from rummykit.server.store.rated import DAY_S, RatedGame, StoredRating, rated_rows
+from rummykit.server.store.reviews import Reviews
 from rummykit.server.store.seat_figures import Played, SeatFigures, StoredAction, seat_figures
+
+__all__ = ["SESSION_LIFETIME_S", "Account", "Now", "Store", "token_hash"]
 
 SCHEMA_VERSION = legacy_sqlite.LEGACY_VERSION
 """The last version of the hand-written upgrades of SQLite files (``legacy_sqlite``); the
 schema goes on from there in Alembic revisions (``migrations/``)."""
-
-SESSION_LIFETIME_S: Final = 30 * 24 * 3600.0
-"""How long a sign-in lasts: 30 days, then the account signs in again. A session ends sooner
-when its holder signs out."""
 
 TOKEN_LIFETIME_S: Final = 30 * 24 * 3600.0
 """How long a seat's token keeps working after its game ends: 30 days.
@@ -64,9 +65,6 @@ EXPIRY_SWEEP_S: Final = 3600.0
 """How often at most the expired seats are deleted in one sweep (a write): an expired token
 is refused at once whenever it comes, so the sweep only keeps the file from growing."""
 
-Now = Callable[[], float]
-"""Seconds since the epoch, as ``time.time`` gives them."""
-
 FirstDeal = tuple[int, Sequence[Card], int | None]
 """A table's first deal as stored with it: the dealer, the deck in order, the seed.
 
@@ -74,11 +72,6 @@ A deal without a seed (a live table's: its new stocks come from ``secrets``) is 
 0, which a record reads as no seed given: every new stock is kept with the action that made
 it (``actions.reshuffles``), so a replay never reaches the seed.
 """
-
-
-def token_hash(token: str) -> str:
-    """What the store keeps of a seat's token."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class Store:
@@ -108,6 +101,12 @@ class Store:
             self._held.close()
             raise
         self._migrate()
+        self.accounts = Accounts(self._db, now, self._sweep_if_due)
+        """The accounts, their sessions and networks."""
+        self.parties = Parties(self._db, now)
+        """The parties."""
+        self.reviews = Reviews(self._db, now)
+        """The reviews of finished games."""
         self._last_sweep = self.now()
         self.forget_expired()
 
@@ -508,32 +507,6 @@ class Store:
             )
         return standings
 
-    def note_network(self, account: int, network: str) -> None:
-        """``account`` was seen at ``network`` now (``server.networks``): kept for its ratings.
-
-        Its networks not seen within ``NETWORK_WINDOW_DAYS`` are forgotten in the same breath.
-        """
-        now = self.now()
-        with self._transaction() as db:
-            db.execute(
-                "DELETE FROM account_networks WHERE account = ? AND seen <= ?",
-                (account, now - NETWORK_WINDOW_DAYS * DAY_S),
-            )
-            db.execute(
-                "INSERT INTO account_networks (account, network, seen) VALUES (?, ?, ?) "
-                "ON CONFLICT (account, network) DO UPDATE SET seen = excluded.seen",
-                (account, network, now),
-            )
-
-    def networks(self, account: int) -> set[str]:
-        """The networks ``account`` was seen at within ``NETWORK_WINDOW_DAYS``."""
-        with self._read() as db:
-            rows = db.execute(
-                "SELECT network FROM account_networks WHERE account = ? AND seen > ?",
-                (account, self.now() - NETWORK_WINDOW_DAYS * DAY_S),
-            ).fetchall()
-        return {str(row[0]) for row in rows}
-
     def rating(self, account: int, pool: Pool) -> StoredRating | None:
         """An account's rating in a pool as stored (not drifted), or ``None``: never rated."""
         with self._read() as db:
@@ -542,26 +515,6 @@ class Store:
                 (account, pool.value),
             ).fetchone()
         return StoredRating(Rating(row[0], row[1]), int(row[2]), float(row[3])) if row else None
-
-    def review(self, table_id: str, seat: int) -> dict[str, Any] | None:
-        """The stored review of a finished game's seat (``rummy review --json``), if made."""
-        with self._read() as db:
-            row = db.execute(
-                "SELECT review FROM reviews WHERE table_id = ? AND seat = ?", (table_id, seat)
-            ).fetchone()
-        return json.loads(row[0]) if row else None
-
-    def save_review(self, table_id: str, seat: int, review: dict[str, Any]) -> None:
-        """Keep a finished game's review of ``seat``.
-
-        A second one of the same seat is ignored: reviews are reproducible, so both are alike.
-        """
-        with self._transaction() as db:
-            db.execute(
-                "INSERT INTO reviews (table_id, seat, review, created) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (table_id, seat) DO NOTHING",
-                (table_id, seat, json.dumps(review), self.now()),
-            )
 
     def was_rated(self, table_id: str) -> bool:
         """Whether the game at ``table_id`` finished and was rated."""
@@ -615,95 +568,6 @@ class Store:
                 (account,),
             )
             return _rows(cursor)
-
-    def save_party(self, code: str, party: str, *, new: bool = False) -> bool:
-        """Keep a party (its JSON); with ``new``, only if no party has that code yet.
-
-        Whether it was kept (a new party's code may already be taken).
-        """
-        now = self.now()
-        with self._transaction() as db:
-            if new:
-                taken = db.execute(
-                    "INSERT INTO parties (code, created, updated, party) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT DO NOTHING",
-                    (code, now, now, party),
-                )
-                return taken.rowcount == 1
-            db.execute(
-                "UPDATE parties SET party = ?, updated = ? WHERE code = ?", (party, now, code)
-            )
-            return True
-
-    def party(self, code: str) -> tuple[str, float] | None:
-        """A party's JSON and when it last changed, or ``None``."""
-        with self._read() as db:
-            row = db.execute(
-                "SELECT party, updated FROM parties WHERE code = ?", (code,)
-            ).fetchone()
-        return (str(row[0]), float(row[1])) if row else None
-
-    def add_account(self, name: str, bot: bool, password_hash: str) -> Account | None:
-        """A new account; ``None`` if the name is taken (whatever its case)."""
-        kind = "bot" if bot else "person"
-        with self._transaction() as db:
-            added = db.execute(
-                "INSERT INTO accounts (name, kind, password, created) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT DO NOTHING RETURNING id",
-                (name, kind, password_hash, self.now()),
-            ).fetchall()
-        return Account(int(added[0][0]), name, bot, password_hash) if added else None
-
-    def account_named(self, name: str) -> Account | None:
-        """The account of that name (whatever its case), or ``None``."""
-        with self._read() as db:
-            row = db.execute(
-                "SELECT id, name, kind, password FROM accounts WHERE lower(name) = lower(?)",
-                (name,),
-            ).fetchone()
-        return _account(*row) if row else None
-
-    def account_names_after(self, account: int) -> list[tuple[int, str]]:
-        """The id and name of each account whose id is above ``account``, by id."""
-        with self._read() as db:
-            rows = db.execute(
-                "SELECT id, name FROM accounts WHERE id > ? ORDER BY id", (account,)
-            ).fetchall()
-        return [(int(row[0]), str(row[1])) for row in rows]
-
-    def set_password_hash(self, account: int, password_hash: str) -> None:
-        """Replace an account's hash (the same password hashed with stronger parameters)."""
-        with self._transaction() as db:
-            db.execute("UPDATE accounts SET password = ? WHERE id = ?", (password_hash, account))
-
-    def add_session(self, account: int, token: str) -> float:
-        """Keep a session of ``account`` (only its token's hash); when it expires."""
-        now = self.now()
-        expires = now + SESSION_LIFETIME_S
-        with self._transaction() as db:
-            db.execute(
-                "INSERT INTO sessions (token, account, created, expires) VALUES (?, ?, ?, ?)",
-                (token_hash(token), account, now, expires),
-            )
-        return expires
-
-    def session_account(self, token: str) -> Account | None:
-        """The account a session's token signs in, if the session has not expired."""
-        now = self.now()
-        with self._read() as db:
-            self._sweep_if_due(db, now)
-            row = db.execute(
-                "SELECT accounts.id, accounts.name, accounts.kind, accounts.password "
-                "FROM sessions JOIN accounts ON accounts.id = sessions.account "
-                "WHERE sessions.token = ? AND sessions.expires > ?",
-                (token_hash(token), now),
-            ).fetchone()
-        return _account(*row) if row else None
-
-    def end_session(self, token: str) -> None:
-        """Forget a session (signing out); nothing if there is none."""
-        with self._transaction() as db:
-            db.execute("DELETE FROM sessions WHERE token = ?", (token_hash(token),))
 
     def version(self, table_id: str) -> int:
         """The table's version as last stored (0 for an unknown table)."""
@@ -830,19 +694,6 @@ class Store:
         return list(games.values()), [token for token in tokens if token_hash(token) not in held]
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Account:
-    """An account as the store keeps it."""
-
-    id: int
-    name: str
-    """As it was signed up (names are unique whatever their case)."""
-    bot: bool
-    """A program's account (``kind`` 'bot'), marked as such wherever its name shows."""
-    password_hash: str
-    """``rummykit.server.accounts.passwords.hash_password``'s string: never the password."""
-
-
 def _rows(cursor: Rows) -> list[dict[str, Any]]:
     names = [column[0] for column in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
@@ -851,10 +702,6 @@ def _rows(cursor: Rows) -> list[dict[str, Any]]:
 def _was_rated(db: Session, table_id: str) -> bool:
     found = db.execute("SELECT 1 FROM rated_games WHERE table_id = ? LIMIT 1", (table_id,))
     return found.fetchone() is not None
-
-
-def _account(account_id: int, name: str, kind: str, password_hash: str) -> Account:
-    return Account(int(account_id), str(name), kind == "bot", str(password_hash))
 
 
 def _has_expired(expires: float | None, now: float) -> bool:
