@@ -76,7 +76,7 @@ def farm(store: Store, clock: ManualClock, plan: Farm, first: int = 1) -> list[i
         victim = victims[number // plan.per_victim]
         game = RatedGame(f"f{first}g{number}", Pool.WINNER, (farmer, victim), (100, 0), 1)
         store_rated_game(store, game)
-        stored = store.rating(farmer, Pool.WINNER)
+        stored = store.ratings.of(farmer, Pool.WINNER)
         assert stored is not None
         shown.append(display_value(stored.rating))
     return shown

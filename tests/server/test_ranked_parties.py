@@ -129,7 +129,7 @@ def test_a_ranked_game_of_two_new_accounts_is_rated_but_counts_nothing(
     rows = store.rated_games_of(table)
     assert [(row["account"], row["weight"]) for row in rows] == [(1, 0.0), (2, 0.0)]
     for row in rows:
-        stored = store.rating(row["account"], Pool.WINNER)
+        stored = store.ratings.of(row["account"], Pool.WINNER)
         assert stored is not None and stored.games == 1
         assert stored.rating.mu == row["mu_after"] == row["mu_before"] == 25
     networks = store.accounts.networks
@@ -152,7 +152,7 @@ def test_a_ranked_game_played_to_the_end_rates_both_accounts_once(
     assert [row["account"] for row in rows] == [1, 2]
     assert [row["total"] for row in rows] == finals[0]["scores"]
     for row in rows:
-        stored = store.rating(row["account"], Pool.WINNER)
+        stored = store.ratings.of(row["account"], Pool.WINNER)
         assert stored is not None and stored.games == TRUSTED_GAMES + 1
         assert stored.rating.mu == row["mu_after"] != row["mu_before"]
         assert row["weight"] == 1

@@ -76,7 +76,7 @@ CRASH_TRIGGER = {
 
 
 def mus(store: Store, pool: Pool = Pool.WINNER) -> list[float | None]:
-    ratings = [store.rating(account, pool) for account in (1, 2, 3)]
+    ratings = [store.ratings.of(account, pool) for account in (1, 2, 3)]
     return [None if found is None else found.rating.mu for found in ratings]
 
 
@@ -94,8 +94,8 @@ def test_the_finishing_action_rates_the_game_once(store: Store) -> None:
     before = mus(store)
     assert store.rate_game(game()) is False  # finishing it again changes nothing
     assert mus(store) == before and len(store.rated_games_of("t1")) == 2
-    assert store.rating(1, Pool.WINNER) is not None
-    assert store.rating(1, Pool.PENALTY) is None
+    assert store.ratings.of(1, Pool.WINNER) is not None
+    assert store.ratings.of(1, Pool.PENALTY) is None
 
 
 def test_a_second_row_for_a_game_and_account_is_refused_by_the_key(
@@ -149,7 +149,7 @@ def test_penalty_scoring_rates_its_own_pool_lowest_first(store: Store) -> None:
     winner = mus(store)
     finish(store, game(pool=Pool.PENALTY, totals=(120, 40)))
     assert mus(store) == winner
-    ada, bob = (store.rating(account, Pool.PENALTY) for account in (1, 2))
+    ada, bob = (store.ratings.of(account, Pool.PENALTY) for account in (1, 2))
     assert ada is not None and bob is not None and ada.rating.mu < 25 < bob.rating.mu
 
 
@@ -160,7 +160,7 @@ def test_the_same_pair_again_counts_half(store: Store, clock: ManualClock) -> No
         clock.advance(60)
     weights = [store.rated_games_of(f"t{number}")[0]["weight"] for number in (1, 2, 3)]
     assert weights == [1.0, 0.5, 1 / 3]
-    stored = store.rating(1, Pool.WINNER)
+    stored = store.ratings.of(1, Pool.WINNER)
     assert stored is not None and stored.games == TRUSTED_GAMES + 3
 
 
@@ -191,7 +191,7 @@ def test_a_version_5_store_gains_ratings_and_keeps_its_accounts(
     assert found is not None and found.id == 2
     two_seat_table(store, "t1")
     finish(store, game())
-    assert store.rating(2, Pool.WINNER) is not None
+    assert store.ratings.of(2, Pool.WINNER) is not None
     store.close()
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7

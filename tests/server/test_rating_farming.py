@@ -46,7 +46,7 @@ def test_four_wins_against_fresh_accounts_move_a_rating_less_than_one_normal_win
     shown = farm(store, clock, plan)
     assert before_the_rule(plan)[-1] - 1500 > 3 * normal_win()  # what the rule stops
     assert len(shown) == 4 and shown[-1] - 1500 <= normal_win()
-    stored = store.rating(1, Pool.WINNER)
+    stored = store.ratings.of(1, Pool.WINNER)
     assert stored is not None and stored.games == 4  # rated all the same: on the player page
 
 
@@ -56,7 +56,7 @@ def test_a_known_player_gains_nothing_from_beating_fresh_accounts(
     for number in range(TRUSTED_GAMES):
         assert store.accounts.add(f"Out{number}", False, "hash") is not None
     establish(store, clock, (1,), range(2, 2 + TRUSTED_GAMES))
-    before = store.rating(1, Pool.WINNER)
+    before = store.ratings.of(1, Pool.WINNER)
     shown = farm(store, clock, Farm(4, shared_network=False), first=1)
     assert before is not None and shown[-1] - 1500 <= normal_win()
 

@@ -129,7 +129,7 @@ def test_a_player_page_counts_wins_draws_losses_and_places(
     assert winner["wins"] == sum(1 for row in rows if row["rank"] == 0)  # no ties here
     assert winner["average_place"] == sum(row["rank"] + 1 for row in rows) / len(rows)
     assert winner["average_place"] < bot["pools"]["winner"]["average_place"]
-    stored = league.rating(1, Pool.WINNER)
+    stored = league.ratings.of(1, Pool.WINNER)
     assert stored is not None and winner["rating"] == display_value(stored.rating)
     history = winner["history"]
     assert [point["table"] for point in history] == [row["table_id"] for row in rows]

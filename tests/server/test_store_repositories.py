@@ -1,4 +1,4 @@
-"""The store's repositories of accounts, parties and reviews, on SQLite and on PostgreSQL."""
+"""The store's repositories (accounts, parties, ratings, reviews) on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from collections.abc import Iterator
 import pytest
 
 from rummykit.protocol.api import NewTable
-from rummykit.ratings import NETWORK_WINDOW_DAYS
+from rummykit.ratings import NETWORK_WINDOW_DAYS, Pool, Rating
 from rummykit.server.store.accounts import SESSION_LIFETIME_S, Account, AccountName
 from rummykit.server.store.parties import StoredParty
-from rummykit.server.store.rated import DAY_S
+from rummykit.server.store.rated import DAY_S, StoredRating
+from rummykit.server.store.ratings import PoolRating
 from rummykit.server.store.store import Store
 from rummykit.server.tables.table import new_table_settings
 from services import StoreBackend
@@ -111,3 +112,23 @@ def test_a_review_is_kept_once_per_seat(store: Store) -> None:
     store.reviews.save("t1", 1, {"moves": []})
     assert store.reviews.get("t1", 0) == {"moves": [1, 2]}
     assert store.reviews.get("t1", 1) == {"moves": []}
+
+
+def test_ratings_are_read_by_account_and_by_pool(store: Store, store_backend: StoreBackend) -> None:
+    ada = store.accounts.add("Ada", False, "h")
+    bolt = store.accounts.add("Bolt", True, "h")
+    assert ada is not None and bolt is not None
+    for account, mu in ((ada.id, 27.5), (bolt.id, 22.0)):
+        store_backend.execute(
+            "INSERT INTO ratings (account, pool, mu, sigma, games, last_played) "
+            "VALUES (?, 'winner', ?, 4.0, 3, 500.0)",
+            (account, mu),
+        )
+    assert store.ratings.of(ada.id, Pool.WINNER) == StoredRating(Rating(27.5, 4.0), 3, 500.0)
+    assert store.ratings.of(ada.id, Pool.PENALTY) is None
+    pool = sorted(store.ratings.pool(Pool.WINNER), key=lambda row: row.name)
+    assert pool == [
+        PoolRating("Ada", False, Rating(27.5, 4.0), 3, 500.0, 0),
+        PoolRating("Bolt", True, Rating(22.0, 4.0), 3, 500.0, 0),
+    ]
+    assert store.ratings.pool(Pool.PENALTY) == []

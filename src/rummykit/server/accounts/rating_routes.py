@@ -42,6 +42,7 @@ from rummykit.ratings import (
     leaderboard_eligible,
 )
 from rummykit.server.store.rated import DAY_S
+from rummykit.server.store.ratings import PoolRating
 from rummykit.server.store.seat_figures import SeatFigures
 from rummykit.server.store.store import Store
 
@@ -205,29 +206,29 @@ def _idle_days(last_played: float, now: float) -> float:
 
 
 def leaderboard_entries(
-    rows: Sequence[Mapping[str, Any]], now: float, everyone: bool
+    rows: Sequence[PoolRating], now: float, everyone: bool
 ) -> list[LeaderboardEntry]:
-    """The leaderboard from ``Store.pool_ratings`` rows at time ``now``, best first.
+    """The leaderboard from ``Ratings.pool``'s rows at time ``now``, best first.
 
     Without ``everyone``, only the ratings ``leaderboard_eligible``.
     """
     entries = []
     for row in rows:
-        stored = Rating(float(row["mu"]), float(row["sigma"]))
-        idle = _idle_days(float(row["last_played"]), now)
-        games, opponents = int(row["games"]), int(row["opponents"])
+        stored = row.rating
+        idle = _idle_days(row.last_played, now)
+        games, opponents = row.games, row.opponents
         if not everyone and not leaderboard_eligible(stored, games, opponents, idle):
             continue
         rating = drifted(stored, idle)
         entries.append(
             LeaderboardEntry(
-                name=str(row["name"]),
+                name=row.name,
                 rating=display_value(rating),
                 mu=rating.mu,
                 sigma=rating.sigma,
                 games=games,
                 provisional=not is_settled(rating),
-                bot=bool(row["bot"]),
+                bot=row.bot,
             )
         )
     entries.sort(key=lambda entry: (-entry.mu, entry.sigma, entry.name.casefold()))
@@ -257,7 +258,7 @@ async def leaderboard(request: Request) -> Response:
         return _error(asked, 400)
     pool, everyone = asked
     store = _store(request)
-    rows = await asyncio.to_thread(store.pool_ratings, pool)
+    rows = await asyncio.to_thread(store.ratings.pool, pool)
     entries = leaderboard_entries(rows, store.now(), everyone)
     return JSONResponse([entry.model_dump(mode="json") for entry in entries])
 

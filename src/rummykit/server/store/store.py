@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from rummykit.core.cards import Card, parse_cards
 from rummykit.protocol.settings import TableSettings
-from rummykit.ratings import NETWORK_WINDOW_DAYS, REPEAT_WINDOW_DAYS, Pool, Rating, Standing
+from rummykit.ratings import NETWORK_WINDOW_DAYS, REPEAT_WINDOW_DAYS, Rating, Standing
 from rummykit.server.cluster.lease import check_epoch
 from rummykit.server.store import legacy_sqlite, migrate
 from rummykit.server.store.accounts import SESSION_LIFETIME_S, Account, Accounts
@@ -42,6 +42,7 @@ from rummykit.server.store.database import (
 )
 from rummykit.server.store.parties import Parties
 from rummykit.server.store.rated import DAY_S, RatedGame, StoredRating, rated_rows
+from rummykit.server.store.ratings import Ratings
 from rummykit.server.store.reviews import Reviews
 from rummykit.server.store.seat_figures import Played, SeatFigures, StoredAction, seat_figures
 
@@ -105,6 +106,8 @@ class Store:
         """The accounts, their sessions and networks."""
         self.parties = Parties(self._db, now)
         """The parties."""
+        self.ratings = Ratings(self._db)
+        """The accounts' ratings, read (a ranked game's end writes them: ``rate_game``)."""
         self.reviews = Reviews(self._db, now)
         """The reviews of finished games."""
         self._last_sweep = self.now()
@@ -507,15 +510,6 @@ class Store:
             )
         return standings
 
-    def rating(self, account: int, pool: Pool) -> StoredRating | None:
-        """An account's rating in a pool as stored (not drifted), or ``None``: never rated."""
-        with self._read() as db:
-            row = db.execute(
-                "SELECT mu, sigma, games, last_played FROM ratings WHERE account = ? AND pool = ?",
-                (account, pool.value),
-            ).fetchone()
-        return StoredRating(Rating(row[0], row[1]), int(row[2]), float(row[3])) if row else None
-
     def was_rated(self, table_id: str) -> bool:
         """Whether the game at ``table_id`` finished and was rated."""
         with self._read() as db:
@@ -529,26 +523,6 @@ class Store:
             )
             names = [column[0] for column in cursor.description]
             return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-
-    def pool_ratings(self, pool: Pool) -> list[dict[str, Any]]:
-        """Every account rated in ``pool``, unsorted, as rows.
-
-        Each row: ``name``, ``bot``, ``mu``, ``sigma`` (as stored, not drifted), ``games``,
-        ``last_played`` and ``opponents`` (the distinct accounts met in the pool's games).
-        """
-        with self._read() as db:
-            cursor = db.execute(
-                "SELECT accounts.name, CASE WHEN accounts.kind = 'bot' THEN 1 ELSE 0 END AS bot, "
-                "ratings.mu, ratings.sigma, ratings.games, ratings.last_played, "
-                "(SELECT COUNT(DISTINCT other.account) FROM rated_games AS own "
-                "JOIN rated_games AS other ON other.table_id = own.table_id "
-                "AND other.account != own.account "
-                "WHERE own.account = ratings.account AND own.pool = ratings.pool) AS opponents "
-                "FROM ratings JOIN accounts ON accounts.id = ratings.account "
-                "WHERE ratings.pool = ?",
-                (pool.value,),
-            )
-            return _rows(cursor)
 
     def rated_games_of_account(self, account: int) -> list[dict[str, Any]]:
         """An account's rated games in every pool, oldest first.
