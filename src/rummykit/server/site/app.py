@@ -68,7 +68,6 @@ from rummykit.protocol.api import (
     SEED_REFUSED,
     BadRequest,
     ErrorAnswer,
-    FinishedGame,
     HistoryAnswer,
     HistoryRequest,
     NewTable,
@@ -114,7 +113,7 @@ from rummykit.server.reviews.review_routes import REVIEW_ROUTES
 from rummykit.server.reviews.reviews import Reviews
 from rummykit.server.runtime.workers import WorkerPool
 from rummykit.server.store.outage import handle_outages
-from rummykit.server.store.store import Now, Store
+from rummykit.server.store.store import Now, Store, StoredGame
 from rummykit.server.tables.table import (
     BOT_LEVELS,
     Sleep,
@@ -263,14 +262,14 @@ NO_REPLAY: Final = "Only a finished game can be replayed."
 
 
 async def _history_answer(
-    lobby: Lobby, games: list[dict[str, Any]], unknown: list[str], public: bool
+    lobby: Lobby, games: list[StoredGame], unknown: list[str], public: bool
 ) -> Response:
     if public:  # the player's own games, and the newest of everyone's
         everyone = await asyncio.to_thread(lobby.store.history)
-        by_id = {game["id"]: game for game in [*games, *everyone]}
-        games = sorted(by_id.values(), key=lambda game: game["finished"], reverse=True)
+        by_id = {game.id: game for game in [*games, *everyone]}
+        games = sorted(by_id.values(), key=lambda game: game.finished, reverse=True)
     answer = HistoryAnswer(
-        games=[FinishedGame.model_validate(game) for game in games],
+        games=[game.answer() for game in games],
         public=public,
         unknown=unknown,
     )

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from rummykit.core.cards import Card, parse_cards
+from rummykit.protocol.api import FinishedGame
 from rummykit.protocol.settings import TableSettings
 from rummykit.ratings import NETWORK_WINDOW_DAYS, REPEAT_WINDOW_DAYS, Rating, Standing
 from rummykit.server.cluster.lease import check_epoch
@@ -630,7 +631,7 @@ class Store:
                 deals[-1]["reshuffles"].extend(json.loads(reshuffles))
         return deals
 
-    def history(self, limit: int = 100) -> list[dict[str, Any]]:
+    def history(self, limit: int = 100) -> list[StoredGame]:
         """Every finished game, newest first (at most ``limit``): id, when, and the summary.
 
         For a server whose host made the history public; else see ``games_of``.
@@ -643,7 +644,7 @@ class Store:
             ).fetchall()
         return [_finished_game(*row) for row in rows]
 
-    def games_of(self, tokens: Sequence[str]) -> tuple[list[dict[str, Any]], list[str]]:
+    def games_of(self, tokens: Sequence[str]) -> tuple[list[StoredGame], list[str]]:
         """The finished games of these tokens, and the tokens that hold no seat.
 
         The games are those where a token holds a seat, newest first, as ``history`` gives
@@ -668,6 +669,25 @@ class Store:
         return list(games.values()), [token for token in tokens if token_hash(token) not in held]
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A finished game as the history lists it."""
+
+    id: str
+    """The table's id."""
+    created: float
+    """When the table was made (seconds since the epoch)."""
+    finished: float
+    """When the game ended (seconds since the epoch)."""
+    summary: dict[str, Any]
+    """The summary kept when it ended (``protocol.api.FinishedGame``'s other fields)."""
+
+    def answer(self) -> FinishedGame:
+        """The game as ``/api/history`` lists it."""
+        fields = {"id": self.id, "created": self.created, "finished": self.finished}
+        return FinishedGame.model_validate({**fields, **self.summary})
+
+
 def _rows(cursor: Rows) -> list[dict[str, Any]]:
     names = [column[0] for column in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
@@ -684,8 +704,8 @@ def _has_expired(expires: float | None, now: float) -> bool:
 
 def _finished_game(
     table_id: str, created: float, finished: float, summary: str | None
-) -> dict[str, Any]:
-    return {"id": table_id, "created": created, "finished": finished, **json.loads(summary or "{}")}
+) -> StoredGame:
+    return StoredGame(str(table_id), float(created), float(finished), json.loads(summary or "{}"))
 
 
 def _is_file(location: str) -> bool:
