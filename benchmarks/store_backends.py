@@ -100,8 +100,8 @@ class Bench:
                 store.add_deal(self.read_table, deal, 0, DECK, seed=deal)
             for seq in range(ACTIONS_PER_DEAL):
                 store.add_action(self.read_table, deal, seq, ACTION, [], seat=0, by=Played.PERSON)
-        first = store.add_account(f"Ada-{self.prefix}", False, "-")
-        second = store.add_account(f"Bob-{self.prefix}", False, "-")
+        first = store.accounts.add(f"Ada-{self.prefix}", False, "-")
+        second = store.accounts.add(f"Bob-{self.prefix}", False, "-")
         assert first is not None and second is not None
         self.accounts = (first.id, second.id)
 
@@ -142,7 +142,7 @@ class Bench:
                 table_id, 0, 2, ACTION, [], 4, finished=summary, rated=rated, seat=0
             ),
         )
-        assert self.store.was_rated(table_id)
+        assert self.store.rated_games.was_rated(table_id)
 
 
 @contextlib.contextmanager

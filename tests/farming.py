@@ -59,13 +59,13 @@ def farm(store: Store, clock: ManualClock, plan: Farm, first: int = 1) -> list[i
     """Play ``plan`` in ``store`` with the farmer as account ``first`` and the victims made
     after it: the farmer's displayed rating after each won game (1500 before)."""
     farmer = first
-    store.note_network(farmer, FARMER_NETWORK)
+    store.accounts.note_network(farmer, FARMER_NETWORK)
     victims = []
     for number in range(plan.victims):
-        made = store.add_account(f"Fresh{first}x{number}", False, "hash")
+        made = store.accounts.add(f"Fresh{first}x{number}", False, "hash")
         assert made is not None
         network = FARMER_NETWORK if plan.shared_network else f"198.51.100.{number % 250}"
-        store.note_network(made.id, network)
+        store.accounts.note_network(made.id, network)
         victims.append(made.id)
     for round_number in range(plan.victims_met):
         _round_robin(store, clock, victims, f"f{first}r{round_number}")
@@ -76,7 +76,7 @@ def farm(store: Store, clock: ManualClock, plan: Farm, first: int = 1) -> list[i
         victim = victims[number // plan.per_victim]
         game = RatedGame(f"f{first}g{number}", Pool.WINNER, (farmer, victim), (100, 0), 1)
         store_rated_game(store, game)
-        stored = store.rating(farmer, Pool.WINNER)
+        stored = store.ratings.of(farmer, Pool.WINNER)
         assert stored is not None
         shown.append(display_value(stored.rating))
     return shown

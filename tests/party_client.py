@@ -264,7 +264,7 @@ def accounts_store(
     """A store on ``clock`` with these accounts (ids 1, 2, ... in order); ``bots``' are BOT."""
     store = Store(path, now=clock.time)
     for name in names:
-        assert store.add_account(name, name in bots, "hash") is not None
+        assert store.accounts.add(name, name in bots, "hash") is not None
     return store
 
 
@@ -340,6 +340,6 @@ def known_accounts(store_path: Path, clock: ManualClock, accounts: tuple[int, ..
     first = 1 + max(accounts)
     outsiders = TRUSTED_GAMES * len(accounts)
     for number in range(outsiders):
-        assert store.add_account(f"Out{number}", False, "hash") is not None
+        assert store.accounts.add(f"Out{number}", False, "hash") is not None
     establish(store, clock, accounts, range(first, first + outsiders))
     store.close()

@@ -309,8 +309,8 @@ def test_look_alikes_made_before_the_check_still_sign_in(app: Starlette) -> None
     from rummykit.server.accounts.passwords import hash_password
 
     hashed = hash_password(PASSWORD)
-    assert store.add_account("alice", False, hashed) is not None
-    assert store.add_account("aIice", False, hashed) is not None  # as an older server allowed
+    assert store.accounts.add("alice", False, hashed) is not None
+    assert store.accounts.add("aIice", False, hashed) is not None  # as an older server allowed
     for name in ("alice", "aIice"):
         answer = sign_in(device(app, OWNER), name)
         assert answer.status_code == 200 and answer.json()["name"] == name

@@ -465,8 +465,8 @@ def test_names_are_unique_whatever_their_case_in_the_store_itself(
     store_backend: StoreBackend,
 ) -> None:
     store = Store(store_backend.location)
-    assert store.add_account("Ada", False, "h") is not None
-    assert store.add_account("aDA", True, "h") is None
-    found = store.account_named("ADA")
+    assert store.accounts.add("Ada", False, "h") is not None
+    assert store.accounts.add("aDA", True, "h") is None
+    found = store.accounts.named("ADA")
     assert found is not None and (found.name, found.bot) == ("Ada", False)
     store.close()

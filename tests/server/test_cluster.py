@@ -251,9 +251,9 @@ def test_a_member_connecting_sees_the_party_as_stored_though_its_changer_died_un
             assert not bob.party["members"][0]["ready"]
             store = Store(postgres_url)
             try:  # the first's change, stored, its news lost with it
-                stored = json.loads(store.party(code)[0])  # type: ignore[index]
+                stored = json.loads(store.parties.get(code).party)  # type: ignore[union-attr]
                 stored["members"][0]["ready"] = True
-                store.save_party(code, json.dumps(stored))
+                store.parties.save(code, json.dumps(stored))
             finally:
                 store.close()
             with party_socket(second, code, host) as ann:

@@ -209,7 +209,7 @@ def finished_ids(store_path: Path) -> set[str]:
     """The tables the store marks finished (the history)."""
     store = Store(store_path)
     try:
-        return {game["id"] for game in store.history(limit=1_000_000)}
+        return {game.id for game in store.history(limit=1_000_000)}
     finally:
         store.close()
 

@@ -169,11 +169,17 @@ def test_a_gate_needs_a_slot() -> None:
         FairGate(0)
 
 
+class NoReviewsMade:
+    """A store's reviews, none made yet."""
+
+    def get(self, table_id: str, seat: int) -> None:
+        return None
+
+
 class NoReviews:
     """A store with no review made yet."""
 
-    def review(self, table_id: str, seat: int) -> None:
-        return None
+    reviews = NoReviewsMade()
 
 
 class StuckPool(WorkerPool):

@@ -59,11 +59,11 @@ def test_an_empty_database_is_made_at_the_newest_revision(store_backend: StoreBa
 
 def test_opening_again_changes_nothing(store_backend: StoreBackend) -> None:
     store = Store(store_backend.location)
-    assert store.add_account("Ada", False, "hash") is not None
+    assert store.accounts.add("Ada", False, "hash") is not None
     store.close()
     before = schema(store_backend)
     store = Store(store_backend.location)
-    found = store.account_named("ADA")
+    found = store.accounts.named("ADA")
     store.close()
     assert found is not None and found.name == "Ada"
     assert schema(store_backend) == before
@@ -73,9 +73,9 @@ def test_opening_again_changes_nothing(store_backend: StoreBackend) -> None:
 def test_account_names_are_unique_whatever_their_case(store_backend: StoreBackend) -> None:
     store = Store(store_backend.location)
     try:
-        ada = store.add_account("Ada", False, "hash")
-        assert ada is not None and store.add_account("aDA", True, "hash") is None
-        bob = store.add_account("Bob", True, "hash")  # numbered by the database (PostgreSQL's
+        ada = store.accounts.add("Ada", False, "hash")
+        assert ada is not None and store.accounts.add("aDA", True, "hash") is None
+        bob = store.accounts.add("Bob", True, "hash")  # numbered by the database (PostgreSQL's
         assert bob is not None and bob.id > ada.id and bob.bot  # sequence skips a refused one)
     finally:
         store.close()
@@ -90,8 +90,8 @@ def test_a_sqlite_file_of_before_the_migrations_is_stamped_and_migrated(tmp_path
         )
     store = Store(path)
     try:
-        assert store.add_account("ADA", False, "hash") is None  # COLLATE NOCASE, and the index
-        assert store.account_named("ada") is not None
+        assert store.accounts.add("ADA", False, "hash") is None  # COLLATE NOCASE, and the index
+        assert store.accounts.named("ada") is not None
     finally:
         store.close()
     backend = StoreBackend("sqlite", str(path))
@@ -118,7 +118,7 @@ def test_an_older_sqlite_file_takes_the_hand_written_upgrades_first(tmp_path: Pa
     store = Store(path)  # and again: nothing left to do
     try:
         assert store.seat_of("t", "tok") == 0
-        assert store.add_account("Ada", False, "h") is not None
+        assert store.accounts.add("Ada", False, "h") is not None
     finally:
         store.close()
     assert revision(str(path)) == migrate.head()

@@ -62,8 +62,8 @@ def test_a_table_and_a_ranked_game_play_to_the_end_on_postgresql(
     store = Store(postgres_url)
     try:
         stored = store.deals(table_id)
-        rated = store.rated_games_of(ranked)
-        ratings = [store.rating(row["account"], Pool(row["pool"])) for row in rated]
+        rated = store.rated_games.of_game(ranked)
+        ratings = [store.ratings.of(row["account"], Pool(row["pool"])) for row in rated]
     finally:
         store.close()
     # the stored log is the game the seat played: it replays to the scores it saw

@@ -127,13 +127,14 @@ def test_a_ranked_game_of_two_new_accounts_is_rated_but_counts_nothing(
     ):
         play_everyone({0: ada, 1: bob})
     store = Store(store_path, now=clock.time)
-    rows = store.rated_games_of(table)
+    rows = store.rated_games.of_game(table)
     assert [(row["account"], row["weight"]) for row in rows] == [(1, 0.0), (2, 0.0)]
     for row in rows:
-        stored = store.rating(row["account"], Pool.WINNER)
+        stored = store.ratings.of(row["account"], Pool.WINNER)
         assert stored is not None and stored.games == 1
         assert stored.rating.mu == row["mu_after"] == row["mu_before"] == 25
-    assert store.networks(1) == store.networks(2) == {"testclient"}  # noted at join and lobby
+    networks = store.accounts.networks
+    assert networks(1) == networks(2) == {"testclient"}  # noted at join and lobby
 
 
 def test_a_ranked_game_played_to_the_end_rates_both_accounts_once(
@@ -148,11 +149,11 @@ def test_a_ranked_game_played_to_the_end_rates_both_accounts_once(
     ):
         finals = play_everyone({0: ada, 1: bob})
     store = Store(store_path)
-    rows = store.rated_games_of(table)
+    rows = store.rated_games.of_game(table)
     assert [row["account"] for row in rows] == [1, 2]
     assert [row["total"] for row in rows] == finals[0]["scores"]
     for row in rows:
-        stored = store.rating(row["account"], Pool.WINNER)
+        stored = store.ratings.of(row["account"], Pool.WINNER)
         assert stored is not None and stored.games == TRUSTED_GAMES + 1
         assert stored.rating.mu == row["mu_after"] != row["mu_before"]
         assert row["weight"] == 1
@@ -176,7 +177,7 @@ def test_an_account_that_leaves_for_good_ranks_last_and_loses_rating(
         final = play_seat(ada)
     assert final["game_over"] and final["players"][1]["left"]
     store = Store(store_path)
-    rows = {row["account"]: row for row in store.rated_games_of(table)}
+    rows = {row["account"]: row for row in store.rated_games.of_game(table)}
     assert rows[2]["rank"] > rows[1]["rank"] == 0, rows
     assert rows[2]["mu_after"] < rows[2]["mu_before"]
     assert rows[1]["mu_after"] > rows[1]["mu_before"]
@@ -233,7 +234,7 @@ def test_a_player_whose_time_always_runs_out_ranks_last_with_every_turn_a_timeou
                 clock.advance(61)  # past the minute of a ranked turn
             view = bob.until(lambda frame: frame["t"] == "view")["d"]
         playing.result(timeout=60)
-    rows = {row["seat"]: row for row in Store(store_path).rated_games_of(table)}
+    rows = {row["seat"]: row for row in Store(store_path).rated_games.of_game(table)}
     assert rows[1]["rank"] == 1 and rows[0]["rank"] == 0
     bob_record = app_client.get("/api/players/Bob").json()["pools"]["winner"]
     assert bob_record["computer_share"] == 1 and bob_record["timeouts"] >= 1

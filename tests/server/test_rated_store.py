@@ -76,7 +76,7 @@ CRASH_TRIGGER = {
 
 
 def mus(store: Store, pool: Pool = Pool.WINNER) -> list[float | None]:
-    ratings = [store.rating(account, pool) for account in (1, 2, 3)]
+    ratings = [store.ratings.of(account, pool) for account in (1, 2, 3)]
     return [None if found is None else found.rating.mu for found in ratings]
 
 
@@ -85,17 +85,17 @@ def test_the_finishing_action_rates_the_game_once(store: Store) -> None:
     finish(store, game())
     ada, bob, cy = mus(store)
     assert ada is not None and bob is not None and ada > 25 > bob and cy == 25
-    rows = store.rated_games_of("t1")
+    rows = store.rated_games.of_game("t1")
     assert [(row["account"], row["rank"], row["total"]) for row in rows] == [
         (1, 0, 120),
         (2, 1, 40),
     ]
     assert rows[0]["mu_before"] == 25 and rows[0]["mu_after"] == ada
     before = mus(store)
-    assert store.rate_game(game()) is False  # finishing it again changes nothing
-    assert mus(store) == before and len(store.rated_games_of("t1")) == 2
-    assert store.rating(1, Pool.WINNER) is not None
-    assert store.rating(1, Pool.PENALTY) is None
+    assert store.rated_games.rate(game()) is False  # finishing it again changes nothing
+    assert mus(store) == before and len(store.rated_games.of_game("t1")) == 2
+    assert store.ratings.of(1, Pool.WINNER) is not None
+    assert store.ratings.of(1, Pool.PENALTY) is None
 
 
 def test_a_second_row_for_a_game_and_account_is_refused_by_the_key(
@@ -118,28 +118,28 @@ def test_a_crash_between_the_rating_and_the_commit_rates_once_on_replay(
     before, finished = mus(store), len(store.history())
     with pytest.raises((sqlite3.IntegrityError, psycopg.Error), match="crash"):
         finish(store, game())
-    assert mus(store) == before and store.rated_games_of("t1") == []
+    assert mus(store) == before and store.rated_games.of_game("t1") == []
     assert store.deals("t1") == [] and len(store.history()) == finished  # nothing of it kept
     drop = {"sqlite": "DROP TRIGGER crash", "postgresql": "DROP TRIGGER crash ON rated_games"}
     store_backend.execute(drop[store_backend.kind])
     finish(store, game())  # the table replays the finishing action
-    assert len(store.rated_games_of("t1")) == 2 and len(store.history()) == finished + 1
+    assert len(store.rated_games.of_game("t1")) == 2 and len(store.history()) == finished + 1
     after = mus(store)
-    assert store.rate_game(game()) is False and mus(store) == after
+    assert store.rated_games.rate(game()) is False and mus(store) == after
 
 
 def test_a_game_shorter_than_one_deal_is_not_rated(store: Store) -> None:
     two_seat_table(store, "t1")
     before, finished = mus(store), len(store.history())
     finish(store, game(deals=0))
-    assert mus(store) == before and store.rated_games_of("t1") == []
+    assert mus(store) == before and store.rated_games.of_game("t1") == []
     assert len(store.history()) == finished + 1  # finished all the same
 
 
 def test_a_leaver_ranks_last_whatever_their_total(store: Store) -> None:
     two_seat_table(store, "t1")
     finish(store, game(accounts=(1, 2, 3), totals=(150, 20, 90), left=frozenset({0})))
-    assert [row["rank"] for row in store.rated_games_of("t1")] == [2, 1, 0]
+    assert [row["rank"] for row in store.rated_games.of_game("t1")] == [2, 1, 0]
     ada, _, cy = mus(store)
     assert ada is not None and cy is not None and ada < 25 < cy
 
@@ -149,7 +149,7 @@ def test_penalty_scoring_rates_its_own_pool_lowest_first(store: Store) -> None:
     winner = mus(store)
     finish(store, game(pool=Pool.PENALTY, totals=(120, 40)))
     assert mus(store) == winner
-    ada, bob = (store.rating(account, Pool.PENALTY) for account in (1, 2))
+    ada, bob = (store.ratings.of(account, Pool.PENALTY) for account in (1, 2))
     assert ada is not None and bob is not None and ada.rating.mu < 25 < bob.rating.mu
 
 
@@ -158,20 +158,20 @@ def test_the_same_pair_again_counts_half(store: Store, clock: ManualClock) -> No
         two_seat_table(store, f"t{number}")
         finish(store, game(f"t{number}"))
         clock.advance(60)
-    weights = [store.rated_games_of(f"t{number}")[0]["weight"] for number in (1, 2, 3)]
+    weights = [store.rated_games.of_game(f"t{number}")[0]["weight"] for number in (1, 2, 3)]
     assert weights == [1.0, 0.5, 1 / 3]
-    stored = store.rating(1, Pool.WINNER)
+    stored = store.ratings.of(1, Pool.WINNER)
     assert stored is not None and stored.games == TRUSTED_GAMES + 3
 
 
 def test_an_idle_rating_drifts_before_the_update(store: Store, clock: ManualClock) -> None:
     two_seat_table(store, "t1")
     finish(store, game("t1"))
-    first = store.rated_games_of("t1")[0]
+    first = store.rated_games.of_game("t1")[0]
     clock.advance(90 * DAY_S)
     two_seat_table(store, "t2")
     finish(store, game("t2"))
-    second = store.rated_games_of("t2")[0]
+    second = store.rated_games.of_game("t2")[0]
     assert second["mu_before"] == first["mu_after"]
     assert first["sigma_after"] < second["sigma_before"] <= DEFAULT_SIGMA
     assert second["weight"] == 1.0  # the first meeting is out of the repeat window
@@ -187,11 +187,11 @@ def test_a_version_5_store_gains_ratings_and_keeps_its_accounts(
         db.execute("DROP TABLE ratings")
         db.execute("PRAGMA user_version = 5")
     store = Store(path, now=clock.time)
-    found = store.account_named("bob")
+    found = store.accounts.named("bob")
     assert found is not None and found.id == 2
     two_seat_table(store, "t1")
     finish(store, game())
-    assert store.rating(2, Pool.WINNER) is not None
+    assert store.ratings.of(2, Pool.WINNER) is not None
     store.close()
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7

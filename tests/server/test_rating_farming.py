@@ -46,7 +46,7 @@ def test_four_wins_against_fresh_accounts_move_a_rating_less_than_one_normal_win
     shown = farm(store, clock, plan)
     assert before_the_rule(plan)[-1] - 1500 > 3 * normal_win()  # what the rule stops
     assert len(shown) == 4 and shown[-1] - 1500 <= normal_win()
-    stored = store.rating(1, Pool.WINNER)
+    stored = store.ratings.of(1, Pool.WINNER)
     assert stored is not None and stored.games == 4  # rated all the same: on the player page
 
 
@@ -54,9 +54,9 @@ def test_a_known_player_gains_nothing_from_beating_fresh_accounts(
     store: Store, clock: ManualClock
 ) -> None:
     for number in range(TRUSTED_GAMES):
-        assert store.add_account(f"Out{number}", False, "hash") is not None
+        assert store.accounts.add(f"Out{number}", False, "hash") is not None
     establish(store, clock, (1,), range(2, 2 + TRUSTED_GAMES))
-    before = store.rating(1, Pool.WINNER)
+    before = store.ratings.of(1, Pool.WINNER)
     shown = farm(store, clock, Farm(4, shared_network=False), first=1)
     assert before is not None and shown[-1] - 1500 <= normal_win()
 
@@ -69,8 +69,8 @@ def test_twelve_wins_against_one_account_leave_the_farmer_where_they_began(
     plan = Farm(12, per_victim=12)
     assert before_the_rule(plan)[-1] == 1867
     assert farm(store, clock, plan) == [1500] * 12
-    assert store.networks(1) == store.networks(2) == {FARMER_NETWORK}
-    weights = {row["weight"] for row in store.rated_games_of("f1g11")}
+    assert store.accounts.networks(1) == store.accounts.networks(2) == {FARMER_NETWORK}
+    weights = {row["weight"] for row in store.rated_games.of_game("f1g11")}
     assert weights == {0.0}
 
 
@@ -82,14 +82,16 @@ def test_people_who_met_others_count_in_full_though_they_share_an_address(
     address; and the known account is not moved by the newcomer."""
     names = ("Sister", *(f"Out{number}" for number in range(2 * TRUSTED_GAMES)), "Ann", "Al")
     for name in names:
-        assert store.add_account(name, False, "hash") is not None
+        assert store.accounts.add(name, False, "hash") is not None
     establish(store, clock, (1, 2), range(3, 3 + 2 * TRUSTED_GAMES))
     housemate, elsewhere = 3 + 2 * TRUSTED_GAMES, 4 + 2 * TRUSTED_GAMES
     for account in (1, 2, housemate):
-        store.note_network(account, FARMER_NETWORK)
-    store.note_network(elsewhere, "198.51.100.7")
+        store.accounts.note_network(account, FARMER_NETWORK)
+    store.accounts.note_network(elsewhere, "198.51.100.7")
     games = {"home": (1, 2), "housemate": (housemate, 2), "elsewhere": (elsewhere, 2)}
     for table, accounts in games.items():
         store_rated_game(store, RatedGame(table, Pool.WINNER, accounts, (80, 20), 1))
-    weights = {table: [row["weight"] for row in store.rated_games_of(table)] for table in games}
+    weights = {
+        table: [row["weight"] for row in store.rated_games.of_game(table)] for table in games
+    }
     assert weights == {"home": [1.0, 1.0], "housemate": [0.0, 0.0], "elsewhere": [1.0, 0.0]}

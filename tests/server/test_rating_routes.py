@@ -133,12 +133,12 @@ def test_a_player_page_counts_wins_draws_losses_and_places(
     assert (first["name"], first["bot"], bot["bot"]) == ("P00", False, True)
     assert set(first["pools"]) == {"winner"}
     winner = first["pools"]["winner"]
-    rows = league.rated_games_of_account(1)
+    rows = league.rated_games.of_account(1)
     assert winner["games"] == len(rows) == winner["wins"] + winner["draws"] + winner["losses"]
     assert winner["wins"] == sum(1 for row in rows if row["rank"] == 0)  # no ties here
     assert winner["average_place"] == sum(row["rank"] + 1 for row in rows) / len(rows)
     assert winner["average_place"] < bot["pools"]["winner"]["average_place"]
-    stored = league.rating(1, Pool.WINNER)
+    stored = league.ratings.of(1, Pool.WINNER)
     assert stored is not None and winner["rating"] == display_value(stored.rating)
     history = winner["history"]
     assert [point["table"] for point in history] == [row["table_id"] for row in rows]
@@ -157,7 +157,7 @@ def test_a_player_page_adds_up_the_figures_of_its_games(
     league_client: TestClient, league: Store
 ) -> None:
     """Each club game is one deal, gone out of by its best total, that scores the totals."""
-    rows = league.rated_games_of_account(1)
+    rows = league.rated_games.of_account(1)
     winner = page(league_client, "P00")["pools"]["winner"]
     assert winner["deals"] == len(rows)
     assert winner["going_out_rate"] == round(winner["wins"] / len(rows), 4)

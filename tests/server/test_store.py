@@ -401,7 +401,7 @@ def test_the_last_action_and_the_finished_mark_are_written_together(store_path: 
     assert store.history() == []
     store.add_action("t", 0, 0, "1 draw stock", [], 2, finished={"winner": 1})
     assert store.deals("t")[0]["actions"] == ["1 draw stock"]
-    assert [game["winner"] for game in store.history()] == [1]
+    assert [game.summary["winner"] for game in store.history()] == [1]
     store.close()
 
 

@@ -137,7 +137,7 @@ async def _verify(password: str, encoded: str | None) -> bool:
 async def _signed_in(request: Request, account: Account) -> Response:
     """Start a session for ``account``: the answer, with its cookie and the device's proof."""
     token = secrets.token_urlsafe(32)
-    await asyncio.to_thread(_store(request).add_session, account.id, token)
+    await asyncio.to_thread(_store(request).accounts.add_session, account.id, token)
     response = JSONResponse(Me(name=account.name, bot=account.bot).model_dump())
     response.set_cookie(
         SESSION_COOKIE,
@@ -194,15 +194,15 @@ async def create_account(request: Request) -> Response:
     if weak is not None:
         return _refused(weak[0], 400, params=weak[1])
     store = _store(request)
-    if await asyncio.to_thread(store.account_named, wanted.name) is not None:
+    if await asyncio.to_thread(store.accounts.named, wanted.name) is not None:
         return _refused("name_taken", 409)  # before hashing for nothing
-    await asyncio.to_thread(gate.names.refresh, store.account_names_after)
+    await asyncio.to_thread(gate.names.refresh, store.accounts.names_after)
     existing = gate.names.existing(wanted.name)
     if existing is not None:
         return _refused("name_looks_taken", 409, params={"name": existing}, like=existing)
     gate.sign_ups.attempt(address)  # before hashing: accounts asked at once count at once
     hashed = await _hash(wanted.password)
-    account = await asyncio.to_thread(store.add_account, wanted.name, wanted.bot, hashed)
+    account = await asyncio.to_thread(store.accounts.add, wanted.name, wanted.bot, hashed)
     if account is None:  # taken while the password was hashed
         gate.sign_ups.refused(address)
         return _refused("name_taken", 409)
@@ -227,7 +227,7 @@ async def sign_in(request: Request) -> Response:
     has_proof = proof_account(proof) is not None
     account, known = None, False
     if has_proof:  # without one, a refused flood costs no read of the store
-        account = await asyncio.to_thread(store.account_named, wanted.name)
+        account = await asyncio.to_thread(store.accounts.named, wanted.name)
         known = account is not None and is_known_device(proof, account.id, account.password_hash)
     wait = logins.retry_after(wanted.name, address, known_device=known)
     if wait is not None:
@@ -236,7 +236,7 @@ async def sign_in(request: Request) -> Response:
         )
     logins.attempt(wanted.name, address, known_device=known)
     if not has_proof:
-        account = await asyncio.to_thread(store.account_named, wanted.name)
+        account = await asyncio.to_thread(store.accounts.named, wanted.name)
     encoded = account.password_hash if account is not None else None
     if not await _verify(wanted.password, encoded) or account is None:
         # never the name sent for no account: it may be a password typed in the wrong field
@@ -245,7 +245,7 @@ async def sign_in(request: Request) -> Response:
     logins.succeeded(wanted.name, address, known_device=known)
     if needs_rehash(account.password_hash):  # parameters raised since it was hashed
         rehashed = await _hash(wanted.password)
-        await asyncio.to_thread(store.set_password_hash, account.id, rehashed)
+        await asyncio.to_thread(store.accounts.set_password_hash, account.id, rehashed)
         account = dataclasses.replace(account, password_hash=rehashed)  # the device's proof
     return await _signed_in(request, account)
 
@@ -254,7 +254,7 @@ async def sign_out(request: Request) -> Response:
     """``DELETE /api/session``: end this session (and clear its cookie); 204 in any case."""
     token = request.cookies.get(SESSION_COOKIE)
     if token:
-        await asyncio.to_thread(_store(request).end_session, token)
+        await asyncio.to_thread(_store(request).accounts.end_session, token)
     response = Response(status_code=204)
     response.delete_cookie(
         SESSION_COOKIE,
@@ -271,7 +271,7 @@ async def session_account(connection: HTTPConnection) -> Account | None:
     token = connection.cookies.get(SESSION_COOKIE)
     if not token or len(token) > 128:
         return None
-    return await asyncio.to_thread(_store(connection).session_account, token)
+    return await asyncio.to_thread(_store(connection).accounts.session_account, token)
 
 
 async def me(request: Request) -> Response:

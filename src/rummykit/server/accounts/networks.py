@@ -55,4 +55,4 @@ async def note_network(connection: HTTPConnection, account: int | None) -> None:
     if account is None or network is None:
         return
     store: Store = connection.app.state.lobby.store
-    await asyncio.to_thread(store.note_network, account, network)
+    await asyncio.to_thread(store.accounts.note_network, account, network)

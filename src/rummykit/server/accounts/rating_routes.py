@@ -39,7 +39,7 @@ from rummykit.ratings import (
     is_settled,
     leaderboard_eligible,
 )
-from rummykit.server.store import DAY_S, SeatFigures, Store
+from rummykit.server.store import DAY_S, PoolRating, SeatFigures, Store
 
 LEADERBOARD_ROWS: Final = 1000
 """The most accounts one leaderboard answer lists (the best ones)."""
@@ -201,29 +201,29 @@ def _idle_days(last_played: float, now: float) -> float:
 
 
 def leaderboard_entries(
-    rows: Sequence[Mapping[str, Any]], now: float, everyone: bool
+    rows: Sequence[PoolRating], now: float, everyone: bool
 ) -> list[LeaderboardEntry]:
-    """The leaderboard from ``Store.pool_ratings`` rows at time ``now``, best first.
+    """The leaderboard from ``Ratings.pool``'s rows at time ``now``, best first.
 
     Without ``everyone``, only the ratings ``leaderboard_eligible``.
     """
     entries = []
     for row in rows:
-        stored = Rating(float(row["mu"]), float(row["sigma"]))
-        idle = _idle_days(float(row["last_played"]), now)
-        games, opponents = int(row["games"]), int(row["opponents"])
+        stored = row.rating
+        idle = _idle_days(row.last_played, now)
+        games, opponents = row.games, row.opponents
         if not everyone and not leaderboard_eligible(stored, games, opponents, idle):
             continue
         rating = drifted(stored, idle)
         entries.append(
             LeaderboardEntry(
-                name=str(row["name"]),
+                name=row.name,
                 rating=display_value(rating),
                 mu=rating.mu,
                 sigma=rating.sigma,
                 games=games,
                 provisional=not is_settled(rating),
-                bot=bool(row["bot"]),
+                bot=row.bot,
             )
         )
     entries.sort(key=lambda entry: (-entry.mu, entry.sigma, entry.name.casefold()))
@@ -253,7 +253,7 @@ async def leaderboard(request: Request) -> Response:
         return _error(asked, 400)
     pool, everyone = asked
     store = _store(request)
-    rows = await asyncio.to_thread(store.pool_ratings, pool)
+    rows = await asyncio.to_thread(store.ratings.pool, pool)
     entries = leaderboard_entries(rows, store.now(), everyone)
     return JSONResponse([entry.model_dump(mode="json") for entry in entries])
 
@@ -333,7 +333,7 @@ def _recent(row: Mapping[str, Any]) -> RecentGame:
 def player_answer(
     name: str, bot: bool, rows: Sequence[Mapping[str, Any]], now: float
 ) -> PlayerAnswer:
-    """A player's page from ``Store.rated_games_of_account`` rows (oldest first) at ``now``."""
+    """A player's page from ``Store.rated_games.of_account`` rows (oldest first) at ``now``."""
     pools = {
         pool: _pool_record(games, now)
         for pool in Pool
@@ -354,10 +354,10 @@ async def player(request: Request) -> Response:
     if not ACCOUNT_NAME.fullmatch(name):
         return _error(NO_PLAYER, 404)
     store = _store(request)
-    account = await asyncio.to_thread(store.account_named, name)
+    account = await asyncio.to_thread(store.accounts.named, name)
     if account is None:
         return _error(NO_PLAYER, 404)
-    rows = await asyncio.to_thread(store.rated_games_of_account, account.id)
+    rows = await asyncio.to_thread(store.rated_games.of_account, account.id)
     answer = player_answer(account.name, account.bot, rows, store.now())
     return JSONResponse(answer.model_dump(mode="json"))
 

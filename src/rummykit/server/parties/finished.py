@@ -26,7 +26,7 @@ async def finished_game(request: Request) -> Table | None:
     if (
         not request.app.state.public_history
         and (token is None or await asyncio.to_thread(lobby.store.seat_of, table_id, token) is None)
-        and not await asyncio.to_thread(lobby.store.was_rated, table_id)
+        and not await asyncio.to_thread(lobby.store.rated_games.was_rated, table_id)
     ):
         return None
     if await asyncio.to_thread(lobby.store.settings, table_id) is None:

@@ -285,13 +285,13 @@ class Lobby:
         code = code.upper()
         party = self.parties.get(code)
         if party is None:
-            stored = await asyncio.to_thread(self.store.party, code)
+            stored = await asyncio.to_thread(self.store.parties.get, code)
             if stored is None:
                 return None
-            record = PartyRecord.model_validate_json(stored[0])
+            record = PartyRecord.model_validate_json(stored.party)
             party = self.parties.setdefault(code, self._party(record))
             await self._follow(party)
-            if record.state != "closed" and party.idle_since(stored[1], self.now()):
+            if record.state != "closed" and party.idle_since(stored.updated, self.now()):
                 closed = record.model_copy(update={"state": "closed"})
                 await self._save(closed)
                 party.record = closed
@@ -313,12 +313,12 @@ class Lobby:
             await asyncio.to_thread(self.store.add_seat, table_id, seat, hashed)
 
         async def busy(accounts: Sequence[int]) -> set[int]:
-            return await asyncio.to_thread(self.store.accounts_in_ranked_games, accounts)
+            return await asyncio.to_thread(self.store.rated_games.in_ranked_games, accounts)
 
         async def waits(accounts: Sequence[int]) -> dict[int, float]:
             now = self.now()
             leaves = await asyncio.to_thread(
-                self.store.ranked_leaves, accounts, now - LEAVE_WINDOW_S
+                self.store.rated_games.leaves, accounts, now - LEAVE_WINDOW_S
             )
             return waits_left(leaves, now, now - self.started)
 
@@ -333,7 +333,7 @@ class Lobby:
             await self.followers.follow(party)
 
     async def _save(self, record: PartyRecord) -> None:
-        await asyncio.to_thread(self.store.save_party, record.code, record.model_dump_json())
+        await asyncio.to_thread(self.store.parties.save, record.code, record.model_dump_json())
 
     async def new_party(
         self, request: NewParty, account: Account | None = None
@@ -363,7 +363,7 @@ class Lobby:
                 seed=request.seed,
             )
             kept = await asyncio.to_thread(
-                self.store.save_party, code, record.model_dump_json(), new=True
+                self.store.parties.save, code, record.model_dump_json(), new=True
             )
             if kept:
                 party = self.parties.setdefault(code, self._party(record))

@@ -27,8 +27,8 @@ class SharedParties:
 
     async def load(self, code: str) -> PartyRecord | None:
         """The party's record as stored."""
-        stored = await asyncio.to_thread(self.store.party, code)
-        return None if stored is None else PartyRecord.model_validate_json(stored[0])
+        stored = await asyncio.to_thread(self.store.parties.get, code)
+        return None if stored is None else PartyRecord.model_validate_json(stored.party)
 
     async def changed(self, code: str) -> None:
         """Tell the other processes (a lost message: their members see the next change)."""

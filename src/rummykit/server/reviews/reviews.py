@@ -97,7 +97,7 @@ class Reviews:
         job = self.jobs.get((table_id, seat))
         if job is not None:
             return ("failed" if job.error else "running"), job, None
-        stored = await asyncio.to_thread(self.store.review, table_id, seat)
+        stored = await asyncio.to_thread(self.store.reviews.get, table_id, seat)
         return ("done" if stored is not None else "none"), None, stored
 
     async def start(
@@ -112,7 +112,7 @@ class Reviews:
         job = self.jobs.get(key)
         if job is not None and job.error is None:
             return
-        if await asyncio.to_thread(self.store.review, table_id, seat) is not None:
+        if await asyncio.to_thread(self.store.reviews.get, table_id, seat) is not None:
             return
         running = [job for job in self.jobs.values() if job.error is None]
         if len(running) >= MAX_REVIEWS:
@@ -140,7 +140,7 @@ class Reviews:
                     )
                 job.done += 1
             made = await self.workers.run(review_json, record, seat, judged, client=client)
-            await asyncio.to_thread(self.store.save_review, table_id, seat, made)
+            await asyncio.to_thread(self.store.reviews.save, table_id, seat, made)
         except ReviewError as error:
             job.error = str(error)
             return

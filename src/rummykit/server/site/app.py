@@ -77,7 +77,6 @@ from rummykit.protocol import (
     Clock,
     CloseCode,
     ErrorAnswer,
-    FinishedGame,
     HistoryAnswer,
     HistoryRequest,
     NewTable,
@@ -111,7 +110,7 @@ from rummykit.server.parties import PARTY_ROUTES, Lobby, finished_game
 from rummykit.server.reviews import REVIEW_ROUTES, Reviews
 from rummykit.server.runtime import WorkerPool, going_on
 from rummykit.server.site.config import SHARED_SITE_NEEDS_POSTGRESQL, ConfigError, ServerConfig
-from rummykit.server.store import Now, Store, handle_outages
+from rummykit.server.store import Now, Store, StoredGame, handle_outages
 from rummykit.server.tables import (
     Send,
     Sleep,
@@ -259,14 +258,14 @@ NO_REPLAY: Final = "Only a finished game can be replayed."
 
 
 async def _history_answer(
-    lobby: Lobby, games: list[dict[str, Any]], unknown: list[str], public: bool
+    lobby: Lobby, games: list[StoredGame], unknown: list[str], public: bool
 ) -> Response:
     if public:  # the player's own games, and the newest of everyone's
         everyone = await asyncio.to_thread(lobby.store.history)
-        by_id = {game["id"]: game for game in [*games, *everyone]}
-        games = sorted(by_id.values(), key=lambda game: game["finished"], reverse=True)
+        by_id = {game.id: game for game in [*games, *everyone]}
+        games = sorted(by_id.values(), key=lambda game: game.finished, reverse=True)
     answer = HistoryAnswer(
-        games=[FinishedGame.model_validate(game) for game in games],
+        games=[game.answer() for game in games],
         public=public,
         unknown=unknown,
     )

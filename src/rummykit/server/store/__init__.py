@@ -1,5 +1,7 @@
 """Where everything lives between requests and restarts: SQLite or PostgreSQL, migrated."""
 
+from rummykit.server.store.accounts import SESSION_LIFETIME_S, Account
+from rummykit.server.store.common import Now, token_hash
 from rummykit.server.store.database import (
     DATABASE_URL_ENV,
     FileInUse,
@@ -8,8 +10,9 @@ from rummykit.server.store.database import (
 )
 from rummykit.server.store.outage import handle_outages, note_outage
 from rummykit.server.store.rated import DAY_S, RatedGame, waits_left
+from rummykit.server.store.ratings import PoolRating
 from rummykit.server.store.seat_figures import Played, SeatFigures
-from rummykit.server.store.store import SESSION_LIFETIME_S, Account, Now, Store, token_hash
+from rummykit.server.store.store import Store, StoredGame
 
 __all__ = [
     "DATABASE_URL_ENV",
@@ -19,9 +22,11 @@ __all__ = [
     "FileInUse",
     "Now",
     "Played",
+    "PoolRating",
     "RatedGame",
     "SeatFigures",
     "Store",
+    "StoredGame",
     "handle_outages",
     "is_postgres_url",
     "is_unavailable",

@@ -17,38 +17,39 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from rummykit.core.cards import Card, parse_cards
-from rummykit.protocol import TableSettings
-from rummykit.ratings import NETWORK_WINDOW_DAYS, REPEAT_WINDOW_DAYS, Pool, Rating, Standing
+from rummykit.protocol import FinishedGame, TableSettings
 from rummykit.server.cluster import check_epoch
 from rummykit.server.store import legacy_sqlite, migrate
+from rummykit.server.store.accounts import SESSION_LIFETIME_S, Account, Accounts
+from rummykit.server.store.common import Now, token_hash
 from rummykit.server.store.database import (
     Database,
-    Rows,
     Session,
     SQLiteDatabase,
     hold_file,
     is_postgres_url,
     open_database,
 )
-from rummykit.server.store.rated import DAY_S, RatedGame, StoredRating, rated_rows
-from rummykit.server.store.seat_figures import Played, SeatFigures, StoredAction, seat_figures
+from rummykit.server.store.parties import Parties
+from rummykit.server.store.rated import RatedGame
+from rummykit.server.store.rated_games import RatedGames
+from rummykit.server.store.ratings import Ratings
+from rummykit.server.store.reviews import Reviews
+from rummykit.server.store.seat_figures import Played
+
+__all__ = ["SESSION_LIFETIME_S", "Account", "Now", "Store", "token_hash"]
 
 SCHEMA_VERSION = legacy_sqlite.LEGACY_VERSION
 """The last version of the hand-written upgrades of SQLite files (``legacy_sqlite``); the
 schema goes on from there in Alembic revisions (``migrations/``)."""
-
-SESSION_LIFETIME_S: Final = 30 * 24 * 3600.0
-"""How long a sign-in lasts: 30 days, then the account signs in again. A session ends sooner
-when its holder signs out."""
 
 TOKEN_LIFETIME_S: Final = 30 * 24 * 3600.0
 """How long a seat's token keeps working after its game ends: 30 days.
@@ -64,9 +65,6 @@ EXPIRY_SWEEP_S: Final = 3600.0
 """How often at most the expired seats are deleted in one sweep (a write): an expired token
 is refused at once whenever it comes, so the sweep only keeps the file from growing."""
 
-Now = Callable[[], float]
-"""Seconds since the epoch, as ``time.time`` gives them."""
-
 FirstDeal = tuple[int, Sequence[Card], int | None]
 """A table's first deal as stored with it: the dealer, the deck in order, the seed.
 
@@ -74,11 +72,6 @@ A deal without a seed (a live table's: its new stocks come from ``secrets``) is 
 0, which a record reads as no seed given: every new stock is kept with the action that made
 it (``actions.reshuffles``), so a replay never reaches the seed.
 """
-
-
-def token_hash(token: str) -> str:
-    """What the store keeps of a seat's token."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class Store:
@@ -108,6 +101,16 @@ class Store:
             self._held.close()
             raise
         self._migrate()
+        self.accounts = Accounts(self._db, now, self._sweep_if_due)
+        """The accounts, their sessions and networks."""
+        self.parties = Parties(self._db, now)
+        """The parties."""
+        self.ratings = Ratings(self._db)
+        """The accounts' ratings, read (a ranked game's end writes them: ``rate_game``)."""
+        self.reviews = Reviews(self._db, now)
+        self.rated_games = RatedGames(self._db, now)
+        """Ranked games: rated as they end, the ranked games left early, who plays one now."""
+        """The reviews of finished games."""
         self._last_sweep = self.now()
         self.forget_expired()
 
@@ -216,20 +219,6 @@ class Store:
                 "INSERT INTO seats (token, table_id, seat) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 (hashed, table_id, seat),
             )
-
-    def accounts_in_ranked_games(self, accounts: Sequence[int]) -> set[int]:
-        """Which of these accounts hold a seat at a ranked table not finished yet."""
-        if not accounts:
-            return set()
-        with self._read() as db:
-            seated = self._db.json_numbers("tables.settings", "accounts")
-            rows = db.execute(
-                f"SELECT DISTINCT CAST(value AS INTEGER) FROM tables, {seated} "
-                "WHERE tables.finished = 0 "
-                f"AND CAST(value AS INTEGER) IN ({', '.join('?' * len(accounts))})",
-                tuple(accounts),
-            ).fetchall()
-        return {int(row[0]) for row in rows}
 
     def seat_of(self, table_id: str, token: str) -> int | None:
         """The seat a token holds at a table, if any and if the token has not expired.
@@ -347,7 +336,7 @@ class Store:
         marked over in the same transaction, so a crash can never keep a finished game out of
         the history, and its seats' tokens expire ``TOKEN_LIFETIME_S`` from now. Committed
         when this returns. ``rated``: the ranked game it ends, rated in that same transaction
-        (see ``rate_game``).
+        (see ``RatedGames.rate``).
         """
         with self._writing(table_id) as db:
             shuffled = json.dumps([[str(card) for card in order] for order in reshuffles])
@@ -371,339 +360,7 @@ class Store:
                     (now + TOKEN_LIFETIME_S, table_id),
                 )
                 if rated is not None:
-                    self._rate(db, rated, now)
-
-    def rate_game(self, rated: RatedGame) -> bool:
-        """Rate a finished ranked game, unless it was rated already; whether it was now.
-
-        A game is rated at most once: a second call (a retried finish) changes nothing, and
-        the key of ``rated_games`` refuses a second row for a game and account anyway.
-        """
-        with self._transaction() as db:
-            return self._rate(db, rated, self.now())
-
-    def _rate(self, db: Session, rated: RatedGame, now: float) -> bool:
-        self._db.serialize(db, "ratings")  # two games of one account: one rated after the other
-        if _was_rated(db, rated.table_id):
-            return False
-        pool = rated.pool.value
-        marks = ", ".join("?" * len(rated.accounts))
-        ratings = {
-            int(account): StoredRating(Rating(mu, sigma), int(games), float(last))
-            for account, mu, sigma, games, last in db.execute(
-                f"SELECT account, mu, sigma, games, last_played FROM ratings "
-                f"WHERE pool = ? AND account IN ({marks})",
-                (pool, *rated.accounts),
-            )
-        }
-        figures = self._figures(db, rated)
-        mostly_computer = {seat for seat, each in enumerate(figures) if each.mostly_computer()}
-        rated = dataclasses.replace(
-            rated, computer_majority=rated.computer_majority | mostly_computer
-        )
-        recent = self._recent_meetings(db, rated.accounts, now)
-        standings = self._standings(db, rated.accounts, now)
-        rows = rated_rows(rated, ratings, recent, now, standings)
-        for row in rows:
-            db.execute(
-                "INSERT INTO rated_games (table_id, account, pool, seat, rank, total, "
-                "mu_before, sigma_before, mu_after, sigma_after, weight, at, figures) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    rated.table_id,
-                    row.account,
-                    pool,
-                    row.seat,
-                    row.rank,
-                    row.total,
-                    row.before.mu,
-                    row.before.sigma,
-                    row.after.mu,
-                    row.after.sigma,
-                    row.weight,
-                    now,
-                    json.dumps(figures[row.seat].to_json()),
-                ),
-            )
-            db.execute(
-                "INSERT INTO ratings (account, pool, mu, sigma, games, last_played) "
-                "VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (account, pool) DO UPDATE SET "
-                "mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1, "
-                "last_played = excluded.last_played",
-                (row.account, pool, row.after.mu, row.after.sigma, now),
-            )
-        return bool(rows)
-
-    def _figures(self, db: Session, rated: RatedGame) -> list[SeatFigures]:
-        """Each seat's figures in the game ``rated`` finishes, from its stored actions."""
-        dealt_at = dict(
-            db.execute("SELECT deal, at FROM deals WHERE table_id = ?", (rated.table_id,))
-        )
-        actions = [
-            StoredAction(deal, seat, None if by is None else Played(by), at)
-            for deal, seat, by, at in db.execute(
-                "SELECT deal, seat, by, at FROM actions WHERE table_id = ? ORDER BY deal, seq",
-                (rated.table_id,),
-            )
-        ]
-        return seat_figures(len(rated.accounts), rated.deals, dealt_at, actions)
-
-    def _recent_meetings(self, db: Session, accounts: Sequence[int], now: float) -> list[set[int]]:
-        """The account sets of the rated games, within the repeat window, of any of these."""
-        marks = ", ".join("?" * len(accounts))
-        rows = db.execute(
-            "SELECT table_id, account FROM rated_games WHERE at > ? AND table_id IN "
-            f"(SELECT table_id FROM rated_games WHERE account IN ({marks}))",
-            (now - REPEAT_WINDOW_DAYS * DAY_S, *accounts),
-        ).fetchall()
-        games: dict[str, set[int]] = {}
-        for table_id, account in rows:
-            games.setdefault(str(table_id), set()).add(int(account))
-        return list(games.values())
-
-    def _standings(self, db: Session, accounts: Sequence[int], now: float) -> dict[int, Standing]:
-        """How well each of these accounts is known, before the game that is being rated.
-
-        Its rated games (every pool) and the days since the first, the distinct accounts it met
-        less those that share one of its networks, and its networks, each seen within
-        ``NETWORK_WINDOW_DAYS``.
-        """
-        marks = ", ".join("?" * len(accounts))
-        since = now - NETWORK_WINDOW_DAYS * DAY_S
-        games = {
-            int(account): (int(count), float(first))
-            for account, count, first in db.execute(
-                f"SELECT account, COUNT(*), MIN(at) FROM rated_games WHERE account IN ({marks}) "
-                "GROUP BY account",
-                tuple(accounts),
-            ).fetchall()
-        }
-        networks: dict[int, set[str]] = {}
-        for account, network in db.execute(
-            f"SELECT account, network FROM account_networks WHERE account IN ({marks}) "
-            "AND seen > ?",
-            (*accounts, since),
-        ).fetchall():
-            networks.setdefault(int(account), set()).add(str(network))
-        met: dict[int, set[int]] = {}
-        for account, other in db.execute(
-            "SELECT DISTINCT own.account, other.account FROM rated_games AS own "
-            "JOIN rated_games AS other ON other.table_id = own.table_id "
-            f"AND other.account != own.account WHERE own.account IN ({marks}) "
-            "AND NOT EXISTS (SELECT 1 FROM account_networks AS mine "
-            "JOIN account_networks AS theirs ON theirs.network = mine.network "
-            "WHERE mine.account = own.account AND theirs.account = other.account "
-            "AND mine.seen > ? AND theirs.seen > ?)",
-            (*accounts, since, since),
-        ).fetchall():
-            met.setdefault(int(account), set()).add(int(other))
-        standings = {}
-        for account in accounts:
-            count, first = games.get(account, (0, now))
-            standings[account] = Standing(
-                count,
-                frozenset(met.get(account, ())),
-                frozenset(networks.get(account, ())),
-                max(0.0, now - first) / DAY_S,
-            )
-        return standings
-
-    def note_network(self, account: int, network: str) -> None:
-        """``account`` was seen at ``network`` now (``server.networks``): kept for its ratings.
-
-        Its networks not seen within ``NETWORK_WINDOW_DAYS`` are forgotten in the same breath.
-        """
-        now = self.now()
-        with self._transaction() as db:
-            db.execute(
-                "DELETE FROM account_networks WHERE account = ? AND seen <= ?",
-                (account, now - NETWORK_WINDOW_DAYS * DAY_S),
-            )
-            db.execute(
-                "INSERT INTO account_networks (account, network, seen) VALUES (?, ?, ?) "
-                "ON CONFLICT (account, network) DO UPDATE SET seen = excluded.seen",
-                (account, network, now),
-            )
-
-    def networks(self, account: int) -> set[str]:
-        """The networks ``account`` was seen at within ``NETWORK_WINDOW_DAYS``."""
-        with self._read() as db:
-            rows = db.execute(
-                "SELECT network FROM account_networks WHERE account = ? AND seen > ?",
-                (account, self.now() - NETWORK_WINDOW_DAYS * DAY_S),
-            ).fetchall()
-        return {str(row[0]) for row in rows}
-
-    def rating(self, account: int, pool: Pool) -> StoredRating | None:
-        """An account's rating in a pool as stored (not drifted), or ``None``: never rated."""
-        with self._read() as db:
-            row = db.execute(
-                "SELECT mu, sigma, games, last_played FROM ratings WHERE account = ? AND pool = ?",
-                (account, pool.value),
-            ).fetchone()
-        return StoredRating(Rating(row[0], row[1]), int(row[2]), float(row[3])) if row else None
-
-    def review(self, table_id: str, seat: int) -> dict[str, Any] | None:
-        """The stored review of a finished game's seat (``rummy review --json``), if made."""
-        with self._read() as db:
-            row = db.execute(
-                "SELECT review FROM reviews WHERE table_id = ? AND seat = ?", (table_id, seat)
-            ).fetchone()
-        return json.loads(row[0]) if row else None
-
-    def save_review(self, table_id: str, seat: int, review: dict[str, Any]) -> None:
-        """Keep a finished game's review of ``seat``.
-
-        A second one of the same seat is ignored: reviews are reproducible, so both are alike.
-        """
-        with self._transaction() as db:
-            db.execute(
-                "INSERT INTO reviews (table_id, seat, review, created) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (table_id, seat) DO NOTHING",
-                (table_id, seat, json.dumps(review), self.now()),
-            )
-
-    def was_rated(self, table_id: str) -> bool:
-        """Whether the game at ``table_id`` finished and was rated."""
-        with self._read() as db:
-            return _was_rated(db, table_id)
-
-    def rated_games_of(self, table_id: str) -> list[dict[str, Any]]:
-        """The rated_games rows of one game, by seat (empty: the game was not rated)."""
-        with self._read() as db:
-            cursor = db.execute(
-                "SELECT * FROM rated_games WHERE table_id = ? ORDER BY seat", (table_id,)
-            )
-            names = [column[0] for column in cursor.description]
-            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-
-    def pool_ratings(self, pool: Pool) -> list[dict[str, Any]]:
-        """Every account rated in ``pool``, unsorted, as rows.
-
-        Each row: ``name``, ``bot``, ``mu``, ``sigma`` (as stored, not drifted), ``games``,
-        ``last_played`` and ``opponents`` (the distinct accounts met in the pool's games).
-        """
-        with self._read() as db:
-            cursor = db.execute(
-                "SELECT accounts.name, CASE WHEN accounts.kind = 'bot' THEN 1 ELSE 0 END AS bot, "
-                "ratings.mu, ratings.sigma, ratings.games, ratings.last_played, "
-                "(SELECT COUNT(DISTINCT other.account) FROM rated_games AS own "
-                "JOIN rated_games AS other ON other.table_id = own.table_id "
-                "AND other.account != own.account "
-                "WHERE own.account = ratings.account AND own.pool = ratings.pool) AS opponents "
-                "FROM ratings JOIN accounts ON accounts.id = ratings.account "
-                "WHERE ratings.pool = ?",
-                (pool.value,),
-            )
-            return _rows(cursor)
-
-    def rated_games_of_account(self, account: int) -> list[dict[str, Any]]:
-        """An account's rated games in every pool, oldest first.
-
-        Its ``rated_games`` rows, each with ``seats`` (the game's rated accounts),
-        ``sharing`` (how many of them share its rank, itself included) and ``summary`` (the
-        finished game's summary as JSON text: its players and preset).
-        """
-        with self._read() as db:
-            cursor = db.execute(
-                "SELECT own.*, (SELECT summary FROM tables WHERE tables.id = own.table_id) "
-                "AS summary, (SELECT COUNT(*) FROM rated_games AS other "
-                "WHERE other.table_id = own.table_id) AS seats, "
-                "(SELECT COUNT(*) FROM rated_games AS other WHERE other.table_id = own.table_id "
-                "AND other.rank = own.rank) AS sharing "
-                "FROM rated_games AS own WHERE own.account = ? ORDER BY own.at, own.table_id",
-                (account,),
-            )
-            return _rows(cursor)
-
-    def save_party(self, code: str, party: str, *, new: bool = False) -> bool:
-        """Keep a party (its JSON); with ``new``, only if no party has that code yet.
-
-        Whether it was kept (a new party's code may already be taken).
-        """
-        now = self.now()
-        with self._transaction() as db:
-            if new:
-                taken = db.execute(
-                    "INSERT INTO parties (code, created, updated, party) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT DO NOTHING",
-                    (code, now, now, party),
-                )
-                return taken.rowcount == 1
-            db.execute(
-                "UPDATE parties SET party = ?, updated = ? WHERE code = ?", (party, now, code)
-            )
-            return True
-
-    def party(self, code: str) -> tuple[str, float] | None:
-        """A party's JSON and when it last changed, or ``None``."""
-        with self._read() as db:
-            row = db.execute(
-                "SELECT party, updated FROM parties WHERE code = ?", (code,)
-            ).fetchone()
-        return (str(row[0]), float(row[1])) if row else None
-
-    def add_account(self, name: str, bot: bool, password_hash: str) -> Account | None:
-        """A new account; ``None`` if the name is taken (whatever its case)."""
-        kind = "bot" if bot else "person"
-        with self._transaction() as db:
-            added = db.execute(
-                "INSERT INTO accounts (name, kind, password, created) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT DO NOTHING RETURNING id",
-                (name, kind, password_hash, self.now()),
-            ).fetchall()
-        return Account(int(added[0][0]), name, bot, password_hash) if added else None
-
-    def account_named(self, name: str) -> Account | None:
-        """The account of that name (whatever its case), or ``None``."""
-        with self._read() as db:
-            row = db.execute(
-                "SELECT id, name, kind, password FROM accounts WHERE lower(name) = lower(?)",
-                (name,),
-            ).fetchone()
-        return _account(*row) if row else None
-
-    def account_names_after(self, account: int) -> list[tuple[int, str]]:
-        """The id and name of each account whose id is above ``account``, by id."""
-        with self._read() as db:
-            rows = db.execute(
-                "SELECT id, name FROM accounts WHERE id > ? ORDER BY id", (account,)
-            ).fetchall()
-        return [(int(row[0]), str(row[1])) for row in rows]
-
-    def set_password_hash(self, account: int, password_hash: str) -> None:
-        """Replace an account's hash (the same password hashed with stronger parameters)."""
-        with self._transaction() as db:
-            db.execute("UPDATE accounts SET password = ? WHERE id = ?", (password_hash, account))
-
-    def add_session(self, account: int, token: str) -> float:
-        """Keep a session of ``account`` (only its token's hash); when it expires."""
-        now = self.now()
-        expires = now + SESSION_LIFETIME_S
-        with self._transaction() as db:
-            db.execute(
-                "INSERT INTO sessions (token, account, created, expires) VALUES (?, ?, ?, ?)",
-                (token_hash(token), account, now, expires),
-            )
-        return expires
-
-    def session_account(self, token: str) -> Account | None:
-        """The account a session's token signs in, if the session has not expired."""
-        now = self.now()
-        with self._read() as db:
-            self._sweep_if_due(db, now)
-            row = db.execute(
-                "SELECT accounts.id, accounts.name, accounts.kind, accounts.password "
-                "FROM sessions JOIN accounts ON accounts.id = sessions.account "
-                "WHERE sessions.token = ? AND sessions.expires > ?",
-                (token_hash(token), now),
-            ).fetchone()
-        return _account(*row) if row else None
-
-    def end_session(self, token: str) -> None:
-        """Forget a session (signing out); nothing if there is none."""
-        with self._transaction() as db:
-            db.execute("DELETE FROM sessions WHERE token = ?", (token_hash(token),))
+                    self.rated_games.rate_in(db, rated, now)
 
     def version(self, table_id: str) -> int:
         """The table's version as last stored (0 for an unknown table)."""
@@ -743,20 +400,6 @@ class Store:
                     (leaver, table_id, now),
                 )
 
-    def ranked_leaves(self, accounts: Sequence[int], since: float) -> dict[int, list[float]]:
-        """When each of these accounts left a ranked game early, since ``since``, oldest first."""
-        marks = ", ".join("?" * len(accounts))
-        with self._read() as db:
-            rows = db.execute(
-                f"SELECT account, at FROM ranked_leaves WHERE at > ? AND account IN ({marks}) "
-                "ORDER BY at",
-                (since, *accounts),
-            ).fetchall()
-        leaves: dict[int, list[float]] = {}
-        for account, at in rows:
-            leaves.setdefault(int(account), []).append(float(at))
-        return leaves
-
     def settings(self, table_id: str) -> TableSettings | None:
         """A table's settings, or ``None`` if there is no such table."""
         with self._read() as db:
@@ -792,7 +435,7 @@ class Store:
                 deals[-1]["reshuffles"].extend(json.loads(reshuffles))
         return deals
 
-    def history(self, limit: int = 100) -> list[dict[str, Any]]:
+    def history(self, limit: int = 100) -> list[StoredGame]:
         """Every finished game, newest first (at most ``limit``): id, when, and the summary.
 
         For a server whose host made the history public; else see ``games_of``.
@@ -805,7 +448,7 @@ class Store:
             ).fetchall()
         return [_finished_game(*row) for row in rows]
 
-    def games_of(self, tokens: Sequence[str]) -> tuple[list[dict[str, Any]], list[str]]:
+    def games_of(self, tokens: Sequence[str]) -> tuple[list[StoredGame], list[str]]:
         """The finished games of these tokens, and the tokens that hold no seat.
 
         The games are those where a token holds a seat, newest first, as ``history`` gives
@@ -831,30 +474,22 @@ class Store:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class Account:
-    """An account as the store keeps it."""
+class StoredGame:
+    """A finished game as the history lists it."""
 
-    id: int
-    name: str
-    """As it was signed up (names are unique whatever their case)."""
-    bot: bool
-    """A program's account (``kind`` 'bot'), marked as such wherever its name shows."""
-    password_hash: str
-    """``rummykit.server.accounts.passwords.hash_password``'s string: never the password."""
+    id: str
+    """The table's id."""
+    created: float
+    """When the table was made (seconds since the epoch)."""
+    finished: float
+    """When the game ended (seconds since the epoch)."""
+    summary: dict[str, Any]
+    """The summary kept when it ended (``protocol.api.FinishedGame``'s other fields)."""
 
-
-def _rows(cursor: Rows) -> list[dict[str, Any]]:
-    names = [column[0] for column in cursor.description]
-    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-
-
-def _was_rated(db: Session, table_id: str) -> bool:
-    found = db.execute("SELECT 1 FROM rated_games WHERE table_id = ? LIMIT 1", (table_id,))
-    return found.fetchone() is not None
-
-
-def _account(account_id: int, name: str, kind: str, password_hash: str) -> Account:
-    return Account(int(account_id), str(name), kind == "bot", str(password_hash))
+    def answer(self) -> FinishedGame:
+        """The game as ``/api/history`` lists it."""
+        fields = {"id": self.id, "created": self.created, "finished": self.finished}
+        return FinishedGame.model_validate({**fields, **self.summary})
 
 
 def _has_expired(expires: float | None, now: float) -> bool:
@@ -863,8 +498,8 @@ def _has_expired(expires: float | None, now: float) -> bool:
 
 def _finished_game(
     table_id: str, created: float, finished: float, summary: str | None
-) -> dict[str, Any]:
-    return {"id": table_id, "created": created, "finished": finished, **json.loads(summary or "{}")}
+) -> StoredGame:
+    return StoredGame(str(table_id), float(created), float(finished), json.loads(summary or "{}"))
 
 
 def _is_file(location: str) -> bool:
