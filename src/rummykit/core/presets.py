@@ -206,6 +206,12 @@ _BOATHOUSE_MELDING: Final = Offer(
 )
 """Boathouse's two forms: the first rule text's (piecemeal) and the published one (whole hand)."""
 
+DEFAULT_PRESET: Final = "standard"
+"""The preset when none is named: the reference rules."""
+
+PARTY_PRESET: Final = "party"
+"""The preset a party is made with when its host changes nothing."""
+
 PRESETS: Final[dict[str, Preset]] = {
     preset.name: preset
     for preset in (
