@@ -12,10 +12,11 @@ import json
 import re
 from pathlib import Path
 
+import rummykit
 from rummykit.core.errors import ErrorCode
 from rummykit.server.accounts import account_routes
 
-MODEL = Path(account_routes.__file__).parents[1] / "web" / "account_model.js"
+MODEL = Path(rummykit.__file__).parent / "web" / "account_model.js"
 
 
 def _codes_the_routes_send() -> set[str]:

@@ -24,6 +24,13 @@ TurnTimer: TypeAlias = Literal[30, 60]
 TURN_TIMERS: Final[tuple[int, ...]] = get_args(TurnTimer)
 """The turn timers a table may be made with (besides none)."""
 
+RANKED_DEFAULT_TIMER: Final[TurnTimer] = 60
+"""The turn timer a ranked party's form offers first: the longer one, so nobody new to the
+clock loses turns to it."""
+
+PRACTICE_OPPONENTS: Final[tuple[BotLevel, ...]] = ("strong",)
+"""A practice game is against one strong computer player."""
+
 RecordRules: TypeAlias = str | dict[str, RuleValue]
 """A record's ``rules``: a preset's name, or ``{"preset": NAME, OPTION: VALUE, ...}``."""
 

@@ -15,9 +15,16 @@ from typing import Final
 
 from rummykit.core.presets import DEFAULT_PRESET, PARTY_PRESET, PRESETS
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
+from rummykit.protocol.account import ACCOUNT_NAME, MAX_PASSWORD, MIN_PASSWORD
 from rummykit.protocol.limits import MAX_SOCKET_MESSAGE_BYTES
 from rummykit.protocol.messages import MAX_MESSAGE_CHARS, MAX_PACE_MS, CloseCode
-from rummykit.protocol.settings import BOT_LEVELS, DEFAULT_PACE_MS, TURN_TIMERS
+from rummykit.protocol.settings import (
+    BOT_LEVELS,
+    DEFAULT_PACE_MS,
+    PRACTICE_OPPONENTS,
+    RANKED_DEFAULT_TIMER,
+    TURN_TIMERS,
+)
 
 COMMAND: Final = "python -m rummykit.protocol.web_facts"
 """What rewrites the generated module."""
@@ -33,7 +40,9 @@ def facts() -> dict[str, object]:
         "MAX_PACE_MS": MAX_PACE_MS,
         "DEFAULT_PACE_MS": DEFAULT_PACE_MS,
         "TURN_TIMERS": list(TURN_TIMERS),
+        "RANKED_DEFAULT_TIMER": RANKED_DEFAULT_TIMER,
         "BOT_LEVELS": list(BOT_LEVELS),
+        "PRACTICE_OPPONENTS": list(PRACTICE_OPPONENTS),
         "PRESET_NAMES": list(PRESETS),
         "DEFAULT_PRESET": DEFAULT_PRESET,
         "PARTY_PRESET": PARTY_PRESET,
@@ -41,6 +50,9 @@ def facts() -> dict[str, object]:
         "MAX_SEATS": MAX_SEATS,
         "MAX_MESSAGE_CHARS": MAX_MESSAGE_CHARS,
         "MAX_SOCKET_MESSAGE_BYTES": MAX_SOCKET_MESSAGE_BYTES,
+        "ACCOUNT_NAME_PATTERN": f"^{ACCOUNT_NAME.pattern}$",
+        "MIN_PASSWORD": MIN_PASSWORD,
+        "MAX_PASSWORD": MAX_PASSWORD,
     }
 
 

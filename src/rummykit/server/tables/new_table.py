@@ -11,8 +11,8 @@ from rummykit.core.presets import describe_rules, preset_with_overrides
 from rummykit.protocol.api import NewTable
 from rummykit.protocol.settings import (
     DEFAULT_PACE_MS,
+    PRACTICE_OPPONENTS,
     RECORD_RULES,
-    BotLevel,
     BotPlayer,
     HumanPlayer,
     Player,
@@ -22,10 +22,6 @@ from rummykit.protocol.settings import (
 
 class TableError(ValueError):
     """A table that cannot be made or found as asked."""
-
-
-PRACTICE_OPPONENTS: Final[tuple[BotLevel, ...]] = ("strong",)
-"""A practice game is against one strong computer player."""
 
 
 def _practice_conflict(request: NewTable) -> str | None:
