@@ -49,6 +49,7 @@ from rummykit.client.web import (
     party_code,
     party_reference,
 )
+from rummykit.core.presets import TABLE_PRESET
 from rummykit.protocol.messages import RuleValue
 from rummykit.protocol.party import NewParty
 from rummykit.protocol.settings import BotLevel, TurnTimer
@@ -81,7 +82,7 @@ class SeatOptions:
 class NewPartyOptions:
     """``rummy party new``'s own options."""
 
-    preset: str = "classic"
+    preset: str = TABLE_PRESET
     rules: tuple[tuple[str, RuleValue], ...] = ()
     timer: TurnTimer | None = None
     players: int = 2

@@ -212,6 +212,12 @@ DEFAULT_PRESET: Final = "standard"
 PARTY_PRESET: Final = "party"
 """The preset a party is made with when its host changes nothing."""
 
+TABLE_PRESET: Final = "classic"
+"""The preset a new table (or a party made from the command line) plays when none is named."""
+
+PRACTICE_PRESET: Final = "practice"
+"""The preset every practice table plays."""
+
 PRESETS: Final[dict[str, Preset]] = {
     preset.name: preset
     for preset in (

@@ -13,7 +13,13 @@ import sys
 from pathlib import Path
 from typing import Final
 
-from rummykit.core.presets import DEFAULT_PRESET, PARTY_PRESET, PRESETS
+from rummykit.core.presets import (
+    DEFAULT_PRESET,
+    PARTY_PRESET,
+    PRACTICE_PRESET,
+    PRESETS,
+    TABLE_PRESET,
+)
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
 from rummykit.protocol.account import ACCOUNT_NAME, MAX_PASSWORD, MIN_PASSWORD
 from rummykit.protocol.limits import MAX_SOCKET_MESSAGE_BYTES
@@ -46,6 +52,8 @@ def facts() -> dict[str, object]:
         "PRESET_NAMES": list(PRESETS),
         "DEFAULT_PRESET": DEFAULT_PRESET,
         "PARTY_PRESET": PARTY_PRESET,
+        "TABLE_PRESET": TABLE_PRESET,
+        "PRACTICE_PRESET": PRACTICE_PRESET,
         "MIN_SEATS": MIN_SEATS,
         "MAX_SEATS": MAX_SEATS,
         "MAX_MESSAGE_CHARS": MAX_MESSAGE_CHARS,
