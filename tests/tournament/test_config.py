@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from rummykit.bots.play import DEAL_ACTION_CAP
+from rummykit.core.presets import DEFAULT_PRESET
 from rummykit.core.rules import MAX_SEATS
-from rummykit.tournament.config import DEFAULT_PRESET, SimConfig, SimError
+from rummykit.tournament.config import SimConfig, SimError
 
 
 def test_the_defaults_are_the_reference_rules_and_seed_zero() -> None:

@@ -12,7 +12,7 @@ from rummykit.bots import BOTS
 from rummykit.client.account_cli import account_name
 from rummykit.core.errors import RulesError
 from rummykit.core.options import json_value
-from rummykit.core.presets import PRESETS
+from rummykit.core.presets import PRESETS, TABLE_PRESET
 from rummykit.core.rules import parse_option
 from rummykit.protocol import (
     BOT_LEVELS,
@@ -266,7 +266,10 @@ def add_party_parsers(commands: Any) -> None:
     )
     _seat_arguments(new)
     new.add_argument(
-        "--preset", default="classic", choices=list(PRESETS), help="the house rules to start from"
+        "--preset",
+        default=TABLE_PRESET,
+        choices=list(PRESETS),
+        help="the house rules to start from",
     )
     new.add_argument(
         "--rule",

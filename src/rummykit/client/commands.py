@@ -48,6 +48,7 @@ from rummykit.client.web import (
     invite_link,
     join_party,
 )
+from rummykit.core.presets import TABLE_PRESET
 from rummykit.protocol import BotLevel, NewParty, RuleValue, TurnTimer
 
 
@@ -78,7 +79,7 @@ class SeatOptions:
 class NewPartyOptions:
     """``rummy party new``'s own options."""
 
-    preset: str = "classic"
+    preset: str = TABLE_PRESET
     rules: tuple[tuple[str, RuleValue], ...] = ()
     timer: TurnTimer | None = None
     players: int = 2

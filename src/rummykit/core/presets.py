@@ -206,6 +206,18 @@ _BOATHOUSE_MELDING: Final = Offer(
 )
 """Boathouse's two forms: the first rule text's (piecemeal) and the published one (whole hand)."""
 
+DEFAULT_PRESET: Final = "standard"
+"""The preset when none is named: the reference rules."""
+
+PARTY_PRESET: Final = "party"
+"""The preset a party is made with when its host changes nothing."""
+
+TABLE_PRESET: Final = "classic"
+"""The preset a new table (or a party made from the command line) plays when none is named."""
+
+PRACTICE_PRESET: Final = "practice"
+"""The preset every practice table plays."""
+
 PRESETS: Final[dict[str, Preset]] = {
     preset.name: preset
     for preset in (

@@ -139,6 +139,7 @@ if TYPE_CHECKING:
     from rummykit.protocol.party_words import names_params, party_code, party_text, wait_params
     from rummykit.protocol.review import ReviewAnswer, ReviewState
     from rummykit.protocol.settings import (
+        PRACTICE_OPPONENTS,
         RECORD_RULES,
         BotPlayer,
         HumanPlayer,
@@ -181,6 +182,7 @@ __all__ = [
     "MIN_PASSWORD",
     "PARTY_SERVER_MESSAGES",
     "POSITION_WORDS",
+    "PRACTICE_OPPONENTS",
     "REACTIONS",
     "RECORD_RULES",
     "SEED_REFUSED",

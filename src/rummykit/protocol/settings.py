@@ -9,6 +9,13 @@ from pydantic import Field, TypeAdapter
 from rummykit.protocol.facts import DEFAULT_PACE_MS, BotLevel, RuleValue, TurnTimer
 from rummykit.protocol.messages import Strict
 
+RANKED_DEFAULT_TIMER: Final[TurnTimer] = 60
+"""The turn timer a ranked party's form offers first: the longer one, so nobody new to the
+clock loses turns to it."""
+
+PRACTICE_OPPONENTS: Final[tuple[BotLevel, ...]] = ("strong",)
+"""A practice game is against one strong computer player."""
+
 RecordRules: TypeAlias = str | dict[str, RuleValue]
 """A record's ``rules``: a preset's name, or ``{"preset": NAME, OPTION: VALUE, ...}``."""
 

@@ -16,7 +16,8 @@ luck of the cards cancels. The modules, one job each:
 (2, 2)
 """
 
-from rummykit.tournament.config import DEFAULT_PRESET, SimConfig, SimError
+from rummykit.core.presets import DEFAULT_PRESET
+from rummykit.tournament.config import SimConfig, SimError
 from rummykit.tournament.play import play_set, record_name, run_sim, seat_players
 from rummykit.tournament.results import TIMING_FIELDS, PositionResult, SimResult
 

@@ -150,8 +150,8 @@ def command_bots(args: argparse.Namespace) -> int:
 def add_sim_parsers(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``sim`` and ``bots`` sub-commands."""
     from rummykit.bots.play import DEAL_ACTION_CAP
+    from rummykit.core.presets import DEFAULT_PRESET
     from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK, MIN_SEATS
-    from rummykit.tournament.config import DEFAULT_PRESET
 
     sim = commands.add_parser(
         "sim",

@@ -6,15 +6,11 @@ import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Final
 
 from rummykit.bots.play import DEAL_ACTION_CAP
 from rummykit.core.errors import RulesError
-from rummykit.core.presets import Preset, preset_with_overrides
+from rummykit.core.presets import DEFAULT_PRESET, Preset, preset_with_overrides
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS, OPTION_NAMES, Rules, parse_option
-
-DEFAULT_PRESET: Final = "standard"
-"""The preset when none is named: the reference rules."""
 
 
 class SimError(ValueError):

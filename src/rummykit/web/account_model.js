@@ -2,17 +2,13 @@
 // server/account_messages.py), the server's refusals in our words, and the ranked choice of the
 // lobby's "new party" form. Its words are in the account area of the catalogues (./i18n.js).
 import { has, lang, t } from "./i18n.js";
+import { ACCOUNT_NAME_PATTERN, MAX_PASSWORD, MIN_PASSWORD, RANKED_DEFAULT_TIMER } from "./protocol.js";
 
-/** An account's name: 3 to 20 letters, digits, _ or - (the server's ACCOUNT_NAME). */
-export const ACCOUNT_NAME = /^[A-Za-z0-9_-]{3,20}$/;
+/** An account's name (the server's ACCOUNT_NAME). */
+export const ACCOUNT_NAME = new RegExp(ACCOUNT_NAME_PATTERN);
 
-/** A password's length, in characters (the server's MIN_PASSWORD and MAX_PASSWORD). */
-export const MIN_PASSWORD = 8;
-export const MAX_PASSWORD = 128;
-
-/** The turn timer a ranked party gets when none is chosen: the longer of the two offered, so
- * nobody new to the clock loses turns to it. */
-export const RANKED_DEFAULT_TIMER = 60;
+/** A password's length, in characters, and the ranked form's first timer: the server's. */
+export { MAX_PASSWORD, MIN_PASSWORD, RANKED_DEFAULT_TIMER };
 
 /** A password's length as people count characters (an emoji is one), not UTF-16 units. */
 const length = (text) => [...String(text)].length;

@@ -1,6 +1,7 @@
 // Talking to the server: a few JSON requests, a table's WebSocket and a party's (both
 // reconnect by themselves, and say who they are in their first message, never in the address).
 import { t } from "./i18n.js";
+import { CLOSE } from "./protocol.js";
 
 /** The response if it is a success; else an Error with the server's sentence and the status. */
 async function answered(response) {
@@ -113,9 +114,9 @@ export const joinParty = (code, name) => postJson(`${partyUrl(code)}/join`, { na
 
 // ----- sockets ---------------------------------------------------------------------------
 
-/** The close code of a token that holds no seat there (the server's CloseCode.NO_SEAT): the
- * one close after which the page does not try again. */
-export const NO_SEAT = 4404;
+/** The close code of a token that holds no seat there: the one close after which the page
+ * does not try again. */
+export const NO_SEAT = CLOSE.NO_SEAT;
 
 /** The first wait before reconnecting, doubled after each failure up to the last. */
 const FIRST_WAIT_MS = 500;

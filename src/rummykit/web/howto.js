@@ -5,12 +5,13 @@
 import { getOptions, getTable } from "./api.js";
 import { cardRow } from "./cards.js";
 import { has, t } from "./i18n.js";
+import { DEFAULT_PRESET } from "./protocol.js";
 import { presetName } from "./rule_words.js";
 import { handSizeFor } from "./table/seats.js";
 import { h, fill, store, seatKey } from "./util.js";
 
-/** The preset every other is compared with. */
-const STANDARD = "standard";
+/** The preset every other is compared with: the reference rules. */
+const STANDARD = DEFAULT_PRESET;
 
 /** A rule value as the catalogue keys write it (rummykit.core.rule_texts.value_key). */
 const valueKey = (value) => (typeof value === "string" ? value : JSON.stringify(value));

@@ -4,6 +4,7 @@ import { onAccount, openAccount, signedIn, whenKnown } from "./account.js";
 import { rankedChoice, rankedTimer } from "./account_model.js";
 import { createParty, createTable, getOptions, getTable } from "./api.js";
 import { listOf, t } from "./i18n.js";
+import { PRACTICE_OPPONENTS, PRACTICE_PRESET, TABLE_PRESET } from "./protocol.js";
 import { PARTY_PRESET, cleanCode, partyKey, partyRefusalText } from "./party/model.js";
 import { localField, presetName, presetSummary, tieReason } from "./rule_words.js";
 import { h, fill, store, seatKey, LAST_TABLE } from "./util.js";
@@ -317,9 +318,9 @@ export function mountLobby(root) {
     const body = {
       ...(who ? { name: who } : {}), // the server names an unnamed player "You"
       practice: isPractice,
-      preset: isPractice ? "practice" : preset.value,
+      preset: isPractice ? PRACTICE_PRESET : preset.value,
       rules: isPractice ? {} : overrides(),
-      opponents: isPractice ? ["strong"] : levelSelects.slice(0, n).map((s) => s.value),
+      opponents: isPractice ? [...PRACTICE_OPPONENTS] : levelSelects.slice(0, n).map((s) => s.value),
       turn_timer: !isPractice && turnTimer.value ? Number(turnTimer.value) : null,
     };
     start.disabled = practice.disabled = true;
@@ -415,7 +416,7 @@ export function mountLobby(root) {
       ]);
       buildSeats(options.seats);
       fill(preset, Object.keys(options.presets).map((p) => h("option", { value: p }, presetName(p))));
-      if (options.presets.classic) preset.value = "classic";
+      if (options.presets[TABLE_PRESET]) preset.value = TABLE_PRESET;
       buildRules();
       friends.setOptions(options);
     })

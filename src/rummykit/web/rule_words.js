@@ -29,7 +29,7 @@ export function ruleValueLabel(field, value, preset, fallback) {
 /** What no value means for an option ("No limit"). */
 export const ruleNone = (field) => first([`rules.value.${field.name}.null`], field.none);
 
-/** A preset's name as the page shows it ("classic" / "クラシック"). */
+/** A preset's name as the page shows it (its name in the page's language). */
 export const presetName = (name) => first([`rules.preset_name.${name}`], name);
 
 /** A preset's summary. */

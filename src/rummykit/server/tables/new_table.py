@@ -7,11 +7,16 @@ import secrets
 from collections.abc import Iterable
 from typing import Final
 
-from rummykit.core.presets import describe_rules, preset_with_overrides
+from rummykit.core.presets import (
+    PRACTICE_PRESET,
+    TABLE_PRESET,
+    describe_rules,
+    preset_with_overrides,
+)
 from rummykit.protocol import (
     DEFAULT_PACE_MS,
+    PRACTICE_OPPONENTS,
     RECORD_RULES,
-    BotLevel,
     BotPlayer,
     HumanPlayer,
     NewTable,
@@ -24,14 +29,13 @@ class TableError(ValueError):
     """A table that cannot be made or found as asked."""
 
 
-PRACTICE_OPPONENTS: Final[tuple[BotLevel, ...]] = ("strong",)
-"""A practice game is against one strong computer player."""
-
-
 def _practice_conflict(request: NewTable) -> str | None:
     """What a practice request asks that a practice table does not play, if anything."""
-    if request.preset not in (None, "practice"):
-        return f'preset: a practice table plays the "practice" preset, not {request.preset!r}.'
+    if request.preset not in (None, PRACTICE_PRESET):
+        return (
+            f'preset: a practice table plays the "{PRACTICE_PRESET}" preset, '
+            f"not {request.preset!r}."
+        )
     if request.rules:
         return "rules: a practice table plays the practice rules; leave rules out."
     if request.opponents not in (None, PRACTICE_OPPONENTS):
@@ -67,9 +71,9 @@ def new_table_settings(request: NewTable) -> TableSettings:
         conflict = _practice_conflict(request)
         if conflict is not None:
             raise TableError(conflict)
-        preset, opponents = "practice", PRACTICE_OPPONENTS
+        preset, opponents = PRACTICE_PRESET, PRACTICE_OPPONENTS
     else:
-        preset, opponents = request.preset or "classic", request.opponents or ("basic",)
+        preset, opponents = request.preset or TABLE_PRESET, request.opponents or ("basic",)
     if request.rules and "preset" in request.rules:
         raise TableError("rules.preset: name the preset in preset, not among the rules.")
     found, rules = preset_with_overrides({"preset": preset, **(request.rules or {})})

@@ -4,6 +4,7 @@
 // the rule text's house rules (seeds/003) to the engine's option names, with the values
 // that text offers. Its words are in the party area of the catalogues (../i18n.js).
 import { has, listOf, t } from "../i18n.js";
+import { PARTY_PRESET } from "../protocol.js";
 
 /** A party as the page's address names it (server/party_reference.py): "CODE.KEY" from its
  * invite link, or "CODE" typed in. `code`: the code in upper case; `path`: what the server's
@@ -19,8 +20,8 @@ export function partyReference(raw) {
 /** Where this device keeps its seat in a party: {token, member}. */
 export const partyKey = (code) => `rummykit.party.${String(code).toUpperCase()}`;
 
-/** The preset a new party starts from: the rule text's own defaults. */
-export const PARTY_PRESET = "party";
+/** The preset a new party starts from (the server's PARTY_PRESET). */
+export { PARTY_PRESET };
 
 /**
  * The house rules of the rule text, in its order: each names an engine option and the values

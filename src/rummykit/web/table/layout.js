@@ -9,6 +9,7 @@
 // a turn moves your hand or the buttons.
 import { t } from "../i18n.js";
 import { h, fill, setting } from "../util.js";
+import { DEFAULT_PACE_MS, MAX_PACE_MS } from "../protocol.js";
 
 function button(attrs, ...children) {
   return h("button", { type: "button", ...attrs }, ...children);
@@ -44,7 +45,7 @@ export function buildLayout(root, intents) {
     // focusable: a long log scrolls, and a keyboard must be able to scroll it (WCAG 2.1.1)
     log: h("ol", { class: "log", testid: "log", tabindex: "0", "aria-live": "polite", "aria-label": t("table.log_title") }),
     paceOut: h("output", { for: "pace" }),
-    pace: h("input", { type: "range", id: "pace", testid: "pace", min: "0", max: "3000", step: "100", value: "700" }),
+    pace: h("input", { type: "range", id: "pace", testid: "pace", min: "0", max: String(MAX_PACE_MS), step: "100", value: String(DEFAULT_PACE_MS) }),
     fourColour: h("input", { type: "checkbox", id: "four-colour", testid: "four-colour", checked: setting("fourColour") }),
     largeCards: h("input", { type: "checkbox", id: "large-cards", testid: "large-cards", checked: setting("largeCards") }),
     newDeal: button({ class: "ghost", testid: "new-deal", onclick: intents.redeal }, t("table.new_deal")),

@@ -4,6 +4,7 @@
 import { createTable, getOptions } from "../api.js";
 import { t } from "../i18n.js";
 import { h, fill, store, seatKey, LAST_TABLE } from "../util.js";
+import { BOT_LEVELS } from "../protocol.js";
 
 const CARDS_IN_A_DECK = 52;
 
@@ -32,7 +33,7 @@ export function seatCounts(preset, rules, limits) {
  * repeated for extra seats, the last ones dropped for fewer. */
 export function levelsFor(players, seats) {
   const levels = players.filter((player) => player.kind === "bot").map((player) => player.level);
-  const last = levels.length ? levels[levels.length - 1] : "basic";
+  const last = levels.length ? levels[levels.length - 1] : BOT_LEVELS[0];
   return Array.from({ length: seats - 1 }, (_, i) => levels[i] ?? last);
 }
 
