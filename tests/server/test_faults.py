@@ -32,3 +32,16 @@ def test_an_error_of_ours_is_logged_with_its_traceback(caplog: pytest.LogCapture
 def test_nothing_but_exceptions_is_gone_past() -> None:
     with pytest.raises(KeyboardInterrupt), going_on("anything"):
         raise KeyboardInterrupt
+
+
+def test_no_exception_is_swallowed_without_a_log_line() -> None:
+    from pathlib import Path
+
+    server = Path(__file__).resolve().parents[2] / "src" / "rummykit" / "server"
+    silent = [
+        f"{path.relative_to(server)}:{number}"
+        for path in sorted(server.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "suppress(Exception)" in line or "suppress(BaseException)" in line
+    ]
+    assert silent == [], f"use going_on (rummykit.server.runtime), which logs: {silent}"

@@ -33,6 +33,7 @@ WINGS: tuple[str, ...] = (
 """The wings, lowest first."""
 
 MAX_WING_LINES = 2_500
+MAX_CLASS_LINES = 400
 
 
 def _module_of(path: Path) -> str:
@@ -128,3 +129,21 @@ def test_a_site_of_several_processes_without_postgresql_is_refused_once(tmp_path
     with pytest.raises(ConfigError, match="SQLite file or a PostgreSQL"):
         ServerConfig()
     assert ServerConfig(store_path="t.sqlite3").store_location == "t.sqlite3"
+
+
+def _class_lengths() -> list[tuple[int, str]]:
+    found: list[tuple[int, str]] = []
+    for path in _our_modules():
+        if _wing_of(_module_of(path)) is None:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                length = node.end_lineno - node.lineno + 1
+                found.append((length, f"{path.relative_to(ROOT)}:{node.lineno} {node.name}"))
+    return found
+
+
+def test_no_class_of_the_server_is_over_its_size() -> None:
+    big = sorted((n, where) for n, where in _class_lengths() if n > MAX_CLASS_LINES)
+    assert not big, f"classes over {MAX_CLASS_LINES} lines: {big}"

@@ -44,6 +44,7 @@ from rummykit.protocol import (
     wait_params,
 )
 from rummykit.server.parties.party_reference import invite_path
+from rummykit.server.runtime import going_on
 from rummykit.server.store import Account, is_unavailable, token_hash
 from rummykit.server.tables import computer_names
 
@@ -340,7 +341,7 @@ class Party:
             if send is besides:
                 continue
             message = self._message(me)  # a fault in making it is ours: not suppressed
-            with contextlib.suppress(Exception):  # a closed socket: it detaches itself
+            with going_on("sending a party's view"):  # a closed socket: it detaches itself
                 await send(message)
 
     def refusal(self, error: PartyError) -> RefusedMessage:
@@ -550,7 +551,7 @@ class Party:
             if me == member:
                 self.listeners[send] = None  # still connected, now as a visitor
                 message = self._message(None)
-                with contextlib.suppress(Exception):  # a closed socket: it detaches itself
+                with going_on("sending a party's view"):  # a closed socket detaches itself
                     await send(message)
 
     def table_settings(self, dealer: int | None) -> tuple[TableSettings, dict[int, str]]:

@@ -1,6 +1,6 @@
 """The serving process's own machinery: worker processes for costly work, rate-limited logs."""
 
-from rummykit.server.runtime.faults import REDIS_GONE, going_on
+from rummykit.server.runtime.faults import REDIS_GONE, going_on, note_gone_past
 from rummykit.server.runtime.logs import AddressLog, limit_logging
 from rummykit.server.runtime.workers import SERVER_CLIENT, WorkerPool, advise, decide, rebuild_game
 
@@ -13,5 +13,6 @@ __all__ = [
     "decide",
     "going_on",
     "limit_logging",
+    "note_gone_past",
     "rebuild_game",
 ]

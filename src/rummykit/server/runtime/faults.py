@@ -41,7 +41,19 @@ def going_on(
     """
     try:
         yield
-    except expected as error:
+    except Exception as error:
+        note_gone_past(what, error, expected=expected, log=log)
+
+
+def note_gone_past(
+    what: str,
+    error: Exception,
+    *,
+    expected: tuple[type[Exception], ...] = GONE,
+    log: logging.Logger = logger,
+) -> None:
+    """Say in the log a failure of ``what`` that the caller goes past (as ``going_on`` does)."""
+    if isinstance(error, expected):
         log.debug("%s: %s", what, str(error) or type(error).__name__)
-    except Exception:
-        log.exception("%s failed", what)
+    else:
+        log.error("%s failed", what, exc_info=error)

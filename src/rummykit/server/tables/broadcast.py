@@ -25,6 +25,7 @@ from rummykit.protocol import (
     Viewer,
     ViewMessage,
 )
+from rummykit.server.runtime import note_gone_past
 from rummykit.server.tables.table_words import DealStory, Said, action_said, deal_said
 from rummykit.server.tables.turn_keeper import Send
 
@@ -76,7 +77,8 @@ class Broadcast:
             for send in list(sends):
                 try:
                     await send(notice)
-                except Exception:  # a closed socket: forget it
+                except Exception as error:  # a closed socket: forget it
+                    note_gone_past("sending a notice", error)
                     sends.discard(send)
 
     def view_message(self, seat: Viewer) -> ViewMessage:
@@ -145,6 +147,7 @@ class Broadcast:
                 for frame in frames:
                     try:
                         await send(frame)
-                    except Exception:  # a closed socket: forget it, the game goes on
+                    except Exception as error:  # a closed socket: forget it, the game goes on
+                        note_gone_past("sending a frame", error)
                         sends.discard(send)
                         break
