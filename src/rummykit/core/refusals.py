@@ -245,7 +245,7 @@ def _code_symbol(code: str) -> str:
     return Card.parse(code).symbol
 
 
-def _listed(words: Sequence[str]) -> str:
+def listed(words: Sequence[str]) -> str:
     """``A``, ``A and B``, ``A, B and C``."""
     if len(words) < 2:
         return "".join(words)
@@ -261,7 +261,7 @@ def _shown(name: str, value: ParamValue) -> str:
     if name in MELD_PARAMS and not isinstance(value, str | int | None):
         return " ".join(_code_symbol(code) for code in value) or NOTHING
     if name in LIST_PARAMS and not isinstance(value, str | int | None):
-        return _listed([_code_symbol(code) for code in value])
+        return listed([_code_symbol(code) for code in value])
     return str(value)
 
 

@@ -20,7 +20,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from rummykit.core.refusals import ParamValue, Template, fill
+from rummykit.core.refusals import ParamValue, Template, fill, listed
 from rummykit.protocol.codes import Code, ServerCode
 
 _E = ServerCode
@@ -95,13 +95,6 @@ PARTY_REFUSALS: Final[dict[str, tuple[Code, Template]]] = {
     ),
 }
 """Every reason a party refuses: its error code and its English template."""
-
-
-def listed(names: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    if len(names) < 2:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def party_text(reason: str, params: Mapping[str, ParamValue]) -> str:
