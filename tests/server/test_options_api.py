@@ -12,7 +12,7 @@ from rummykit.core.presets import PRESETS
 from rummykit.core.rules import OPTION_NAMES, option_specs
 from table_client import bearer
 
-LOBBY = Path(__file__).resolve().parents[2] / "src" / "rummykit" / "web" / "lobby.js"
+WEB = Path(__file__).resolve().parents[2] / "src" / "rummykit" / "web"
 
 
 def test_every_option_reaches_the_options_api_with_its_description_and_defaults(
@@ -87,15 +87,49 @@ def test_a_party_table_keeps_ace_points_set_with_aces_high(client: TestClient) -
     )
 
 
-def test_the_lobby_keeps_no_list_of_options_titles_or_limits() -> None:
-    source = LOBBY.read_text(encoding="utf-8")
-    for name in ("NUMBER_LIMITS", "TITLES", "CHOICES"):
-        assert name not in source
+RULE_FORMS = ("lobby.js", "party.js", "party/model.js", "rule_form.js", "table/seats.js")
+"""The page's modules that build rule forms or offer table sizes: not one option named."""
+
+
+def _page_modules() -> dict[str, str]:
+    """Every module of the page but the catalogues (their English is generated from Python)."""
+    return {
+        path.relative_to(WEB).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(WEB.rglob("*.js"))
+        if path.relative_to(WEB).parts[0] != "i18n"
+    }
+
+
+def test_no_module_of_the_page_holds_an_options_words_or_a_presets_offer() -> None:
+    modules = _page_modules()
+    assert set(RULE_FORMS) <= set(modules)
+    labels = {
+        choice.label
+        for preset in PRESETS.values()
+        for choices in (
+            *(offer.choices for offer in preset.offers),
+            *(rule.labels for rule in preset.house),
+        )
+        for choice in choices
+    }
     for spec in option_specs():
-        assert not re.search(rf"[\"'`]{spec.name}[\"'`]|\b{spec.name}\s*:", source), spec.name
-        assert spec.title not in source, spec.name
-        for choice in spec.choices:
-            assert choice.label not in source, (spec.name, choice.value)
+        labels |= {spec.title, spec.help, *(choice.label for choice in spec.choices)}
+    for name, source in modules.items():
+        for words in ("NUMBER_LIMITS", "TITLES", "CHOICES", "HOUSE_RULES", "CARDS_IN_A_DECK"):
+            assert words not in source, (name, words)
+        for label in labels:
+            # a short label ("Once", "1 point") may be an ordinary word of the code
+            assert len(label) < 12 or label not in source, (name, label)
+
+
+def test_the_rule_forms_name_no_option() -> None:
+    modules = _page_modules()
+    for name in RULE_FORMS:
+        for spec in option_specs():
+            found = re.search(
+                rf"[\"'`]{spec.name}[\"'`]|\b{spec.name}\s*:|\.{spec.name}\b", modules[name]
+            )
+            assert found is None, (name, spec.name)
 
 
 def test_the_turn_time_limits_offered_are_the_servers_own(client: TestClient) -> None:

@@ -30,16 +30,34 @@ def test_house_rules_reach_the_table(page: Any, live_server: Any) -> None:
     expect(page.get_by_test_id("scoreboard")).to_contain_text("30")
 
 
-@pytest.mark.expected_console("400 (Bad Request) at */api/tables")  # refused on purpose
-def test_impossible_rules_show_the_lobby_error(page: Any, live_server: Any) -> None:
+def test_the_lobby_offers_only_the_opponents_the_rules_can_deal_to(
+    page: Any, live_server: Any
+) -> None:
     page.goto(live_server.url + "/")
     page.get_by_test_id("house-rules").click()
-    page.get_by_test_id("opponents-count").select_option("5")
-    page.get_by_test_id("rule-hand_size").select_option("10")  # 60 cards from one deck
-    page.get_by_test_id("start").click()
-    error = page.get_by_test_id("lobby-error")
-    expect(error).not_to_be_empty()
-    assert "#/table/" not in page.url
+    count = page.get_by_test_id("opponents-count")
+    expect(count.locator("option")).to_have_text(["1", "2", "3", "4", "5"])
+    count.select_option("5")
+    page.get_by_test_id("rule-hand_size").select_option("10")  # 61 cards for six from one deck
+    expect(count.locator("option")).to_have_text(["1", "2", "3", "4"])
+    expect(count).to_have_value("4")  # the most still offered
+    page.get_by_test_id("rule-decks").select_option("2")  # two decks deal to eight
+    expect(count.locator("option")).to_have_count(7)
+
+
+@pytest.mark.expected_console("400 (Bad Request) at */api/rules")  # refused on purpose
+def test_rules_that_cannot_be_played_together_are_said_before_the_start(
+    page: Any, live_server: Any
+) -> None:
+    page.goto(live_server.url + "/")
+    page.get_by_test_id("house-rules").click()
+    page.get_by_test_id("rule-melding").select_option("knock")
+    page.get_by_test_id("rule-scoring").select_option("melds")
+    expect(page.get_by_test_id("rules-problem")).to_contain_text("knock")
+    expect(page.get_by_test_id("start")).to_be_disabled()
+    page.get_by_test_id("rule-scoring").select_option("")  # back to the preset's
+    expect(page.get_by_test_id("rules-problem")).to_be_empty()
+    expect(page.get_by_test_id("start")).to_be_enabled()
 
 
 def test_sorting_colours_and_the_discard_pile(page: Any, live_server: Any) -> None:

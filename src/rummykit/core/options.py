@@ -42,8 +42,8 @@ def _or(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-def _same(named: ChoiceValue, value: object) -> bool:
-    # Names are read case-insensitively; a number never matches a truth value (True == 1).
+def matches_choice(named: ChoiceValue, value: object) -> bool:
+    """Whether ``value`` is the named value: names case-insensitively, ``True`` never ``1``."""
     if isinstance(named, str):
         return isinstance(value, str) and value.lower() == named
     return type(value) is type(named) and value == named
@@ -141,7 +141,7 @@ class OptionSpec:
         if value is None and self.none is not None:
             return None
         for choice in self.choices:
-            if _same(choice.value, value):
+            if matches_choice(choice.value, value):
                 return choice.value
         if (self.kind is OptionKind.BOOLEAN and isinstance(value, bool)) or self._in_range(value):
             return value
@@ -171,7 +171,7 @@ class OptionSpec:
         if value is None:
             return self.none or "none"
         for choice in self.choices:
-            if _same(choice.value, value):
+            if matches_choice(choice.value, value):
                 return choice.label
         if isinstance(value, bool):
             return "yes" if value else "no"
@@ -236,7 +236,7 @@ class Tie:
     def follower_value(self, value: object) -> ChoiceValue | None:
         """What the follower becomes when the option is set to ``value``; ``None``: unchanged."""
         for leading, following in self.values:
-            if _same(leading, value):
+            if matches_choice(leading, value):
                 return following
         return None
 

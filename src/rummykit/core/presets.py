@@ -14,14 +14,24 @@ from collections.abc import Mapping
 from typing import Final
 
 from rummykit.core.errors import RulesError
-from rummykit.core.options import Choice, OptionKind, Tie, is_whole_number, json_value
+from rummykit.core.options import (
+    Choice,
+    ChoiceValue,
+    OptionKind,
+    Tie,
+    is_whole_number,
+    json_value,
+    matches_choice,
+)
 from rummykit.core.rules import (
+    BY_SEATS,
     BY_SEATS_500,
     MAX_SEATS,
     Aces,
     Blocked,
     DiscardTake,
     GoOut,
+    LayOffTiming,
     Melding,
     Renew,
     Rules,
@@ -42,6 +52,22 @@ class Offer:
     """The values offered, each with what it means under this preset."""
     help: str = ""
     """What the option does under this preset, in place of its own help; empty: the same."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HouseRule:
+    """One of the house rules a preset puts first, with the values its rule text names.
+
+    The party site's table of house rules is such a list: its settings show these options
+    first, each with only these values (a party whose value is none of them shows it too).
+    """
+
+    option: str
+    """The option's name."""
+    values: tuple[ChoiceValue, ...]
+    """The values offered, in the rule text's order."""
+    labels: tuple[Choice, ...] = ()
+    """Labels of its own for values that neither the option nor the preset's offer names."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -67,6 +93,8 @@ class Preset:
     """Options whose settings offer the preset's own choices (the party site's renewals)."""
     ties: tuple[Tie, ...] = ()
     """Links between options that its rules keep however they are changed."""
+    house: tuple[HouseRule, ...] = ()
+    """The house rules its settings put first (the party site's), with their values."""
 
     def __post_init__(self) -> None:
         rules_type = type(self.rules)
@@ -74,6 +102,10 @@ class Preset:
             spec = find_option(offer.option, rules_type)
             for choice in offer.choices:
                 spec.check(choice.value)
+        for rule in self.house:
+            spec = find_option(rule.option, rules_type)
+            for value in (*rule.values, *(label.value for label in rule.labels)):
+                spec.check(value)
         for tie in self.ties:
             leader = find_option(tie.option, rules_type)
             follower = find_option(tie.follower, rules_type)
@@ -99,6 +131,41 @@ class Preset:
         if self.min_seats == self.max_seats:
             return str(self.min_seats)
         return f"{self.min_seats} to {self.max_seats}"
+
+    def seat_counts(self, rules: Rules | None = None) -> list[int]:
+        """The table sizes this preset is made for that ``rules`` (its own by default) deal."""
+        played = self.rules if rules is None else rules
+        counts = []
+        for seats in range(self.min_seats, self.max_seats + 1):
+            try:
+                played.check_seats(seats)
+            except RulesError:
+                continue
+            counts.append(seats)
+        return counts
+
+    def label(self, option: str, value: ChoiceValue | None) -> str:
+        """What players read for an option's value under this preset.
+
+        A house rule's own label, else the preset's offer's, else the option's choice's, else
+        what no value means, else the value itself.
+        """
+        spec = find_option(option, type(self.rules))
+        house = next((rule for rule in self.house if rule.option == option), None)
+        offer = self.offer(option)
+        named = (
+            *(house.labels if house else ()),
+            *(offer.choices if offer else ()),
+            *spec.choices,
+        )
+        found = next(
+            (choice.label for choice in named if matches_choice(choice.value, value)), None
+        )
+        if found is not None:
+            return found
+        if value is None and spec.none is not None:
+            return spec.none
+        return str(json_value(value))
 
     def offer(self, name: str) -> Offer | None:
         """The preset's own choices for an option, or ``None`` where it has none."""
@@ -134,7 +201,10 @@ class Preset:
         return fields
 
     def to_json(self) -> dict[str, object]:
-        """The preset for forms: summary, seats, rules, ties and its settings form."""
+        """The preset for forms: summary, seats, rules, ties, its settings form, its house rules.
+
+        ``house``: each house rule as ``{"option", "choices": [{"value", "label"}]}``.
+        """
         return {
             "summary": self.summary,
             "min_seats": self.min_seats,
@@ -142,6 +212,16 @@ class Preset:
             "rules": self.rules.to_mapping(),
             "ties": [tie.to_json() for tie in self.ties],
             "form": self.form(),
+            "house": [
+                {
+                    "option": rule.option,
+                    "choices": [
+                        {"value": json_value(value), "label": self.label(rule.option, value)}
+                        for value in rule.values
+                    ],
+                }
+                for rule in self.house
+            ],
         }
 
 
@@ -167,6 +247,23 @@ _PARTY_RENEWALS: Final = Offer(
 )
 """The party site's renewal choices. Its "no limit" stops a deal after 15 new stocks, so here it
 is the number 15, labelled as such: ``null`` means no cap at all, wherever it is read."""
+
+PARTY_HOUSE_RULES: Final = (
+    HouseRule(
+        "target",
+        (50, 100, 200),
+        tuple(Choice(points, f"{points} points") for points in (50, 100, 200)),
+    ),
+    HouseRule("scoring", (Scoring.WINNER, Scoring.PENALTY)),
+    HouseRule("hand_size", (BY_SEATS, 7), (Choice(7, "Seven each"),)),
+    HouseRule("aces", (Aces.LOW, Aces.LOW_OR_HIGH)),
+    HouseRule("layoff", (LayOffTiming.ANYTIME, LayOffTiming.AFTER_MELD)),
+    HouseRule("melds_per_turn", (0, 1), (Choice(0, "Any number"), Choice(1, "One a turn"))),
+    HouseRule("go_out", (GoOut.ANY, GoOut.DISCARD)),
+    HouseRule("rummy_bonus", (RummyBonus.DOUBLE, RummyBonus.NONE)),
+    HouseRule("renewals", (15, 1, 3)),
+)
+"""The party site's table of house rules (003), in its order, with the values it offers."""
 
 PARTY_IDLE_RENEWALS: Final = 15
 """The party site shuffles a new stock at most 15 times a deal and knows no other limit:
@@ -266,6 +363,7 @@ PRESETS: Final[dict[str, Preset]] = {
             "going rummy pays double.",
             offers=(_PARTY_RENEWALS,),
             ties=(PARTY_ACES,),
+            house=PARTY_HOUSE_RULES,
         ),
         # ----- issue 13: Boathouse ----------------------------------------------------------
         Preset(

@@ -11,8 +11,9 @@ their only English source. Keys:
 - ``rules.preset.NAME``: a preset's summary; ``rules.preset_name.NAME``: its name as a page
   shows it (in English the name itself: ``classic``, ``500``);
 - ``rules.offer.PRESET.NAME.VALUE`` and ``rules.offer_help.PRESET.NAME``: a preset's own
-  choices for an option and their help; ``rules.tie.PRESET.NAME``: why a preset links an
-  option to another (``NAME`` being the follower).
+  choices for an option (a house rule's own labels too) and their help;
+  ``rules.tie.PRESET.NAME``: why a preset links an option to another (``NAME`` being the
+  follower).
 
 >>> words = rule_texts()
 >>> words["rules.option.aces"], words["rules.value.aces.low"]
@@ -58,6 +59,10 @@ def rule_texts() -> dict[str, str]:
                 words[f"rules.offer_help.{preset.name}.{offer.option}"] = offer.help
             for choice in offer.choices:
                 key = f"rules.offer.{preset.name}.{offer.option}.{value_key(choice.value)}"
+                words[key] = choice.label
+        for rule in preset.house:
+            for choice in rule.labels:
+                key = f"rules.offer.{preset.name}.{rule.option}.{value_key(choice.value)}"
                 words[key] = choice.label
         for tie in preset.ties:
             words[f"rules.tie.{preset.name}.{tie.follower}"] = tie.reason

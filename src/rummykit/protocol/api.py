@@ -20,7 +20,7 @@ from pydantic import (
 
 from rummykit.core.rules import MAX_SEATS
 from rummykit.protocol.codes import ServerCode
-from rummykit.protocol.facts import BotLevel, TurnTimer
+from rummykit.protocol.facts import BotLevel, RuleValue, TurnTimer
 from rummykit.protocol.messages import SeatView, Strict, Token, Version, explain
 from rummykit.protocol.names import checked_player_name
 
@@ -119,6 +119,34 @@ class NewTable(Strict):
         if isinstance(value, float):
             raise ValueError("Input should be 30 or 60, whole seconds")
         return value
+
+
+class RulesAsked(Strict):
+    """``POST /api/rules``: what a preset with these options makes, asked as a form changes.
+
+    The forms keep no rule of their own: the ties between options and the table sizes the
+    rules can deal come back in ``RulesInPlay``. Rules that cannot be played together are
+    answered 400 with the sentence that says why.
+    """
+
+    preset: Annotated[str, StringConstraints(min_length=1, max_length=40)]
+    """The house rules to start from."""
+    rules: Annotated[dict[OptionName, RuleInput], Field(max_length=64, default_factory=dict)]
+    """Options set in the form, by name: those equal to what the preset makes are dropped."""
+
+
+class RulesInPlay(Strict):
+    """The answer to ``POST /api/rules``."""
+
+    preset: str
+    rules: dict[str, RuleValue]
+    """The options that differ from the preset (what a new table or a party takes)."""
+    in_play: dict[str, RuleValue]
+    """Every option's value at the table: the preset's, after its ties, with the changes."""
+    seats: list[int]
+    """The table sizes the preset is made for that these rules can deal, smallest first."""
+    hands: dict[str, int]
+    """Cards dealt to each player at each of those table sizes (``"2": 10``)."""
 
 
 class TableCreated(Strict):

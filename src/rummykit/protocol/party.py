@@ -149,6 +149,11 @@ class PartyView(Strict):
     preset: str
     rules: dict[str, RuleValue]
     """Options that differ from the preset."""
+    in_play: dict[str, RuleValue] = Field(default_factory=dict)
+    """Every option's value at the party's table: the preset's after its ties, and the
+    changes (as ``POST /api/rules`` answers)."""
+    seats: tuple[int, ...] = ()
+    """How many may sit at the party's table under these rules, smallest first."""
     turn_timer: TurnTimer | None
     spectators: bool
     ranked: bool = False

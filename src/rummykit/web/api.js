@@ -37,6 +37,17 @@ export const getOptions = () =>
     throw problem;
   }));
 
+/** What `preset` with the options `rules` changed makes (POST /api/rules): {rules (the
+ * changes), in_play (every value, the preset's ties kept), seats (the table sizes they deal),
+ * hands (cards each, by table size)}; rules that cannot be played together are an Error with
+ * the server's sentence. */
+export const getRulesInPlay = (preset, rules) =>
+  json("/api/rules", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ preset, rules }),
+  });
+
 /** The finished games of these seat tokens, newest first (with every game where the host
  * made the history public), and the tokens the server no longer knows. */
 export const getHistory = (tokens) =>

@@ -2,30 +2,15 @@
 // house rule as the rules engine describes it (area `rules`, generated from Python). For a
 // table, its own rules, with the ones that differ from the standard preset marked; without
 // one, any preset's.
-import { getOptions, getTable } from "./api.js";
+import { getOptions, getRulesInPlay, getTable } from "./api.js";
 import { cardRow } from "./cards.js";
 import { has, t } from "./i18n.js";
 import { DEFAULT_PRESET } from "./protocol.js";
-import { presetName } from "./rule_words.js";
-import { handSizeFor } from "./table/seats.js";
+import { presetName, ruleValueText } from "./rule_words.js";
 import { h, fill, store, seatKey } from "./util.js";
 
 /** The preset every other is compared with: the reference rules. */
 const STANDARD = DEFAULT_PRESET;
-
-/** A rule value as the catalogue keys write it (rummykit.core.rule_texts.value_key). */
-const valueKey = (value) => (typeof value === "string" ? value : JSON.stringify(value));
-
-/** What players read for an option's value under a preset: the preset's own label, the
- * option's, yes or no, or the number. */
-export function valueLabel(preset, name, value) {
-  const key = valueKey(value);
-  for (const candidate of [`rules.offer.${preset}.${name}.${key}`, `rules.value.${name}.${key}`]) {
-    if (has(candidate)) return t(candidate);
-  }
-  if (typeof value === "boolean") return t(value ? "howto.yes" : "howto.no");
-  return String(value);
-}
 
 /** An option's help under a preset (its own words for it, and why it follows another). */
 function helpOf(preset, name) {
@@ -67,8 +52,8 @@ function rulesTable(options, preset, rules) {
       return h("tr", { class: differs ? "differs" : "", testid: "howto-rule", "data-option": name, "data-differs": String(differs) },
         h("th", { scope: "row" }, t(`rules.option.${name}`),
           differs ? h("span", { class: "badge house-rule" }, t("howto.house_rule")) : null),
-        h("td", {}, valueLabel(preset, name, value),
-          differs ? h("span", { class: "help" }, ` ${t("howto.standard_is", { value: valueLabel(STANDARD, name, standard[name]) })}`) : null),
+        h("td", {}, ruleValueText(preset, name, value),
+          differs ? h("span", { class: "help" }, ` ${t("howto.standard_is", { value: ruleValueText(STANDARD, name, standard[name]) })}`) : null),
         h("td", { class: "help" }, helpOf(preset, name)));
     })));
 }
@@ -100,13 +85,17 @@ export function mountHowto(root, tableId) {
 
   let options = null;
 
-  function show(preset, rules, seats) {
+  /** The rules of `preset` (a table's, dealt to `seats` players; else the preset alone). */
+  async function show(preset, rules, seats) {
     fill(proseBox, prose(rules));
     const summary = has(`rules.preset.${preset}`) ? t(`rules.preset.${preset}`) : "";
-    about.textContent = seats
-      ? t("howto.table_about", { preset: presetName(preset), summary, players: seats, cards: handSizeFor(rules, seats, options.seats) })
-      : t("howto.preset_about", { preset: presetName(preset), summary });
+    about.textContent = t("howto.preset_about", { preset: presetName(preset), summary });
     fill(rulesBox, rulesTable(options, preset, rules));
+    if (!seats) return;
+    // the cards each player holds: the server's to count (POST /api/rules)
+    const made = await getRulesInPlay(preset, rules);
+    const cards = made.hands[String(seats)];
+    if (cards) about.textContent = t("howto.table_about", { preset: presetName(preset), summary, players: seats, cards });
   }
 
   function showPreset(name) {
@@ -124,7 +113,7 @@ export function mountHowto(root, tableId) {
     // a table this browser holds no seat of (or one the server forgot): the presets instead
     const found = token ? await getTable(tableId, token).catch(() => null) : null;
     if (found) {
-      show(found.view.preset, found.view.rules, found.view.players.length);
+      await show(found.view.preset, found.view.rules, found.view.players.length);
       return;
     }
     note.hidden = !tableId;

@@ -2,11 +2,12 @@
 // make a party to play with friends, or join one with its code.
 import { onAccount, openAccount, signedIn, whenKnown } from "./account.js";
 import { rankedChoice, rankedTimer } from "./account_model.js";
-import { createParty, createTable, getOptions, getTable } from "./api.js";
+import { createParty, createTable, getOptions, getRulesInPlay, getTable } from "./api.js";
 import { listOf, t } from "./i18n.js";
 import { PRACTICE_OPPONENTS, PRACTICE_PRESET, TABLE_PRESET } from "./protocol.js";
 import { PARTY_PRESET, cleanCode, partyKey, partyRefusalText } from "./party/model.js";
-import { localField, presetName, presetSummary, tieReason } from "./rule_words.js";
+import { ruleControl } from "./rule_form.js";
+import { presetName, presetSummary } from "./rule_words.js";
 import { h, fill, store, seatKey, LAST_TABLE } from "./util.js";
 
 /** "Play with friends": make a party (you host it, with the rule text's defaults; ranked
@@ -124,16 +125,8 @@ function friendsPanel(options) {
 }
 
 // Every option's title, help, values and labels come from /api/options (the options' one
-// description in rummykit.core.rules): this page keeps no list of its own.
-
-// What players read for a value of a form field: its choice's label, what null means, or the number.
-function labelOf(field, value) {
-  const found = field.choices.find((choice) => choice.value === value);
-  if (found) return found.label;
-  if (value === null) return field.none || t("common.none");
-  if (typeof value === "boolean") return t(value ? "common.yes" : "common.no");
-  return String(value);
-}
+// description in rummykit.core.rules), and what a change makes (the preset's ties, the table
+// sizes) from POST /api/rules: this page keeps no list and no rule of its own.
 
 export function mountLobby(root) {
   document.title = t("lobby.title");
@@ -151,8 +144,8 @@ export function mountLobby(root) {
     placeholder: t("lobby.name_placeholder"),
   });
 
-  // How many computer players: one to the most seats less yours, as the server's `seats`
-  // (rummykit.core.rules) say once the options are in; seven or eight seats need two decks.
+  // How many computer players: one for each table size these rules deal, less your seat, as
+  // the server's answer to the rules (POST /api/rules) says.
   const count = h("select", { id: "opponents-count", testid: "opponents-count" }, h("option", { value: "1" }, "1"));
   const levelRows = [];
   const levelSelects = [];
@@ -161,11 +154,13 @@ export function mountLobby(root) {
     const n = Number(count.value);
     levelRows.forEach((row, i) => (row.hidden = i >= n));
   };
-  function buildSeats(limits) {
-    const most = limits.max - 1;
+  function buildSeats(seats) {
     const kept = count.value;
-    fill(count, Array.from({ length: most }, (_, i) => h("option", { value: String(i + 1) }, String(i + 1))));
-    count.value = Number(kept) <= most ? kept : "1";
+    const counts = seats.map((players) => players - 1);
+    fill(count, counts.map((n) => h("option", { value: String(n) }, String(n))));
+    // the count kept when offered, else the most still offered below it
+    count.value = String(counts.filter((n) => n <= Number(kept)).at(-1) ?? counts[0] ?? 1);
+    const most = Math.max(1, ...counts);
     while (levelSelects.length < most) {
       const i = levelSelects.length;
       const select = h("select", { id: `opponent-level-${i}`, testid: `opponent-level-${i}` });
@@ -183,7 +178,7 @@ export function mountLobby(root) {
     showLevels();
   }
   count.addEventListener("change", showLevels);
-  buildSeats({ max: 2 });
+  buildSeats([2]);
 
   // The turn timer: the server keeps the time; a turn that runs out is played by the computer.
   const turnTimer = h(
@@ -201,63 +196,36 @@ export function mountLobby(root) {
     return options && options.presets[preset.value];
   }
 
-  // The value an option will have: the one chosen here, else the preset's, after its ties
-  // (in party, aces allowed high make an ace cost 15 unless its cost is chosen too).
-  function chosen(option) {
-    const control = controls[option];
-    if (!control) return undefined;
-    const field = control.field;
-    if (control.type === "checkbox") return control.checked;
-    if (control.tagName === "SELECT") {
-      if (control.value !== "") return control.choices.find((v) => String(v) === control.value);
-    } else if (control.noLimit && control.noLimit.checked) {
-      return null;
-    } else if (control.value.trim() !== "") {
-      return Number(control.value);
+  /** The options chosen here, by name: those left "as the preset" are not among them. */
+  function overrides() {
+    const chosen = {};
+    for (const [option, made] of Object.entries(controls)) {
+      const value = made.get();
+      if (value !== undefined && !(made.field.kind === "boolean" && value === made.field.default)) chosen[option] = value;
     }
-    return presetValue(option, field);
+    return chosen;
   }
 
-  function presetValue(option, field) {
-    for (const tie of presetInfo().ties) {
-      if (tie.follower !== option) continue;
-      const leader = chosen(tie.option);
-      const pair = tie.values.find(([lead]) => lead === leader);
-      if (pair) return pair[1];
+  // What the choices make, from the server: each "as the preset" says the value it will be
+  // (a tie may move it), and the opponents offered are the table sizes the rules can deal.
+  let asked = 0;
+  const rulesProblem = h("p", { class: "error", testid: "rules-problem", role: "alert" });
+  async function showInPlay() {
+    const info = presetInfo();
+    if (!info) return;
+    const mine = (asked += 1);
+    try {
+      const made = await getRulesInPlay(preset.value, overrides());
+      if (mine !== asked) return; // a later change is on its way
+      rulesProblem.textContent = "";
+      for (const [option, control] of Object.entries(controls)) control.showDefault(made.in_play[option]);
+      buildSeats(made.seats);
+      start.disabled = made.seats.length === 0;
+    } catch (problem) {
+      if (mine !== asked) return;
+      rulesProblem.textContent = problem.message;
+      start.disabled = true;
     }
-    return field.default;
-  }
-
-  function showDefaults() {
-    for (const [option, control] of Object.entries(controls)) {
-      if (control.tagName === "SELECT") control.options[0].textContent = t("lobby.as_preset", { value: labelOf(control.field, presetValue(option, control.field)) });
-    }
-  }
-
-  function control(field, id) {
-    const described = { id, testid: id, "aria-describedby": `${id}-help` };
-    if (field.kind === "boolean") {
-      const box = h("input", { ...described, type: "checkbox" });
-      box.checked = field.default;
-      return box;
-    }
-    if (field.choices.length) {
-      const select = h("select", described, h("option", { value: "" }, ""),
-        field.choices.map((choice) => h("option", { value: String(choice.value) }, choice.label)));
-      select.choices = field.choices.map((choice) => choice.value); // the JSON value behind each text
-      return select;
-    }
-    const input = h("input", { ...described, type: "number", inputmode: "numeric", step: "1",
-      min: String(field.min), max: field.max === null ? null : String(field.max),
-      placeholder: field.default === null ? "" : String(field.default) });
-    if (field.none !== null) {
-      // The preset's own value is null: it asks for no limit, and a number sets one.
-      input.noLimit = h("input", { id: `${id}-none`, testid: `${id}-none`, type: "checkbox" });
-      input.noLimit.checked = field.default === null;
-      input.disabled = input.noLimit.checked;
-      input.noLimit.addEventListener("change", () => (input.disabled = input.noLimit.checked));
-    }
-    return input;
   }
 
   function buildRules() {
@@ -269,43 +237,16 @@ export function mountLobby(root) {
     for (const option of Object.keys(controls)) delete controls[option];
     fill(rulesBody);
     if (!info) return;
-    for (const field of info.form.map((raw) => localField(raw, preset.value))) {
-      const id = `rule-${field.name}`;
-      const input = control(field, id);
-      input.field = field;
-      controls[field.name] = input;
-      const help = h("p", { class: "help", id: `${id}-help` }, field.help);
-      for (const tie of info.ties) if (tie.follower === field.name) help.append(` ${tieReason(preset.value, tie)}`);
-      const row =
-        input.type === "checkbox"
-          ? h("div", { class: "field check" }, input, h("label", { for: id }, field.title))
-          : h("div", { class: "field" }, h("label", { for: id }, field.title), input);
-      if (input.noLimit) row.append(h("span", { class: "no-limit" }, input.noLimit, h("label", { for: input.noLimit.id }, ` ${field.none}`)));
-      row.append(help);
-      rulesBody.append(row);
-      input.addEventListener("change", showDefaults);
+    for (const field of info.form) {
+      const made = ruleControl(field, `rule-${field.name}`, { preset: preset.value, ties: info.ties, blank: true, onchange: showInPlay });
+      if (field.kind === "boolean") made.set(field.default);
+      else if (field.none !== null && field.default === null) made.set(null);
+      controls[field.name] = made;
+      rulesBody.append(made.row);
     }
-    showDefaults();
+    showInPlay();
   }
   preset.addEventListener("change", buildRules);
-
-  function overrides() {
-    const result = {};
-    for (const [option, control] of Object.entries(controls)) {
-      const base = control.field.default;
-      if (control.type === "checkbox") {
-        if (control.checked !== base) result[option] = control.checked;
-      } else if (control.tagName === "SELECT") {
-        if (control.value !== "") result[option] = control.choices.find((v) => String(v) === control.value);
-      } else if (control.noLimit && control.noLimit.checked) {
-        if (base !== null) result[option] = null;
-      } else if (control.value.trim() !== "") {
-        const number = Number(control.value);
-        result[option] = Number.isFinite(number) ? number : control.value;
-      }
-    }
-    return result;
-  }
 
   const start = h("button", { type: "submit", class: "primary big", testid: "start" }, t("lobby.start"));
   const practice = h("button", { type: "button", class: "big", testid: "practice" }, t("lobby.practice"));
@@ -358,6 +299,7 @@ export function mountLobby(root) {
       h("summary", {}, t("lobby.house_rules")),
       h("p", { class: "help" }, t("lobby.house_rules_help")),
       rulesBody),
+    rulesProblem,
     h("div", { class: "row" }, start),
     error,
   );
@@ -414,7 +356,6 @@ export function mountLobby(root) {
         h("option", { value: "" }, t("common.no_time_limit")),
         ...options.turn_timers.map((s) => h("option", { value: String(s) }, t("lobby.seconds_a_turn", { count: s }))),
       ]);
-      buildSeats(options.seats);
       fill(preset, Object.keys(options.presets).map((p) => h("option", { value: p }, presetName(p))));
       if (options.presets[TABLE_PRESET]) preset.value = TABLE_PRESET;
       buildRules();

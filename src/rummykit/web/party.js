@@ -9,11 +9,8 @@ import { getOptions, getParty, joinParty, PartyConnection } from "./api.js";
 import { t } from "./i18n.js";
 import { h, fill, connectionLost, noticePage as notice, setConnectionStatus as setConnection, store, seatKey, LAST_TABLE } from "./util.js";
 import {
-  HOUSE_RULES,
   hostName,
-  houseChoices,
   isHost,
-  isHouseRule,
   me,
   memberMarks,
   partyKey,
@@ -22,13 +19,11 @@ import {
   rankedLine,
   rankedSettings,
   readyClearedNote,
-  ruleValue,
   spelled,
   startProblem,
-  valueLabel,
-  withRule,
 } from "./party/model.js";
-import { localField, presetName, presetSummary } from "./rule_words.js";
+import { enableControl, ruleControl } from "./rule_form.js";
+import { presetName, presetSummary } from "./rule_words.js";
 
 const NAME_KEY = "rummykit.name";
 
@@ -196,55 +191,12 @@ function mountInvite(root, code, path, next) {
 
 // ----- the party's lobby ----------------------------------------------------------------------
 
-/** An object with its keys in order, to compare two rule sets. */
-const sortedKeys = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : 1)));
-
+/** A select of [value, label] choices, its values as JSON. */
 function selectOf(id, choices, onchange) {
   const select = h("select", { id, testid: id },
     choices.map(([value, label]) => h("option", { value: JSON.stringify(value) }, label)));
   select.addEventListener("change", () => onchange(JSON.parse(select.value)));
   return select;
-}
-
-/** A control for one option of /api/options' form: {node, set(value), control}. */
-function ruleControl(field, id, onchange) {
-  if (field.kind === "boolean") {
-    const box = h("input", { id, testid: id, type: "checkbox" });
-    box.addEventListener("change", () => onchange(box.checked));
-    return { control: box, row: h("div", { class: "field check" }, box, h("label", { for: id }, field.title)), set: (v) => (box.checked = !!v) };
-  }
-  if (field.choices.length) {
-    const select = selectOf(id, field.choices.map((choice) => [choice.value, choice.label]), onchange);
-    return { control: select, row: h("div", { class: "field" }, h("label", { for: id }, field.title), select), set: (v) => setSelect(select, field, v) };
-  }
-  const input = h("input", { id, testid: id, type: "number", inputmode: "numeric", step: "1", min: String(field.min), max: field.max === null ? null : String(field.max) });
-  const none = field.none === null ? null : h("input", { id: `${id}-none`, testid: `${id}-none`, type: "checkbox" });
-  input.addEventListener("change", () => {
-    const number = Number(input.value);
-    if (input.value.trim() !== "" && Number.isInteger(number)) onchange(number);
-  });
-  if (none) none.addEventListener("change", () => onchange(none.checked ? null : Number(input.value || field.min)));
-  const row = h("div", { class: "field" }, h("label", { for: id }, field.title), input,
-    none ? h("span", { class: "no-limit" }, none, h("label", { for: none.id }, ` ${field.none}`)) : null);
-  return {
-    control: input,
-    extra: none,
-    row,
-    set: (v) => {
-      if (none) none.checked = v === null;
-      input.disabled = input.disabledByRole || v === null;
-      if (document.activeElement !== input) input.value = v === null ? "" : String(v);
-    },
-  };
-}
-
-/** Show `value` in a select, adding it when the select does not offer it. */
-function setSelect(select, field, value) {
-  const wanted = JSON.stringify(value);
-  if (![...select.options].some((option) => option.value === wanted)) {
-    select.append(h("option", { value: wanted }, valueLabel(field, value)));
-  }
-  select.value = wanted;
 }
 
 function mountLobby(root, code, path, held, invite) {
@@ -333,44 +285,40 @@ function mountLobby(root, code, path, held, invite) {
   });
 
   // The rules last sent and not yet seen back: a second change made before the server's
-  // answer builds on them, not on the view before the first.
+  // answer builds on them, not on the view before the first. The server drops what equals the
+  // preset and keeps its ties: the page keeps no rule of its own.
   let sentRules = null;
 
   function setRule(option, value) {
-    const preset = options.presets[view.preset];
-    sentRules = withRule(preset, sentRules || view.rules, option, value);
+    sentRules = { ...(sentRules || view.rules), [option]: value };
     send("settings", { rules: sentRules });
   }
 
-  /** The rules panel, built once the options and the first view are in. */
+  /** The rules panel, built once the options and the first view are in: the preset's house
+   * rules first (the party site's, with the values it offers), the other options under "More
+   * rules". */
   function buildRules() {
     const preset = options.presets[view.preset];
     if (!preset) return;
-    const form = preset.form.map((field) => localField(field, view.preset));
-    const fields = Object.fromEntries(form.map((field) => [field.name, field]));
     fill(house);
     fill(more);
     for (const key of Object.keys(controls)) delete controls[key];
-    for (const rule of HOUSE_RULES) {
-      const field = fields[rule.option];
-      if (!field) continue;
-      const id = `party-rule-${rule.option}`;
-      const select = selectOf(id, houseChoices(rule, field), (value) => setRule(rule.option, value));
-      select.setAttribute("aria-describedby", `${id}-help`);
-      controls[rule.option] = { control: select, set: (v) => setSelect(select, field, v) };
-      house.append(h("div", { class: "field" }, h("label", { for: id }, field.title), select, h("p", { class: "help", id: `${id}-help` }, field.help)));
-    }
+    const fields = Object.fromEntries(preset.form.map((field) => [field.name, field]));
+    const houseRules = preset.house || [];
+    const control = (field, choices) => {
+      const made = ruleControl(field, `party-rule-${field.name}`, {
+        preset: view.preset, ties: preset.ties, choices, onchange: (value) => value !== undefined && setRule(field.name, value),
+      });
+      controls[field.name] = made;
+      return made.row;
+    };
+    for (const rule of houseRules) if (fields[rule.option]) house.append(control(fields[rule.option], rule.choices));
     const presetSelect = selectOf("party-preset", Object.keys(options.presets).map((name) => [name, presetName(name)]), (name) => send("settings", { preset: name, rules: {} }));
     controls["@preset"] = { control: presetSelect, set: (v) => (presetSelect.value = JSON.stringify(v)) };
     more.append(h("div", { class: "field" }, h("label", { for: "party-preset" }, t("party.start_preset")), presetSelect,
       h("p", { class: "help" }, presetSummary(view.preset, preset))));
-    for (const field of form) {
-      if (isHouseRule(field.name)) continue;
-      const made = ruleControl(field, `party-rule-${field.name}`, (value) => setRule(field.name, value));
-      made.row.append(h("p", { class: "help" }, field.help));
-      controls[field.name] = made;
-      more.append(made.row);
-    }
+    const inHouse = new Set(houseRules.map((rule) => rule.option));
+    for (const field of preset.form) if (!inHouse.has(field.name)) more.append(control(field, null));
     built = view.preset;
   }
 
@@ -381,10 +329,13 @@ function mountLobby(root, code, path, held, invite) {
     if (!preset) return;
     const host = isHost(view);
     for (const [option, made] of Object.entries(controls)) {
-      made.control.disabledByRole = !host;
-      made.control.disabled = !host;
-      if (made.extra) made.extra.disabled = !host;
-      made.set(option === "@preset" ? view.preset : ruleValue(preset, view.rules, option));
+      if (option === "@preset") {
+        made.control.disabled = !host;
+        made.set(view.preset);
+        continue;
+      }
+      made.set(view.in_play[option]);
+      enableControl(made, host);
     }
     timer.value = view.turn_timer ? String(view.turn_timer) : "";
     timer.disabled = !host;
@@ -448,7 +399,8 @@ function mountLobby(root, code, path, held, invite) {
     if (msg.t !== "party") return;
     const before = view;
     view = msg.d;
-    if (sentRules && (JSON.stringify(sortedKeys(view.rules)) === JSON.stringify(sortedKeys(sentRules)) || before.preset !== view.preset)) sentRules = null;
+    // the change was made (or another preset chosen): later changes build on the party's rules
+    if (sentRules && (JSON.stringify(view.rules) !== JSON.stringify(before.rules) || before.preset !== view.preset)) sentRules = null;
     if (view.table) {
       conn.stop();
       goToTable(view, token);

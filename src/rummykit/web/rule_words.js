@@ -14,16 +14,22 @@ function first(keys, fallback) {
   return key ? t(key) : fallback;
 }
 
-/** An option's title ("Aces in runs"). */
+/** An option's title. */
 export const ruleTitle = (field) => first([`rules.option.${field.name}`], field.title);
 
 /** An option's help, the preset's own when it has one. */
 export const ruleHelp = (field, preset) => first([`rules.offer_help.${preset}.${field.name}`, `rules.help.${field.name}`], field.help);
 
-/** A value's label: the preset's own offer, the option's choice, what no value means. */
-export function ruleValueLabel(field, value, preset, fallback) {
+/** What players read for an option's value under a preset: the preset's own label (its
+ * offer's, its house rule's), the option's (what null means among them), yes or no, or the
+ * number itself. The one value-label function of the page. */
+export function ruleValueText(preset, name, value) {
   const key = valueKey(value);
-  return first([`rules.offer.${preset}.${field.name}.${key}`, `rules.value.${field.name}.${key}`], fallback);
+  const found = [`rules.offer.${preset}.${name}.${key}`, `rules.value.${name}.${key}`].find((candidate) => has(candidate, "en"));
+  if (found) return t(found);
+  if (typeof value === "boolean") return t(value ? "common.yes" : "common.no");
+  if (value === null) return t("common.none");
+  return String(value);
 }
 
 /** What no value means for an option ("No limit"). */
@@ -46,6 +52,6 @@ export function localField(field, preset) {
     title: ruleTitle(field),
     help: ruleHelp(field, preset),
     none: field.none === null || field.none === undefined ? field.none : ruleNone(field),
-    choices: (field.choices || []).map((choice) => ({ ...choice, label: ruleValueLabel(field, choice.value, preset, choice.label) })),
+    choices: (field.choices || []).map((choice) => ({ ...choice, label: ruleValueText(preset, field.name, choice.value) })),
   };
 }

@@ -6,17 +6,13 @@ import { test } from "node:test";
 import { setLang } from "../../../src/rummykit/web/i18n.js";
 
 import {
-  HOUSE_RULES,
   cleanCode,
-  houseChoices,
   isHost,
   memberMarks,
   partyKey,
   partyReference,
   readyClearedNote,
-  ruleValue,
   startProblem,
-  withRule,
 } from "../../../src/rummykit/web/party/model.js";
 import { reactionList } from "../../../src/rummykit/web/table/reactions.js";
 
@@ -35,12 +31,6 @@ function party(changes = {}) {
     ...changes,
   };
 }
-
-/** The party preset's part of /api/options that the rules panel reads. */
-const PRESET = {
-  rules: { target: 100, aces: "low", ace_points: 1, renewals: 15, hand_size: "by_seats", rummy_bonus: "double" },
-  ties: [{ option: "aces", follower: "ace_points", values: [["low", 1], ["low_or_high", 15]] }],
-};
 
 test("the host may start with 2-8 seats once every other person is ready; else it says why", () => {
   assert.equal(startProblem(party({ members: [person(1, "Ada", { ready: true })] })), "A game needs at least 2 players: share the link, or add a computer player.");
@@ -78,31 +68,10 @@ test("a rules change that cleared your ready is said; a change of members is not
   assert.equal(readyClearedNote(party(), party({ turn_timer: 30 })), null, "nobody was ready");
 });
 
-test("an option's value: its override, else its tie, else the preset's", () => {
-  assert.equal(ruleValue(PRESET, {}, "target"), 100);
-  assert.equal(ruleValue(PRESET, { target: 50 }, "target"), 50);
-  assert.equal(ruleValue(PRESET, { aces: "low_or_high" }, "ace_points"), 15, "Q-K-A makes an ace cost 15");
-  assert.equal(ruleValue(PRESET, { aces: "low_or_high", ace_points: 11 }, "ace_points"), 11);
-});
-
-test("setting a rule keeps only the overrides that differ from the preset", () => {
-  assert.deepEqual(withRule(PRESET, {}, "target", 200), { target: 200 });
-  assert.deepEqual(withRule(PRESET, { target: 200 }, "target", 100), {});
-  assert.deepEqual(withRule(PRESET, { target: 50 }, "aces", "low_or_high"), { target: 50, aces: "low_or_high" });
-  assert.deepEqual(withRule(PRESET, { aces: "low_or_high" }, "ace_points", 15), { aces: "low_or_high" });
-});
-
-test("the rule text's house rules name engine options, with its values", () => {
-  assert.deepEqual(HOUSE_RULES.map((rule) => rule.option), [
-    "target", "scoring", "hand_size", "aces", "layoff", "melds_per_turn", "go_out", "rummy_bonus", "renewals",
-  ]);
-  const target = HOUSE_RULES[0];
-  const field = { choices: [], none: null };
-  assert.deepEqual(houseChoices(target, field, 100).map(([v]) => v), [50, 100, 200]);
-  assert.deepEqual(houseChoices(target, field, 150).map(([v]) => v), [50, 100, 200, 150], "another preset's value is kept");
-  const renewals = HOUSE_RULES.find((rule) => rule.option === "renewals");
-  const labelled = { choices: [{ value: 15, label: "No limit" }, { value: 1, label: "Once" }, { value: 3, label: "Three times" }] };
-  assert.deepEqual(houseChoices(renewals, labelled, 15), [[15, "No limit"], [1, "Once"], [3, "Three times"]]);
+test("a table size the rules cannot deal is said before the start", () => {
+  const three = [person(1, "Ada"), person(2, "Bo", { ready: true }), person(3, "Cy", { ready: true })];
+  assert.equal(startProblem(party({ members: three, seats: [2, 3, 4] })), null);
+  assert.equal(startProblem(party({ members: three, seats: [2] })), "These house rules cannot deal to 3 players: change the hand size or the decks.");
 });
 
 test("codes are read without case, spaces or dashes; each has its own storage key", () => {
@@ -123,8 +92,6 @@ test("the party's sentences and marks in Japanese", () => {
   try {
     assert.equal(startProblem(party({ me: 2, members: [person(1, "Ada"), person(2, "Bo"), person(3, "Cy")] })), "あなた、Cyの準備OKを待っています。");
     assert.deepEqual(memberMarks(party(), cpu(3, "expert")), [{ kind: "computer", text: "CPU・上級" }]);
-    const target = HOUSE_RULES.find((rule) => rule.option === "target");
-    assert.deepEqual(houseChoices(target, { choices: [] }).map(([, label]) => label), ["50点", "100点", "200点"]);
   } finally {
     setLang("en", { remember: false });
   }

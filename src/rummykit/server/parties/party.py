@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hmac
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from typing import Final, Literal, Protocol
 
 from rummykit.core.errors import RulesError
-from rummykit.core.presets import describe_rules, preset_with_overrides
+from rummykit.core.presets import preset_with_overrides
 from rummykit.core.refusals import ParamValue
 from rummykit.protocol import (
     MAX_PARTY_SEATS,
@@ -32,6 +33,7 @@ from rummykit.protocol import (
     PartyView,
     Player,
     RefusedMessage,
+    RulesInPlay,
     RuleValue,
     SettingsData,
     Strict,
@@ -46,7 +48,7 @@ from rummykit.protocol import (
 from rummykit.server.parties.party_reference import invite_path
 from rummykit.server.runtime import going_on
 from rummykit.server.store import Account, is_unavailable, token_hash
-from rummykit.server.tables import computer_names
+from rummykit.server.tables import computer_names, rules_in_play
 
 CODE_LETTERS: Final = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """A party code's letters: none that reads as another (no 0/O, 1/I/L)."""
@@ -171,11 +173,13 @@ def checked_rules(preset: str, rules: Mapping[str, object]) -> dict[str, RuleVal
 
     ``RulesError`` if they cannot be played.
     """
-    found, read = preset_with_overrides({"preset": preset, **rules})
-    described = RECORD_RULES.validate_python(describe_rules(found, read))
-    if isinstance(described, str):
-        return {}
-    return {name: value for name, value in described.items() if name != "preset"}
+    return rules_in_play(preset, rules).rules
+
+
+@functools.lru_cache(maxsize=256)
+def _in_play(preset: str, rules: frozenset[tuple[str, RuleValue]]) -> RulesInPlay:
+    """What a party's rules make (the same few rule sets are viewed over and over)."""
+    return rules_in_play(preset, dict(rules))
 
 
 def party_view(
@@ -189,6 +193,7 @@ def party_view(
     ``connected``: the members connected to its lobby; ``present(seat)``: whether a seat's
     person has the table open.
     """
+    in_play = _in_play(record.preset, frozenset(record.rules.items()))
     return PartyView(
         code=record.code,
         url=invite_path(record.code, record.key),
@@ -210,6 +215,10 @@ def party_view(
         ),
         preset=record.preset,
         rules=record.rules,
+        in_play=in_play.in_play,
+        seats=tuple(
+            seats for seats in in_play.seats if MIN_PARTY_SEATS <= seats <= MAX_PARTY_SEATS
+        ),
         turn_timer=record.turn_timer,
         spectators=record.spectators,
         ranked=record.ranked,

@@ -3,6 +3,8 @@
 HTTP:
 - ``GET /``: the table page; ``/static/...``: its modules, styles and card art.
 - ``GET /api/options``: presets, rule options with a line each, computer levels.
+- ``POST /api/rules`` ``{"preset", "rules"}`` (``RulesAsked``): what those rules make, for the
+  forms (``RulesInPlay``: the changes, every value after the preset's ties, the table sizes).
 - ``POST /api/tables``: a new table ``{"preset", "rules", "opponents", "name", "practice",
   "seed", "turn_timer"}`` (``rummykit.protocol.api.NewTable``); answers ``{"table", "token",
   "seat"}``. The token is the seat: keep it.
@@ -54,13 +56,6 @@ from rummykit.core.errors import RulesError
 from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
 from rummykit.core.rules import (
-    BY_SEATS,
-    BY_SEATS_500,
-    MAX_SEATS,
-    MAX_SEATS_ONE_DECK,
-    MIN_SEATS,
-    HandSize,
-    Rules,
     option_specs,
 )
 from rummykit.protocol import (
@@ -81,6 +76,7 @@ from rummykit.protocol import (
     HistoryRequest,
     NewTable,
     ProtocolError,
+    RulesAsked,
     TableAnswer,
     TableCreated,
     Viewer,
@@ -118,6 +114,7 @@ from rummykit.server.tables import (
     TableError,
     new_seat_token,
     new_table_settings,
+    rules_in_play,
 )
 
 WEB_DIR = Path(str(resources.files("rummykit").joinpath("web")))
@@ -141,23 +138,6 @@ def _options() -> dict[str, Any]:
         "levels": list(BOT_LEVELS),
         "turn_timers": list(TURN_TIMERS),
         "reactions": REACTIONS,
-        "seats": _seats(),
-    }
-
-
-def _seats() -> dict[str, Any]:
-    """The table sizes (``rummykit.core.rules``): the page keeps no limit of its own."""
-
-    def hands(hand_size: HandSize) -> dict[str, int]:
-        rules = Rules(hand_size=hand_size, decks=2)
-        return {str(seats): rules.hand_size_for(seats) for seats in range(MIN_SEATS, MAX_SEATS + 1)}
-
-    return {
-        "min": MIN_SEATS,
-        "max": MAX_SEATS,
-        "one_deck": MAX_SEATS_ONE_DECK,
-        "hand_by_seats": hands(BY_SEATS),
-        "hand_by_seats_500": hands(BY_SEATS_500),
     }
 
 
@@ -208,6 +188,18 @@ async def index(request: Request) -> Response:
 async def options(request: Request) -> Response:
     """The presets, the rule options and the computer levels, for the settings form."""
     return JSONResponse(_options())
+
+
+async def rules(request: Request) -> Response:
+    """``POST /api/rules``: what a preset with some options changed makes (``RulesInPlay``)."""
+    try:
+        asked = read_body(RulesAsked, await read_request_body(request))
+        answer = rules_in_play(asked.preset, asked.rules)
+    except BadRequest as error:
+        return _error(error.message, error.status)
+    except RulesError as error:
+        return _error(str(error), 400)
+    return JSONResponse(answer.model_dump(mode="json"))
 
 
 async def create_table(request: Request) -> Response:
@@ -516,6 +508,7 @@ def create_app(
         # compressed: the same bytes for everyone, and no secret among them (a response that
         # holds a token is never compressed, so none can be guessed from its length)
         Route("/api/options", GZipMiddleware(request_response(options), minimum_size=GZIP_FROM)),
+        Route("/api/rules", rules, methods=["POST"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_view),
         Route("/api/history", history, methods=["GET", "POST"]),

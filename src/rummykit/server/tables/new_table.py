@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 from rummykit.core.presets import (
@@ -17,12 +17,33 @@ from rummykit.protocol import (
     DEFAULT_PACE_MS,
     PRACTICE_OPPONENTS,
     RECORD_RULES,
+    RULE_VALUES,
     BotPlayer,
     HumanPlayer,
     NewTable,
     Player,
+    RulesInPlay,
     TableSettings,
 )
+
+
+def rules_in_play(preset: str, overrides: Mapping[str, object]) -> RulesInPlay:
+    """What ``preset`` with ``overrides`` plays: the changes, every value, the table sizes.
+
+    ``RulesError`` if the options cannot be played together.
+    """
+    found, rules = preset_with_overrides({**overrides, "preset": preset})
+    described = describe_rules(found, rules)
+    changed = {} if isinstance(described, str) else dict(described)
+    changed.pop("preset", None)
+    seats = found.seat_counts(rules)
+    return RulesInPlay(
+        preset=found.name,
+        rules=RULE_VALUES.validate_python(changed),
+        in_play=RULE_VALUES.validate_python(rules.to_mapping()),
+        seats=seats,
+        hands={str(count): rules.hand_size_for(count) for count in seats},
+    )
 
 
 class TableError(ValueError):

@@ -1,8 +1,7 @@
-// A party's lobby read off its view (server/party_messages.py's PartyView), with no DOM: who
-// is in it, whether the host may start and why not, and the house rules' values. The rules'
-// titles, help, choices and defaults all come from /api/options; the one list kept here maps
-// the rule text's house rules (seeds/003) to the engine's option names, with the values
-// that text offers. Its words are in the party area of the catalogues (../i18n.js).
+// A party's lobby read off its view (rummykit.protocol.party's PartyView), with no DOM: who is
+// in it, whether the host may start and why not. The house rules, their values and what they
+// make come from the server (/api/options' presets, the view's in_play and seats). Its words
+// are in the party area of the catalogues (../i18n.js).
 import { has, listOf, t } from "../i18n.js";
 import { PARTY_PRESET } from "../protocol.js";
 
@@ -22,77 +21,6 @@ export const partyKey = (code) => `rummykit.party.${String(code).toUpperCase()}`
 
 /** The preset a new party starts from (the server's PARTY_PRESET). */
 export { PARTY_PRESET };
-
-/**
- * The house rules of the rule text, in its order: each names an engine option and the values
- * the text offers (a label, as a function giving it in the page's language, only where
- * /api/options has none for that value). Every other option goes under "More rules".
- */
-const points = (count) => () => t("party.target_points", { count });
-export const HOUSE_RULES = [
-  { option: "target", values: [[50, points(50)], [100, points(100)], [200, points(200)]] },
-  { option: "scoring", values: [["winner"], ["penalty"]] },
-  { option: "hand_size", values: [["by_seats"], [7, () => t("party.seven_each")]] },
-  { option: "aces", values: [["low"], ["low_or_high"]] },
-  { option: "layoff", values: [["anytime"], ["after_meld"]] },
-  { option: "melds_per_turn", values: [[0, () => t("party.any_number")], [1, () => t("party.one_a_turn")]] },
-  { option: "go_out", values: [["any"], ["discard"]] },
-  { option: "rummy_bonus", values: [["double"], ["none"]] },
-  { option: "renewals", values: [[15], [1], [3]] },
-];
-
-const HOUSE_OPTIONS = new Set(HOUSE_RULES.map((rule) => rule.option));
-
-/** Whether an option is one of the rule text's house rules (else it is under "More rules"). */
-export const isHouseRule = (option) => HOUSE_OPTIONS.has(option);
-
-/** A value's label: the one given (a text, or a function giving it), the option's own choice
- * label, or the value itself. */
-export function valueLabel(field, value, given) {
-  if (given) return typeof given === "function" ? given() : given;
-  const found = (field.choices || []).find((choice) => choice.value === value);
-  if (found) return found.label;
-  if (value === null) return field.none || t("party.no_limit");
-  if (typeof value === "boolean") return t(value ? "party.yes" : "party.no");
-  return String(value);
-}
-
-/** The choices offered for a house rule: [value, label], with the party's value added when
- * it is none of them (a preset may start elsewhere). */
-export function houseChoices(rule, field, current) {
-  const choices = rule.values.map(([value, label]) => [value, valueLabel(field, value, label)]);
-  if (current !== undefined && !choices.some(([value]) => value === current)) {
-    choices.push([current, valueLabel(field, current)]);
-  }
-  return choices;
-}
-
-/** An option's value at the party: its override, else what the preset's ties make it, else
- * the preset's (`preset`: /api/options' presets[name]). */
-export function ruleValue(preset, rules, option) {
-  if (Object.hasOwn(rules, option)) return rules[option];
-  return presetValue(preset, rules, option);
-}
-
-/** What an option is without an override of its own: a tie's value (aces allowed high make an
- * ace cost 15), else the preset's. */
-export function presetValue(preset, rules, option) {
-  for (const tie of preset.ties || []) {
-    if (tie.follower !== option) continue;
-    const leader = ruleValue(preset, rules, tie.option);
-    const pair = tie.values.find(([lead]) => lead === leader);
-    if (pair) return pair[1];
-  }
-  return preset.rules[option];
-}
-
-/** The overrides after setting one option: a value equal to the preset's is dropped. */
-export function withRule(preset, rules, option, value) {
-  const next = { ...rules };
-  delete next[option];
-  if (presetValue(preset, next, option) !== value) next[option] = value;
-  return next;
-}
 
 const people = (view) => view.members.filter((member) => member.kind === "human");
 
@@ -119,6 +47,7 @@ export function startProblem(view) {
   // a ranked party seats people only: no computer player to suggest
   if (seats < min) return t(view.ranked ? "party.need_players_ranked" : "party.need_players", { min });
   if (seats > max) return t("party.too_many", { max });
+  if (view.seats && view.seats.length && !view.seats.includes(seats)) return t("party.rules_cannot_seat", { count: seats });
   const waiting = mustBeReady(view).filter((member) => !member.ready).map((member) => (member.id === view.me ? t("party.you") : member.name));
   return waiting.length ? t("party.waiting_ready", { names: listOf(waiting) }) : null;
 }

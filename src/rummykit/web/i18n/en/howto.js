@@ -36,8 +36,6 @@ export default {
   "howto.col_meaning": "What it means",
   "howto.house_rule": "House rule",
   "howto.standard_is": "(standard: {value})",
-  "howto.yes": "Yes",
-  "howto.no": "No",
   "howto.back_to_table": "Back to the table",
   "howto.failed": "The rules could not be loaded: {problem}",
 };

@@ -35,8 +35,6 @@ export default {
   "howto.col_meaning": "意味",
   "howto.house_rule": "ハウスルール",
   "howto.standard_is": "（標準: {value}）",
-  "howto.yes": "はい",
-  "howto.no": "いいえ",
   "howto.back_to_table": "テーブルに戻る",
   "howto.failed": "ルールを読み込めませんでした: {problem}",
 };
