@@ -27,7 +27,9 @@ from rummykit.core.state import GameState
 RANDOM_PLAY_BOUND = 30_000
 """Actions a deal of random play may take: a deal that went round for ever would pass it."""
 BOT_PLAY_BOUND = DEAL_ACTION_CAP // 3
-"""Actions a deal of bot play must end within: well under the cap (the longest seen: 368)."""
+"""Actions a deal of bot play must end within, well under the cap.
+
+The longest seen in 2,000 random games was 752 actions."""
 
 
 @st.composite

@@ -125,6 +125,8 @@ class ExpertBot:
     """How the positions are drawn: the unseen cards dealt uniformly."""
     outcome: Outcome = staticmethod(points_outcome)
     """How a playout is scored: the deal's points, this seat's less the others'."""
+    playout_turns: int = PLAYOUT_TURNS
+    """Turns a seat a playout goes on for before the hands are scored as they stand."""
 
     def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, samples: int | None = None):
         """A searcher with a time budget a decision, or a fixed sample budget.
@@ -202,7 +204,9 @@ class ExpertBot:
                 stop = start + budget * (index + 1) / count if not done else start + budget
                 deadline = stop if timed else _NEVER
                 values.append(
-                    playout_value(game, seat, PLAYOUT_TURNS, deadline, self.policy, self.outcome)
+                    playout_value(
+                        game, seat, self.playout_turns, deadline, self.policy, self.outcome
+                    )
                 )
                 if timed and done and time.perf_counter() >= start + budget:
                     break
