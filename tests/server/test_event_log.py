@@ -123,8 +123,9 @@ def test_the_table_says_when_idle_renewals_stops_a_deal_gone_round() -> None:
 
 
 LONG_DEAL = 400
-"""Steps after which a deal counts as long, and is asked only every ``LONG_DEAL_EVERY``."""
-LONG_DEAL_EVERY = 97
+"""Steps after which a deal counts as long, and is asked ever more sparsely."""
+LONG_DEAL_GROWTH = 1.25
+"""In a long deal, each ask comes this many times as many steps in as the one before."""
 
 
 @settings(max_examples=25, deadline=None)
@@ -139,10 +140,18 @@ def test_a_kept_story_tells_what_a_replay_from_scratch_tells(
     game, rng = random_game(seed, seats)
     bots = [RandomBot() for _ in range(seats)]
     story = DealStory()
+    next_long_ask = float(LONG_DEAL)
     for step, position in enumerate(positions(game, bots, rng)):
-        # a long deal (random play, thousands of actions) is asked more sparsely: each ask
-        # replays the whole deal from scratch, so asking at every step grows as its square
-        if step % (every if step < LONG_DEAL else LONG_DEAL_EVERY) == 0:
+        # a long deal (random play, up to tens of thousands of actions) is asked at steps
+        # growing geometrically: each ask replays the whole deal from scratch, so asking at a
+        # fixed stride grows as the square of the deal's length (minutes for one example)
+        if step < LONG_DEAL:
+            ask = step % every == 0
+        else:
+            ask = step >= next_long_ask
+            if ask:
+                next_long_ask = step * LONG_DEAL_GROWTH
+        if ask:
             assert story.update(position) == deal_log(position)
     assert story.update(game) == deal_log(game)
     restored = copy.deepcopy(game)  # as after a restart: the same deal in new objects
