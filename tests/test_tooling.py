@@ -84,7 +84,8 @@ LAYERS: dict[str, frozenset[str]] = {
     "rummykit.tournament": frozenset({"rummykit.core", "rummykit.bots", "rummykit.tournament"}),
     "rummykit.ratings": frozenset({"rummykit.core", "rummykit.ratings"}),
     "rummykit.review": frozenset({"rummykit.core", "rummykit.bots", "rummykit.review"}),
-    "rummykit.protocol": frozenset({"rummykit.core", "rummykit.protocol"}),
+    # the ratings' answers carry their pool (``rummykit.ratings.Pool``)
+    "rummykit.protocol": frozenset({"rummykit.core", "rummykit.ratings", "rummykit.protocol"}),
     "rummykit.client": frozenset(
         {
             "rummykit.core",

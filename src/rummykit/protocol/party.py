@@ -28,6 +28,7 @@ from typing import Annotated, Final, Literal, TypeAlias, get_args
 from pydantic import AfterValidator, Field, StringConstraints, TypeAdapter, ValidationError
 
 from rummykit.protocol.api import MAX_SEED, OptionName, RuleInput
+from rummykit.protocol.codes import Code
 from rummykit.protocol.facts import MAX_PARTY_SEATS, MIN_PARTY_SEATS, BotLevel, RuleValue, TurnTimer
 from rummykit.protocol.messages import (
     MAX_MESSAGE_CHARS,
@@ -42,6 +43,7 @@ from rummykit.protocol.messages import (
     explain,
 )
 from rummykit.protocol.names import checked_player_name
+from rummykit.protocol.vocabularies import PartyReason
 
 PartyState: TypeAlias = Literal["lobby", "playing", "closed"]
 """``lobby`` until the host starts; ``playing`` from then on (rematches included);
@@ -103,9 +105,10 @@ class PartyRefusal(Strict):
 
     error: str
     """The sentence in English, for programs and logs: a page words ``reason`` itself."""
-    code: str
-    """``party_full``, ``party_started``, ``ranked_account``, ``ranked_wait``."""
-    reason: str = ""
+    code: Code
+    """``party_full``, ``party_started``, ``ranked_account``, ``ranked_wait``... (the code
+    of ``reason``)."""
+    reason: PartyReason
     """The finer, stable reason (``rummykit.protocol.party_words.PARTY_REFUSALS``)."""
     watch: bool
     """Whether the party's tables may be watched by link."""
