@@ -7,11 +7,15 @@ the source is on the wire at once), and nothing else is (the models refuse any o
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from typing import Any, get_args
 
 import pytest
 from pydantic import ValidationError
+from starlette.routing import BaseRoute, Route
+from starlette.testclient import TestClient
 
+from party_client import store_rated_game
 from rummykit.core.deal import DealResult, Phase
 from rummykit.core.melds import MeldKind
 from rummykit.protocol import (
@@ -27,8 +31,13 @@ from rummykit.protocol import (
 from rummykit.protocol.account_words import ACCOUNT_REFUSALS
 from rummykit.protocol.messages import DealSummaryView, Position
 from rummykit.protocol.party_words import PARTY_REFUSALS
-from rummykit.protocol.schema import protocol_schema
+from rummykit.protocol.schema import PARTS, protocol_schema
 from rummykit.protocol.table_refusals import ALL_REFUSALS
+from rummykit.ratings import Pool
+from rummykit.server.store.rated import RatedGame
+from table_client import ManualClock, bearer, clocked_app, play_to_game_over
+
+pytestmark = pytest.mark.timeout(180)
 
 DEFS: dict[str, Any] = protocol_schema()["$defs"]
 
@@ -124,3 +133,128 @@ def test_a_view_reads_the_core_enums_from_their_values() -> None:
     assert DealSummaryView.model_validate(view).result is DealResult.RUMMY
     with pytest.raises(ValidationError, match="result"):
         DealSummaryView.model_validate({**view, "result": "won"})
+
+
+# ----- every JSON route answers through a model of the schema -------------------------------
+
+ROUTE_ANSWERS: dict[str, frozenset[str]] = {
+    "/api/options": frozenset({"OptionsAnswer"}),
+    "/api/rules": frozenset({"RulesInPlay", "ErrorAnswer"}),
+    "/api/tables": frozenset({"TableCreated", "ErrorAnswer"}),
+    "/api/tables/{table_id}": frozenset({"TableAnswer", "ErrorAnswer"}),
+    "/api/history": frozenset({"HistoryAnswer", "ErrorAnswer"}),
+    "/api/games/{table_id}/record": frozenset({"GameRecordAnswer", "ErrorAnswer"}),
+    "/api/games/{table_id}/frames": frozenset({"ReplayAnswer", "ErrorAnswer"}),
+    "/api/games/{table_id}/review/{seat}": frozenset({"ReviewAnswer", "ErrorAnswer"}),
+    "/api/parties": frozenset({"PartyJoined", "PartyRefusal", "ErrorAnswer"}),
+    "/api/parties/{code}": frozenset({"PartyView", "ErrorAnswer"}),
+    "/api/parties/{code}/join": frozenset({"PartyJoined", "PartyRefusal", "ErrorAnswer"}),
+    "/api/accounts": frozenset({"Me", "AccountRefusal", "ErrorAnswer"}),
+    "/api/session": frozenset({"Me", "AccountRefusal", "ErrorAnswer"}),  # DELETE: 204, no body
+    "/api/me": frozenset({"MeAnswer"}),
+    "/api/leaderboard": frozenset({"Leaderboard", "ErrorAnswer"}),
+    "/api/leaderboard/thresholds": frozenset({"LeaderboardThresholds", "ErrorAnswer"}),
+    "/api/players/{name}": frozenset({"PlayerAnswer", "ErrorAnswer"}),
+}
+"""Every route of the HTTP API and the schema's parts its answers are."""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One app for the routes' answers: seeds taken, no limits, the computer at pace 0."""
+    store_path = tmp_path_factory.mktemp("answers") / "tables.sqlite3"
+    with TestClient(clocked_app(store_path, ManualClock())) as client:
+        yield client
+
+
+def answered(response: Any, part: str, status: int = 200) -> Any:
+    """The answer read by the schema's ``part``, strictly, as a client reads it."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == "application/json"
+    return PARTS[part][0].validate_json(response.content)
+
+
+def _api_paths(routes: Iterable[BaseRoute]) -> set[str]:
+    return {
+        route.path
+        for route in routes
+        if isinstance(route, Route) and route.path.startswith("/api/")
+    }
+
+
+def test_every_route_of_the_api_has_its_answers_in_the_schema(site: TestClient) -> None:
+    assert _api_paths(site.app.routes) == set(ROUTE_ANSWERS)  # type: ignore[attr-defined]
+    for parts in ROUTE_ANSWERS.values():
+        assert parts <= set(PARTS)
+
+
+def test_the_tables_routes_answer_as_their_models(site: TestClient) -> None:
+    options = answered(site.get("/api/options"), "OptionsAnswer")
+    assert list(options.levels) == list(BOT_LEVELS)
+    answered(site.post("/api/rules", json={"preset": "classic", "rules": {}}), "RulesInPlay")
+    answered(site.post("/api/rules", json={"preset": "nope"}), "ErrorAnswer", 400)
+    made = answered(
+        site.post("/api/tables", json={"rules": {"deals": 1}, "name": "Ann", "seed": 5}),
+        "TableCreated",
+    )
+    answered(site.post("/api/tables", json={"opponents": ["nobody"]}), "ErrorAnswer", 400)
+    table = f"/api/tables/{made.table}"
+    answered(site.get(table, headers=bearer(made.token)), "TableAnswer")
+    answered(site.get(table), "ErrorAnswer", 400)
+    answered(
+        site.get(f"/api/games/{made.table}/frames", headers=bearer(made.token)), "ErrorAnswer", 404
+    )
+    play_to_game_over(site, made.table, made.token)
+    games = f"/api/games/{made.table}"
+    record = answered(site.get(f"{games}/record", headers=bearer(made.token)), "GameRecordAnswer")
+    assert record.players[0] == "Ann"
+    replay = answered(site.get(f"{games}/frames", headers=bearer(made.token)), "ReplayAnswer")
+    assert replay.frames[-1].phase is Phase.OVER
+    answered(site.get(f"{games}/review/0", headers=bearer(made.token)), "ReviewAnswer")
+    answered(site.get(f"{games}/review/9", headers=bearer(made.token)), "ErrorAnswer", 404)
+    history = answered(site.post("/api/history", json={"tokens": [made.token]}), "HistoryAnswer")
+    assert [game.id for game in history.games] == [made.table]
+    answered(site.get("/api/history"), "ErrorAnswer", 403)
+
+
+def test_the_parties_and_accounts_routes_answer_as_their_models(site: TestClient) -> None:
+    site.cookies.clear()
+    answered(site.get("/api/me"), "MeAnswer")
+    body = {"name": "vocab_ann", "password": "correct horse battery staple"}
+    answered(site.post("/api/accounts", json=body), "Me")
+    answered(site.get("/api/me"), "MeAnswer")
+    site.cookies.clear()
+    answered(site.post("/api/accounts", json=body), "AccountRefusal", 409)
+    answered(site.post("/api/session", json=body), "Me")
+    answered(
+        site.post("/api/session", json={**body, "password": "wrong" * 3}), "AccountRefusal", 401
+    )
+    site.cookies.clear()
+    joined = answered(site.post("/api/parties", json={"name": "Ann"}), "PartyJoined")
+    answered(site.get(f"/api/parties/{joined.code}"), "PartyView")
+    answered(site.post(f"/api/parties/{joined.code}/join", json={"name": "Bob"}), "PartyJoined")
+    ranked = answered(
+        site.post("/api/parties", json={"name": "Ann", "ranked": True, "turn_timer": 60}),
+        "PartyRefusal",
+        409,
+    )
+    assert ranked.reason in PARTY_REFUSALS
+    answered(site.get("/api/parties/NOPE00"), "ErrorAnswer", 404)
+
+
+def test_the_ratings_routes_answer_as_their_models(site: TestClient) -> None:
+    site.cookies.clear()
+    for name in ("vocab_p1", "vocab_p2"):
+        body = {"name": name, "password": "correct horse battery staple"}
+        answered(site.post("/api/accounts", json=body), "Me")
+        site.cookies.clear()
+    store = site.app.state.lobby.store  # type: ignore[attr-defined]
+    first, second = (store.accounts.named(name).id for name in ("vocab_p1", "vocab_p2"))
+    store_rated_game(store, RatedGame("vocab-rated", Pool.PENALTY, (first, second), (10, 90), 1))
+    board = answered(site.get("/api/leaderboard?pool=penalty&all=1"), "Leaderboard")
+    assert {entry.name for entry in board} == {"vocab_p1", "vocab_p2"}
+    answered(site.get("/api/leaderboard?pool=nope"), "ErrorAnswer", 400)
+    answered(site.get("/api/leaderboard/thresholds"), "LeaderboardThresholds")
+    page = answered(site.get("/api/players/vocab_p1"), "PlayerAnswer")
+    assert list(page.pools) == [Pool.PENALTY] and page.recent[0].pool is Pool.PENALTY
+    answered(site.get("/api/players/nobody_here"), "ErrorAnswer", 404)

@@ -1,12 +1,18 @@
-"""Two of the HTTP API's answers made of the core's data: the options and a game's replay.
+"""The HTTP API's answers made of the core's data: the options, a game's record and replay.
 
 ``GET /api/options`` (``OptionsAnswer``): the presets, the rule options with a line each, the
 computer levels, the turn timers and the quick reactions, for the settings forms; all of it
 read from the core's descriptions (``rummykit.core.options``, ``rummykit.core.presets``):
 the page keeps no list of options, labels or limits of its own. ``options_answer`` makes it.
 
+``GET /api/games/{id}/record`` (``GameRecordAnswer``): a finished game's record, as
+docs/RECORD.md says it (``rummykit.core.record.GameRecord.to_json``).
+
 ``GET /api/games/{id}/frames`` (``ReplayAnswer``): a finished game, position by position, for
 the replay viewer (``rummykit.server.tables.frames`` makes it).
+
+An answer whose source leaves a key out (a deal without a seed, a frame that ends no deal) is
+sent without it: dump these with ``exclude_unset=True``.
 """
 
 from __future__ import annotations
@@ -18,9 +24,11 @@ from pydantic import Field
 
 from rummykit.core.options import OptionKind, json_value
 from rummykit.core.presets import PRESETS
+from rummykit.core.record import FORMAT
 from rummykit.core.rules import option_specs
 from rummykit.protocol.facts import BOT_LEVELS, TURN_TIMERS, BotLevel, RuleValue, TurnTimer
 from rummykit.protocol.messages import REACTIONS, CardText, Params, Reaction, Seat, Strict
+from rummykit.protocol.settings import RecordRules
 from rummykit.protocol.vocabularies import DealResultName, LineKind, OneOf, PhaseName
 
 OptionName = Annotated[
@@ -151,6 +159,36 @@ def options_answer() -> OptionsAnswer:
             "reactions": REACTIONS,
         }
     )
+
+
+# ----- GET /api/games/{id}/record ------------------------------------------------------------
+
+RecordFormat = Annotated[str, OneOf((FORMAT,), "The record's format: rummykit.core.record.FORMAT.")]
+"""The format a record is written in (``rummykit.core.record.FORMAT``)."""
+
+
+class RecordDeal(Strict):
+    """One deal of a record: who dealt, the deck as dealt, and the actions in order."""
+
+    dealer: Seat
+    deck: list[CardText]
+    """The deck, top card first."""
+    actions: list[str]
+    """The actions in record notation, with their seats."""
+    reshuffles: list[list[CardText]]
+    """Each new stock made from the discard pile, in the order it was turned over."""
+    seed: int | None = None
+    """The seed of a shuffled renewal (absent when none was seeded)."""
+
+
+class GameRecordAnswer(Strict):
+    """The answer to ``GET /api/games/{id}/record``: a finished game's record (docs/RECORD.md)."""
+
+    format: RecordFormat
+    rules: RecordRules
+    """A preset's name, or ``{"preset": NAME, OPTION: VALUE, ...}``."""
+    players: list[str]
+    deals: list[RecordDeal]
 
 
 # ----- GET /api/games/{id}/frames ------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import Any, Final
 from pydantic import TypeAdapter
 
 from rummykit.protocol.account import AccountRefusal, Me, MeAnswer, NewAccount, SignIn
-from rummykit.protocol.answers import OptionsAnswer, ReplayAnswer
+from rummykit.protocol.answers import GameRecordAnswer, OptionsAnswer, ReplayAnswer
 from rummykit.protocol.api import (
     ErrorAnswer,
     HistoryAnswer,
@@ -54,6 +54,10 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
     "HistoryAnswer": (
         TypeAdapter(HistoryAnswer),
         "The answer to POST /api/history (and to GET where it is public).",
+    ),
+    "GameRecordAnswer": (
+        TypeAdapter(GameRecordAnswer),
+        "The answer to GET /api/games/{table}/record.",
     ),
     "ReplayAnswer": (TypeAdapter(ReplayAnswer), "The answer to GET /api/games/{table}/frames."),
     "ErrorAnswer": (TypeAdapter(ErrorAnswer), "Every 4xx answer of the HTTP API."),

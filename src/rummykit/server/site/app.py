@@ -65,6 +65,7 @@ from rummykit.protocol import (
     Clock,
     CloseCode,
     ErrorAnswer,
+    GameRecordAnswer,
     HistoryAnswer,
     HistoryRequest,
     NewTable,
@@ -264,8 +265,9 @@ async def record(request: Request) -> Response:
         return _error(error.message, error.status)
     if table is None:
         return _error(NO_RECORD, 404)
+    answer = GameRecordAnswer.model_validate(table.record_json())
     return JSONResponse(
-        table.record_json(),
+        answer.model_dump(mode="json", exclude_unset=True),
         headers={"Content-Disposition": f'attachment; filename="rummy-{table.id}.json"'},
     )
 
