@@ -16,8 +16,15 @@ from starlette.routing import BaseRoute, Route
 from starlette.testclient import TestClient
 
 from party_client import store_rated_game
+from rummykit.bots import BOTS
+from rummykit.bots.hint_words import ADVICE, REASONS
 from rummykit.core.deal import DealResult, Phase
+from rummykit.core.errors import ErrorCode
 from rummykit.core.melds import MeldKind
+from rummykit.core.options import OptionKind
+from rummykit.core.presets import PRESETS
+from rummykit.core.record import FORMAT
+from rummykit.core.rules import option_specs
 from rummykit.protocol import (
     ACTION_EVENTS,
     BOT_LEVELS,
@@ -29,11 +36,15 @@ from rummykit.protocol import (
     ServerCode,
 )
 from rummykit.protocol.account_words import ACCOUNT_REFUSALS
-from rummykit.protocol.messages import DealSummaryView, Position
+from rummykit.protocol.messages import REACTIONS, DealSummaryView, Position, Reaction
+from rummykit.protocol.party import PartyState
 from rummykit.protocol.party_words import PARTY_REFUSALS
+from rummykit.protocol.review import ReviewState
 from rummykit.protocol.schema import PARTS, protocol_schema
 from rummykit.protocol.table_refusals import ALL_REFUSALS
+from rummykit.protocol.vocabularies import PracticeTopic
 from rummykit.ratings import Pool
+from rummykit.server.site.app import WEB_DIR as WEB
 from rummykit.server.store.rated import RatedGame
 from table_client import ManualClock, bearer, clocked_app, play_to_game_over
 
@@ -43,7 +54,12 @@ DEFS: dict[str, Any] = protocol_schema()["$defs"]
 
 
 def _words(schema: dict[str, Any]) -> set[object]:
-    """The words a schema allows: its ``enum``, through a ``$ref`` and a nullable ``anyOf``."""
+    """The words a schema allows: its ``enum``, through a ``$ref``, an ``anyOf`` (null left
+    out), an array's items and an object's keys."""
+    if "items" in schema:
+        return _words(schema["items"])
+    if "propertyNames" in schema:
+        return _words(schema["propertyNames"])
     if "$ref" in schema:
         return _words(DEFS[schema["$ref"].rsplit("/", 1)[1]])
     if "anyOf" in schema:
@@ -75,6 +91,37 @@ VOCABULARIES: dict[str, tuple[tuple[str, str], set[str]]] = {
     "party refusal reason": (("PartyRefusal", "reason"), set(PARTY_REFUSALS)),
     "account refusal reason": (("AccountRefusal", "reason"), set(ACCOUNT_REFUSALS)),
     "server code": (("AccountRefusal", "code"), {code.value for code in ServerCode}),
+    "refusal code": (
+        ("Refusal", "code"),
+        {code.value for code in ErrorCode} | {code.value for code in ServerCode},
+    ),
+    "party refusal code": (
+        ("PartyRefusal", "code"),
+        {code.value for code in ErrorCode} | {code.value for code in ServerCode},
+    ),
+    "hint's reason": (("Advice", "kind"), set(REASONS)),
+    "hint's advice": (("Advice", "action_kind"), set(ADVICE)),
+    "practice topic": (("SeatView", "topics"), set(get_args(PracticeTopic))),
+    "view's preset": (("SeatView", "preset"), set(PRESETS)),
+    "view's rule names": (("SeatView", "rules"), {spec.name for spec in option_specs()}),
+    "party's preset": (("PartyView", "preset"), set(PRESETS)),
+    "party's rule names": (("PartyView", "in_play"), {spec.name for spec in option_specs()}),
+    "rules in play's preset": (("RulesInPlay", "preset"), set(PRESETS)),
+    "rules in play's names": (("RulesInPlay", "in_play"), {spec.name for spec in option_specs()}),
+    "options' presets": (("OptionsAnswer", "presets"), set(PRESETS)),
+    "options' names": (("OptionDefaults", "name"), {spec.name for spec in option_specs()}),
+    "option kind": (("OptionDefaults", "kind"), {kind.value for kind in OptionKind}),
+    "options' levels": (("OptionsAnswer", "levels"), set(BOT_LEVELS)),
+    "options' reactions": (("OptionsAnswer", "reactions"), set(REACTIONS)),
+    "replay's phase": (("ReplayFrame", "phase"), {phase.value for phase in Phase}),
+    "replay's kind": (("ReplayFrame", "kind"), set(EVENTS)),
+    "replay's notice kind": (("ReplayLine", "kind"), set(EVENTS)),
+    "replay's result": (("ReplayDealResult", "result"), {result.value for result in DealResult}),
+    "record's format": (("GameRecordAnswer", "format"), {FORMAT}),
+    "recent game's pool": (("RecentGame", "pool"), {pool.value for pool in Pool}),
+    "player's pools": (("PlayerAnswer", "pools"), {pool.value for pool in Pool}),
+    "party state": (("PartyView", "state"), set(get_args(PartyState))),
+    "review state": (("ReviewAnswer", "state"), set(get_args(ReviewState))),
 }
 """Each closed vocabulary: the schema's field that carries it, and its source's words."""
 
@@ -85,8 +132,19 @@ def test_each_vocabulary_in_the_schema_is_its_sources_words(name: str) -> None:
     assert _field(model, field) == source
 
 
+def test_the_seatable_levels_are_bots_and_the_reactions_are_worded() -> None:
+    assert set(BOT_LEVELS) <= set(BOTS)
+    assert list(REACTIONS) == list(get_args(Reaction))
+
+
+def test_the_page_explains_every_practice_topic() -> None:
+    words = (WEB / "i18n" / "en" / "practice.js").read_text(encoding="utf-8")
+    for topic in get_args(PracticeTopic):
+        assert f'"practice.{topic}":' in words
+
+
 def test_the_core_enums_are_named_once_in_the_schema() -> None:
-    for enum_type in (Phase, MeldKind, DealResult):
+    for enum_type in (Phase, MeldKind, DealResult, OptionKind):
         assert DEFS[enum_type.__name__]["enum"] == [member.value for member in enum_type]
 
 

@@ -22,31 +22,22 @@ from typing import Annotated
 
 from pydantic import Field
 
-from rummykit.core.options import OptionKind, json_value
+from rummykit.core.options import json_value
 from rummykit.core.presets import PRESETS
 from rummykit.core.record import FORMAT
 from rummykit.core.rules import option_specs
 from rummykit.protocol.facts import BOT_LEVELS, TURN_TIMERS, BotLevel, RuleValue, TurnTimer
 from rummykit.protocol.messages import REACTIONS, CardText, Params, Reaction, Seat, Strict
 from rummykit.protocol.settings import RecordRules
-from rummykit.protocol.vocabularies import DealResultName, LineKind, OneOf, PhaseName
-
-OptionName = Annotated[
-    str,
-    OneOf(
-        (spec.name for spec in option_specs()),
-        "A rule option's name: a field of rummykit.core.rules.Rules.",
-    ),
-]
-"""A rule option's name (``rummykit.core.rules.option_specs``)."""
-
-PresetName = Annotated[
-    str, OneOf(PRESETS, "A preset's name: a key of rummykit.core.presets.PRESETS.")
-]
-"""A preset's name (``rummykit.core.presets.PRESETS``)."""
-
-OptionKindName = Annotated[OptionKind, Field(strict=False)]
-"""How a form shows an option (``rummykit.core.options.OptionKind``)."""
+from rummykit.protocol.vocabularies import (
+    DealResultName,
+    LineKind,
+    OneOf,
+    OptionKindName,
+    PhaseName,
+    PresetName,
+    RuleOption,
+)
 
 # ----- GET /api/options ----------------------------------------------------------------------
 
@@ -61,7 +52,7 @@ class ChoiceAnswer(Strict):
 class OptionAnswer(Strict):
     """A rule option as a form shows it (``rummykit.core.options.OptionSpec.to_json``)."""
 
-    name: OptionName
+    name: RuleOption
     title: str
     """A short label."""
     help: str
@@ -94,9 +85,9 @@ class FormField(OptionAnswer):
 class TieAnswer(Strict):
     """A link between two options: the follower's value follows the leader's."""
 
-    option: OptionName
+    option: RuleOption
     """The leading option."""
-    follower: OptionName
+    follower: RuleOption
     """The option whose value follows."""
     values: list[Annotated[list[RuleValue], Field(min_length=2, max_length=2)]]
     """Pairs ``[leader's value, follower's value]``."""
@@ -107,7 +98,7 @@ class TieAnswer(Strict):
 class HouseRule(Strict):
     """A house rule a preset lets its host choose, with its choices."""
 
-    option: OptionName
+    option: RuleOption
     choices: list[ChoiceAnswer]
 
 
@@ -117,7 +108,7 @@ class PresetAnswer(Strict):
     summary: str
     min_seats: int
     max_seats: int
-    rules: dict[OptionName, RuleValue]
+    rules: dict[RuleOption, RuleValue]
     """Every option's value under the preset."""
     ties: list[TieAnswer]
     form: list[FormField]
@@ -257,6 +248,6 @@ class ReplayAnswer(Strict):
     """The answer to ``GET /api/games/{id}/frames``: a finished game, position by position."""
 
     players: list[str]
-    rules: dict[OptionName, RuleValue]
+    rules: dict[RuleOption, RuleValue]
     """The game's rules, every option (the page words a rummy's bonus by them)."""
     frames: list[ReplayFrame]

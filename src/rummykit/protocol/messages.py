@@ -92,13 +92,18 @@ from rummykit.protocol.codes import Code, ServerCode
 from rummykit.protocol.facts import MAX_PACE_MS, BotLevel, RuleValue
 from rummykit.protocol.table_refusals import code_of, refusal_text
 from rummykit.protocol.vocabularies import (
+    AdviceKind,
     DealResultName,
     EventKind,
+    HintKind,
     LineKind,
     MeldKindName,
     NoticeKind,
     PhaseName,
+    PracticeTopic,
+    PresetName,
     RefusalReason,
+    RuleOption,
 )
 
 MAX_MESSAGE_CHARS: Final = 2048
@@ -555,8 +560,8 @@ class SeatView(Strict):
     seat: Seat | None
     """The viewer's seat; null for a spectator, who sees no hand."""
     practice: bool
-    preset: str
-    rules: dict[str, RuleValue]
+    preset: PresetName
+    rules: dict[RuleOption, RuleValue]
     players: tuple[PlayerView, ...]
     deal: int
     dealer: Seat
@@ -607,7 +612,7 @@ class SeatView(Strict):
     deals_limit: int | None
     lower_wins: bool
     pace_ms: int
-    topics: tuple[str, ...]
+    topics: tuple[PracticeTopic, ...]
     """The rules the practice game explains now."""
     turn_timer: int | None = None
     """Seconds a person has for each turn at this table; null: no limit."""
@@ -722,12 +727,12 @@ class Advice(Strict):
     """The action in notation, without the seat (``discard Ks``)."""
     reason: str
     """The whole sentence in English: the advice, and why."""
-    kind: str
+    kind: HintKind
     """Why, as a kind (``deadwood``, ``take_makes``, ...: ``rummykit.bots.hint_words.REASONS``);
     its template puts the advice in ``{action}``."""
     params: Params
     """The reason's parameters: cards as codes, melds as lists of codes, points as ints."""
-    action_kind: str
+    action_kind: AdviceKind
     """The advice, as a kind (``discard``, ``take_discard``, ...:
     ``rummykit.bots.hint_words.ADVICE``)."""
     action_params: Params

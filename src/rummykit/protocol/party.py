@@ -43,7 +43,7 @@ from rummykit.protocol.messages import (
     explain,
 )
 from rummykit.protocol.names import checked_player_name
-from rummykit.protocol.vocabularies import PartyReason
+from rummykit.protocol.vocabularies import PartyReason, PresetName, RuleOption
 
 PartyState: TypeAlias = Literal["lobby", "playing", "closed"]
 """``lobby`` until the host starts; ``playing`` from then on (rematches included);
@@ -149,10 +149,10 @@ class PartyView(Strict):
     me: int | None
     """The viewer's member id; null for a visitor or a spectator."""
     members: tuple[MemberView, ...]
-    preset: str
-    rules: dict[str, RuleValue]
+    preset: PresetName
+    rules: dict[RuleOption, RuleValue]
     """Options that differ from the preset."""
-    in_play: dict[str, RuleValue] = Field(default_factory=dict)
+    in_play: dict[RuleOption, RuleValue] = Field(default_factory=dict)
     """Every option's value at the party's table: the preset's after its ties, and the
     changes (as ``POST /api/rules`` answers)."""
     seats: tuple[int, ...] = ()

@@ -31,6 +31,7 @@ from rummykit.protocol.messages import (
     SeatView,
 )
 from rummykit.protocol.settings import RULE_VALUES, BotPlayer, HumanPlayer, Player
+from rummykit.protocol.vocabularies import PracticeTopic
 
 POSITIONS: dict[int, tuple[Position, ...]] = {
     2: ("you", "across"),
@@ -96,9 +97,9 @@ def _without_seat(text: str) -> str:
     return text.split(" ", 1)[1]
 
 
-def practice_topics(observation: Observation, game: GameState) -> list[str]:
+def practice_topics(observation: Observation, game: GameState) -> list[PracticeTopic]:
     """The rules that matter right now, for the practice game to explain the first time."""
-    topics: list[str] = []
+    topics: list[PracticeTopic] = []
     if observation.is_my_turn:
         legal = observation.legal_actions
         if observation.phase is Phase.DRAW:

@@ -6,23 +6,29 @@ other. None of these lists is written twice: each is read, when the module is im
 the one place that defines the words (the dicts of reasons with their English templates, the
 table's words), so that a word added there is on the wire and in the schema at once.
 
-The core's enums (``Phase``, ``MeldKind``, ``DealResult``), the server's codes and the bots'
-levels are used as types where they travel; the vocabularies here are those whose source is
-a dict of words, typed with ``OneOf``.
+The core's enums (``Phase``, ``MeldKind``, ``DealResult``, ``OptionKind``) travel as
+themselves (``PhaseName``...: read from their values in Python too); the vocabularies whose
+source is a dict or a registry of words (refusals' reasons, the table's kinds, presets, rule
+options) are typed with ``OneOf``. The server's codes are enums of ``rummykit.protocol.codes``,
+the computer levels ``rummykit.protocol.facts.BotLevel``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, Literal, TypeAlias
 
 from pydantic import Field, GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import core_schema
 
+from rummykit.bots.hint_words import ADVICE, REASONS
 from rummykit.core.deal import DealResult, Phase
 from rummykit.core.melds import MeldKind
+from rummykit.core.options import OptionKind
+from rummykit.core.presets import PRESETS
+from rummykit.core.rules import option_specs
 from rummykit.protocol.account_words import ACCOUNT_REFUSALS
 from rummykit.protocol.event_words import ACTION_EVENTS, EVENTS, NOTICES
 from rummykit.protocol.party_words import PARTY_REFUSALS
@@ -126,6 +132,18 @@ LineKind = Annotated[
 ]
 """A ``log`` line's kind, and a replay frame's."""
 
+HintKind = Annotated[
+    str,
+    OneOf(REASONS, "Why a hint advises what it does: a key of rummykit.bots.hint_words.REASONS."),
+]
+"""A hint's reason, as a kind (``Advice.kind``)."""
+
+AdviceKind = Annotated[
+    str,
+    OneOf(ADVICE, "What a hint advises, as a kind: a key of rummykit.bots.hint_words.ADVICE."),
+]
+"""A hint's advice, as a kind (``Advice.action_kind``)."""
+
 _BY_VALUE: Final = Field(strict=False)
 """An enum of the core's, read from its value in Python as well as in JSON (``"draw"`` for
 ``Phase.DRAW``): the page's frames, read back by a client or a test, are plain dicts."""
@@ -138,3 +156,37 @@ MeldKindName = Annotated[MeldKind, _BY_VALUE]
 
 DealResultName = Annotated[DealResult, _BY_VALUE]
 """How a deal ended (``rummykit.core.deal.DealResult``)."""
+
+PracticeTopic: TypeAlias = Literal[
+    "draw",
+    "empty_stock",
+    "meld",
+    "layoff",
+    "no_throwback",
+    "discard",
+    "renewed",
+    "blocked",
+    "rummy",
+    "out",
+]
+"""A rule the practice game explains when it first comes up (``SeatView.topics``, made by
+``rummykit.protocol.views.practice_topics``; the page's words are ``practice.TOPIC``)."""
+
+OptionKindName = Annotated[OptionKind, _BY_VALUE]
+"""How a form shows a rule option (``rummykit.core.options.OptionKind``)."""
+
+RuleOption = Annotated[
+    str,
+    OneOf(
+        (spec.name for spec in option_specs()),
+        "A rule option's name: a field of rummykit.core.rules.Rules.",
+    ),
+]
+"""A rule option's name, in an answer (``rummykit.core.rules.option_specs``). A request's
+names are read as any short string, for the rules to say what is wrong with one."""
+
+PresetName = Annotated[
+    str, OneOf(PRESETS, "A preset's name: a key of rummykit.core.presets.PRESETS.")
+]
+"""A preset's name, in an answer about the rules in play (``rummykit.core.presets.PRESETS``).
+A finished game's stored summary keeps the name it had (a plain string)."""
