@@ -41,6 +41,7 @@ from rummykit.protocol.party import PartyState
 from rummykit.protocol.party_words import PARTY_REFUSALS
 from rummykit.protocol.review import ReviewState
 from rummykit.protocol.schema import PARTS, protocol_schema
+from rummykit.protocol.settings import BotPlayer, HumanPlayer
 from rummykit.protocol.table_refusals import ALL_REFUSALS
 from rummykit.protocol.vocabularies import PracticeTopic
 from rummykit.ratings import Pool
@@ -72,6 +73,11 @@ def _words(schema: dict[str, Any]) -> set[object]:
 def _field(model: str, field: str) -> set[object]:
     return _words(DEFS[model]["properties"][field])
 
+
+PLAYER_KINDS: set[str] = {
+    get_args(player.model_fields["kind"].annotation)[0] for player in (HumanPlayer, BotPlayer)
+}
+"""Whoever sits at a seat, as a table's stored settings say (``rummykit.protocol.settings``)."""
 
 VOCABULARIES: dict[str, tuple[tuple[str, str], set[str]]] = {
     "phase": (("SeatView", "phase"), {phase.value for phase in Phase}),
@@ -120,6 +126,8 @@ VOCABULARIES: dict[str, tuple[tuple[str, str], set[str]]] = {
     "record's format": (("GameRecordAnswer", "format"), {FORMAT}),
     "recent game's pool": (("RecentGame", "pool"), {pool.value for pool in Pool}),
     "player's pools": (("PlayerAnswer", "pools"), {pool.value for pool in Pool}),
+    "player's kind": (("PlayerView", "kind"), PLAYER_KINDS),
+    "member's kind": (("MemberView", "kind"), PLAYER_KINDS),
     "party state": (("PartyView", "state"), set(get_args(PartyState))),
     "review state": (("ReviewAnswer", "state"), set(get_args(ReviewState))),
 }

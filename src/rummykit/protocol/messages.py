@@ -864,7 +864,11 @@ def refusal(
     reason: str = "",
     params: Params | None = None,
 ) -> RefusedMessage:
-    """A ``refused`` message (``reason``: the code's value when none is finer)."""
+    """A ``refused`` message (``reason``: the code's value when none is finer).
+
+    The reason must be one the table, the rules or a party define (``RefusalReason``): the
+    code's own value serves only where a reason of that name exists (``bad_message``).
+    """
     refused = Refusal(code=code, reason=reason or code.value, params=params or {}, message=message)
     return RefusedMessage(v=version, d=refused)
 
