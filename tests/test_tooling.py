@@ -84,7 +84,11 @@ LAYERS: dict[str, frozenset[str]] = {
     "rummykit.tournament": frozenset({"rummykit.core", "rummykit.bots", "rummykit.tournament"}),
     "rummykit.ratings": frozenset({"rummykit.core", "rummykit.ratings"}),
     "rummykit.review": frozenset({"rummykit.core", "rummykit.bots", "rummykit.review"}),
-    "rummykit.protocol": frozenset({"rummykit.core", "rummykit.protocol"}),
+    # the wire's vocabularies are read from their sources: the ratings' pools
+    # (``rummykit.ratings.Pool``) and the hints' kinds (``rummykit.bots.hint_words``)
+    "rummykit.protocol": frozenset(
+        {"rummykit.core", "rummykit.bots", "rummykit.ratings", "rummykit.protocol"}
+    ),
     "rummykit.client": frozenset(
         {
             "rummykit.core",

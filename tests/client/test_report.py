@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from rummykit.client.report import Report, deal_sentence, with_bot_mark
+from rummykit.core.deal import DealResult
 from rummykit.protocol.messages import DealResultView, PlayerView, SeatView
 
 
@@ -18,7 +19,13 @@ def player(name: str, program: bool = False) -> PlayerView:
 
 
 def result(kind: str | None, winner: int | None, points: tuple[int, ...]) -> DealResultView:
-    return DealResultView(result=kind, winner=winner, points=points, hands=((), ()), values=(0, 0))
+    return DealResultView(
+        result=DealResult(kind) if kind else None,
+        winner=winner,
+        points=points,
+        hands=((), ()),
+        values=(0, 0),
+    )
 
 
 def view(deal_result: DealResultView | None = None, **fields: Any) -> SeatView:

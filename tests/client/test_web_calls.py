@@ -106,7 +106,12 @@ def test_an_answer_that_is_not_json_is_said_so(server: FakeServer) -> None:
 
 
 def test_a_join_refused_with_409_carries_its_code_and_whether_to_watch(server: FakeServer) -> None:
-    refusal = {"error": "Every seat is taken.", "code": "party_full", "watch": True}
+    refusal = {
+        "error": "Every seat is taken.",
+        "code": "party_full",
+        "reason": "party_full",
+        "watch": True,
+    }
     server.answer(409, refusal)
     with pytest.raises(PartyRefused) as refused:
         web.join_party("http://host", "K7QM2P.abcdefghijklmnop", "Ann")

@@ -35,8 +35,8 @@ from rummykit.core.refusals import (
     refusal_text,
 )
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
+from rummykit.protocol import EVENTS
 from rummykit.protocol.table_refusals import ALL_REFUSALS
-from rummykit.server.tables.table_words import EVENTS
 
 SOURCES = Path(__file__).parents[2] / "src" / "rummykit"
 

@@ -22,11 +22,12 @@ import rummykit
 from rummykit import web_catalogues
 from rummykit.bots.hint_words import ADVICE, REASONS
 from rummykit.core.refusals import REFUSALS, ParamValue, placeholders
+from rummykit.protocol import EVENTS
 from rummykit.protocol.account_words import ACCOUNT_REFUSALS
 from rummykit.protocol.messages import Position, Reaction
 from rummykit.protocol.party_words import PARTY_REFUSALS, party_text
 from rummykit.protocol.table_refusals import TABLE_REFUSALS
-from rummykit.server.tables.table_words import EVENTS, NAMING_WORDS
+from rummykit.server.tables.table_words import NAMING_WORDS
 
 SOURCES = Path(rummykit.__file__).parent
 I18N = SOURCES / "web" / "i18n"

@@ -310,7 +310,7 @@ def test_every_client_message_reads_and_writes_the_same() -> None:
 
 
 def test_server_messages_carry_error_codes_from_the_enum() -> None:
-    body = {"code": "stale", "message": "Moved on."}
+    body = {"code": "stale", "reason": "stale", "message": "Moved on."}
     refused = {"t": "refused", "v": 1, "d": body}
     message = SERVER_MESSAGES.validate_json(json.dumps(refused))
     assert isinstance(message, RefusedMessage) and message.d.code is ServerCode.STALE

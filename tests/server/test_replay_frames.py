@@ -15,8 +15,9 @@ import pytest
 
 from rummykit.core.actions import parse_action
 from rummykit.core.record import load_record
+from rummykit.protocol import EVENTS
 from rummykit.server.tables.frames import replay_frames
-from rummykit.server.tables.table_words import EVENTS, say
+from rummykit.server.tables.table_words import say
 
 pytestmark = pytest.mark.timeout(60)
 

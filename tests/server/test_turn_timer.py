@@ -18,6 +18,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from rummykit.core.actions import parse_action
+from rummykit.protocol import TIME_RAN_OUT
 from rummykit.protocol.api import NewTable
 from rummykit.protocol.limits import Limits
 from rummykit.protocol.messages import Act, Pace, PaceData, ServerMessage
@@ -32,7 +33,6 @@ from rummykit.server.tables.table import (
     deal_new_table,
     new_table_settings,
 )
-from rummykit.server.tables.table_words import TIME_RAN_OUT
 from table_client import (
     WORKERS,
     Frame,

@@ -15,6 +15,7 @@ from pydantic import Field, StringConstraints, field_validator
 from rummykit.protocol.codes import ServerCode
 from rummykit.protocol.facts import ACCOUNT_NAME, MAX_PASSWORD, MIN_PASSWORD
 from rummykit.protocol.messages import Params, Strict
+from rummykit.protocol.vocabularies import AccountReason
 
 SESSION_COOKIE: Final = "rummy_session"
 """The cookie that holds a session's token."""
@@ -72,7 +73,7 @@ class AccountRefusal(Strict):
     error: str
     """The refusal in an English sentence, for programs and logs (a page words ``reason``)."""
     code: ServerCode
-    reason: str = ""
+    reason: AccountReason
     """The finer, stable reason (``rummykit.protocol.account_words.ACCOUNT_REFUSALS``)."""
     params: Params = Field(default_factory=dict)
     """The reason's parameters (``count``: a wait; ``name``; ``detail``)."""

@@ -23,6 +23,7 @@ from rummykit.protocol.codes import ServerCode
 from rummykit.protocol.facts import BotLevel, RuleValue, TurnTimer
 from rummykit.protocol.messages import SeatView, Strict, Token, Version, explain
 from rummykit.protocol.names import checked_player_name
+from rummykit.protocol.vocabularies import PresetName, RuleOption
 
 MAX_BODY_BYTES: Final = 16_384
 """The largest request body read: a table's settings with every option fit in a tenth."""
@@ -138,10 +139,10 @@ class RulesAsked(Strict):
 class RulesInPlay(Strict):
     """The answer to ``POST /api/rules``."""
 
-    preset: str
-    rules: dict[str, RuleValue]
+    preset: PresetName
+    rules: dict[RuleOption, RuleValue]
     """The options that differ from the preset (what a new table or a party takes)."""
-    in_play: dict[str, RuleValue]
+    in_play: dict[RuleOption, RuleValue]
     """Every option's value at the table: the preset's, after its ties, with the changes."""
     seats: list[int]
     """The table sizes the preset is made for that these rules can deal, smallest first."""

@@ -89,8 +89,22 @@ from pydantic_core import ErrorDetails
 from rummykit.core.errors import IllegalActionError, InvalidActionError
 from rummykit.core.rules import MAX_SEATS
 from rummykit.protocol.codes import Code, ServerCode
-from rummykit.protocol.facts import MAX_PACE_MS, RuleValue
+from rummykit.protocol.facts import MAX_PACE_MS, BotLevel, RuleValue
 from rummykit.protocol.table_refusals import code_of, refusal_text
+from rummykit.protocol.vocabularies import (
+    AdviceKind,
+    DealResultName,
+    EventKind,
+    HintKind,
+    LineKind,
+    MeldKindName,
+    NoticeKind,
+    PhaseName,
+    PracticeTopic,
+    PresetName,
+    RefusalReason,
+    RuleOption,
+)
 
 MAX_MESSAGE_CHARS: Final = 2048
 """The longest message a client may send: the longest action (a meld of a whole suit, with a
@@ -474,7 +488,7 @@ class PlayerView(Strict):
 
     name: str
     kind: Literal["human", "bot"]
-    level: str | None
+    level: BotLevel | None
     """The computer's level; null for a person."""
     position: Position | Literal[""]
     """Where they sit from the viewer, as a code: ``you``, ``left``, ``across``... (a
@@ -493,7 +507,7 @@ class MeldView(Strict):
     """A meld on the table."""
 
     owner: Seat
-    kind: str
+    kind: MeldKindName
     """``set`` or ``run``."""
     cards: tuple[CardText, ...]
     """Its cards as laid, a joker written ``X=6h`` for the card it stands for."""
@@ -517,7 +531,7 @@ class LaidOutView(Strict):
 class DealResultView(Strict):
     """How the deal just over ended, with every hand shown."""
 
-    result: str | None
+    result: DealResultName | None
     """``out``, ``rummy``, ``blocked``, or under knock rummy ``knock`` or ``undercut``."""
     winner: Seat | None
     points: tuple[int, ...]
@@ -534,7 +548,7 @@ class DealSummaryView(Strict):
     """A deal played, for the score sheet."""
 
     dealer: Seat
-    result: str | None
+    result: DealResultName | None
     winner: Seat | None
     points: tuple[int, ...]
 
@@ -546,13 +560,13 @@ class SeatView(Strict):
     seat: Seat | None
     """The viewer's seat; null for a spectator, who sees no hand."""
     practice: bool
-    preset: str
-    rules: dict[str, RuleValue]
+    preset: PresetName
+    rules: dict[RuleOption, RuleValue]
     players: tuple[PlayerView, ...]
     deal: int
     dealer: Seat
     turn: Seat
-    phase: str
+    phase: PhaseName
     """``draw``, ``play`` or ``over``."""
     hand: tuple[CardText, ...]
     hand_value: int
@@ -598,7 +612,7 @@ class SeatView(Strict):
     deals_limit: int | None
     lower_wins: bool
     pace_ms: int
-    topics: tuple[str, ...]
+    topics: tuple[PracticeTopic, ...]
     """The rules the practice game explains now."""
     turn_timer: int | None = None
     """Seconds a person has for each turn at this table; null: no limit."""
@@ -648,9 +662,9 @@ class Event(Strict):
     """The action in notation, without the seat."""
     card: CardText | None
     """The card it showed, when it is public."""
-    kind: str = ""
+    kind: EventKind
     """What happened (``draw_stock``, ``take_discard``, ``meld``, ...:
-    ``rummykit.server.tables.table_words.EVENTS``)."""
+    ``rummykit.protocol.event_words.ACTION_EVENTS``)."""
     params: Params = Field(default_factory=dict)
     """The kind's parameters: ``seat``, ``card``, ``meld``..."""
     text: str
@@ -662,8 +676,9 @@ class Notice(Strict):
 
     seat: Seat | None
     """The seat it is about, if any."""
-    kind: str = ""
-    """What it says (``time_ran_out``, ``renewed_flip``, ``stock_low``, ``blocked``, ...)."""
+    kind: NoticeKind
+    """What it says (``time_ran_out``, ``renewed_flip``, ``stock_low``, ``blocked``, ...:
+    ``rummykit.protocol.event_words.NOTICES``)."""
     params: Params = Field(default_factory=dict)
     """The kind's parameters."""
     text: str
@@ -673,7 +688,8 @@ class Notice(Strict):
 class LogLine(Strict):
     """One line of the current deal's story: an action's event, or a notice."""
 
-    kind: str
+    kind: LineKind
+    """An event's kind, a deal's line's or a notice's (``rummykit.protocol.event_words``)."""
     seat: Seat | None
     params: Params
     text: str
@@ -694,9 +710,10 @@ class Refusal(Strict):
     code: Code
     """A rule's code (``rummykit.core.errors.ErrorCode``) or the server's own
     (``rummykit.protocol.codes.ServerCode``)."""
-    reason: str = ""
-    """The finer, stable reason (``rummykit.core.refusals.REFUSALS``); the code's own value
-    when there is no finer one."""
+    reason: RefusalReason
+    """The finer, stable reason: the rules' (``rummykit.core.refusals.REFUSALS``), the
+    table's (``rummykit.protocol.table_refusals``) or a party's
+    (``rummykit.protocol.party_words``)."""
     params: Params = Field(default_factory=dict)
     """The reason's parameters: seats as ints, cards as codes, counts as ints."""
     message: str
@@ -710,12 +727,12 @@ class Advice(Strict):
     """The action in notation, without the seat (``discard Ks``)."""
     reason: str
     """The whole sentence in English: the advice, and why."""
-    kind: str
+    kind: HintKind
     """Why, as a kind (``deadwood``, ``take_makes``, ...: ``rummykit.bots.hint_words.REASONS``);
     its template puts the advice in ``{action}``."""
     params: Params
     """The reason's parameters: cards as codes, melds as lists of codes, points as ints."""
-    action_kind: str
+    action_kind: AdviceKind
     """The advice, as a kind (``discard``, ``take_discard``, ...:
     ``rummykit.bots.hint_words.ADVICE``)."""
     action_params: Params
@@ -847,7 +864,11 @@ def refusal(
     reason: str = "",
     params: Params | None = None,
 ) -> RefusedMessage:
-    """A ``refused`` message (``reason``: the code's value when none is finer)."""
+    """A ``refused`` message (``reason``: the code's value when none is finer).
+
+    The reason must be one the table, the rules or a party define (``RefusalReason``): the
+    code's own value serves only where a reason of that name exists (``bad_message``).
+    """
     refused = Refusal(code=code, reason=reason or code.value, params=params or {}, message=message)
     return RefusedMessage(v=version, d=refused)
 

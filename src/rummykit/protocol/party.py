@@ -28,6 +28,7 @@ from typing import Annotated, Final, Literal, TypeAlias, get_args
 from pydantic import AfterValidator, Field, StringConstraints, TypeAdapter, ValidationError
 
 from rummykit.protocol.api import MAX_SEED, OptionName, RuleInput
+from rummykit.protocol.codes import Code
 from rummykit.protocol.facts import MAX_PARTY_SEATS, MIN_PARTY_SEATS, BotLevel, RuleValue, TurnTimer
 from rummykit.protocol.messages import (
     MAX_MESSAGE_CHARS,
@@ -42,6 +43,7 @@ from rummykit.protocol.messages import (
     explain,
 )
 from rummykit.protocol.names import checked_player_name
+from rummykit.protocol.vocabularies import PartyReason, PresetName, RuleOption
 
 PartyState: TypeAlias = Literal["lobby", "playing", "closed"]
 """``lobby`` until the host starts; ``playing`` from then on (rematches included);
@@ -103,9 +105,10 @@ class PartyRefusal(Strict):
 
     error: str
     """The sentence in English, for programs and logs: a page words ``reason`` itself."""
-    code: str
-    """``party_full``, ``party_started``, ``ranked_account``, ``ranked_wait``."""
-    reason: str = ""
+    code: Code
+    """``party_full``, ``party_started``, ``ranked_account``, ``ranked_wait``... (the code
+    of ``reason``)."""
+    reason: PartyReason
     """The finer, stable reason (``rummykit.protocol.party_words.PARTY_REFUSALS``)."""
     watch: bool
     """Whether the party's tables may be watched by link."""
@@ -146,10 +149,10 @@ class PartyView(Strict):
     me: int | None
     """The viewer's member id; null for a visitor or a spectator."""
     members: tuple[MemberView, ...]
-    preset: str
-    rules: dict[str, RuleValue]
+    preset: PresetName
+    rules: dict[RuleOption, RuleValue]
     """Options that differ from the preset."""
-    in_play: dict[str, RuleValue] = Field(default_factory=dict)
+    in_play: dict[RuleOption, RuleValue] = Field(default_factory=dict)
     """Every option's value at the party's table: the preset's after its ties, and the
     changes (as ``POST /api/rules`` answers)."""
     seats: tuple[int, ...] = ()

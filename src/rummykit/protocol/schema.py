@@ -12,14 +12,18 @@ from typing import Any, Final
 from pydantic import TypeAdapter
 
 from rummykit.protocol.account import AccountRefusal, Me, MeAnswer, NewAccount, SignIn
+from rummykit.protocol.answers import GameRecordAnswer, OptionsAnswer, ReplayAnswer
 from rummykit.protocol.api import (
     ErrorAnswer,
     HistoryAnswer,
     HistoryRequest,
     NewTable,
+    RulesAsked,
+    RulesInPlay,
     TableAnswer,
     TableCreated,
 )
+from rummykit.protocol.leaderboard import LEADERBOARD, LeaderboardThresholds, PlayerAnswer
 from rummykit.protocol.messages import CLIENT_MESSAGES, SERVER_MESSAGES
 from rummykit.protocol.party import (
     PARTY_CLIENT_MESSAGES,
@@ -40,6 +44,9 @@ _REF_TEMPLATE: Final = "#/$defs/{model}"
 PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
     "ClientMessage": (CLIENT_MESSAGES, "What a client sends on /ws/{table} (hello first)."),
     "ServerMessage": (SERVER_MESSAGES, "What the server sends on the socket."),
+    "OptionsAnswer": (TypeAdapter(OptionsAnswer), "The answer to GET /api/options."),
+    "RulesAsked": (TypeAdapter(RulesAsked), "The body of POST /api/rules."),
+    "RulesInPlay": (TypeAdapter(RulesInPlay), "The answer to POST /api/rules."),
     "NewTableRequest": (TypeAdapter(NewTable), "The body of POST /api/tables."),
     "TableCreated": (TypeAdapter(TableCreated), "The answer to POST /api/tables."),
     "TableAnswer": (TypeAdapter(TableAnswer), "The answer to GET /api/tables/{table}."),
@@ -48,6 +55,11 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
         TypeAdapter(HistoryAnswer),
         "The answer to POST /api/history (and to GET where it is public).",
     ),
+    "GameRecordAnswer": (
+        TypeAdapter(GameRecordAnswer),
+        "The answer to GET /api/games/{table}/record.",
+    ),
+    "ReplayAnswer": (TypeAdapter(ReplayAnswer), "The answer to GET /api/games/{table}/frames."),
     "ErrorAnswer": (TypeAdapter(ErrorAnswer), "Every 4xx answer of the HTTP API."),
     "NewParty": (TypeAdapter(NewParty), "The body of POST /api/parties."),
     "JoinParty": (TypeAdapter(JoinParty), "The body of POST /api/parties/{code}/join."),
@@ -65,6 +77,15 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
     "MeAnswer": (TypeAdapter(MeAnswer), "GET /api/me: the account signed in, or nobody."),
     "AccountRefusal": (TypeAdapter(AccountRefusal), "A refused account request (401, 409, 429)."),
     "ReviewAnswer": (TypeAdapter(ReviewAnswer), "GET and POST /api/games/{table}/review/{seat}."),
+    "Leaderboard": (
+        LEADERBOARD,
+        "The answer to GET /api/leaderboard?pool=winner|penalty[&all=1]: accounts, best first.",
+    ),
+    "LeaderboardThresholds": (
+        TypeAdapter(LeaderboardThresholds),
+        "The answer to GET /api/leaderboard/thresholds.",
+    ),
+    "PlayerAnswer": (TypeAdapter(PlayerAnswer), "The answer to GET /api/players/{name}."),
 }
 """Each part of the protocol by name, with a line that says where it travels, used where the
 part has no docstring of its own (the two unions of messages)."""

@@ -15,7 +15,7 @@ from typing import Literal
 from rummykit.core.actions import Draw, LayOff, Meld, parse_action
 from rummykit.core.cards import Card, parse_cards
 from rummykit.core.deadwood import Partition, deadwood_value
-from rummykit.core.melds import MeldKind, TableMeld
+from rummykit.core.melds import TableMeld
 from rummykit.core.observation import Observation, observe
 from rummykit.core.rules import Melding, Rules
 from rummykit.core.state import DealResult, GameState, Phase
@@ -31,6 +31,7 @@ from rummykit.protocol.messages import (
     SeatView,
 )
 from rummykit.protocol.settings import RULE_VALUES, BotPlayer, HumanPlayer, Player
+from rummykit.protocol.vocabularies import PracticeTopic
 
 POSITIONS: dict[int, tuple[Position, ...]] = {
     2: ("you", "across"),
@@ -96,9 +97,9 @@ def _without_seat(text: str) -> str:
     return text.split(" ", 1)[1]
 
 
-def practice_topics(observation: Observation, game: GameState) -> list[str]:
+def practice_topics(observation: Observation, game: GameState) -> list[PracticeTopic]:
     """The rules that matter right now, for the practice game to explain the first time."""
-    topics: list[str] = []
+    topics: list[PracticeTopic] = []
     if observation.is_my_turn:
         legal = observation.legal_actions
         if observation.phase is Phase.DRAW:
@@ -155,7 +156,7 @@ def _deal_result(game: GameState) -> DealResultView:
             for layout in layouts
         )
     return DealResultView(
-        result=game.result.value if game.result else None,
+        result=game.result,
         winner=game.deal_winner,
         points=tuple(game.deal_points or ()),
         hands=tuple(_cards(sorted(hand)) for hand in game.hands),
@@ -168,7 +169,7 @@ def _deal_result(game: GameState) -> DealResultView:
 def _meld_view(meld: TableMeld, points: int = 0) -> MeldView:
     return MeldView(
         owner=meld.owner,
-        kind=meld.kind.value,
+        kind=meld.kind,
         cards=tuple(meld.text.split()),
         start=meld.start,
         points=points,
@@ -179,7 +180,7 @@ def _history(game: GameState) -> tuple[DealSummaryView, ...]:
     return tuple(
         DealSummaryView(
             dealer=summary.dealer,
-            result=summary.result.value if summary.result else None,
+            result=summary.result,
             winner=summary.winner,
             points=tuple(summary.points or ()),
         )
@@ -240,7 +241,7 @@ def seat_view(
         deal=view.deal_number,
         dealer=view.dealer,
         turn=view.turn,
-        phase=view.phase.value,
+        phase=view.phase,
         hand=_cards(view.hand),
         hand_value=(
             deadwood_value(view.hand, rules)
@@ -311,7 +312,7 @@ def observation_of(view: SeatView) -> Observation:
         deal_number=view.deal,
         turn=view.turn,
         turn_number=view.turn_number,
-        phase=Phase(view.phase),
+        phase=view.phase,
         hand=tuple(parse_cards(view.hand)),
         hand_sizes=view.hand_sizes,
         known_cards=tuple(tuple(parse_cards(cards)) for cards in view.known),
@@ -333,7 +334,7 @@ def observation_of(view: SeatView) -> Observation:
         melds_this_turn=view.melds_this_turn,
         played_this_turn=view.played_this_turn,
         legal_actions=tuple(parse_action(f"{seat} {text}") for text in view.legal),
-        result=DealResult(result.result) if result and result.result else None,
+        result=result.result if result else None,
         deal_winner=result.winner if result else None,
         deal_points=result.points if result else None,
         game_over=view.game_over,
@@ -360,4 +361,4 @@ def _table_meld(view: MeldView) -> TableMeld:
     laid = [word.partition("=") for word in view.cards]
     cards = tuple(Card.parse(shown) for shown, _, _ in laid)
     stands_for = tuple(Card.parse(stood or shown) for shown, _, stood in laid)
-    return TableMeld(MeldKind(view.kind), cards, stands_for, view.start, view.owner)
+    return TableMeld(view.kind, cards, stands_for, view.start, view.owner)

@@ -135,12 +135,12 @@ async def create_party(request: Request) -> Response:
     except PartyError as error:
         refused = PartyRefusal(
             error=error.message,
-            code=error.code.value,
+            code=error.code,
             reason=error.reason,
             watch=False,
             params=error.params,
         )
-        return JSONResponse(refused.model_dump(), 409)
+        return JSONResponse(refused.model_dump(mode="json"), 409)
     await note_network(request, None if account is None else account.id)
     return _joined(party, member, token)
 
@@ -164,12 +164,12 @@ async def join_party(request: Request) -> Response:
         watch = party.record.spectators and party.record.table is not None
         refused = PartyRefusal(
             error=error.message,
-            code=error.code.value,
+            code=error.code,
             reason=error.reason,
             watch=watch,
             params=error.params,
         )
-        return JSONResponse(refused.model_dump(), 409)
+        return JSONResponse(refused.model_dump(mode="json"), 409)
     await note_network(request, None if account is None else account.id)
     return _joined(party, member, token)
 

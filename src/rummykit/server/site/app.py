@@ -2,7 +2,8 @@
 
 HTTP:
 - ``GET /``: the table page; ``/static/...``: its modules, styles and card art.
-- ``GET /api/options``: presets, rule options with a line each, computer levels.
+- ``GET /api/options``: presets, rule options with a line each, computer levels
+  (``rummykit.protocol.OptionsAnswer``).
 - ``POST /api/rules`` ``{"preset", "rules"}`` (``RulesAsked``): what those rules make, for the
   forms (``RulesInPlay``: the changes, every value after the preset's ties, the table sizes).
 - ``POST /api/tables``: a new table ``{"preset", "rules", "opponents", "name", "practice",
@@ -14,9 +15,9 @@ HTTP:
   (``rummykit.protocol.api.HistoryRequest``, ``HistoryAnswer``); ``GET /api/history``: every
   finished game, only where the host made the history public (``public_history``).
 - ``GET /api/games/{id}/record``: a finished game's record (``rummy-record/1``);
-  ``GET /api/games/{id}/frames``: its replay, step by step. Each needs a seat's token of that
-  game in ``Authorization: Bearer T`` unless the history is public; without one it is 404,
-  as for a game that does not exist.
+  ``GET /api/games/{id}/frames``: its replay, step by step (``ReplayAnswer``). Each needs a
+  seat's token of that game in ``Authorization: Bearer T`` unless the history is public;
+  without one it is 404, as for a game that does not exist.
 
 WebSocket ``/ws/{id}``: the protocol of ``rummykit.protocol.messages``; its first message,
 ``hello``, says whose socket it is (the seat's token, or watching).
@@ -41,7 +42,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -53,17 +54,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.core.errors import RulesError
-from rummykit.core.options import json_value
-from rummykit.core.presets import PRESETS
-from rummykit.core.rules import (
-    option_specs,
-)
 from rummykit.protocol import (
-    BOT_LEVELS,
-    REACTIONS,
     SEED_REFUSED,
     TOO_MANY_MESSAGES,
-    TURN_TIMERS,
     AddressLimiter,
     BadRequest,
     BeatBack,
@@ -72,6 +65,7 @@ from rummykit.protocol import (
     Clock,
     CloseCode,
     ErrorAnswer,
+    GameRecordAnswer,
     HistoryAnswer,
     HistoryRequest,
     NewTable,
@@ -80,6 +74,7 @@ from rummykit.protocol import (
     TableAnswer,
     TableCreated,
     Viewer,
+    options_answer,
     parse_client_message,
     read_bearer,
     read_body,
@@ -118,27 +113,6 @@ from rummykit.server.tables import (
 )
 
 WEB_DIR = Path(str(resources.files("rummykit").joinpath("web")))
-
-
-def _options() -> dict[str, Any]:
-    # All of it is read from the options' descriptions and the presets in rummykit.core.rules:
-    # the page keeps no list of options, labels or limits of its own.
-    return {
-        "presets": {name: preset.to_json() for name, preset in PRESETS.items()},
-        "options": [
-            {
-                **spec.to_json(),
-                "defaults": {
-                    name: json_value(getattr(preset.rules, spec.name))
-                    for name, preset in PRESETS.items()
-                },
-            }
-            for spec in option_specs()
-        ],
-        "levels": list(BOT_LEVELS),
-        "turn_timers": list(TURN_TIMERS),
-        "reactions": REACTIONS,
-    }
 
 
 def _lobby(connection: HTTPConnection) -> Lobby:
@@ -187,7 +161,7 @@ async def index(request: Request) -> Response:
 
 async def options(request: Request) -> Response:
     """The presets, the rule options and the computer levels, for the settings form."""
-    return JSONResponse(_options())
+    return JSONResponse(options_answer().model_dump(mode="json"))
 
 
 async def rules(request: Request) -> Response:
@@ -291,8 +265,9 @@ async def record(request: Request) -> Response:
         return _error(error.message, error.status)
     if table is None:
         return _error(NO_RECORD, 404)
+    answer = GameRecordAnswer.model_validate(table.record_json())
     return JSONResponse(
-        table.record_json(),
+        answer.model_dump(mode="json", exclude_unset=True),
         headers={"Content-Disposition": f'attachment; filename="rummy-{table.id}.json"'},
     )
 

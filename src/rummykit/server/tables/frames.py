@@ -9,12 +9,12 @@ page's language (``web/table/event_words.js``).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rummykit.core.actions import Draw, agrees, describe_action, parse_action
 from rummykit.core.record import load_record, replay, state_json
 from rummykit.core.state import GameState
+from rummykit.protocol import ReplayAnswer
 from rummykit.server.tables.table_words import Said, action_said, stock_said
 
 _RESULT_NOTICES = frozenset({"blocked", "blocked_collects"})
@@ -79,7 +79,7 @@ class _Frames:
         self._frame(game, line, action_said(game, action).revealed(), notices)
 
 
-def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
+def replay_answer(record: dict[str, Any]) -> ReplayAnswer:
     """Every position of a game record, each with a line saying what just happened.
 
     ``rules`` are the game's (the browser words a rummy's bonus by them).
@@ -87,11 +87,21 @@ def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
     loaded = load_record(record)
     frames = _Frames(loaded.players)
     replay(loaded, frames)
-    return {
-        "players": list(loaded.players),
-        "rules": loaded.rules.to_mapping(),
-        "frames": frames.frames,
-    }
+    return ReplayAnswer.model_validate(
+        {
+            "players": list(loaded.players),
+            "rules": loaded.rules.to_mapping(),
+            "frames": frames.frames,
+        }
+    )
+
+
+def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
+    """``replay_answer`` as JSON data.
+
+    A frame says ``laid_out`` and ``deal_result`` only where it has them.
+    """
+    return replay_answer(record).model_dump(mode="json", exclude_unset=True)
 
 
 def replay_frames_json(record: dict[str, Any]) -> bytes:
@@ -100,4 +110,4 @@ def replay_frames_json(record: dict[str, Any]) -> bytes:
     Made in a worker process: a long game takes a tenth of a second and more, which the event
     loop must never spend.
     """
-    return json.dumps(replay_frames(record), separators=(",", ":")).encode()
+    return replay_answer(record).model_dump_json(exclude_unset=True).encode()
