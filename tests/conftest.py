@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import Phase, settings
 
 from helpers import IN_CI
 from services import postgres_server, postgres_url, store_backend  # noqa: F401 - fixtures
@@ -21,6 +21,9 @@ settings.register_profile(
     deadline=None,
     derandomize=False,
     print_blob=True,
+    # no explain phase: it traces every line while shrinking a failure, and a failure that is
+    # pytest-timeout's limit on a long example then shrinks for tens of minutes
+    phases=tuple(phase for phase in Phase if phase is not Phase.explain),
 )
 settings.register_profile(
     "dev",

@@ -126,6 +126,10 @@ LONG_DEAL = 400
 """Steps after which a deal counts as long, and is asked ever more sparsely."""
 LONG_DEAL_GROWTH = 1.25
 """In a long deal, each ask comes this many times as many steps in as the one before."""
+STORY_CAP = 2_000
+"""Actions of random play after which the story is checked as it stands: random play may go
+round for tens of thousands of actions with hands of thirty cards, whose deadwood is slow to
+count, and past pytest-timeout's limit Hypothesis shrinks the "failure" for many minutes."""
 
 
 @settings(max_examples=25, deadline=None)
@@ -141,7 +145,7 @@ def test_a_kept_story_tells_what_a_replay_from_scratch_tells(
     bots = [RandomBot() for _ in range(seats)]
     story = DealStory()
     next_long_ask = float(LONG_DEAL)
-    for step, position in enumerate(positions(game, bots, rng)):
+    for step, position in enumerate(positions(game, bots, rng, STORY_CAP)):
         # a long deal (random play, up to tens of thousands of actions) is asked at steps
         # growing geometrically: each ask replays the whole deal from scratch, so asking at a
         # fixed stride grows as the square of the deal's length (minutes for one example)
