@@ -138,7 +138,13 @@ if TYPE_CHECKING:
         Start,
         parse_party_message,
     )
-    from rummykit.protocol.party_words import names_params, party_code, party_text, wait_params
+    from rummykit.protocol.party_words import (
+        detail_params,
+        names_params,
+        party_code,
+        party_text,
+        wait_params,
+    )
     from rummykit.protocol.review import ReviewAnswer, ReviewState
     from rummykit.protocol.settings import (
         PRACTICE_OPPONENTS,
@@ -292,6 +298,7 @@ __all__ = [
     "account_code",
     "account_text",
     "called",
+    "detail_params",
     "encode",
     "has_bot_mark",
     "names_params",

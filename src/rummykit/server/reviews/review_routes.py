@@ -16,6 +16,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from rummykit.protocol import BadRequest, ErrorAnswer, ReviewAnswer
+from rummykit.server.http import refused_request
 from rummykit.server.parties import finished_game
 from rummykit.server.reviews.reviews import OwnReviewsBusy, Reviews, ReviewsBusy
 from rummykit.server.runtime import SERVER_CLIENT
@@ -32,7 +33,7 @@ async def review(request: Request) -> Response:
     try:
         table = await finished_game(request)
     except BadRequest as error:
-        return _error(error.message, error.status)
+        return refused_request(error)
     if table is None:
         return _error(NO_REVIEW, 404)
     try:
