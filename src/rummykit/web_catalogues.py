@@ -30,7 +30,8 @@ GENERATED: Final[dict[str, str]] = {
     "hints": "rummykit.bots.hint_words:catalogue",
     "refusals": "rummykit.core.refusals:catalogue rummykit.core.error_words:catalogue "
     "rummykit.protocol.table_refusals:catalogue rummykit.protocol.party_words:catalogue "
-    "rummykit.protocol.account_words:catalogue rummykit.protocol.names:catalogue",
+    "rummykit.protocol.account_words:catalogue rummykit.protocol.names:catalogue "
+    "rummykit.protocol.answer_words:catalogue",
     "review": "rummykit.review.words:catalogue",
     "rules": "rummykit.core.rule_texts:rule_texts",
 }

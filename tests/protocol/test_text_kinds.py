@@ -3,9 +3,10 @@
 The server sends player text as a kind (a stable code) and params; the page words it from the
 catalogues (``web/i18n/<language>/<area>.js``: English generated from Python by
 ``rummykit.web_catalogues``, the others written by hand). Walked from the code: the refusal
-reasons (the rules', the table's, the party's, the accounts', a name's), the codes they belong to, the
-events and notices, the hints, the quick reactions and the seats' positions. The other way: a
-catalogue entry of these areas is for something the server can send.
+reasons (the rules', the table's, the party's, the accounts', a name's, the edge's answers),
+the codes they belong to, the events and notices, the hints, the quick reactions and the
+seats' positions. The other way: a catalogue entry of these areas is for something the server
+can send.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from rummykit.core.error_words import ACTION_ERRORS, RULES_ERRORS
 from rummykit.core.errors import RulesError
 from rummykit.core.refusals import REFUSALS, ParamValue, placeholders
 from rummykit.protocol.account_words import ACCOUNT_REFUSALS
+from rummykit.protocol.answer_words import ANSWER_REFUSALS
 from rummykit.protocol.messages import Position, Reaction
 from rummykit.protocol.names import NAME_REFUSALS
 from rummykit.protocol.party_words import PARTY_REFUSALS, detail_params, party_text
@@ -52,6 +54,7 @@ def _sent() -> dict[str, set[str]]:
         **PARTY_REFUSALS,
         **ACCOUNT_REFUSALS,
         **NAME_REFUSALS,
+        **ANSWER_REFUSALS,
     }
     return {
         "refusals": {f"refusals.{reason}" for reason in reasons},
@@ -78,6 +81,7 @@ def test_no_reason_is_two_things() -> None:
         *PARTY_REFUSALS,
         *ACCOUNT_REFUSALS,
         *NAME_REFUSALS,
+        *ANSWER_REFUSALS,
     ]
     assert len(reasons) == len(set(reasons))
 

@@ -20,6 +20,7 @@ from pydantic import (
 
 from rummykit.core.errors import RulesError
 from rummykit.core.rules import MAX_SEATS
+from rummykit.protocol.answer_words import ANSWER_REFUSALS
 from rummykit.protocol.codes import ServerCode
 from rummykit.protocol.facts import BotLevel, RuleValue, TurnTimer
 from rummykit.protocol.messages import Params, SeatView, Strict, Token, Version, explain
@@ -233,10 +234,16 @@ class ErrorAnswer(Strict):
     reason: str = Field(default="", exclude_if=lambda reason: not reason)
     """The reason ``error`` words, for a page to word it in its own language: rules that
     cannot be played (``rummykit.core.error_words.RULES_ERRORS``) or a person's name refused
-    (``rummykit.protocol.names.NAME_REFUSALS``); absent otherwise, where ``error`` is for
-    programs and logs."""
+    (``rummykit.protocol.names.NAME_REFUSALS``) or the edge's own answer
+    (``rummykit.protocol.answer_words.ANSWER_REFUSALS``); absent otherwise, where ``error``
+    is for programs and logs."""
     params: Params = Field(default_factory=dict, exclude_if=lambda params: not params)
     """The reason's parameters (absent when it has none)."""
+
+    @classmethod
+    def said(cls, reason: str) -> ErrorAnswer:
+        """The answer of the edge's own ``reason`` (``ANSWER_REFUSALS``) and its sentence."""
+        return cls(error=ANSWER_REFUSALS[reason], reason=reason)
 
     @classmethod
     def of(cls, error: RulesError | BadRequest) -> ErrorAnswer:

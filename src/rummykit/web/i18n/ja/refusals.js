@@ -1,7 +1,7 @@
 // The refusals area's words in Japanese (see ../../i18n.js): written by hand, the same keys and
 // placeholders as the English, which is generated from Python (core/refusals.py,
 // core/error_words.py, protocol/table_refusals.py, protocol/party_words.py, protocol/account_words.py,
-// protocol/names.py).
+// protocol/names.py, protocol/answer_words.py).
 export default {
   "refusals.bad_message": "{detail}",
   "refusals.deal_is_over": "このディールは終わりました。次のディールを配ってください。",
@@ -91,6 +91,12 @@ export default {
   "refusals.bad_login": "その名前とパスワードのアカウントはありません。両方を確かめてください。",
   "refusals.too_many_attempts": { other: "試行が多すぎます。{count}秒待ってから、もう一度どうぞ。" },
   "refusals.too_many_accounts": { other: "このアドレスから作られた新しいアカウントが多すぎます。{count}分待ってから、もう一度どうぞ。" },
+  // the edge's own answers to any request (protocol/answer_words.py ANSWER_REFUSALS)
+  "refusals.too_many_requests": "このアドレスからのリクエストが多すぎます。数秒待ってから、もう一度どうぞ。",
+  "refusals.too_many_connections": "このアドレスからの接続が多すぎます。ページをどれか閉じてから、再読み込みしてください。",
+  "refusals.out_of_reach": "サーバーが今は記録に接続できません。何も変わっていません。少ししてから、もう一度どうぞ。",
+  "refusals.foreign_origin": "ほかのサイトからのリクエストは受け付けません。このゲームのページを直接開いてください。",
+  "refusals.invalid_host": "このサーバーはそのホスト名には応答しません。",
   // a person's name at a table or party (protocol/names.py NAME_REFUSALS)
   "refusals.name_hidden_character": "名前には、ゼロ幅スペースや右から左への書字記号のような、見えない文字や制御文字は使えません。見える文字で入力してください。",
   "refusals.name_bot_mark": "名前に「BOT」の印は入れられません。プログラムのアカウントには、ページが自動で印を付けます。",
