@@ -16,11 +16,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from rummykit.core.record import load_record
+from rummykit.protocol.answer_words import answer_text
 from rummykit.protocol.limits import Limits
 from rummykit.review.walk import review_record
 from rummykit.server.reviews import reviews as reviews_module
 from rummykit.server.reviews.review_routes import NO_REVIEW
-from rummykit.server.reviews.reviews import REVIEWS_BUSY, Reviews
+from rummykit.server.reviews.reviews import Reviews
 from rummykit.server.site.app import create_app
 from rummykit.server.site.config import ServerConfig
 from table_client import ManualClock, bearer, create_table, play_to_game_over
@@ -143,5 +144,6 @@ def test_too_many_reviews_at_once_are_refused_with_a_sentence(
     play_to_game_over(client, table_id, token)
     monkeypatch.setattr(reviews_module, "MAX_REVIEWS", 0)
     answer = ask(client, table_id, token, 0, post=True)
-    assert (answer.status_code, answer.json()) == (503, {"error": REVIEWS_BUSY})
+    busy = {"error": answer_text("reviews_busy"), "reason": "reviews_busy"}
+    assert (answer.status_code, answer.json()) == (503, busy)
     assert ask(client, table_id, token, 0).json()["state"] == "none"

@@ -20,10 +20,18 @@ from pydantic import (
 
 from rummykit.core.errors import RulesError
 from rummykit.core.rules import MAX_SEATS
-from rummykit.protocol.answer_words import ANSWER_REFUSALS
+from rummykit.protocol.answer_words import answer_text
 from rummykit.protocol.codes import ServerCode
 from rummykit.protocol.facts import BotLevel, RuleValue, TurnTimer
-from rummykit.protocol.messages import Params, SeatView, Strict, Token, Version, explain
+from rummykit.protocol.messages import (
+    Params,
+    ParamValue,
+    SeatView,
+    Strict,
+    Token,
+    Version,
+    explain,
+)
 from rummykit.protocol.names import NameRefused, checked_player_name
 
 MAX_BODY_BYTES: Final = 16_384
@@ -241,9 +249,9 @@ class ErrorAnswer(Strict):
     """The reason's parameters (absent when it has none)."""
 
     @classmethod
-    def said(cls, reason: str) -> ErrorAnswer:
-        """The answer of the edge's own ``reason`` (``ANSWER_REFUSALS``) and its sentence."""
-        return cls(error=ANSWER_REFUSALS[reason], reason=reason)
+    def said(cls, reason: str, **params: ParamValue) -> ErrorAnswer:
+        """The answer of the server's own ``reason`` (``ANSWER_REFUSALS``): its sentence."""
+        return cls(error=answer_text(reason, params), reason=reason, params=params)
 
     @classmethod
     def of(cls, error: RulesError | BadRequest) -> ErrorAnswer:

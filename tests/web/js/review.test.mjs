@@ -117,6 +117,11 @@ test("a refused request reads as a sentence, by its status", () => {
   assert.match(problemText(refused(503, "busy")), /^Too many games are being reviewed/);
   assert.match(problemText(refused(404, "No finished game here")), /cannot be reviewed from this browser/);
   assert.equal(problemText(new Error("Failed to fetch")), "The review could not be made: Failed to fetch");
+  const own = Object.assign(new Error("2 reviews"), { status: 429, body: { error: "2 reviews", reason: "own_reviews_busy", params: { count: 2 } } });
+  assert.equal(problemText(own), "You have 2 reviews under way already: ask again once one of them is done.");
+  setLang("ja", { remember: false });
+  assert.equal(problemText(own), "すでに2件のレビューが進行中です。どれかが終わってから、もう一度どうぞ。");
+  setLang("en", { remember: false });
 });
 
 test("the seat reviewed first: the address's, else the one held here, else seat 0", () => {

@@ -25,7 +25,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rummykit.protocol import TOO_MANY_REQUESTS, AddressLimiter, CloseCode, ErrorAnswer
-from rummykit.protocol.answer_words import ANSWER_REFUSALS
+from rummykit.protocol.answer_words import answer_text
 
 SECURITY_HEADERS: Final[tuple[tuple[bytes, bytes], ...]] = (
     (
@@ -42,7 +42,7 @@ SECURITY_HEADERS: Final[tuple[tuple[bytes, bytes], ...]] = (
 LOOPBACK_HOSTS: Final = ("127.0.0.1", "localhost", "::1", "[::1]")
 """The names a server on this computer answers to: any other ``Host`` is a rebinding attack."""
 
-INVALID_HOST: Final = ANSWER_REFUSALS["invalid_host"]
+INVALID_HOST: Final = answer_text("invalid_host")
 
 
 def is_loopback(host: str) -> bool:
@@ -108,7 +108,7 @@ SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that change nothing, so any page may send them (and read nothing it should not:
 every seat's data needs its token)."""
 
-FOREIGN_ORIGIN_MESSAGE: Final = ANSWER_REFUSALS["foreign_origin"]
+FOREIGN_ORIGIN_MESSAGE: Final = answer_text("foreign_origin")
 
 
 def _header(scope: Scope, name: bytes) -> str | None:

@@ -49,7 +49,9 @@ async def review(request: Request) -> Response:
             client = request.client.host if request.client else SERVER_CLIENT
             await reviews.start(table.id, seat, table.record_json(), client)
         except ReviewsBusy as busy:  # the client's own share: 429, as any limit of theirs
-            return _error(str(busy), 429 if isinstance(busy, OwnReviewsBusy) else 503)
+            refusal = ErrorAnswer.said(busy.reason, **busy.params)
+            status = 429 if isinstance(busy, OwnReviewsBusy) else 503
+            return JSONResponse(refusal.model_dump(), status)
     state, job, made = await reviews.status(table.id, seat)
     if state == "failed":
         reviews.forget_failure(table.id, seat)

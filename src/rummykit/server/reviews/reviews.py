@@ -17,6 +17,8 @@ from typing import Any, Final
 
 from rummykit.core.record import load_record
 from rummykit.protocol import ReviewState
+from rummykit.protocol.answer_words import answer_text
+from rummykit.protocol.messages import ParamValue
 from rummykit.review.walk import (
     DEFAULT_SAMPLES,
     DecisionPoint,
@@ -40,20 +42,27 @@ MAX_REVIEWS_A_CLIENT: Final = 2
 ``MAX_REVIEWS``, so that one client cannot hold every slot (it could, before) and at least
 four can review at the same time; a person reviews one game, perhaps two seats of it."""
 
-REVIEWS_BUSY: Final = "Too many games are being reviewed right now: try again in a minute."
-YOUR_REVIEWS_BUSY: Final = (
-    "You have {count} reviews under way already: ask again once one of them is done."
-)
 
 State = ReviewState
 
 
 class ReviewsBusy(Exception):
-    """No review can start now: ``MAX_REVIEWS`` are under way, or the client's share."""
+    """No review can start now: ``MAX_REVIEWS`` are under way, or the client's share.
+
+    ``reason`` and ``params`` are the answer's (``ANSWER_REFUSALS``); ``str`` its English.
+    """
+
+    reason: str = "reviews_busy"
+
+    def __init__(self, **params: ParamValue) -> None:
+        self.params: dict[str, ParamValue] = dict(params)
+        super().__init__(answer_text(self.reason, self.params))
 
 
 class OwnReviewsBusy(ReviewsBusy):
-    """No review can start now for this client: ``MAX_REVIEWS_A_CLIENT`` of its are under way."""
+    """No review can start now for this client: ``params["count"]`` of its are under way."""
+
+    reason = "own_reviews_busy"
 
 
 @dataclasses.dataclass
@@ -116,10 +125,10 @@ class Reviews:
             return
         running = [job for job in self.jobs.values() if job.error is None]
         if len(running) >= MAX_REVIEWS:
-            raise ReviewsBusy(REVIEWS_BUSY)
+            raise ReviewsBusy
         theirs = sum(job.client == client for job in running)
         if theirs >= MAX_REVIEWS_A_CLIENT:
-            raise OwnReviewsBusy(YOUR_REVIEWS_BUSY.format(count=theirs))
+            raise OwnReviewsBusy(count=theirs)
         job = ReviewJob(client=client)
         self.jobs[key] = job
         job.task = asyncio.get_running_loop().create_task(self._run(key, job, record))

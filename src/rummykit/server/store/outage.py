@@ -29,7 +29,7 @@ from starlette.types import ExceptionHandler
 from starlette.websockets import WebSocket
 
 from rummykit.protocol import CloseCode, ErrorAnswer
-from rummykit.protocol.answer_words import ANSWER_REFUSALS
+from rummykit.protocol.answer_words import answer_text
 from rummykit.server.cluster import OUTAGES, BusUnavailable, LeaseUnavailable
 from rummykit.server.runtime import going_on
 from rummykit.server.store.database import is_unavailable
@@ -38,7 +38,7 @@ RETRY_AFTER_S: Final = 5
 """The wait a ``503`` asks for: a database restarting comes back in seconds, and a page that
 asks again sooner only adds to the load of one coming back."""
 
-OUT_OF_REACH: Final = ANSWER_REFUSALS["out_of_reach"]
+OUT_OF_REACH: Final = answer_text("out_of_reach")
 """The player's sentence of a ``503`` and of a socket closed by an outage (a close reason fits
 in 123 bytes)."""
 

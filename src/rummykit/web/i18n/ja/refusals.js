@@ -97,6 +97,8 @@ export default {
   "refusals.out_of_reach": "サーバーが今は記録に接続できません。何も変わっていません。少ししてから、もう一度どうぞ。",
   "refusals.foreign_origin": "ほかのサイトからのリクエストは受け付けません。このゲームのページを直接開いてください。",
   "refusals.invalid_host": "このサーバーはそのホスト名には応答しません。",
+  "refusals.reviews_busy": "いまはレビュー中のゲームが多すぎます。1分ほどしてからもう一度お試しください。",
+  "refusals.own_reviews_busy": { other: "すでに{count}件のレビューが進行中です。どれかが終わってから、もう一度どうぞ。" },
   // a person's name at a table or party (protocol/names.py NAME_REFUSALS)
   "refusals.name_hidden_character": "名前には、ゼロ幅スペースや右から左への書字記号のような、見えない文字や制御文字は使えません。見える文字で入力してください。",
   "refusals.name_bot_mark": "名前に「BOT」の印は入れられません。プログラムのアカウントには、ページが自動で印を付けます。",
