@@ -22,6 +22,7 @@ if TYPE_CHECKING:
         SignIn,
     )
     from rummykit.protocol.account_words import account_code, account_text
+    from rummykit.protocol.answer_words import answer_text
     from rummykit.protocol.api import (
         MAX_BODY_BYTES,
         SEED_REFUSED,
@@ -95,6 +96,7 @@ if TYPE_CHECKING:
         Pace,
         PaceData,
         Params,
+        ParamValue,
         ProtocolError,
         React,
         Reacted,
@@ -160,6 +162,7 @@ if TYPE_CHECKING:
 
 _MODULES = (
     "facts",
+    "answer_words",
     "limits",
     "names",
     "codes",
@@ -253,6 +256,7 @@ __all__ = [
     "NoticeMessage",
     "Pace",
     "PaceData",
+    "ParamValue",
     "Params",
     "PartyClientMessage",
     "PartyJoined",
@@ -297,6 +301,7 @@ __all__ = [
     "Viewer",
     "account_code",
     "account_text",
+    "answer_text",
     "called",
     "detail_params",
     "encode",

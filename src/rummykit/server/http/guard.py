@@ -24,8 +24,13 @@ from typing import Final
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rummykit.protocol import TOO_MANY_REQUESTS, AddressLimiter, CloseCode, ErrorAnswer
-from rummykit.protocol.answer_words import answer_text
+from rummykit.protocol import (
+    TOO_MANY_REQUESTS,
+    AddressLimiter,
+    CloseCode,
+    ErrorAnswer,
+    answer_text,
+)
 
 SECURITY_HEADERS: Final[tuple[tuple[bytes, bytes], ...]] = (
     (

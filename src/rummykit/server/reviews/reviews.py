@@ -16,9 +16,7 @@ import logging
 from typing import Any, Final
 
 from rummykit.core.record import load_record
-from rummykit.protocol import ReviewState
-from rummykit.protocol.answer_words import answer_text
-from rummykit.protocol.messages import ParamValue
+from rummykit.protocol import ParamValue, ReviewState, answer_text
 from rummykit.review.walk import (
     DEFAULT_SAMPLES,
     DecisionPoint,

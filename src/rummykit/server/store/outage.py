@@ -28,8 +28,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ExceptionHandler
 from starlette.websockets import WebSocket
 
-from rummykit.protocol import CloseCode, ErrorAnswer
-from rummykit.protocol.answer_words import answer_text
+from rummykit.protocol import CloseCode, ErrorAnswer, answer_text
 from rummykit.server.cluster import OUTAGES, BusUnavailable, LeaseUnavailable
 from rummykit.server.runtime import going_on
 from rummykit.server.store.database import is_unavailable
