@@ -1,11 +1,11 @@
 """Why the server answers a request with an error of its own: one reason each, once.
 
 A page may meet these: at the edge, on any request (too many from one address, the records out
-of reach, a request from another site or host), and the reviews busy. The ``ErrorAnswer``
-carries the reason and its params, and the page words it in its own language from the
-catalogue area ``refusals`` (generated, key ``refusals.REASON``). The English sentence is the
-``error`` of the answer, and the reason of a socket closed for the same cause (which the page
-words by its close code).
+of reach, a request from another site or host), the reviews busy, and a review that broke (in
+a ``ReviewAnswer``). The answer carries the reason and its params, and the page words it in
+its own language from the catalogue area ``refusals`` (generated, key ``refusals.REASON``).
+The English sentence is the ``error`` of the answer, and the reason of a socket closed for the
+same cause (which the page words by its close code).
 
 The server's other sentences in an ``ErrorAnswer`` are for programs and logs: the routes answer
 a page's own requests with what the page words by the status (404, 403) or with the reasons of
@@ -32,6 +32,7 @@ ANSWER_REFUSALS: Final[dict[str, Template]] = {
         "one": "You have {count} review under way already: ask again once it is done.",
         "other": "You have {count} reviews under way already: ask again once one of them is done.",
     },
+    "review_broke": "The review could not be made ({error}): ask again.",
 }
 """Every reason the server answers a request with an error of its own, with its English."""
 

@@ -61,6 +61,8 @@ async def review(request: Request) -> Response:
         total=job.total if job else (made["summary"]["decisions"] if made else None),
         review=made,
         error=job.error if job else None,
+        reason=job.reason if job else "",
+        params=job.params if job else {},
     )
     return JSONResponse(answer.model_dump(), 202 if state == "running" else 200)
 

@@ -71,6 +71,9 @@ class ReviewJob:
     total: int | None = None
     """``None`` until the decisions have been found."""
     error: str | None = None
+    reason: str = ""
+    """Why it failed, as ``ReviewAnswer.reason`` (empty: ``error`` is for programs)."""
+    params: dict[str, ParamValue] = dataclasses.field(default_factory=dict)
     task: asyncio.Task[None] | None = None
     client: str = SERVER_CLIENT
     """Who asked for it (an address): whose share of the slots it takes."""
@@ -153,7 +156,8 @@ class Reviews:
             return
         except Exception as error:  # a worker or the store failed: say so, let it be asked again
             log.exception("review of %s seat %d failed", table_id, seat)
-            job.error = f"The review could not be made ({type(error).__name__}): ask again."
+            job.reason, job.params = "review_broke", {"error": type(error).__name__}
+            job.error = answer_text(job.reason, job.params)
             return
         del self.jobs[key]
 

@@ -69,6 +69,13 @@ export function progressText(answer) {
   return t("replay.review_judging", { done: Math.min(answer.done || 0, answer.total), total: answer.total });
 }
 
+/** A review that failed ({state: "failed", error, reason, params}) as a sentence for the
+ * player: its reason worded, else the server's English. */
+export function failedText(answer) {
+  if (answer.reason) return refusalText(null, answer);
+  return t("replay.review_failed", { problem: answer.error || "" });
+}
+
 /** A failed request for a review as a sentence for the player: the answer's reason worded
  * (the reviews busy, the client's own share of them), else by its status where the page knows
  * it, else the server's or the browser's own sentence. */

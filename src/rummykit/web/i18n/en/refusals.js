@@ -89,6 +89,7 @@ export default {
   "refusals.ranked_sign_in": "This party is ranked: sign in to an account to join it.",
   "refusals.ranked_timer": "A ranked party needs a turn timer of 30 or 60 seconds: choose one.",
   "refusals.ranked_wait": {"one": "After leaving ranked games early, there is a wait before the next one: about {count} minute.", "other": "After leaving ranked games early, there is a wait before the next one: about {count} minutes."},
+  "refusals.review_broke": "The review could not be made ({error}): ask again.",
   "refusals.reviews_busy": "Too many games are being reviewed right now: try again in a minute.",
   "refusals.rules_no_preset": "rules must name its \"preset\".",
   "refusals.rules_not_object": "rules must be a preset name or an object with a preset and options.",
