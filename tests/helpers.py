@@ -117,9 +117,9 @@ def random_rules(rng: random.Random, seats: int, **fixed: Any) -> Rules:
         options["decks"] = 2  # seven or eight seats are dealt from two decks only
     options.update(fixed)
     if options["melding"] == "knock" and "stock_with_discard" not in fixed:
-        options["stock_with_discard"] = False  # not played together (KNOCK_WITH_STOCK_CARD)
+        options["stock_with_discard"] = False  # not played together (knock_stock_card)
     if options["melding"] == "knock" and options["scoring"] == "melds" and "scoring" not in fixed:
-        options["scoring"] = "winner"  # not played together (KNOCK_WITH_MELD_POINTS)
+        options["scoring"] = "winner"  # not played together (knock_meld_points)
     rules = Rules(**options)
     try:
         rules.check_seats(seats)

@@ -28,8 +28,10 @@ GENERATED: Final[dict[str, str]] = {
     # {key: English text with {placeholders}}
     "events": "rummykit.server.tables.table_words:catalogue",
     "hints": "rummykit.bots.hint_words:catalogue",
-    "refusals": "rummykit.core.refusals:catalogue rummykit.protocol.table_refusals:catalogue "
-    "rummykit.protocol.party_words:catalogue rummykit.protocol.account_words:catalogue",
+    "refusals": "rummykit.core.refusals:catalogue rummykit.core.error_words:catalogue "
+    "rummykit.protocol.table_refusals:catalogue rummykit.protocol.party_words:catalogue "
+    "rummykit.protocol.account_words:catalogue rummykit.protocol.names:catalogue "
+    "rummykit.protocol.answer_words:catalogue",
     "review": "rummykit.review.words:catalogue",
     "rules": "rummykit.core.rule_texts:rule_texts",
 }

@@ -38,9 +38,9 @@ def preset_rules_and_seats(draw: st.DrawFn) -> tuple[Preset, Rules, int]:
     same = draw(st.sets(st.sampled_from(OPTION_NAMES)))
     fixed = {name: getattr(preset.rules, name) for name in same}
     if fixed.get("stock_with_discard"):
-        fixed["melding"] = preset.rules.melding  # not played with knock (KNOCK_WITH_STOCK_CARD)
+        fixed["melding"] = preset.rules.melding  # not played with knock (knock_stock_card)
     if "scoring" in fixed and json_value(fixed["scoring"]) == "melds":
-        fixed["melding"] = preset.rules.melding  # not played with knock (KNOCK_WITH_MELD_POINTS)
+        fixed["melding"] = preset.rules.melding  # not played with knock (knock_meld_points)
     if seats > MAX_SEATS_ONE_DECK:
         fixed.pop("decks", None)  # seven or eight seats are dealt from two decks only
     options = random_rules(rng, seats, **fixed).to_mapping()

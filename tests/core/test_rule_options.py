@@ -14,7 +14,14 @@ from helpers import play, stacked_deck, stacked_game
 from rummykit.core.actions import Draw, DrawSource, LayOff, Meld
 from rummykit.core.cards import JOKER, NATURAL_CARDS, Card, parse_cards, standard_deck
 from rummykit.core.errors import IllegalActionError, RecordError, RulesError
-from rummykit.core.options import Choice, OptionKind, OptionSpec, Tie, describe_option
+from rummykit.core.options import (
+    Choice,
+    OptionKind,
+    OptionSpec,
+    Tie,
+    describe_option,
+    value_text,
+)
 from rummykit.core.presets import (
     PRESETS,
     Offer,
@@ -1367,7 +1374,11 @@ def test_rules_take_every_value_an_option_describes_and_refuse_the_rest(spec: Op
     for value in bad:
         with pytest.raises(RulesError) as caught:
             Rules().replace(**{spec.name: value})
-        assert str(caught.value) == f"{spec.name} must be {spec.allowed}, not {value!r}."
+        assert caught.value.reason.startswith("option_"), caught.value.reason
+        assert caught.value.params["option"] == spec.name
+        assert caught.value.params["value"] == value_text(value)
+        assert str(caught.value).startswith(f"{spec.name} must be ")
+        assert str(caught.value).endswith(f", not {value_text(value)}.")
 
 
 def test_a_name_is_read_in_any_case_and_a_truth_value_is_never_a_number() -> None:
@@ -1406,7 +1417,8 @@ def test_command_line_text_is_read_by_the_options_description(
 def test_bad_command_line_text_is_refused_with_the_options_values(name: str, text: str) -> None:
     with pytest.raises(RulesError) as caught:
         parse_option(name, text)
-    assert str(caught.value).startswith(f"{name} must be {find_option(name).allowed}, not ")
+    assert caught.value.reason.startswith("option_") and caught.value.params["option"] == name
+    assert str(caught.value).startswith(f"{name} must be ")
 
 
 def test_an_unknown_option_on_the_command_line_is_refused() -> None:
@@ -1418,11 +1430,7 @@ def test_an_unknown_option_on_the_command_line_is_refused() -> None:
 def test_an_option_added_in_a_subclass_is_checked_parsed_and_recorded_with_no_other_edit() -> None:
     assert option_names(RulesWithWildTwos) == (*OPTION_NAMES, "wild_twos")
     spec = find_option("wild_twos", RulesWithWildTwos)
-    assert (spec.title, spec.kind, spec.allowed) == (
-        "Wild twos",
-        OptionKind.NUMBER,
-        "a whole number from 0 to 4 or null",
-    )
+    assert (spec.title, spec.kind) == ("Wild twos", OptionKind.NUMBER)
     rules = RulesWithWildTwos().replace(wild_twos=2, aces="low")
     assert (rules.wild_twos, rules.aces) == (2, Aces.LOW)
     assert rules.to_mapping() == {**Rules(aces=Aces.LOW).to_mapping(), "wild_twos": 2}

@@ -3,9 +3,10 @@
 The server sends player text as a kind (a stable code) and params; the page words it from the
 catalogues (``web/i18n/<language>/<area>.js``: English generated from Python by
 ``rummykit.web_catalogues``, the others written by hand). Walked from the code: the refusal
-reasons (the rules', the table's, the party's, the accounts'), the codes they belong to, the
-events and notices, the hints, the quick reactions and the seats' positions. The other way: a
-catalogue entry of these areas is for something the server can send.
+reasons (the rules', the table's, the party's, the accounts', a name's, the edge's answers),
+the codes they belong to, the events and notices, the hints, the quick reactions and the
+seats' positions. The other way: a catalogue entry of these areas is for something the server
+can send.
 """
 
 from __future__ import annotations
@@ -21,11 +22,15 @@ import pytest
 import rummykit
 from rummykit import web_catalogues
 from rummykit.bots.hint_words import ADVICE, REASONS
+from rummykit.core.error_words import ACTION_ERRORS, RULES_ERRORS
+from rummykit.core.errors import RulesError
 from rummykit.core.refusals import REFUSALS, ParamValue, placeholders
 from rummykit.protocol import EVENTS
 from rummykit.protocol.account_words import ACCOUNT_REFUSALS
+from rummykit.protocol.answer_words import ANSWER_REFUSALS
 from rummykit.protocol.messages import Position, Reaction
-from rummykit.protocol.party_words import PARTY_REFUSALS, party_text
+from rummykit.protocol.names import NAME_REFUSALS
+from rummykit.protocol.party_words import PARTY_REFUSALS, detail_params, party_text
 from rummykit.protocol.table_refusals import TABLE_REFUSALS
 from rummykit.server.tables.table_words import NAMING_WORDS
 
@@ -42,7 +47,16 @@ def _keys(language: str, area: str) -> set[str]:
 
 def _sent() -> dict[str, set[str]]:
     """Every catalogue key the server's kinds and codes call for, by area."""
-    reasons = {**REFUSALS, **TABLE_REFUSALS, **PARTY_REFUSALS, **ACCOUNT_REFUSALS}
+    reasons = {
+        **REFUSALS,
+        **ACTION_ERRORS,
+        **RULES_ERRORS,
+        **TABLE_REFUSALS,
+        **PARTY_REFUSALS,
+        **ACCOUNT_REFUSALS,
+        **NAME_REFUSALS,
+        **ANSWER_REFUSALS,
+    }
     return {
         "refusals": {f"refusals.{reason}" for reason in reasons},
         "events": {f"events.{kind}" for kind in EVENTS}
@@ -60,7 +74,16 @@ PARAM_WORDS: dict[str, set[str]] = {
 
 
 def test_no_reason_is_two_things() -> None:
-    reasons = [*REFUSALS, *TABLE_REFUSALS, *PARTY_REFUSALS, *ACCOUNT_REFUSALS]
+    reasons = [
+        *REFUSALS,
+        *ACTION_ERRORS,
+        *RULES_ERRORS,
+        *TABLE_REFUSALS,
+        *PARTY_REFUSALS,
+        *ACCOUNT_REFUSALS,
+        *NAME_REFUSALS,
+        *ANSWER_REFUSALS,
+    ]
     assert len(reasons) == len(set(reasons))
 
 
@@ -94,9 +117,17 @@ def test_every_party_code_is_also_a_reason_of_its_own_name() -> None:
 # ----- the party's refusals, as the sources raise them ---------------------------------------
 
 
-def _party_errors() -> Iterator[tuple[str, str, set[str], bool]]:
-    """Every ``PartyError("reason", ...)`` in the sources: where, reason, params named, and
-    whether more params come from a ``**`` mapping."""
+SPREAD_PARAMS: dict[str, set[str]] = {
+    "names_params": {"names", "count"},
+    "wait_params": {"seconds", "count"},
+    "detail_params": {"detail"},  # the rules' reason and its params, worded into {detail}
+}
+"""What each function spread into a ``PartyError`` as ``**params`` fills."""
+
+
+def _party_errors() -> Iterator[tuple[str, str, set[str]]]:
+    """Every ``PartyError("reason", ...)`` in the sources: where, reason, and the params it
+    names (those of a ``**`` mapping by the function that makes it: ``SPREAD_PARAMS``)."""
     for path in sorted((SOURCES / "server").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "PartyError"):
@@ -104,21 +135,22 @@ def _party_errors() -> Iterator[tuple[str, str, set[str], bool]]:
             if not node.args or not isinstance(node.args[0], ast.Constant):
                 continue
             named = {keyword.arg for keyword in node.keywords if keyword.arg is not None}
-            spread = any(keyword.arg is None for keyword in node.keywords)
-            yield f"{path.name}:{node.lineno}", str(node.args[0].value), named, spread
+            for keyword in node.keywords:
+                if keyword.arg is None:
+                    assert isinstance(keyword.value, ast.Call), ast.unparse(keyword)
+                    named |= SPREAD_PARAMS[getattr(keyword.value.func, "id", "")]
+            yield f"{path.name}:{node.lineno}", str(node.args[0].value), named
 
 
 def test_every_party_reason_is_raised_and_no_other() -> None:
-    raised = {reason for _, reason, _, _ in _party_errors()}
+    raised = {reason for _, reason, _ in _party_errors()}
     assert raised == set(PARTY_REFUSALS)
 
 
 def test_every_party_refusal_names_the_params_its_template_needs() -> None:
-    for where, reason, named, spread in _party_errors():
+    for where, reason, named in _party_errors():
         template = PARTY_REFUSALS[reason][1]
         wanted = placeholders(template) | (set() if isinstance(template, str) else {"count"})
-        if spread:  # names_params / wait_params give names and count
-            named |= {"names", "count"}
         assert wanted <= named, f"{where}: {reason} needs {sorted(wanted)}, given {sorted(named)}"
 
 
@@ -133,3 +165,15 @@ def test_party_params_fill_every_language_with_nothing_left_over() -> None:
     }
     for reason in PARTY_REFUSALS:
         assert not re.search(r"[{}]", party_text(reason, params)), reason
+
+
+def test_a_party_refusal_words_the_rules_own_reason_into_its_detail() -> None:
+    error = RulesError("seats_two_decks", seats=7, min=2, max=6)
+    params = detail_params(error)
+    assert params == {"detail_reason": "seats_two_decks", "seats": 7, "min": 2, "max": 6}
+    assert party_text("seats_refused", params) == (
+        f"These rules cannot deal to this many seats: {error.message}"
+    )
+    # every reason of the rules is worded in every language, so the page can word {detail}
+    for language in LANGUAGES:
+        assert {f"refusals.{reason}" for reason in RULES_ERRORS} <= _keys(language, "refusals")

@@ -21,7 +21,7 @@ from starlette.testclient import TestClient
 from rummykit.protocol.account import SESSION_COOKIE
 from rummykit.protocol.account_words import account_text
 from rummykit.protocol.limits import Limits
-from rummykit.protocol.names import BOT_MARK, HIDDEN_CHARACTER
+from rummykit.protocol.names import BOT_MARK, HIDDEN_CHARACTER, NAME_REFUSALS
 from rummykit.server.accounts.known_devices import DEVICE_COOKIE, device_proof, is_known_device
 from rummykit.server.accounts.logins import (
     ACCOUNT_WINDOW_S,
@@ -357,7 +357,11 @@ def test_a_seats_name_may_not_hide_characters_nor_carry_the_bot_mark(
     for path in ("/api/tables", "/api/parties"):
         answer = person.post(path, json={"name": name})
         assert answer.status_code == 400, (path, answer.text)
-        assert sentence in answer.json()["error"]
+        said = answer.json()
+        assert sentence in said["error"]
+        # the page words the reason in its own language
+        assert NAME_REFUSALS[said["reason"]] == sentence
+        assert said["params"] == {"field": "name"}
 
 
 @pytest.mark.parametrize(

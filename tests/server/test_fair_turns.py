@@ -22,11 +22,10 @@ from rummykit.core.actions import Action
 from rummykit.core.observation import Observation, observe
 from rummykit.core.presets import PRESETS
 from rummykit.core.state import GameState
+from rummykit.protocol.answer_words import answer_text
 from rummykit.server.reviews.reviews import (
     MAX_REVIEWS,
     MAX_REVIEWS_A_CLIENT,
-    REVIEWS_BUSY,
-    YOUR_REVIEWS_BUSY,
     OwnReviewsBusy,
     Reviews,
     ReviewsBusy,
@@ -220,8 +219,8 @@ def test_one_client_holds_at_most_its_share_of_the_review_slots() -> None:
         return refusals, clients
 
     refusals, clients = asyncio.run(scenario())
-    assert refusals[0] == YOUR_REVIEWS_BUSY.format(count=MAX_REVIEWS_A_CLIENT)
-    assert refusals[-1] == REVIEWS_BUSY
+    assert refusals[0] == answer_text("own_reviews_busy", {"count": MAX_REVIEWS_A_CLIENT})
+    assert refusals[-1] == answer_text("reviews_busy")
     assert len(refusals) == MAX_REVIEWS - MAX_REVIEWS_A_CLIENT + 1
     # the reviews' work takes its turns in the pool as the client who asked
     assert clients == ["10.0.0.66", "10.0.1.0", "10.0.1.1", "10.0.1.2"]

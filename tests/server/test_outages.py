@@ -104,7 +104,7 @@ def assert_unavailable(answer: Any) -> None:
     """A ``503`` that says when to ask again, and why, in the player's words."""
     assert answer.status_code == 503, answer.text
     assert answer.headers["retry-after"] == str(RETRY_AFTER_S)
-    assert answer.json() == {"error": OUT_OF_REACH}
+    assert answer.json() == {"error": OUT_OF_REACH, "reason": "out_of_reach"}
 
 
 def closed_at_hello(client: TestClient, table: str, token: str) -> WebSocketDisconnect:

@@ -16,11 +16,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from rummykit.core.record import load_record
+from rummykit.protocol.answer_words import answer_text
 from rummykit.protocol.limits import Limits
 from rummykit.review.walk import review_record
 from rummykit.server.reviews import reviews as reviews_module
 from rummykit.server.reviews.review_routes import NO_REVIEW
-from rummykit.server.reviews.reviews import REVIEWS_BUSY, Reviews
+from rummykit.server.reviews.reviews import Reviews
 from rummykit.server.site.app import create_app
 from rummykit.server.site.config import ServerConfig
 from table_client import ManualClock, bearer, create_table, play_to_game_over
@@ -143,5 +144,26 @@ def test_too_many_reviews_at_once_are_refused_with_a_sentence(
     play_to_game_over(client, table_id, token)
     monkeypatch.setattr(reviews_module, "MAX_REVIEWS", 0)
     answer = ask(client, table_id, token, 0, post=True)
-    assert (answer.status_code, answer.json()) == (503, {"error": REVIEWS_BUSY})
+    busy = {"error": answer_text("reviews_busy"), "reason": "reviews_busy"}
+    assert (answer.status_code, answer.json()) == (503, busy)
     assert ask(client, table_id, token, 0).json()["state"] == "none"
+
+
+def test_a_review_that_breaks_says_why_with_a_reason_the_page_words(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table_id, token = create_table(client, rules={"target": 10}, name="Ann", seed=5)
+    play_to_game_over(client, table_id, token)
+    reviews: Reviews = client.app.state.reviews  # type: ignore[attr-defined]
+
+    async def broken(*_: Any, **__: Any) -> Any:
+        raise RuntimeError("a worker went away")
+
+    monkeypatch.setattr(reviews.workers, "run", broken)
+    ask(client, table_id, token, 0, post=True)
+    wait_for_review(client, table_id, 0)
+    failed = ask(client, table_id, token, 0).json()
+    params = {"error": "RuntimeError"}
+    assert failed["state"] == "failed"
+    assert (failed["reason"], failed["params"]) == ("review_broke", params)
+    assert failed["error"] == answer_text("review_broke", params)

@@ -143,10 +143,10 @@ def _read_card(text: str) -> tuple[Card, Card | None]:
     if "=" in text:
         head, _, tail = text.partition("=")
         if Card.parse(head) is not JOKER:
-            raise InvalidActionError(f"Only a joker can stand for another card: {text!r}.")
+            raise InvalidActionError("joker_only_stands", text=text)
         stood = Card.parse(tail)
         if stood.is_joker:
-            raise InvalidActionError(f"A joker stands for a natural card, not {text!r}.")
+            raise InvalidActionError("joker_stands_natural", text=text)
         return JOKER, stood
     return Card.parse(text), None
 
@@ -174,14 +174,10 @@ def parse_action(text: str) -> Action:
     words = text.split()
     seat = whole_number(words[0]) if words else None
     if len(words) < 2 or seat is None:
-        raise InvalidActionError(
-            f"{text!r} is not an action: write the seat, a verb and its cards, like '1 discard Kc'."
-        )
+        raise InvalidActionError("not_an_action", text=text)
     parser = _VERBS.get(words[1].lower())
     if parser is None:
-        raise InvalidActionError(
-            f"{text!r}: unknown verb {words[1]!r}; use draw, meld, layoff, discard or knock."
-        )
+        raise InvalidActionError("unknown_verb", text=text, verb=words[1])
     return parser(text, seat, words[2:])
 
 
@@ -193,15 +189,15 @@ def _parse_draw(text: str, seat: int, rest: list[str]) -> Action:
         if len(rest) == 2:
             number = whole_number(rest[1])
             if number is None or number < 1:
-                raise InvalidActionError(f"{text!r}: the depth must be a number from 1 up.")
+                raise InvalidActionError("bad_depth", text=text)
             depth = number
         return Draw(seat, DrawSource.DISCARD, depth)
-    raise InvalidActionError(f"{text!r}: draw from 'stock' or 'discard'.")
+    raise InvalidActionError("draw_from", text=text)
 
 
 def _parse_meld(text: str, seat: int, rest: list[str]) -> Action:
     if not rest:
-        raise InvalidActionError(f"{text!r}: a meld needs its cards.")
+        raise InvalidActionError("meld_needs_cards", text=text)
     read = [_read_card(word) for word in rest]
     cards = tuple(card for card, _ in read)
     jokers_as = tuple(stood for card, stood in read if card.is_joker)
@@ -213,20 +209,20 @@ def _parse_meld(text: str, seat: int, rest: list[str]) -> Action:
 def _parse_layoff(text: str, seat: int, rest: list[str]) -> Action:
     meld = whole_number(rest[1]) if len(rest) == 2 else None
     if meld is None or meld < 0:
-        raise InvalidActionError(f"{text!r}: write 'layoff', a card and a meld number.")
+        raise InvalidActionError("layoff_form", text=text)
     card, stood = _read_card(rest[0])
     return LayOff(seat, card, meld, stood)
 
 
 def _parse_discard(text: str, seat: int, rest: list[str]) -> Action:
     if len(rest) != 1:
-        raise InvalidActionError(f"{text!r}: discard exactly one card.")
+        raise InvalidActionError("discard_one", text=text)
     return Discard(seat, Card.parse(rest[0]))
 
 
 def _parse_knock(text: str, seat: int, rest: list[str]) -> Action:
     if len(rest) != 1:
-        raise InvalidActionError(f"{text!r}: knock with exactly one card to discard.")
+        raise InvalidActionError("knock_one", text=text)
     return Knock(seat, Card.parse(rest[0]))
 
 

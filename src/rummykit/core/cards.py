@@ -163,7 +163,7 @@ class Card:
             suit = _SUIT_LETTERS.get(cleaned[1].lower())
             if rank is not None and suit is not None:
                 return _ALL[card_code(rank, suit)]
-        raise InvalidActionError(f"{text!r} is not a card: write a rank and a suit, like 7h or Td.")
+        raise InvalidActionError("not_a_card", text=text)
 
     @property
     def is_joker(self) -> bool:

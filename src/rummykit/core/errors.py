@@ -6,6 +6,8 @@ import enum
 from collections.abc import Mapping
 from typing import Any, Final
 
+from rummykit.core.error_words import ParamValue, error_text
+
 
 class ErrorCode(enum.StrEnum):
     """Every stable error code of the rules: docs/RECORD.md's first, then the engine's own.
@@ -64,19 +66,43 @@ class RummyError(ValueError):
     """Base of every error the core raises."""
 
 
-class RulesError(RummyError):
-    """A rule option has a bad value, or the options cannot be played together."""
+class _Worded(RummyError):
+    """An error worded from a stable ``reason`` and its ``params`` (``core.error_words``).
+
+    ``str(error)`` and ``message`` are the reason's English template filled from the params;
+    a page words the same reason in its own language.
+    """
+
+    def __init__(self, reason: str, **params: ParamValue) -> None:
+        self.reason = reason
+        self.params: dict[str, ParamValue] = dict(params)
+        self.message = error_text(reason, self.params)
+        super().__init__(self.message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.reason, self.params))
 
 
-class InvalidActionError(RummyError):
-    """Text that cannot be read as an action or a card (code ``bad_action``)."""
+def _rebuild(kind: type[_Worded], reason: str, params: dict[str, ParamValue]) -> _Worded:
+    """An error again from its reason and params (unpickling: a process pool sends them)."""
+    return kind(reason, **params)
+
+
+class RulesError(_Worded):
+    """A rule option has a bad value, or the options cannot be played together.
+
+    ``reason`` is one of ``rummykit.core.error_words.RULES_ERRORS``, ``params`` its values.
+    """
+
+
+class InvalidActionError(_Worded):
+    """Text that cannot be read as an action or a card (code ``bad_action``).
+
+    ``reason`` is one of ``rummykit.core.error_words.ACTION_ERRORS``; ``params["text"]`` the
+    text that could not be read.
+    """
 
     code = ErrorCode.BAD_ACTION
-
-    @property
-    def message(self) -> str:
-        """The sentence for the player."""
-        return str(self)
 
 
 class IllegalActionError(RummyError):

@@ -38,8 +38,13 @@ def _json_text(value: object) -> str:
     return json.dumps(json_value(value))
 
 
-def _or(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+def value_text(value: object) -> str:
+    """A value as a refusal shows what was given: its JSON text (``3``, ``"far"``, ``null``).
+
+    >>> value_text("far"), value_text(None), value_text(2.5)
+    ('"far"', 'null', '2.5')
+    """
+    return json.dumps(json_value(value), ensure_ascii=False, default=repr)
 
 
 def matches_choice(named: ChoiceValue, value: object) -> bool:
@@ -107,26 +112,44 @@ class OptionSpec:
             return OptionKind.CHOICE if self.choices else OptionKind.BOOLEAN
         return OptionKind.NUMBER_OR_CHOICE if self.choices else OptionKind.NUMBER
 
-    @property
-    def allowed(self) -> str:
-        """The values it takes, in words.
+    def refusal(self, value: object) -> RulesError:
+        """The ``RulesError`` for a value this option does not take.
+
+        Its params: the option's name, the values it takes (``choices``, ``min``, ``max``;
+        ``null`` among the choices where allowed) and the value given, as JSON text.
 
         >>> from rummykit.core.rules import find_option
-        >>> find_option("decks").allowed
-        '1 or 2'
-        >>> find_option("renewals").allowed
-        'a whole number from 0 to 100 or null'
+        >>> str(find_option("decks").refusal(3))
+        'decks must be 1 or 2, not 3.'
+        >>> str(find_option("renewals").refusal(-1))
+        'renewals must be a whole number from 0 to 100 or null, not -1.'
         """
+        given = value_text(value)
         if self.kind is OptionKind.BOOLEAN:
-            return "true or false"
-        words = [_json_text(choice.value) for choice in self.choices]
-        if self.minimum is not None:
-            most = f" to {self.maximum}" if self.maximum is not None else ""
-            least = f"from {self.minimum}" if most else f"of at least {self.minimum}"
-            words.append(f"a whole number {least}{most}")
+            return RulesError("option_boolean", option=self.name, value=given)
+        choices = [_json_text(choice.value) for choice in self.choices]
         if self.none is not None:
-            words.append("null")
-        return ("one of " if len(words) > 2 and self.minimum is None else "") + _or(words)
+            choices.append("null")
+        if self.minimum is None:
+            return RulesError("option_choice", option=self.name, choices=choices, value=given)
+        least = self.minimum
+        if self.maximum is None and choices:
+            return RulesError(
+                "option_least_or", option=self.name, min=least, choices=choices, value=given
+            )
+        if self.maximum is None:
+            return RulesError("option_least", option=self.name, min=least, value=given)
+        most = self.maximum
+        if choices:
+            return RulesError(
+                "option_number_or",
+                option=self.name,
+                min=least,
+                max=most,
+                choices=choices,
+                value=given,
+            )
+        return RulesError("option_number", option=self.name, min=least, max=most, value=given)
 
     def _in_range(self, value: object) -> bool:
         if self.minimum is None or not isinstance(value, int) or isinstance(value, bool):
@@ -136,7 +159,8 @@ class OptionSpec:
     def check(self, value: object) -> object:
         """The value as ``Rules`` holds it (a name becomes its enum member).
 
-        Raises ``RulesError`` naming the option, the values it takes and the value given.
+        Raises ``RulesError`` naming the option, the values it takes and the value given
+        (``refusal``).
         """
         if value is None and self.none is not None:
             return None
@@ -145,7 +169,7 @@ class OptionSpec:
                 return choice.value
         if (self.kind is OptionKind.BOOLEAN and isinstance(value, bool)) or self._in_range(value):
             return value
-        raise RulesError(f"{self.name} must be {self.allowed}, not {value!r}.")
+        raise self.refusal(value)
 
     def parse(self, text: str) -> object:
         """Read and check a value from command-line text: ``null``, ``15``, ``yes``, ``low``.

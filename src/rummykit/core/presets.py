@@ -22,6 +22,7 @@ from rummykit.core.options import (
     is_whole_number,
     json_value,
     matches_choice,
+    value_text,
 )
 from rummykit.core.rules import (
     BY_SEATS,
@@ -121,8 +122,17 @@ class Preset:
         which an override may give) is ``Rules.check_seats``'s to say.
         """
         if not is_whole_number(seats) or not self.min_seats <= seats <= self.max_seats:
+            given = value_text(seats)
+            if self.min_seats == self.max_seats:
+                raise RulesError(
+                    "preset_seats_exact", preset=self.name, min=self.min_seats, seats=given
+                )
             raise RulesError(
-                f"The {self.name} preset is for {self.seats_text} seats, not {seats!r}."
+                "preset_seats",
+                preset=self.name,
+                min=self.min_seats,
+                max=self.max_seats,
+                seats=given,
             )
 
     @property
@@ -280,7 +290,7 @@ _KNOCK_SCORING: Final = Offer(
     "others owe, or everyone else counts what they owe against them. Meld points are not "
     "played with knocking: no card is laid on the table to score.",
 )
-"""Knock rummy's scorings: meld points are refused with knocking (``KNOCK_WITH_MELD_POINTS``)."""
+"""Knock rummy's scorings: meld points are refused with knocking (``knock_meld_points``)."""
 
 _MELD_POINTS_MELDING: Final = Offer(
     "melding",
@@ -288,7 +298,7 @@ _MELD_POINTS_MELDING: Final = Offer(
     "Melds are laid on your turns: meld points score the cards laid on the table, so 500 Rum "
     "is not played by knocking.",
 )
-"""500 Rum's melding: knocking is refused with meld points (``KNOCK_WITH_MELD_POINTS``)."""
+"""500 Rum's melding: knocking is refused with meld points (``knock_meld_points``)."""
 
 _BOATHOUSE_MELDING: Final = Offer(
     "melding",
@@ -422,7 +432,7 @@ def find_preset(name: str) -> Preset:
     """The preset of this name (case-insensitive); ``RulesError`` if there is none."""
     preset = PRESETS.get(name.strip().lower()) if isinstance(name, str) else None
     if preset is None:
-        raise RulesError(f"Unknown preset {name!r}: choose one of {', '.join(PRESETS)}.")
+        raise RulesError("unknown_preset", name=str(name), choices=list(PRESETS))
     return preset
 
 
@@ -436,11 +446,11 @@ def preset_with_overrides(data: str | Mapping[str, object]) -> tuple[Preset, Rul
         preset = find_preset(data)
         return preset, preset.rules
     if not isinstance(data, Mapping):
-        raise RulesError("rules must be a preset name or an object with a preset and options.")
+        raise RulesError("rules_not_object")
     overrides = dict(data)
     name = overrides.pop("preset", None)
     if not isinstance(name, str):
-        raise RulesError('rules must name its "preset".')
+        raise RulesError("rules_no_preset")
     preset = find_preset(name)
     return preset, preset.rules.replace(**overrides)
 

@@ -141,7 +141,7 @@ def load_record(source: str | bytes | Mapping[str, Any]) -> GameRecord:
 def _load_rules(value: object) -> tuple[Preset, Rules]:
     try:
         if not isinstance(value, str | Mapping):
-            raise RulesError("rules must be a preset name or an object.")
+            raise RulesError("rules_not_object")
         return preset_with_overrides(value)
     except RulesError as error:
         raise RecordError(str(error)) from None

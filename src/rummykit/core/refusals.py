@@ -26,18 +26,15 @@ A template may be plural forms ``{"one": ..., "other": ...}`` chosen by ``params
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
 from rummykit.core.cards import Card
+from rummykit.core.error_words import ParamValue as ParamValue  # words of every kind use them
+from rummykit.core.error_words import Template as Template
+from rummykit.core.error_words import placeholders as placeholders
+from rummykit.core.error_words import shown, substitute
 from rummykit.core.errors import ErrorCode, IllegalActionError
-
-Template = str | Mapping[str, str]
-"""An English sentence with ``{placeholders}``, or its plural forms by ``count``."""
-
-ParamValue = int | str | list[str] | None
-"""A refusal's parameter: a seat or count (int), a card code, a list of codes, a word."""
 
 SEAT_PARAMS: Final = frozenset({"seat", "turn"})
 CARD_PARAMS: Final = frozenset({"card", "stock_card"})
@@ -221,14 +218,6 @@ REFUSALS: Final[dict[str, tuple[ErrorCode, Template]]] = {
 """Every reason the rules refuse: its error code and its English template (the server's own
 reasons are ``rummykit.protocol.table_refusals``'s)."""
 
-_PLACEHOLDER: Final = re.compile(r"\{(\w+)\}")
-
-
-def placeholders(template: Template) -> set[str]:
-    """The placeholder names a template (all its plural forms) uses."""
-    forms = [template] if isinstance(template, str) else list(template.values())
-    return {name for form in forms for name in _PLACEHOLDER.findall(form)}
-
 
 def expected_placeholders(params: Mapping[str, ParamValue]) -> set[str]:
     """The names a template may fill from these params (a seat also as its possessive)."""
@@ -262,17 +251,14 @@ def _shown(name: str, value: ParamValue) -> str:
         return " ".join(_code_symbol(code) for code in value) or NOTHING
     if name in LIST_PARAMS and not isinstance(value, str | int | None):
         return listed([_code_symbol(code) for code in value])
-    return str(value)
+    return shown(name, value)
 
 
 def fill(template: Template, params: Mapping[str, ParamValue]) -> str:
     """A template filled from params the way the English sentence shows them."""
-    if not isinstance(template, str):
-        count = params.get("count")
-        template = template["one"] if count == 1 else template["other"]
     words = {name: _shown(name, value) for name, value in params.items()}
     words.update({f"{name}{POSSESSIVE}": f"{words[name]}'s" for name in SEAT_PARAMS & set(words)})
-    return _PLACEHOLDER.sub(lambda match: words.get(match[1], match[0]), template)
+    return substitute(template, words, params.get("count"))
 
 
 def refusal_text(reason: str, params: Mapping[str, ParamValue]) -> str:

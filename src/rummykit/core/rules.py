@@ -29,6 +29,7 @@ from rummykit.core.options import (
     describe_option,
     is_whole_number,
     json_value,
+    value_text,
 )
 
 
@@ -165,19 +166,6 @@ round in the same order). No preset with ``renewals`` limited to 3 or fewer ever
 """
 HIGHEST_CARD_COST: Final = 100
 """An ace costs at most 15; a joker worth more than a hundred would decide every game alone."""
-
-KNOCK_WITH_STOCK_CARD: Final = (
-    "stock_with_discard needs melding during_play: in knock rummy nothing but a discard leaves "
-    "a hand, so every take from the pile would leave it a card bigger, deal after deal."
-)
-"""Why Boathouse's stock card and knock rummy are not played together."""
-
-KNOCK_WITH_MELD_POINTS: Final = (
-    "scoring melds needs melding during_play: in knock rummy no card is laid on the table to "
-    "score, and the loose cards a knock counts are points against, where meld points want the "
-    "highest total to win."
-)
-"""Why knock rummy is not scored with meld points (the deal would be counted upside down)."""
 
 MIN_SEATS: Final = 2
 MAX_SEATS: Final = 8
@@ -517,9 +505,9 @@ class Rules:
         for spec in option_specs(type(self)):
             object.__setattr__(self, spec.name, spec.check(getattr(self, spec.name)))
         if self.melding is Melding.KNOCK and self.stock_with_discard:
-            raise RulesError(KNOCK_WITH_STOCK_CARD)
+            raise RulesError("knock_stock_card")  # every take would grow a knocker's hand
         if self.melding is Melding.KNOCK and self.scoring is Scoring.MELDS:
-            raise RulesError(KNOCK_WITH_MELD_POINTS)
+            raise RulesError("knock_meld_points")  # the deal would be counted upside down
 
     @property
     def deck_size(self) -> int:
@@ -539,18 +527,19 @@ class Rules:
     def check_seats(self, seats: int) -> None:
         """Raise ``RulesError`` unless a table of ``seats`` can be dealt under these rules."""
         if not is_whole_number(seats) or not MIN_SEATS <= seats <= MAX_SEATS:
-            raise RulesError(f"A table has {MIN_SEATS} to {MAX_SEATS} seats, not {seats!r}.")
+            raise RulesError("seats_range", min=MIN_SEATS, max=MAX_SEATS, seats=value_text(seats))
         if seats > MAX_SEATS_ONE_DECK and self.decks == 1:
-            raise RulesError(
-                f"{seats} seats need two decks: one deck serves {MIN_SEATS} to "
-                f"{MAX_SEATS_ONE_DECK} seats."
-            )
+            raise RulesError("seats_two_decks", seats=seats, min=MIN_SEATS, max=MAX_SEATS_ONE_DECK)
         needed = seats * self.hand_size_for(seats) + 1
         if needed > self.deck_size:
-            decks = "one deck" if self.decks == 1 else "two decks"
             raise RulesError(
-                f"{seats} seats with {self.hand_size_for(seats)} cards each need {needed} cards "
-                f"with the up-card, but {decks} with {self.jokers} jokers hold {self.deck_size}."
+                "deck_too_small",
+                seats=seats,
+                hand=self.hand_size_for(seats),
+                needed=needed,
+                count=self.decks,
+                jokers=self.jokers,
+                size=self.deck_size,
             )
 
     def card_points(self, code: int) -> int:
@@ -570,7 +559,7 @@ class Rules:
         """
         unknown = sorted(set(overrides) - set(option_names(type(self))))
         if unknown:
-            raise RulesError(f"Unknown rule option {unknown[0]!r}; see `rummy rules`.")
+            raise RulesError("unknown_option", option=unknown[0])
         changes = dict(overrides)
         for tie in self.ties:
             if tie.option in overrides and tie.follower not in overrides:
@@ -622,7 +611,7 @@ def find_option(name: str, rules_type: type[Rules] = Rules) -> OptionSpec:
     for spec in option_specs(rules_type):
         if spec.name == name:
             return spec
-    raise RulesError(f"Unknown rule option {name!r}; see `rummy rules`.")
+    raise RulesError("unknown_option", option=name)
 
 
 OPTION_NAMES: Final = option_names(Rules)

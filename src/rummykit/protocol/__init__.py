@@ -22,6 +22,7 @@ if TYPE_CHECKING:
         SignIn,
     )
     from rummykit.protocol.account_words import account_code, account_text
+    from rummykit.protocol.answer_words import answer_text
     from rummykit.protocol.answers import (
         ChoiceAnswer,
         FormField,
@@ -131,6 +132,7 @@ if TYPE_CHECKING:
         Pace,
         PaceData,
         Params,
+        ParamValue,
         ProtocolError,
         React,
         Reacted,
@@ -174,7 +176,13 @@ if TYPE_CHECKING:
         Start,
         parse_party_message,
     )
-    from rummykit.protocol.party_words import names_params, party_code, party_text, wait_params
+    from rummykit.protocol.party_words import (
+        detail_params,
+        names_params,
+        party_code,
+        party_text,
+        wait_params,
+    )
     from rummykit.protocol.review import ReviewAnswer, ReviewState
     from rummykit.protocol.settings import (
         PRACTICE_OPPONENTS,
@@ -190,6 +198,7 @@ if TYPE_CHECKING:
 
 _MODULES = (
     "facts",
+    "answer_words",
     "limits",
     "names",
     "codes",
@@ -304,6 +313,7 @@ __all__ = [
     "OptionsAnswer",
     "Pace",
     "PaceData",
+    "ParamValue",
     "Params",
     "PartyClientMessage",
     "PartyJoined",
@@ -360,7 +370,9 @@ __all__ = [
     "Viewer",
     "account_code",
     "account_text",
+    "answer_text",
     "called",
+    "detail_params",
     "encode",
     "has_bot_mark",
     "names_params",

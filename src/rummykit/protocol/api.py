@@ -18,11 +18,21 @@ from pydantic import (
     field_validator,
 )
 
+from rummykit.core.errors import RulesError
 from rummykit.core.rules import MAX_SEATS
+from rummykit.protocol.answer_words import answer_text
 from rummykit.protocol.codes import ServerCode
 from rummykit.protocol.facts import BotLevel, RuleValue, TurnTimer
-from rummykit.protocol.messages import SeatView, Strict, Token, Version, explain
-from rummykit.protocol.names import checked_player_name
+from rummykit.protocol.messages import (
+    Params,
+    ParamValue,
+    SeatView,
+    Strict,
+    Token,
+    Version,
+    explain,
+)
+from rummykit.protocol.names import NameRefused, checked_player_name
 from rummykit.protocol.vocabularies import PresetName, RuleOption
 
 MAX_BODY_BYTES: Final = 16_384
@@ -71,14 +81,29 @@ _TOKEN: Final = TypeAdapter(Token)
 
 
 class BadRequest(ValueError):
-    """A request that cannot be read; answered 400 (413 if too large) with the sentence."""
+    """A request that cannot be read; answered 400 (413 if too large) with the sentence.
+
+    ``reason`` and ``params``: what a page words in its own language, when the request was
+    refused for a person's name alone (``rummykit.protocol.names.NAME_REFUSALS``, ``params``
+    naming the ``field``); otherwise empty, and the sentence is for programs and logs (a page
+    sends no request the server cannot read).
+    """
 
     code: Final = ServerCode.BAD_MESSAGE
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(
+        self,
+        message: str,
+        status: int = 400,
+        *,
+        reason: str = "",
+        params: Params | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
+        self.reason = reason
+        self.params: Params = params or {}
 
 
 class NewTable(Strict):
@@ -214,6 +239,28 @@ class ErrorAnswer(Strict):
     """Any 4xx answer: a sentence for the player, naming the field at fault."""
 
     error: str
+    """The sentence, in English."""
+    reason: str = Field(default="", exclude_if=lambda reason: not reason)
+    """The reason ``error`` words, for a page to word it in its own language: rules that
+    cannot be played (``rummykit.core.error_words.RULES_ERRORS``) or a person's name refused
+    (``rummykit.protocol.names.NAME_REFUSALS``) or the edge's own answer
+    (``rummykit.protocol.answer_words.ANSWER_REFUSALS``); absent otherwise, where ``error``
+    is for programs and logs."""
+    params: Params = Field(default_factory=dict, exclude_if=lambda params: not params)
+    """The reason's parameters (absent when it has none)."""
+
+    @classmethod
+    def said(cls, reason: str, **params: ParamValue) -> ErrorAnswer:
+        """The answer of the server's own ``reason`` (``ANSWER_REFUSALS``): its sentence."""
+        return cls(error=answer_text(reason, params), reason=reason, params=params)
+
+    @classmethod
+    def of(cls, error: RulesError | BadRequest) -> ErrorAnswer:
+        """The answer for rules that cannot be played or a request that cannot be read.
+
+        The sentence, and its reason and params when it has them.
+        """
+        return cls(error=error.message, reason=error.reason, params=error.params)
 
 
 def read_body(model: type[Model], raw: bytes) -> Model:
@@ -221,7 +268,17 @@ def read_body(model: type[Model], raw: bytes) -> Model:
     try:
         return model.model_validate_json(raw)
     except ValidationError as error:
-        raise BadRequest(explain(error, "request body")) from None
+        reason, params = _name_refused(error)
+        raise BadRequest(explain(error, "request body"), reason=reason, params=params) from None
+
+
+def _name_refused(error: ValidationError) -> tuple[str, Params]:
+    """The reason and params of a body refused for a person's name alone; else ``("", {})``."""
+    errors = error.errors()
+    cause = (errors[0].get("ctx") or {}).get("error") if len(errors) == 1 else None
+    if not isinstance(cause, NameRefused):
+        return "", {}
+    return cause.reason, {"field": ".".join(str(part) for part in errors[0]["loc"])}
 
 
 def read_bearer(header: str | None) -> str | None:

@@ -15,6 +15,8 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable
 from typing import Final
 
+from rummykit.protocol.answer_words import answer_text
+
 Clock = Callable[[], float]
 """Seconds from some start (``time.monotonic``; tests pass a clock they move by hand)."""
 
@@ -23,8 +25,8 @@ MAX_SOCKET_MESSAGE_BYTES: Final = 16_384
 hundred bytes; a larger frame closes the connection (1009) before it is read."""
 
 TOO_MANY_MESSAGES: Final = "Too many messages: slow down, then reconnect."
-TOO_MANY_REQUESTS: Final = "Too many requests from your address: wait a few seconds and retry."
-TOO_MANY_SOCKETS: Final = "Too many open connections from your address: close a page, then reload."
+TOO_MANY_REQUESTS: Final = answer_text("too_many_requests")
+TOO_MANY_SOCKETS: Final = answer_text("too_many_connections")
 
 MAX_ADDRESSES: Final = 10_000
 """Addresses whose buckets are kept; the least recently seen is forgotten first (a full

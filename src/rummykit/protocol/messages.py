@@ -883,13 +883,7 @@ def refused(version: int, reason: str, **params: ParamValue) -> RefusedMessage:
 def refused_for(version: int, error: IllegalActionError | InvalidActionError) -> RefusedMessage:
     """The ``refused`` message of an engine's error."""
     if isinstance(error, InvalidActionError):
-        return refusal(
-            version,
-            error.code,
-            error.message,
-            reason="bad_action",
-            params={"detail": error.message},
-        )
+        return refusal(version, error.code, error.message, reason=error.reason, params=error.params)
     params = {
         name: list(value) if isinstance(value, tuple) else value
         for name, value in error.params.items()

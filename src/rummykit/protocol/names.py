@@ -63,6 +63,14 @@ HIDDEN_CHARACTER: Final = (
 )
 BOT_MARK: Final = "A name may not hold the mark BOT: the page marks programs' accounts itself."
 
+NAME_REFUSALS: Final[dict[str, str]] = {
+    "name_hidden_character": HIDDEN_CHARACTER,
+    "name_bot_mark": BOT_MARK,
+}
+"""Every reason a person's name at a table or party is refused, with its English sentence
+(a request's ``ErrorAnswer`` carries the reason; the page words it from the catalogue area
+``refusals``, key ``refusals.REASON``)."""
+
 _DIRECTION_MARKS: Final = str.maketrans("", "", "\u200e\u200f")
 """confusable-homoglyphs' data wraps right-to-left characters in left-to-right marks (they
 come from the comments of ``confusables.txt``): not part of the characters."""
@@ -156,23 +164,39 @@ def has_bot_mark(name: str) -> bool:
 
 
 def player_name_problem(name: str) -> str | None:
-    """Why ``name`` may not be a person's name at a table or party, or ``None``."""
+    """Why ``name`` may not be a person's name at a table or party, or ``None``.
+
+    The reason is one of ``NAME_REFUSALS``.
+    """
     if hidden_character(name) is not None:
-        return HIDDEN_CHARACTER
+        return "name_hidden_character"
     if has_bot_mark(name):
-        return BOT_MARK
+        return "name_bot_mark"
     return None
 
 
+class NameRefused(ValueError):
+    """A person's name refused: ``reason`` is one of ``NAME_REFUSALS``, ``str`` its sentence."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(NAME_REFUSALS[reason])
+        self.reason = reason
+
+
 def checked_player_name(name: str) -> str:
-    """``name`` if it may be a person's name at a table; else ``ValueError`` with the reason.
+    """``name`` if it may be a person's name at a table; else ``NameRefused`` saying why.
 
     A validator for the request models that carry a seat's name.
     """
     problem = player_name_problem(name)
     if problem is not None:
-        raise ValueError(problem)
+        raise NameRefused(problem)
     return name
+
+
+def catalogue() -> dict[str, str]:
+    """The names' part of the catalogue area ``refusals``: ``refusals.REASON``."""
+    return {f"refusals.{reason}": sentence for reason, sentence in NAME_REFUSALS.items()}
 
 
 class LookAlikes:

@@ -7,8 +7,10 @@ the reason in its own language from the catalogue area ``refusals`` (generated, 
 programs and logs.
 
 Parameters: ``names`` a list of people's names (shown ``Ada and Bob``), ``count`` a count
-that chooses the plural form, ``detail`` a sentence of the rules' own (English), anything
-else shown as it is.
+that chooses the plural form, anything else shown as it is. ``{detail}`` (``rules_refused``,
+``seats_refused``) is the rules' own sentence: ``detail_reason`` names its reason
+(``rummykit.core.error_words.RULES_ERRORS``), worded in the same area, and the params beside
+it fill that reason's template.
 
 >>> party_text("not_ready", {"names": ["Ada", "Bob"], "count": 2})
 'Ada and Bob are not ready yet.'
@@ -20,6 +22,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from rummykit.core.error_words import error_text
+from rummykit.core.errors import RulesError
 from rummykit.core.refusals import ParamValue, Template, fill, listed
 from rummykit.protocol.codes import Code, ServerCode
 
@@ -103,7 +107,22 @@ def party_text(reason: str, params: Mapping[str, ParamValue]) -> str:
     names = params.get("names")
     if isinstance(names, list):
         shown["names"] = listed(names)
+    detail = shown.pop(DETAIL_REASON, None)
+    if isinstance(detail, str):
+        shown = {"detail": error_text(detail, shown)}
     return fill(PARTY_REFUSALS[reason][1], shown)
+
+
+DETAIL_REASON: Final = "detail_reason"
+"""The param that names the rules' own reason a party's refusal words in ``{detail}``."""
+
+
+def detail_params(error: RulesError) -> dict[str, ParamValue]:
+    """The params of a refusal whose ``{detail}`` is this error of the rules.
+
+    The rules' reason as ``detail_reason``, beside its own params.
+    """
+    return {DETAIL_REASON: error.reason, **error.params}
 
 
 def party_code(reason: str) -> Code:

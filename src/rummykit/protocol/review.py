@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypeAlias
 
-from rummykit.protocol.messages import Strict
+from pydantic import Field
+
+from rummykit.protocol.messages import Params, Strict
 
 ReviewState: TypeAlias = Literal["none", "running", "done", "failed"]
 """Where a seat's review stands."""
@@ -24,4 +26,11 @@ class ReviewAnswer(Strict):
     ``decisions`` each with ``deal``, ``action``, ``played``, ``best``, ``loss``, ``loss_ci95``,
     ``mark``, ``summary`` and ``marks``; see the README)."""
     error: str | None
-    """Why it failed, for the player."""
+    """Why it failed, in English."""
+    reason: str = Field(default="", exclude_if=lambda reason: not reason)
+    """Why it failed, for the page to word (``rummykit.protocol.answer_words``'s
+    ``review_broke``: a worker or the store failed, ask again); absent for a record that cannot
+    be reviewed, whose ``error`` is for programs (a page asks only of a finished game's
+    seats)."""
+    params: Params = Field(default_factory=dict, exclude_if=lambda params: not params)
+    """The reason's params (``error``: the kind of failure)."""

@@ -1,9 +1,10 @@
 """Why the server refuses an intent the rules do not judge: one stable reason each, once.
 
 A table's ``refused`` message carries a code (a rule's ``ErrorCode`` or the server's own
-``ServerCode``), a ``reason`` (this module's keys, or ``rummykit.core.refusals``'s for the
-rules' own) and ``params``. The English template is written here; the page words the reason
-from the catalogue area ``refusals`` (generated, key ``refusals.REASON``).
+``ServerCode``), a ``reason`` (this module's keys, or for the rules' own
+``rummykit.core.refusals``'s and ``rummykit.core.error_words.ACTION_ERRORS``'s) and
+``params``. The English template is written here; the page words the reason from the
+catalogue area ``refusals`` (generated, key ``refusals.REASON``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from rummykit.core.error_words import ACTION_ERRORS
 from rummykit.core.errors import ErrorCode
 from rummykit.core.refusals import REFUSALS, ParamValue, Template, fill
 from rummykit.protocol.codes import Code, ServerCode
@@ -60,12 +62,16 @@ TABLE_REFUSALS: Final[dict[str, tuple[Code, Template]]] = {
         "The server could not save that just now; nothing changed. Try again in a moment.",
     ),
     "bad_message": (_S.BAD_MESSAGE, "{detail}"),
-    "bad_action": (_E.BAD_ACTION, "{detail}"),
 }
 """Every reason the server's table refuses of its own: its code and its English template."""
 
-ALL_REFUSALS: Final[dict[str, tuple[Code, Template]]] = {**REFUSALS, **TABLE_REFUSALS}
-"""Every reason a table's ``refused`` message may carry: the rules' and the server's."""
+ALL_REFUSALS: Final[dict[str, tuple[Code, Template]]] = {
+    **REFUSALS,
+    **{reason: (_E.BAD_ACTION, template) for reason, template in ACTION_ERRORS.items()},
+    **TABLE_REFUSALS,
+}
+"""Every reason a table's ``refused`` message may carry: the rules' (an action refused, or
+text that is no action: ``rummykit.core.error_words.ACTION_ERRORS``) and the server's."""
 
 
 def refusal_text(reason: str, params: Mapping[str, ParamValue]) -> str:

@@ -3,6 +3,7 @@
 // lobby's "new party" form. Its words are in the account area of the catalogues (./i18n.js).
 import { has, lang, t } from "./i18n.js";
 import { ACCOUNT_NAME_PATTERN, MAX_PASSWORD, MIN_PASSWORD, RANKED_DEFAULT_TIMER } from "./protocol.js";
+import { refusalText as reasonText } from "./table/refusal_words.js";
 
 /** An account's name (the server's ACCOUNT_NAME). */
 export const ACCOUNT_NAME = new RegExp(ACCOUNT_NAME_PATTERN);
@@ -104,7 +105,7 @@ export function refusalText(mode, status, body, retryAfter) {
   if (reason && has(`refusals.${reason}`, "en")) {
     const params = completed(reason, (body && body.params) || {}, body || {}, retryAfter);
     if (params === null) return t(UNFILLED[reason]);
-    const text = t(`refusals.${reason}`, params);
+    const text = reasonText(null, { reason, params });
     // zxcvbn's advice is in English only: the English page adds it, as the server's sentence does
     return lang() === "en" && typeof params.advice === "string" && params.advice ? `${text} ${params.advice}` : text;
   }

@@ -2,13 +2,16 @@
 // reconnect by themselves, and say who they are in their first message, never in the address).
 import { t } from "./i18n.js";
 import { CLOSE } from "./protocol.js";
+import { refusalText } from "./table/refusal_words.js";
 
-/** The response if it is a success; else an Error with the server's sentence and the status. */
+/** The response if it is a success; else an Error with the server's sentence, worded in the
+ * page's language from its reason and params when it has them, and the status. */
 async function answered(response) {
   if (response.ok) return response;
   // An error page or an empty answer has no JSON body: the status alone then speaks.
   const body = await response.json().catch(() => null);
-  const error = new Error((body && body.error) || t("common.server_answered", { status: response.status }));
+  const said = body && (body.reason ? refusalText(null, body) : body.error);
+  const error = new Error(said || t("common.server_answered", { status: response.status }));
   error.status = response.status;
   error.body = body; // a refused join says why (code) and whether watching is open (watch)
   throw error;

@@ -95,6 +95,11 @@ export function listOf(items, code = current) {
   return new Intl.ListFormat(code, { style: "long", type: "conjunction" }).format(items.map(String));
 }
 
+/** Choices in the language's own way: "A, B or C" / "A、B、またはC". */
+export function orOf(items, code = current) {
+  return new Intl.ListFormat(code, { style: "long", type: "disjunction" }).format(items.map(String));
+}
+
 /** Fill the static page's words: `data-i18n="key"` sets the text, `data-i18n-attr="title:key
  * aria-label:key"` sets attributes. */
 export function applyStatic(root) {

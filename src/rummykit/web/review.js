@@ -6,7 +6,7 @@
 import { getReview, startReview } from "./api.js";
 import { t } from "./i18n.js";
 import { MARKS, POLL_MS, decisionsByStep, defaultSeat, markedSteps, nextMarked, previousMarked, progressOf } from "./review/model.js";
-import { MARK_SIGNS, itemText, judgementText, markMeaning, markName, points, problemText, progressText } from "./review/words.js";
+import { MARK_SIGNS, failedText, itemText, judgementText, markMeaning, markName, points, problemText, progressText } from "./review/words.js";
 import { h, fill } from "./util.js";
 
 /** A mark as a badge: its sign and its name, on its own colour (never the colour alone). */
@@ -107,7 +107,7 @@ export function reviewPanel({ gameId, token, go, wanted, autoStart }) {
   function answered(answer, mine) {
     if (mine !== generation) return; // the seat changed or the view was left meanwhile
     if (answer.state === "done" && answer.review) return finished(answer.review);
-    if (answer.state === "failed") return showProblem(t("replay.review_failed", { problem: answer.error || "" }));
+    if (answer.state === "failed") return showProblem(failedText(answer));
     showProgress(answer);
     timer = setTimeout(() => ask(mine, answer.state === "none"), POLL_MS);
   }

@@ -9,7 +9,7 @@ import { dealStarts } from "../../../src/rummykit/web/replay/steps.js";
 import {
   actionWords, decisionStep, decisionsByStep, defaultSeat, markedSteps, nextMarked, previousMarked, progressOf, seatParam,
 } from "../../../src/rummykit/web/review/model.js";
-import { actionText, judgementText, itemText, lossText, markMeaning, markName, problemText, progressText } from "../../../src/rummykit/web/review/words.js";
+import { actionText, failedText, judgementText, itemText, lossText, markMeaning, markName, problemText, progressText } from "../../../src/rummykit/web/review/words.js";
 
 /** Frames as the server makes them: a deal's first frame, then one a recorded action. */
 function framesOf(actionsPerDeal) {
@@ -117,6 +117,20 @@ test("a refused request reads as a sentence, by its status", () => {
   assert.match(problemText(refused(503, "busy")), /^Too many games are being reviewed/);
   assert.match(problemText(refused(404, "No finished game here")), /cannot be reviewed from this browser/);
   assert.equal(problemText(new Error("Failed to fetch")), "The review could not be made: Failed to fetch");
+  const own = Object.assign(new Error("2 reviews"), { status: 429, body: { error: "2 reviews", reason: "own_reviews_busy", params: { count: 2 } } });
+  assert.equal(problemText(own), "You have 2 reviews under way already: ask again once one of them is done.");
+  setLang("ja", { remember: false });
+  assert.equal(problemText(own), "すでに2件のレビューが進行中です。どれかが終わってから、もう一度どうぞ。");
+  setLang("en", { remember: false });
+});
+
+test("a review that broke is worded from its reason; one without, by the server's sentence", () => {
+  const broke = { state: "failed", error: "The review could not be made (RuntimeError): ask again.", reason: "review_broke", params: { error: "RuntimeError" } };
+  setLang("ja", { remember: false });
+  assert.equal(failedText(broke), "レビューを作れませんでした（RuntimeError）。もう一度お試しください。");
+  setLang("en", { remember: false });
+  assert.equal(failedText(broke), broke.error);
+  assert.equal(failedText({ state: "failed", error: "No seat 3." }), "The review could not be made: No seat 3.");
 });
 
 test("the seat reviewed first: the address's, else the one held here, else seat 0", () => {

@@ -47,6 +47,28 @@ test("a reason this page does not know shows the server's message", () => {
   assert.equal(refusalText(view, { code: "stale", message: "Old server." }), "Old server.");
 });
 
+test("a party's refusal words the rules' own reason into its detail, in every language", () => {
+  const refused = {
+    code: "rules_refused",
+    reason: "seats_refused",
+    params: { detail_reason: "seats_two_decks", seats: 7, min: 2, max: 6 },
+    message: "These rules cannot deal to this many seats: 7 seats need two decks: one deck serves 2 to 6 seats.",
+  };
+  assert.equal(refusalText(null, refused), refused.message);
+  inLang("ja", () => assert.equal(refusalText(null, refused), "このルールではこの人数に配れません：7席にはデッキが2組必要です。1組で遊べるのは2〜6席です。"));
+  const unknown = { ...refused, params: { ...refused.params, detail_reason: "something_new" } };
+  inLang("ja", () => assert.equal(refusalText(null, unknown), refused.message));
+});
+
+test("an option's refusal offers its choices in the language's way; an answer's body words too", () => {
+  const body = { error: "aces must be \"low\", \"high\" or \"around\", not 3.", reason: "option_choice", params: { option: "aces", choices: ['"low"', '"high"', '"around"'], value: "3" } };
+  assert.match(refusalText(null, body), /^aces must be "low", "high",? or "around", not 3\.$/u);
+  inLang("ja", () => assert.equal(refusalText(null, body), "acesは\"low\"、\"high\"、または\"around\"のどれかです（3ではありません）。"));
+  assert.equal(refusalText(null, { error: "Plain.", reason: "", params: {} }), "Plain.");
+  const name = { error: "name: Value error, A name may not hold the mark BOT.", reason: "name_bot_mark", params: { field: "name" } };
+  inLang("ja", () => assert.match(refusalText(null, name), /^名前に「BOT」/u));
+});
+
 test("events say You or the seat's name, in English and Japanese", () => {
   const mine = { seat: 0, kind: "discard", params: { seat: 0, card: "Kc" }, text: "You discarded the K♣." };
   const theirs = { seat: 1, kind: "take_discard", params: { seat: 1, card: "9c" }, text: "" };
@@ -78,7 +100,7 @@ test("the log frame's lines are worded and classed like the live ones", () => {
 });
 
 test("every template of events and refusals words without a placeholder left over", () => {
-  const params = { seat: 1, turn: 2, card: "7h", stock_card: "As", cards: ["7h", "8h", "9h"], meld: ["7h", "8h", "9h"], missing: ["6h"], count: 2, number: 0, last: 3, held: 1, depth: 4, points: 9, grace: 30, seconds: 10, detail: "x", name: "Ann", limit: 10, value: 22, names: "Ann", min: 2, max: 8 };
+  const params = { seat: 1, turn: 2, card: "7h", stock_card: "As", cards: ["7h", "8h", "9h"], meld: ["7h", "8h", "9h"], missing: ["6h"], count: 2, number: 0, last: 3, held: 1, depth: 4, points: 9, grace: 30, seconds: 10, detail: "x", name: "Ann", limit: 10, value: 22, names: ["Ann"], min: 2, max: 8, text: "1 fly", verb: "fly", option: "decks", choices: ["1", "2"], preset: "gin", seats: 7, hand: 10, needed: 81, jokers: 2, size: 54, error: "RuntimeError" };
   for (const code of ["en", "ja"]) {
     inLang(code, () => {
       for (const key of [...Object.keys(CATALOGUES.en.events), ...Object.keys(CATALOGUES.en.refusals)]) {

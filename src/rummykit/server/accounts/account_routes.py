@@ -37,7 +37,6 @@ from rummykit.protocol import (
     AccountRefusal,
     BadRequest,
     Clock,
-    ErrorAnswer,
     LookAlikes,
     Me,
     NewAccount,
@@ -65,7 +64,7 @@ from rummykit.server.accounts.passwords import (
     off_the_loop,
     verify_password,
 )
-from rummykit.server.http import read_request_body
+from rummykit.server.http import read_request_body, refused_request
 from rummykit.server.store import SESSION_LIFETIME_S, Account, Store
 
 logger = logging.getLogger("rummykit.accounts")
@@ -179,7 +178,7 @@ async def create_account(request: Request) -> Response:
     try:
         wanted = read_body(NewAccount, await read_request_body(request))
     except BadRequest as error:
-        return JSONResponse(ErrorAnswer(error=error.message).model_dump(), error.status)
+        return refused_request(error)
     gate, address = _gate(request), _address(request)
     wait = gate.sign_ups.retry_after(address)
     if wait is not None:
@@ -220,7 +219,7 @@ async def sign_in(request: Request) -> Response:
     try:
         wanted = read_body(SignIn, await read_request_body(request))
     except BadRequest as error:
-        return JSONResponse(ErrorAnswer(error=error.message).model_dump(), error.status)
+        return refused_request(error)
     logins, address = _gate(request).logins, _address(request)
     store = _store(request)
     proof = request.cookies.get(DEVICE_COOKIE)

@@ -1,6 +1,6 @@
 """The edge: requests and sockets before they reach a wing (bodies, hellos, origins, beats)."""
 
-from rummykit.server.http.body import read_request_body
+from rummykit.server.http.body import read_request_body, refused_request
 from rummykit.server.http.connections import guarded_http
 from rummykit.server.http.frame_guard import guarded_websockets
 from rummykit.server.http.guard import (
@@ -34,4 +34,5 @@ __all__ = [
     "loopback_hosts",
     "read_request_body",
     "receive_hello",
+    "refused_request",
 ]

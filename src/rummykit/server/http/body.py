@@ -1,4 +1,4 @@
-"""A request's body, read whole within a deadline and a size."""
+"""A request's body, read whole in time and size, and the answer when it cannot be read."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import asyncio
 from typing import Final
 
 from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
 
-from rummykit.protocol import MAX_BODY_BYTES, AddressLimiter, BadRequest
+from rummykit.core.errors import RulesError
+from rummykit.protocol import MAX_BODY_BYTES, AddressLimiter, BadRequest, ErrorAnswer
 
 SLOW_BODY: Final = "The request body came too slowly: send it whole, at once."
 
@@ -33,3 +35,13 @@ async def read_request_body(request: Request) -> bytes:
     except TimeoutError:
         raise BadRequest(SLOW_BODY, 408) from None
     return b"".join(chunks)
+
+
+def refused_request(error: BadRequest | RulesError) -> Response:
+    """The answer to a request that cannot be read, or asks for rules that cannot be played.
+
+    An ``ErrorAnswer`` (400, or the ``BadRequest``'s status): the English sentence, with the
+    reason and params a page words in its own language when the error has them.
+    """
+    status = error.status if isinstance(error, BadRequest) else 400
+    return JSONResponse(ErrorAnswer.of(error).model_dump(), status)

@@ -26,7 +26,7 @@ import h11
 from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from rummykit.protocol import TOO_MANY_SOCKETS, Limits
+from rummykit.protocol import Limits
 from rummykit.server.http.guard import answer_error
 from rummykit.server.runtime import AddressLog
 
@@ -40,7 +40,7 @@ requests take milliseconds, so a second frees many."""
 async def refuse_busy(scope: Scope, receive: Receive, send: Send) -> None:
     """The app of a connection past its address's cap: 429, and the connection closed."""
     headers = {"retry-after": str(BUSY_RETRY_AFTER_S), "connection": "close"}
-    await answer_error(scope, receive, send, 429, TOO_MANY_SOCKETS, **headers)
+    await answer_error(scope, receive, send, 429, "too_many_connections", **headers)
 
 
 class _ConnectionLogger:

@@ -24,7 +24,13 @@ from typing import Final
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from rummykit.protocol import TOO_MANY_REQUESTS, AddressLimiter, CloseCode, ErrorAnswer
+from rummykit.protocol import (
+    TOO_MANY_REQUESTS,
+    AddressLimiter,
+    CloseCode,
+    ErrorAnswer,
+    answer_text,
+)
 
 SECURITY_HEADERS: Final[tuple[tuple[bytes, bytes], ...]] = (
     (
@@ -41,7 +47,7 @@ SECURITY_HEADERS: Final[tuple[tuple[bytes, bytes], ...]] = (
 LOOPBACK_HOSTS: Final = ("127.0.0.1", "localhost", "::1", "[::1]")
 """The names a server on this computer answers to: any other ``Host`` is a rebinding attack."""
 
-INVALID_HOST: Final = "This server does not answer that host name."
+INVALID_HOST: Final = answer_text("invalid_host")
 
 
 def is_loopback(host: str) -> bool:
@@ -98,7 +104,7 @@ class HostGuard:
         if scope["type"] in ("http", "websocket") and not self.is_allowed(
             _header(scope, b"host") or ""
         ):
-            await answer_error(scope, receive, send, 400, INVALID_HOST)
+            await answer_error(scope, receive, send, 400, "invalid_host")
             return
         await self.app(scope, receive, send)
 
@@ -107,7 +113,7 @@ SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that change nothing, so any page may send them (and read nothing it should not:
 every seat's data needs its token)."""
 
-FOREIGN_ORIGIN_MESSAGE: Final = "Requests from other sites are refused: open the table's own page."
+FOREIGN_ORIGIN_MESSAGE: Final = answer_text("foreign_origin")
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -148,7 +154,7 @@ class OriginGuard:
             await self.app(scope, receive, send)
             return
         if scope["method"] not in SAFE_METHODS and not self.is_allowed(scope):
-            await answer_error(scope, receive, send, 403, FOREIGN_ORIGIN_MESSAGE)
+            await answer_error(scope, receive, send, 403, "foreign_origin")
             return
 
         async def send_with_headers(message: Message) -> None:
@@ -173,10 +179,13 @@ async def refuse_socket(receive: Receive, send: Send, code: CloseCode, reason: s
 
 
 async def answer_error(
-    scope: Scope, receive: Receive, send: Send, status: int, message: str, **headers: str
+    scope: Scope, receive: Receive, send: Send, status: int, reason: str, **headers: str
 ) -> None:
-    """Answer a request from the edge itself, as the API answers errors (``ErrorAnswer``)."""
-    body = ErrorAnswer(error=message).model_dump()
+    """Answer a request from the edge itself, as the API answers errors (``ErrorAnswer``).
+
+    ``reason`` is one of ``ANSWER_REFUSALS``: the answer carries it and its sentence.
+    """
+    body = ErrorAnswer.said(reason).model_dump()
     security = {name.decode(): value.decode() for name, value in SECURITY_HEADERS}
     response = JSONResponse(body, status_code=status, headers={**headers, **security})
     await response(scope, receive, send)
@@ -203,4 +212,4 @@ class RateGuard:
         if scope["type"] == "websocket":
             await refuse_socket(receive, send, CloseCode.TOO_MANY_MESSAGES, TOO_MANY_REQUESTS)
             return
-        await answer_error(scope, receive, send, 429, TOO_MANY_REQUESTS, **{"retry-after": "5"})
+        await answer_error(scope, receive, send, 429, "too_many_requests", **{"retry-after": "5"})

@@ -39,6 +39,7 @@ from rummykit.protocol import (
     Strict,
     TableSettings,
     TurnTimer,
+    detail_params,
     names_params,
     party_code,
     party_text,
@@ -484,7 +485,7 @@ class Party:
             try:
                 rules = checked_rules(preset, wanted)
             except RulesError as error:
-                raise PartyError("rules_refused", detail=str(error)) from None
+                raise PartyError("rules_refused", **detail_params(error)) from None
             timer = None if data.no_timer else data.turn_timer or self.record.turn_timer
             spectators = self.record.spectators if data.spectators is None else data.spectators
             ranked = self.record.ranked if data.ranked is None else data.ranked
@@ -590,7 +591,7 @@ class Party:
                 preset.check_seats(len(members))
                 rules.check_seats(len(members))
             except RulesError as error:
-                raise PartyError("seats_refused", detail=str(error)) from None
+                raise PartyError("seats_refused", **detail_params(error)) from None
             table = await make_table(settings, hashes)
             await self._commit(
                 self.record.model_copy(update={"state": "playing", "table": table, "games": 1})

@@ -42,6 +42,7 @@ from rummykit.server.http import (
     counted_socket,
     read_request_body,
     receive_hello,
+    refused_request,
 )
 from rummykit.server.parties.lobby import Lobby
 from rummykit.server.parties.party import Member, Party, PartyError
@@ -128,10 +129,8 @@ async def create_party(request: Request) -> Response:
             raise BadRequest(SEED_REFUSED)
         account = await session_account(request)
         party, member, token = await _lobby(request).new_party(wanted, account)
-    except BadRequest as error:
-        return _error(error.message, error.status)
-    except RulesError as error:
-        return _error(str(error), 400)
+    except (BadRequest, RulesError) as error:
+        return refused_request(error)
     except PartyError as error:
         refused = PartyRefusal(
             error=error.message,
@@ -150,7 +149,7 @@ async def join_party(request: Request) -> Response:
     try:
         wanted = read_body(JoinParty, await read_request_body(request))
     except BadRequest as error:
-        return _error(error.message, error.status)
+        return refused_request(error)
     try:
         party = await _found(request)
     except CodesLimited as error:

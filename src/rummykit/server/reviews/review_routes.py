@@ -16,6 +16,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from rummykit.protocol import BadRequest, ErrorAnswer, ReviewAnswer
+from rummykit.server.http import refused_request
 from rummykit.server.parties import finished_game
 from rummykit.server.reviews.reviews import OwnReviewsBusy, Reviews, ReviewsBusy
 from rummykit.server.runtime import SERVER_CLIENT
@@ -32,7 +33,7 @@ async def review(request: Request) -> Response:
     try:
         table = await finished_game(request)
     except BadRequest as error:
-        return _error(error.message, error.status)
+        return refused_request(error)
     if table is None:
         return _error(NO_REVIEW, 404)
     try:
@@ -48,7 +49,9 @@ async def review(request: Request) -> Response:
             client = request.client.host if request.client else SERVER_CLIENT
             await reviews.start(table.id, seat, table.record_json(), client)
         except ReviewsBusy as busy:  # the client's own share: 429, as any limit of theirs
-            return _error(str(busy), 429 if isinstance(busy, OwnReviewsBusy) else 503)
+            refusal = ErrorAnswer.said(busy.reason, **busy.params)
+            status = 429 if isinstance(busy, OwnReviewsBusy) else 503
+            return JSONResponse(refusal.model_dump(), status)
     state, job, made = await reviews.status(table.id, seat)
     if state == "failed":
         reviews.forget_failure(table.id, seat)
@@ -58,6 +61,8 @@ async def review(request: Request) -> Response:
         total=job.total if job else (made["summary"]["decisions"] if made else None),
         review=made,
         error=job.error if job else None,
+        reason=job.reason if job else "",
+        params=job.params if job else {},
     )
     return JSONResponse(answer.model_dump(), 202 if state == "running" else 200)
 

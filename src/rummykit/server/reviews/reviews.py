@@ -16,7 +16,7 @@ import logging
 from typing import Any, Final
 
 from rummykit.core.record import load_record
-from rummykit.protocol import ReviewState
+from rummykit.protocol import ParamValue, ReviewState, answer_text
 from rummykit.review.walk import (
     DEFAULT_SAMPLES,
     DecisionPoint,
@@ -40,20 +40,27 @@ MAX_REVIEWS_A_CLIENT: Final = 2
 ``MAX_REVIEWS``, so that one client cannot hold every slot (it could, before) and at least
 four can review at the same time; a person reviews one game, perhaps two seats of it."""
 
-REVIEWS_BUSY: Final = "Too many games are being reviewed right now: try again in a minute."
-YOUR_REVIEWS_BUSY: Final = (
-    "You have {count} reviews under way already: ask again once one of them is done."
-)
 
 State = ReviewState
 
 
 class ReviewsBusy(Exception):
-    """No review can start now: ``MAX_REVIEWS`` are under way, or the client's share."""
+    """No review can start now: ``MAX_REVIEWS`` are under way, or the client's share.
+
+    ``reason`` and ``params`` are the answer's (``ANSWER_REFUSALS``); ``str`` its English.
+    """
+
+    reason: str = "reviews_busy"
+
+    def __init__(self, **params: ParamValue) -> None:
+        self.params: dict[str, ParamValue] = dict(params)
+        super().__init__(answer_text(self.reason, self.params))
 
 
 class OwnReviewsBusy(ReviewsBusy):
-    """No review can start now for this client: ``MAX_REVIEWS_A_CLIENT`` of its are under way."""
+    """No review can start now for this client: ``params["count"]`` of its are under way."""
+
+    reason = "own_reviews_busy"
 
 
 @dataclasses.dataclass
@@ -64,6 +71,9 @@ class ReviewJob:
     total: int | None = None
     """``None`` until the decisions have been found."""
     error: str | None = None
+    reason: str = ""
+    """Why it failed, as ``ReviewAnswer.reason`` (empty: ``error`` is for programs)."""
+    params: dict[str, ParamValue] = dataclasses.field(default_factory=dict)
     task: asyncio.Task[None] | None = None
     client: str = SERVER_CLIENT
     """Who asked for it (an address): whose share of the slots it takes."""
@@ -116,10 +126,10 @@ class Reviews:
             return
         running = [job for job in self.jobs.values() if job.error is None]
         if len(running) >= MAX_REVIEWS:
-            raise ReviewsBusy(REVIEWS_BUSY)
+            raise ReviewsBusy
         theirs = sum(job.client == client for job in running)
         if theirs >= MAX_REVIEWS_A_CLIENT:
-            raise OwnReviewsBusy(YOUR_REVIEWS_BUSY.format(count=theirs))
+            raise OwnReviewsBusy(count=theirs)
         job = ReviewJob(client=client)
         self.jobs[key] = job
         job.task = asyncio.get_running_loop().create_task(self._run(key, job, record))
@@ -146,7 +156,8 @@ class Reviews:
             return
         except Exception as error:  # a worker or the store failed: say so, let it be asked again
             log.exception("review of %s seat %d failed", table_id, seat)
-            job.error = f"The review could not be made ({type(error).__name__}): ask again."
+            job.reason, job.params = "review_broke", {"error": type(error).__name__}
+            job.error = answer_text(job.reason, job.params)
             return
         del self.jobs[key]
 

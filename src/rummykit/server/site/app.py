@@ -96,6 +96,7 @@ from rummykit.server.http import (
     counted_socket,
     read_request_body,
     receive_hello,
+    refused_request,
 )
 from rummykit.server.parties import PARTY_ROUTES, Lobby, finished_game
 from rummykit.server.reviews import REVIEW_ROUTES, Reviews
@@ -169,10 +170,8 @@ async def rules(request: Request) -> Response:
     try:
         asked = read_body(RulesAsked, await read_request_body(request))
         answer = rules_in_play(asked.preset, asked.rules)
-    except BadRequest as error:
-        return _error(error.message, error.status)
-    except RulesError as error:
-        return _error(str(error), 400)
+    except (BadRequest, RulesError) as error:
+        return refused_request(error)
     return JSONResponse(answer.model_dump(mode="json"))
 
 
@@ -185,9 +184,9 @@ async def create_table(request: Request) -> Response:
         if wanted.seed is not None and not lobby.accept_seeds:
             raise BadRequest(SEED_REFUSED)
         settings = new_table_settings(wanted)
-    except BadRequest as error:
-        return _error(error.message, error.status)
-    except (RulesError, TableError) as error:
+    except (BadRequest, RulesError) as error:
+        return refused_request(error)
+    except TableError as error:
         return _error(str(error), 400)
     token, hashed = new_seat_token()
     client = request.client.host if request.client else None  # fair turns in the pool
@@ -204,7 +203,7 @@ async def table_view(request: Request) -> Response:
     try:
         token = read_bearer(request.headers.get("authorization"))
     except BadRequest as error:
-        return _error(error.message, error.status)
+        return refused_request(error)
     if token is None or request.url.query:
         return _error(TOKEN_IN_HEADER, 400)
     table_id = request.path_params["table_id"]
@@ -252,7 +251,7 @@ async def history(request: Request) -> Response:
     try:
         wanted = read_body(HistoryRequest, await read_request_body(request))
     except BadRequest as error:
-        return _error(error.message, error.status)
+        return refused_request(error)
     games, unknown = await asyncio.to_thread(lobby.store.games_of, wanted.tokens)
     return await _history_answer(lobby, games, unknown, public)
 
@@ -262,7 +261,7 @@ async def record(request: Request) -> Response:
     try:
         table = await finished_game(request)
     except BadRequest as error:
-        return _error(error.message, error.status)
+        return refused_request(error)
     if table is None:
         return _error(NO_RECORD, 404)
     answer = GameRecordAnswer.model_validate(table.record_json())
@@ -277,7 +276,7 @@ async def frames(request: Request) -> Response:
     try:
         table = await finished_game(request)
     except BadRequest as error:
-        return _error(error.message, error.status)
+        return refused_request(error)
     if table is None:
         return _error(NO_REPLAY, 404)
     return Response(await _lobby(request).replay(table), media_type="application/json")

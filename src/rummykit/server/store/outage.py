@@ -28,7 +28,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ExceptionHandler
 from starlette.websockets import WebSocket
 
-from rummykit.protocol import CloseCode, ErrorAnswer
+from rummykit.protocol import CloseCode, ErrorAnswer, answer_text
 from rummykit.server.cluster import OUTAGES, BusUnavailable, LeaseUnavailable
 from rummykit.server.runtime import going_on
 from rummykit.server.store.database import is_unavailable
@@ -37,9 +37,7 @@ RETRY_AFTER_S: Final = 5
 """The wait a ``503`` asks for: a database restarting comes back in seconds, and a page that
 asks again sooner only adds to the load of one coming back."""
 
-OUT_OF_REACH: Final = (
-    "The server cannot reach its records just now; nothing changed. Try again in a moment."
-)
+OUT_OF_REACH: Final = answer_text("out_of_reach")
 """The player's sentence of a ``503`` and of a socket closed by an outage (a close reason fits
 in 123 bytes)."""
 
@@ -96,7 +94,7 @@ def _quiet_pool_reconnections() -> None:
 def unavailable_answer() -> Response:
     """The ``503`` of an outage: the sentence, and when to ask again."""
     return JSONResponse(
-        ErrorAnswer(error=OUT_OF_REACH).model_dump(),
+        ErrorAnswer.said("out_of_reach").model_dump(),
         503,
         headers={"Retry-After": str(RETRY_AFTER_S)},
     )

@@ -47,7 +47,12 @@ def rules_in_play(preset: str, overrides: Mapping[str, object]) -> RulesInPlay:
 
 
 class TableError(ValueError):
-    """A table that cannot be made or found as asked."""
+    """A table that cannot be made or found as asked.
+
+    Its sentence is for programs and logs: the page asks for no table this refuses (a
+    practice table as the page asks for it, no preset among the rules), and a table it cannot
+    find is said by the answer's status (404).
+    """
 
 
 def _practice_conflict(request: NewTable) -> str | None:

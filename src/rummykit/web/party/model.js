@@ -2,8 +2,9 @@
 // in it, whether the host may start and why not. The house rules, their values and what they
 // make come from the server (/api/options' presets, the view's in_play and seats). Its words
 // are in the party area of the catalogues (../i18n.js).
-import { has, listOf, t } from "../i18n.js";
+import { listOf, t } from "../i18n.js";
 import { PARTY_PRESET } from "../protocol.js";
+import { refusalText } from "../table/refusal_words.js";
 
 /** A party as the page's address names it (server/party_reference.py): "CODE.KEY" from its
  * invite link, or "CODE" typed in. `code`: the code in upper case; `path`: what the server's
@@ -110,13 +111,8 @@ export function partyRefusalText(refusal, { joining = false } = {}) {
   const code = refusal && refusal.code;
   const said = (refusal && (refusal.message || refusal.error)) || "";
   const reason = code === "ranked_account" && joining ? "ranked_sign_in" : (refusal && refusal.reason) || code;
-  if (!reason || !has(`refusals.${reason}`, "en")) return said;
-  const params = { ...((refusal && refusal.params) || {}) };
-  if (Array.isArray(params.names)) {
-    params.count ??= params.names.length;
-    params.names = listOf(params.names);
-  }
-  return t(`refusals.${reason}`, params);
+  if (!reason) return said;
+  return refusalText(null, { reason, params: (refusal && refusal.params) || {}, message: said });
 }
 
 /** The line near the top of the party page: {ranked, text}. */

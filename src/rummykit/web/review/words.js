@@ -4,6 +4,7 @@
 // a reviewed decision. No DOM here.
 import { lang, t } from "../i18n.js";
 import { sentence } from "../table/event_words.js";
+import { refusalText } from "../table/refusal_words.js";
 import { actionWords, isBest } from "./model.js";
 
 /** A mark's name: "Blunder". */
@@ -68,11 +69,21 @@ export function progressText(answer) {
   return t("replay.review_judging", { done: Math.min(answer.done || 0, answer.total), total: answer.total });
 }
 
-/** A failed request for a review as a sentence for the player: by its status where the page
- * knows it, else the server's or the browser's own sentence. */
+/** A review that failed ({state: "failed", error, reason, params}) as a sentence for the
+ * player: its reason worded, else the server's English. */
+export function failedText(answer) {
+  if (answer.reason) return refusalText(null, answer);
+  return t("replay.review_failed", { problem: answer.error || "" });
+}
+
+/** A failed request for a review as a sentence for the player: the answer's reason worded
+ * (the reviews busy, the client's own share of them), else by its status where the page knows
+ * it, else the server's or the browser's own sentence. */
 export function problemText(problem) {
   const status = problem && problem.status;
-  if (status === 503) return t("replay.review_busy");
+  const body = problem && problem.body;
+  if (body && body.reason) return refusalText(null, body);
+  if (status === 503) return t("refusals.reviews_busy");
   if (status === 404 || status === 403) return t("replay.review_not_allowed");
   return t("replay.review_failed", { problem: (problem && problem.message) || String(problem) });
 }

@@ -35,7 +35,6 @@ export default {
   "replay.review_progress_label": "How far the review has come",
   "replay.review_finding": "Finding the decisions…",
   "replay.review_judging": "Judging decision {done} of {total}…",
-  "replay.review_busy": "Too many games are being reviewed right now: try again in a minute.",
   "replay.review_not_allowed": "This game cannot be reviewed from this browser: only a browser that played in it may ask (or anyone, for a rated game or a public history).",
   "replay.review_failed": "The review could not be made: {problem}",
   "replay.review_decisions": { one: "{count} decision judged", other: "{count} decisions judged" },

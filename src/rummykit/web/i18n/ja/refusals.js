@@ -1,7 +1,8 @@
 // The refusals area's words in Japanese (see ../../i18n.js): written by hand, the same keys and
-// placeholders as the English, which is generated from Python (core/refusals.py).
+// placeholders as the English, which is generated from Python (core/refusals.py,
+// core/error_words.py, protocol/table_refusals.py, protocol/party_words.py, protocol/account_words.py,
+// protocol/names.py, protocol/answer_words.py).
 export default {
-  "refusals.bad_action": "{detail}",
   "refusals.bad_message": "{detail}",
   "refusals.deal_is_over": "このディールは終わりました。次のディールを配ってください。",
   "refusals.deal_over": "このディールは終わっています。もう手は打てません。",
@@ -90,4 +91,48 @@ export default {
   "refusals.bad_login": "その名前とパスワードのアカウントはありません。両方を確かめてください。",
   "refusals.too_many_attempts": { other: "試行が多すぎます。{count}秒待ってから、もう一度どうぞ。" },
   "refusals.too_many_accounts": { other: "このアドレスから作られた新しいアカウントが多すぎます。{count}分待ってから、もう一度どうぞ。" },
+  // the edge's own answers to any request (protocol/answer_words.py ANSWER_REFUSALS)
+  "refusals.too_many_requests": "このアドレスからのリクエストが多すぎます。数秒待ってから、もう一度どうぞ。",
+  "refusals.too_many_connections": "このアドレスからの接続が多すぎます。ページをどれか閉じてから、再読み込みしてください。",
+  "refusals.out_of_reach": "サーバーが今は記録に接続できません。何も変わっていません。少ししてから、もう一度どうぞ。",
+  "refusals.foreign_origin": "ほかのサイトからのリクエストは受け付けません。このゲームのページを直接開いてください。",
+  "refusals.invalid_host": "このサーバーはそのホスト名には応答しません。",
+  "refusals.reviews_busy": "いまはレビュー中のゲームが多すぎます。1分ほどしてからもう一度お試しください。",
+  "refusals.review_broke": "レビューを作れませんでした（{error}）。もう一度お試しください。",
+  "refusals.own_reviews_busy": { other: "すでに{count}件のレビューが進行中です。どれかが終わってから、もう一度どうぞ。" },
+  // a person's name at a table or party (protocol/names.py NAME_REFUSALS)
+  "refusals.name_hidden_character": "名前には、ゼロ幅スペースや右から左への書字記号のような、見えない文字や制御文字は使えません。見える文字で入力してください。",
+  "refusals.name_bot_mark": "名前に「BOT」の印は入れられません。プログラムのアカウントには、ページが自動で印を付けます。",
+  // the rules as written (core/error_words.py RULES_ERRORS): {option} is the option's name as
+  // programs write it ("decks"), {choices} the values it takes ("1または2"), {value} what was
+  // given
+  "refusals.rules_not_object": "rules はプリセット名か、プリセットとオプションを持つオブジェクトで指定してください。",
+  "refusals.rules_no_preset": "rules には \"preset\"（プリセット名）を指定してください。",
+  "refusals.unknown_preset": "「{name}」というプリセットはありません。{choices}から選んでください。",
+  "refusals.unknown_option": "「{option}」というルールオプションはありません。`rummy rules` で確かめてください。",
+  "refusals.option_boolean": "{option}は true か false です（{value}ではありません）。",
+  "refusals.option_choice": "{option}は{choices}のどれかです（{value}ではありません）。",
+  "refusals.option_number": "{option}は{min}から{max}までの整数です（{value}ではありません）。",
+  "refusals.option_number_or": "{option}は{min}から{max}までの整数か、{choices}です（{value}ではありません）。",
+  "refusals.option_least": "{option}は{min}以上の整数です（{value}ではありません）。",
+  "refusals.option_least_or": "{option}は{min}以上の整数か、{choices}です（{value}ではありません）。",
+  "refusals.knock_stock_card": "「捨て札と一緒に山札も取る」は、メルドを手番中に出すルールでだけ使えます。ノックラミーでは捨て札しか手札から出ていかないので、捨て札を取るたびに手札がディールごとに1枚ずつ増えてしまいます。",
+  "refusals.knock_meld_points": "メルド得点は、メルドを手番中に出すルールでだけ使えます。ノックラミーではテーブルに出して得点になるカードがなく、ノックで数える浮き札は失点ですが、メルド得点では合計の高い人が勝つからです。",
+  "refusals.seats_range": "テーブルは{min}〜{max}席です（{seats}席ではありません）。",
+  "refusals.preset_seats": "プリセット「{preset}」は{min}〜{max}席用です（{seats}席ではありません）。",
+  "refusals.preset_seats_exact": "プリセット「{preset}」は{min}席用です（{seats}席ではありません）。",
+  "refusals.seats_two_decks": "{seats}席にはデッキが2組必要です。1組で遊べるのは{min}〜{max}席です。",
+  "refusals.deck_too_small": { other: "{seats}席に{hand}枚ずつ配ると、表向きの1枚と合わせて{needed}枚必要ですが、デッキ{count}組とジョーカー{jokers}枚では{size}枚しかありません。" },
+  // text that is no action or no card (core/error_words.py ACTION_ERRORS): {text} as it was sent
+  "refusals.not_a_card": "「{text}」はカードではありません。7h や Td のように、数字とマークで書いてください。",
+  "refusals.not_an_action": "「{text}」は手として読めません。「1 discard Kc」のように、席、動詞、カードの順に書いてください。",
+  "refusals.unknown_verb": "「{text}」：「{verb}」という動詞はありません。draw、meld、layoff、discard、knock のどれかを使ってください。",
+  "refusals.joker_only_stands": "ほかのカードの代わりになれるのはジョーカーだけです：「{text}」。",
+  "refusals.joker_stands_natural": "ジョーカーは普通のカードの代わりで、「{text}」にはなれません。",
+  "refusals.bad_depth": "「{text}」：取る枚数は1以上の数で書いてください。",
+  "refusals.draw_from": "「{text}」：stock（山札）か discard（捨て札）から引いてください。",
+  "refusals.meld_needs_cards": "「{text}」：メルドにはカードが必要です。",
+  "refusals.layoff_form": "「{text}」：「layoff」、カード、メルドの番号の順に書いてください。",
+  "refusals.discard_one": "「{text}」：捨てるカードはちょうど1枚です。",
+  "refusals.knock_one": "「{text}」：ノックでは捨てるカードをちょうど1枚書いてください。",
 };

@@ -35,7 +35,6 @@ export default {
   "replay.review_progress_label": "レビューの進み具合",
   "replay.review_finding": "判断を探しています…",
   "replay.review_judging": "{total}件中 {done}件目の判断を検討中…",
-  "replay.review_busy": "いまはレビュー中のゲームが多すぎます。1分ほどしてからもう一度お試しください。",
   "replay.review_not_allowed": "このブラウザーからはこのゲームをレビューできません。ゲームに参加したブラウザーだけが頼めます（レーティング戦や公開された履歴なら誰でも）。",
   "replay.review_failed": "レビューを作れませんでした: {problem}",
   "replay.review_decisions": { other: "{count}件の判断を検討" },
