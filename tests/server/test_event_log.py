@@ -126,7 +126,7 @@ LONG_DEAL = 400
 """Steps after which a deal counts as long, and is asked ever more sparsely."""
 LONG_DEAL_GROWTH = 1.25
 """In a long deal, each ask comes this many times as many steps in as the one before."""
-STORY_CAP = 2_000
+STORY_CAP = 600
 """Actions of random play after which the story is checked as it stands: random play may go
 round for tens of thousands of actions with hands of thirty cards, whose deadwood is slow to
 count, and past pytest-timeout's limit Hypothesis shrinks the "failure" for many minutes."""
