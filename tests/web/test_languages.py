@@ -158,6 +158,23 @@ def test_a_japanese_lobby_and_party_name_the_presets_and_refuse_in_japanese(
         assert english_left_over(host, names=("Ada",)) == []
 
 
+def test_a_japanese_lobby_says_in_japanese_why_rules_cannot_be_played(
+    browser: Any, live_server: LiveServer
+) -> None:
+    """Issue 30: rules that cannot be played together were said in the server's English; now
+    the answer's reason is worded from the catalogue (refusals.knock_meld_points)."""
+    refused = ["400 (Bad Request) at */api/rules"]  # the rules refused, on purpose
+    with language_page(browser, "ja", DESKTOP, expected=refused) as page:
+        open_lobby(page, live_server)
+        wait_language(page, "ja")
+        page.get_by_test_id("house-rules").click()
+        page.get_by_test_id("rule-melding").select_option("knock")
+        page.get_by_test_id("rule-scoring").select_option("melds")
+        expect(page.get_by_test_id("rules-problem")).to_have_text(re.compile("^メルド得点は"))
+        expect(page.get_by_test_id("start")).to_be_disabled()
+        assert english_left_over(page, areas=("refusals",)) == []
+
+
 def option_texts(select: Any) -> list[str]:
     """The words of a menu's choices (shown or not: a closed menu's are not drawn)."""
     texts: list[str] = select.locator("option").evaluate_all(

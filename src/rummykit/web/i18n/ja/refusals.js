@@ -116,7 +116,7 @@ export default {
   "refusals.option_number_or": "{option}は{min}から{max}までの整数か、{choices}です（{value}ではありません）。",
   "refusals.option_least": "{option}は{min}以上の整数です（{value}ではありません）。",
   "refusals.option_least_or": "{option}は{min}以上の整数か、{choices}です（{value}ではありません）。",
-  "refusals.knock_stock_card": "「捨て札と一緒に山札も取る」は、メルドを手番中に出すルールでだけ使えます。ノックラミーでは捨て札しか手札から出ていかないので、捨て札を取るたびに手札がディールごとに1枚ずつ増えてしまいます。",
+  "refusals.knock_stock_card": "「捨て札と一緒に山札も取る」は、メルドを手番中に出すルールでだけ使えます。ノックラミーでは手札から出ていくのは捨てる1枚だけなので、捨て札の山から取るたびに手札が1枚ずつ増え、ディールが進むほど大きくなってしまいます。",
   "refusals.knock_meld_points": "メルド得点は、メルドを手番中に出すルールでだけ使えます。ノックラミーではテーブルに出して得点になるカードがなく、ノックで数える浮き札は失点ですが、メルド得点では合計の高い人が勝つからです。",
   "refusals.seats_range": "テーブルは{min}〜{max}席です（{seats}席ではありません）。",
   "refusals.preset_seats": "プリセット「{preset}」は{min}〜{max}席用です（{seats}席ではありません）。",
