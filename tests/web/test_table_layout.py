@@ -42,7 +42,10 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
-IN_VIEW = """() => {
+IN_VIEW = """async () => {
+  // measure what a player sees: after the next frame is painted (the header's size observer
+  // fits the board before paint, so a layout read between two frames may see it unfitted)
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const ids = ['hand-card', 'stock', 'discard', 'meld-button', 'layoff-button', 'discard-button',
     'hint-button'];
   const parts = [...document.querySelectorAll(ids.map((id) => `[data-testid=${id}]`).join(','))];
@@ -55,11 +58,14 @@ IN_VIEW = """() => {
 """The hand's cards, the two piles and the action buttons that are not wholly in the viewport
 (as the page lies, unscrolled)."""
 
-FIXED = """() => Object.fromEntries(
-  ['hand', 'meld-button', 'layoff-button', 'discard-button', 'hint-button'].map((id) => {
-    const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
-    return [id, [r.left, r.top, r.width, r.height]];
-  }))"""
+FIXED = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return Object.fromEntries(
+    ['hand', 'meld-button', 'layoff-button', 'discard-button', 'hint-button'].map((id) => {
+      const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+      return [id, [r.left, r.top, r.width, r.height]];
+    }));
+}"""
 """Where the hand's row and the action buttons are."""
 
 

@@ -186,9 +186,11 @@ export function mountTable(root, tableId, { watch = false } = {}) {
 
   // The board is one screen high under the page's header, whatever the header's height.
   const header = document.querySelector(".top");
-  const sizer = header && typeof ResizeObserver === "function"
-    ? new ResizeObserver(() => document.documentElement.style.setProperty("--top-h", `${header.offsetHeight}px`))
-    : null;
+  const fitBoard = () => {
+    if (header) document.documentElement.style.setProperty("--top-h", `${header.offsetHeight}px`);
+  };
+  fitBoard();
+  const sizer = header && typeof ResizeObserver === "function" ? new ResizeObserver(fitBoard) : null;
   if (sizer) sizer.observe(header);
 
   return () => {
