@@ -85,9 +85,16 @@ LAYERS: dict[str, frozenset[str]] = {
     "rummykit.ratings": frozenset({"rummykit.core", "rummykit.ratings"}),
     "rummykit.review": frozenset({"rummykit.core", "rummykit.bots", "rummykit.review"}),
     # the wire's vocabularies are read from their sources: the ratings' pools
-    # (``rummykit.ratings.Pool``) and the hints' kinds (``rummykit.bots.hint_words``)
+    # (``rummykit.ratings.Pool``), the hints' kinds (``rummykit.bots.hint_words``) and the
+    # review's marks (``rummykit.review.Mark``)
     "rummykit.protocol": frozenset(
-        {"rummykit.core", "rummykit.bots", "rummykit.ratings", "rummykit.protocol"}
+        {
+            "rummykit.core",
+            "rummykit.bots",
+            "rummykit.ratings",
+            "rummykit.review",
+            "rummykit.protocol",
+        }
     ),
     "rummykit.client": frozenset(
         {

@@ -39,12 +39,13 @@ from rummykit.protocol.account_words import ACCOUNT_REFUSALS
 from rummykit.protocol.messages import REACTIONS, DealSummaryView, Position, Reaction
 from rummykit.protocol.party import PartyState
 from rummykit.protocol.party_words import PARTY_REFUSALS
-from rummykit.protocol.review import ReviewState
+from rummykit.protocol.review import ReviewState, ReviewSummary
 from rummykit.protocol.schema import PARTS, protocol_schema
 from rummykit.protocol.settings import BotPlayer, HumanPlayer
 from rummykit.protocol.table_refusals import ALL_REFUSALS
 from rummykit.protocol.vocabularies import PracticeTopic
 from rummykit.ratings import Pool
+from rummykit.review import Mark
 from rummykit.server.site.app import WEB_DIR as WEB
 from rummykit.server.store.rated import RatedGame
 from table_client import ManualClock, bearer, clocked_app, play_to_game_over
@@ -130,8 +131,14 @@ VOCABULARIES: dict[str, tuple[tuple[str, str], set[str]]] = {
     "member's kind": (("MemberView", "kind"), PLAYER_KINDS),
     "party state": (("PartyView", "state"), set(get_args(PartyState))),
     "review state": (("ReviewAnswer", "state"), set(get_args(ReviewState))),
+    "review's mark": (("ReviewDecision", "mark"), {mark.value for mark in Mark}),
 }
 """Each closed vocabulary: the schema's field that carries it, and its source's words."""
+
+
+def test_a_reviews_summary_counts_each_mark_and_nothing_else_by_a_marks_name() -> None:
+    totals = {"decisions", "deals", "points_lost", "points_lost_per_deal"}
+    assert set(ReviewSummary.model_fields) - totals == {mark.value for mark in Mark}
 
 
 @pytest.mark.parametrize("name", VOCABULARIES)

@@ -9,6 +9,7 @@ import pytest
 
 from rummykit.cli import main
 from rummykit.core.record import load_record
+from rummykit.protocol import SeatReview
 from rummykit.review.marks import MARKS
 from rummykit.review.walk import review_record
 
@@ -35,6 +36,8 @@ def test_json_lists_every_decision_with_its_place_loss_and_mark(
     assert review["marks"] == {str(mark): least for mark, least in MARKS.items()}
     record = load_record(SHORT.read_text())
     assert review == review_record(record, 1, samples=4).to_json()  # in parallel or not
+    # the server sends the same object: the wire's model reads it whole, and gives it back
+    assert SeatReview.model_validate(review).model_dump(mode="json") == review
     deal_actions = [list(deal.actions) for deal in record.deals]
     for decision in review["decisions"]:
         assert set(decision) >= {"deal", "action", "played", "best", "loss", "loss_ci95", "mark"}

@@ -183,7 +183,14 @@ if TYPE_CHECKING:
         party_text,
         wait_params,
     )
-    from rummykit.protocol.review import ReviewAnswer, ReviewState
+    from rummykit.protocol.review import (
+        ReviewAnswer,
+        ReviewDecision,
+        ReviewOption,
+        ReviewState,
+        ReviewSummary,
+        SeatReview,
+    )
     from rummykit.protocol.settings import (
         PRACTICE_OPPONENTS,
         RECORD_RULES,
@@ -348,10 +355,14 @@ __all__ = [
     "ReplayLine",
     "ReplayMeld",
     "ReviewAnswer",
+    "ReviewDecision",
+    "ReviewOption",
     "ReviewState",
+    "ReviewSummary",
     "RuleValue",
     "RulesAsked",
     "RulesInPlay",
+    "SeatReview",
     "SeatView",
     "ServerCode",
     "ServerMessage",

@@ -2,14 +2,78 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 from pydantic import Field
 
 from rummykit.protocol.messages import Params, Strict
+from rummykit.protocol.vocabularies import MarkName
 
 ReviewState: TypeAlias = Literal["none", "running", "done", "failed"]
 """Where a seat's review stands."""
+
+
+class ReviewOption(Strict):
+    """One legal choice at a decision, against the best found."""
+
+    action: str
+    """The choice, in the record's notation."""
+    gain: float
+    """Expected points of the deal it would have brought, against the best found."""
+    ci95: float
+    """Half the width of ``gain``'s 95% interval."""
+
+
+class ReviewDecision(Strict):
+    """One judged decision of the seat (``rummy review --json``'s ``decisions``)."""
+
+    deal: int
+    """The deal, from 0."""
+    action: int
+    """The action's index among its deal's actions, as in ``rummy replay``."""
+    played: str
+    """What the seat did."""
+    best: str
+    """The best choice found."""
+    loss: float
+    """Expected points the choice gave away against ``best``."""
+    loss_ci95: float
+    """Half the width of ``loss``'s 95% interval."""
+    mark: MarkName | None
+    """The mark the sure part of the loss earns, if any."""
+    value: float
+    """The expected points of the best choice."""
+    samples: int
+    """Deals of the unseen cards sampled."""
+    options: list[ReviewOption]
+    """Every legal choice, judged."""
+
+
+class ReviewSummary(Strict):
+    """What the seat's decisions add up to.
+
+    One count a mark (``tests/protocol`` holds them against ``Mark``), and the points given
+    away.
+    """
+
+    decisions: int
+    inaccuracy: int
+    mistake: int
+    blunder: int
+    deals: int
+    points_lost: float
+    points_lost_per_deal: float
+
+
+class SeatReview(Strict):
+    """A seat's review, as ``rummy review --json`` prints it and the server stores it."""
+
+    seat: int
+    player: str
+    decisions: list[ReviewDecision]
+    summary: ReviewSummary
+    marks: dict[MarkName, float]
+    """The least sure loss of each mark, in expected points a deal."""
 
 
 class ReviewAnswer(Strict):
@@ -21,10 +85,8 @@ class ReviewAnswer(Strict):
     """Decisions judged so far."""
     total: int | None
     """Decisions to judge (``None`` until they are found)."""
-    review: dict[str, Any] | None
-    """The review once ``done``: ``rummy review --json``'s object (``seat``, ``player``,
-    ``decisions`` each with ``deal``, ``action``, ``played``, ``best``, ``loss``, ``loss_ci95``,
-    ``mark``, ``summary`` and ``marks``; see the README)."""
+    review: SeatReview | None
+    """The review once ``done``: ``rummy review --json``'s object."""
     error: str | None
     """Why it failed, in English."""
     reason: str = Field(default="", exclude_if=lambda reason: not reason)

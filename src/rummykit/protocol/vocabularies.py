@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Annotated, Any, Final, Literal, TypeAlias
 
+import pydantic
 from pydantic import Field, GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import core_schema
@@ -33,6 +34,7 @@ from rummykit.protocol.account_words import ACCOUNT_REFUSALS
 from rummykit.protocol.event_words import ACTION_EVENTS, EVENTS, NOTICES
 from rummykit.protocol.party_words import PARTY_REFUSALS
 from rummykit.protocol.table_refusals import ALL_REFUSALS
+from rummykit.review.marks import Mark
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,10 @@ MeldKindName = Annotated[MeldKind, _BY_VALUE]
 
 DealResultName = Annotated[DealResult, _BY_VALUE]
 """How a deal ended (``rummykit.core.deal.DealResult``)."""
+
+MarkName = Annotated[Mark, pydantic.Strict(False)]
+"""A review's mark (``rummykit.review.Mark``), by its value in Python as in JSON (also as a
+dict's key, where a field's ``strict`` does not reach)."""
 
 PracticeTopic: TypeAlias = Literal[
     "draw",

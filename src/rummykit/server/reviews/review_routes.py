@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from rummykit.protocol import BadRequest, ErrorAnswer, ReviewAnswer
+from rummykit.protocol import BadRequest, ErrorAnswer, ReviewAnswer, SeatReview
 from rummykit.server.http import refused_request
 from rummykit.server.parties import finished_game
 from rummykit.server.reviews.reviews import OwnReviewsBusy, Reviews, ReviewsBusy
@@ -59,7 +59,7 @@ async def review(request: Request) -> Response:
         state=state,
         done=job.done if job else (made["summary"]["decisions"] if made else 0),
         total=job.total if job else (made["summary"]["decisions"] if made else None),
-        review=made,
+        review=None if made is None else SeatReview.model_validate(made),
         error=job.error if job else None,
         reason=job.reason if job else "",
         params=job.params if job else {},
