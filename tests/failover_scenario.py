@@ -7,7 +7,7 @@ is killed with SIGKILL at a moment of the party's life (``MOMENTS``, or ``delay:
 after the host's program started). Then every program must end by itself, with exit 0, and
 the three records of the game must be equal.
 
-Used by ``tests/server/cluster/test_failover_moments.py`` (20 runs, two at a time) and by
+Used by ``tests/server/cluster/test_failover_moments.py`` (each moment twice, side by side) and by
 ``benchmarks/failover_runs.py`` (longer soaks, with a table of the results).
 """
 
