@@ -85,15 +85,35 @@ def watch_errors(page: Page, errors: list[str], expected: ExpectedErrors | None 
     request among them: Chromium logs a 4xx or 5xx answer as one), but those ``expected``
     (read when each error comes, so a test may add to the list as it goes)."""
 
+    watching = [True]
+    _WATCHING.append(watching)
+
     def logged(message: Any) -> None:
-        if message.type != "error":
+        if message.type != "error" or not watching[0]:
             return
         said = f"console: {message.text} at {message.location.get('url', '?')}"
         if not any(fnmatch.fnmatch(said, f"*{pattern}*") for pattern in expected or ()):
             errors.append(said)
 
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    def raised(error: Any) -> None:
+        if watching[0]:
+            errors.append(str(error))
+
+    page.on("pageerror", raised)
     page.on("console", logged)
+
+
+_WATCHING: list[list[bool]] = []
+"""The switch of every page watched in this test (``watch_errors``)."""
+
+
+def stop_watching_errors() -> None:
+    """Stop recording every watched page's errors: the test's body is over. Its fixtures are
+    then torn down in an order the test does not choose; a server stopped before a page closes
+    makes the page, still open, log a refused socket or a reset request that is no fault."""
+    for watching in _WATCHING:
+        watching[0] = False
+    _WATCHING.clear()
 
 
 def hold_seat(page: Page, table_id: str, token: str) -> None:

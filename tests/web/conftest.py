@@ -23,7 +23,7 @@ import pytest
 from helpers import IN_CI
 from rummykit.server.site.run import free_port
 from table_client import LiveServer
-from web_helpers import People, fresh_page
+from web_helpers import People, fresh_page, stop_watching_errors
 
 CHROMIUM = Path(os.environ.get("RUMMY_CHROMIUM", "/usr/bin/chromium"))
 """Debian's Chromium (``RUMMY_CHROMIUM`` names another binary, e.g. to check the CI rule)."""
@@ -35,6 +35,12 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """A page's errors count while the test runs, not while its fixtures are torn down."""
+    stop_watching_errors()
 
 
 def need_chromium(what: str) -> None:
