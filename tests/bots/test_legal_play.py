@@ -5,7 +5,7 @@ random legal rule combinations (see ``bot_games.random_rules``; seven and eight 
 decks). It sees only its seat's
 observation, its choice must be one of the observation's legal actions, and the game applies
 it with the checked ``apply``, so any illegal choice raises. ``random``, ``basic`` and
-``strong`` play 280 games each, 40 at each seat count, at every seat; the searchers
+``strong`` play 203 games each, 29 at each seat count, at every seat; the searchers
 (``expert``, ``master``) play 14 each at one seat against ``strong`` (see
 ``EXPERT_GAMES_PER_SEAT_COUNT``).
 A deal still going after ``DEAL_ACTION_CAP`` actions is cut and counted, not failed.
@@ -26,8 +26,8 @@ from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK, MIN_SEATS
 from rummykit.core.state import DealResult, GameState
 
 SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
-GAMES_PER_SEAT_COUNT = 40
-"""40 games at each seat count: at least the 200 games a bot of the issue's list."""
+GAMES_PER_SEAT_COUNT = 29
+"""29 games at each of the seven seat counts: at least the 200 games a bot the issue asks."""
 
 SEARCHERS = ("expert", "master")
 """The bots that search; each plays ``EXPERT_GAMES_PER_SEAT_COUNT`` games a seat count."""
@@ -36,7 +36,7 @@ EXPERT_GAMES_PER_SEAT_COUNT = 2
 """The expert plays 2 games a seat count, at one seat (a different one each game) against
 ``strong``. It plays sampled positions out at every decision: a hundred times the others'
 cost, and up to seconds a decision under jokers with deep pile takes (where listing the draws
-of every playout position is slow), so these 14 games already take about as long as the 840
+of every playout position is slow), so these 14 games already take about as long as the 609
 of the other bots; its choices are always among its candidates, which come from the legal
 actions."""
 

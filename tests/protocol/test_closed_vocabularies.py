@@ -275,8 +275,9 @@ def test_the_tables_routes_answer_as_their_models(site: TestClient) -> None:
     answered(site.get(table, headers=bearer(made.token)), "TableAnswer")
     answered(site.get(table), "ErrorAnswer", 400)
     answered(
-        site.get(f"/api/games/{made.table}/frames", headers=bearer(made.token)), "ErrorAnswer", 404
+        site.get(f"/api/games/{made.table}/frames", headers=bearer(made.token)), "ErrorAnswer", 409
     )
+    answered(site.get(f"/api/games/{made.table}/frames"), "ErrorAnswer", 404)
     play_to_game_over(site, made.table, made.token)
     games = f"/api/games/{made.table}"
     record = answered(site.get(f"{games}/record", headers=bearer(made.token)), "GameRecordAnswer")

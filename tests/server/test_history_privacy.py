@@ -22,12 +22,13 @@ from starlette.websockets import WebSocketDisconnect
 
 from rummykit.cli import main
 from rummykit.core.record import replay_json
+from rummykit.protocol import ErrorAnswer
 from rummykit.protocol.api import MAX_HISTORY_TOKENS, NewTable
 from rummykit.protocol.limits import Limits
 from rummykit.protocol.messages import CloseCode
 from rummykit.server import site
 from rummykit.server.site import run
-from rummykit.server.site.app import HISTORY_NOT_PUBLIC, NO_RECORD, NO_REPLAY, NO_SEAT, create_app
+from rummykit.server.site.app import HISTORY_NOT_PUBLIC, NO_SEAT, create_app
 from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.database import is_postgres_url
 from rummykit.server.store.store import (
@@ -195,15 +196,21 @@ def test_a_history_request_that_cannot_be_read_is_refused_with_a_sentence(
 # ----- records and replays: only with a seat of the game ------------------------------------
 
 
-@pytest.mark.parametrize(("kind", "missing"), [("record", NO_RECORD), ("frames", NO_REPLAY)])
-def test_a_record_and_a_replay_need_a_seat_of_that_game(
-    private: TestClient, kind: str, missing: str
+UNSEEN = ErrorAnswer.said("game_unseen").model_dump()
+"""The answer for a game the request may not see, or that does not exist: one answer."""
+NOT_OVER = ErrorAnswer.said("game_not_over").model_dump()
+"""The answer to a seat of a game still going on."""
+
+
+@pytest.mark.parametrize("kind", ["record", "frames", "review/0"])
+def test_a_record_a_replay_and_a_review_need_a_seat_of_that_game(
+    private: TestClient, kind: str
 ) -> None:
     game, token = finished_game(private, "Ada", seed=29)
     other_game, other = finished_game(private, "Bob", seed=31)
     path = f"/api/games/{game}/{kind}"
     nowhere = private.get(f"/api/games/no-such-game/{kind}", headers=bearer(token))
-    assert nowhere.status_code == 404 and nowhere.json() == {"error": missing}
+    assert nowhere.status_code == 404 and nowhere.json() == UNSEEN
     # without a seat of the game the answer is the one for a game that does not exist
     for headers in ({}, bearer(other), bearer("never-issued"), bearer(token_hash(token))):
         answer = private.get(path, headers=headers)
@@ -213,6 +220,8 @@ def test_a_record_and_a_replay_need_a_seat_of_that_game(
     assert private.get(f"/api/games/{other_game}/{kind}", headers=bearer(other)).status_code == 200
     if kind == "record":
         assert replay_json(answer.json())[1] == 0
+    elif kind == "review/0":
+        assert answer.json()["state"] == "none"
     else:
         assert (
             answer.json()["players"][0] == "Ada"
@@ -230,11 +239,16 @@ def test_an_authorization_that_is_no_bearer_token_is_refused(
         assert answer.json()["error"].startswith("Authorization: ")
 
 
-def test_an_unfinished_games_record_is_refused_to_its_own_seat(private: TestClient) -> None:
+def test_an_unfinished_games_record_is_refused_to_its_own_seat_as_not_over(
+    private: TestClient,
+) -> None:
     table_id, token = create_table(private, seed=41)
-    for kind, missing in (("record", NO_RECORD), ("frames", NO_REPLAY)):
+    for kind in ("record", "frames", "review/0"):
         answer = private.get(f"/api/games/{table_id}/{kind}", headers=bearer(token))
-        assert answer.status_code == 404 and answer.json() == {"error": missing}
+        assert (answer.status_code, answer.json()) == (409, NOT_OVER), kind
+        # a stranger is not told that the game exists
+        answer = private.get(f"/api/games/{table_id}/{kind}", headers=bearer("never-issued"))
+        assert (answer.status_code, answer.json()) == (404, UNSEEN), kind
 
 
 # ----- a public history: the host's choice --------------------------------------------------
@@ -279,9 +293,9 @@ def test_a_token_works_after_its_game_until_its_lifetime_is_over(
     view = private.get(f"/api/tables/{game}", headers=bearer(token))
     assert view.status_code == 404 and view.json() == {"error": NO_SEAT}
     assert socket_close_code(private, game, token) == CloseCode.NO_SEAT
-    for kind, missing in (("record", NO_RECORD), ("frames", NO_REPLAY)):
+    for kind in ("record", "frames"):
         answer = private.get(f"/api/games/{game}/{kind}", headers=bearer(token))
-        assert answer.status_code == 404 and answer.json() == {"error": missing}
+        assert answer.status_code == 404 and answer.json() == UNSEEN
     assert history_of(private, token) == {"games": [], "public": False, "unknown": [token]}
     # and the store has let it go
     with sqlite3.connect(store_path) as db:
@@ -304,7 +318,7 @@ def test_a_finished_games_token_sees_the_final_view_and_can_no_longer_act(
     with seat_connection(private, game, token) as seat:
         assert seat.recv()["d"]["game_over"]
         seat.send("act", {"action": "draw stock"})
-        assert seat.refused()["d"]["code"] == "wrong_phase"  # the last deal is over
+        assert seat.refused()["d"]["code"] == "game_over"  # the game is over, not just its deal
         seat.send("next")
         assert seat.refused()["d"]["code"] == "game_over"
 

@@ -400,7 +400,7 @@ def test_spectators_see_the_public_view_only_where_the_host_allows(
         assert [player["position"] for player in view["players"]] == ["", ""]
         ann.until(lambda frame: frame["t"] == "view" and frame["d"]["watchers"] == 1)
         watcher.send("act", {"action": "draw stock"})
-        assert watcher.refused()["d"]["code"] == "not_your_turn"
+        assert watcher.refused()["d"]["code"] == "watching"
     _, closed_table, _ = started_party(app_client, ["Cy", "Di"], spectators=False)
     with pytest.raises(WebSocketDisconnect) as closed, open_seat(app_client, closed_table, None):
         pass

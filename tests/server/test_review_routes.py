@@ -16,11 +16,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from rummykit.core.record import load_record
+from rummykit.protocol import ErrorAnswer
 from rummykit.protocol.answer_words import answer_text
 from rummykit.protocol.limits import Limits
 from rummykit.review.walk import review_record
 from rummykit.server.reviews import reviews as reviews_module
-from rummykit.server.reviews.review_routes import NO_REVIEW
 from rummykit.server.reviews.reviews import Reviews
 from rummykit.server.site.app import create_app
 from rummykit.server.site.config import ServerConfig
@@ -119,22 +119,29 @@ def test_any_seat_of_a_game_one_may_see_can_be_reviewed(
     assert review["seat"] == 1 and review["player"] != "Ann"
 
 
+UNSEEN = ErrorAnswer.said("game_unseen").model_dump()
+"""The answer for a game one may not see, or that does not exist: one answer."""
+
+
 def test_nobody_without_a_seat_learns_anything(client: TestClient, game: tuple[str, str]) -> None:
     table_id, token = game
     for post in (False, True):
         answer = ask(client, table_id, None, 0, post=post)
-        assert (answer.status_code, answer.json()) == (404, {"error": NO_REVIEW})
+        assert (answer.status_code, answer.json()) == (404, UNSEEN)
         unknown = ask(client, "nosuchgame", None, 0, post=post)
-        assert (unknown.status_code, unknown.json()) == (404, {"error": NO_REVIEW})
+        assert (unknown.status_code, unknown.json()) == (404, UNSEEN)
     for seat in (2, -1, "x"):
         answer = ask(client, table_id, token, seat, post=True)
         assert answer.status_code == 404 and "seats are 0 to 1" in answer.json()["error"]
 
 
-def test_a_game_still_going_on_cannot_be_reviewed(client: TestClient) -> None:
+def test_a_game_still_going_on_cannot_be_reviewed_and_its_seat_is_told_so(
+    client: TestClient,
+) -> None:
     table_id, token = create_table(client, name="Ann", seed=3)
     answer = ask(client, table_id, token, 0, post=True)
-    assert (answer.status_code, answer.json()) == (404, {"error": NO_REVIEW})
+    not_over = ErrorAnswer.said("game_not_over").model_dump()
+    assert (answer.status_code, answer.json()) == (409, not_over)
 
 
 def test_too_many_reviews_at_once_are_refused_with_a_sentence(

@@ -248,7 +248,7 @@ def test_stock_order_is_never_sent(game: PlayedGame) -> None:
         assert not (cards_in_frame(frame) & stock), frame
 
 
-def test_next_deal_after_game_over_is_refused(client: TestClient) -> None:
+def test_every_intent_after_game_over_is_refused_as_game_over(client: TestClient) -> None:
     table_id, token = create_table(client, rules={"target": 10}, seed=5)
     with seat_connection(client, table_id, token) as seat:
         seat.set_pace(0)
@@ -257,8 +257,10 @@ def test_next_deal_after_game_over_is_refused(client: TestClient) -> None:
             seat.send(kind)
             frame = seat.refused()
             assert frame["d"]["code"] == "game_over"
-        seat.send("act", {"action": "draw stock"})
-        assert seat.refused()["d"]["code"] == "wrong_phase"
+        # a move too: the game is over, not merely its deal (issue 31: it said wrong_phase)
+        for action in ("draw stock", "discard 2C", "nonsense"):
+            seat.send("act", {"action": action})
+            assert seat.refused()["d"]["code"] == "game_over", action
 
 
 def test_every_card_is_dealt_from_a_whole_deck(game: PlayedGame) -> None:

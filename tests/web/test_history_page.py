@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rummykit.core.record import replay_json
-from rummykit.server.site.app import NO_REPLAY
+from rummykit.protocol.answer_words import answer_text
 from rummykit.server.site.run import free_port
 from table_client import LiveServer
 from web_helpers import hold_seat
@@ -68,7 +68,7 @@ def test_each_person_sees_and_downloads_only_their_own_games(
         open_history(stranger, live_server, {})
         expect(stranger.get_by_test_id("history")).to_contain_text("No finished games yet.")
         stranger.goto(live_server.url + f"/#/replay/{mine}")
-        expect(stranger.get_by_test_id("replay-text")).to_contain_text(NO_REPLAY)
+        expect(stranger.get_by_test_id("replay-text")).to_contain_text(answer_text("game_unseen"))
     finally:
         other.close()
 

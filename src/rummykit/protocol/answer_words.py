@@ -1,9 +1,10 @@
 """Why the server answers a request with an error of its own: one reason each, once.
 
 A page may meet these: at the edge, on any request (too many from one address, the records out
-of reach, a request from another site or host), the reviews busy, and a review that broke (in
-a ``ReviewAnswer``). The answer carries the reason and its params, and the page words it in
-its own language from the catalogue area ``refusals`` (generated, key ``refusals.REASON``).
+of reach, a request from another site or host), the reviews busy, a review that broke (in
+a ``ReviewAnswer``), and a finished game's record, replay or review out of its reach. The
+answer carries the reason and its params, and the page words it in its own language from the
+catalogue area ``refusals`` (generated, key ``refusals.REASON``).
 The English sentence is the ``error`` of the answer, and the reason of a socket closed for the
 same cause (which the page words by its close code).
 
@@ -33,6 +34,10 @@ ANSWER_REFUSALS: Final[dict[str, Template]] = {
         "other": "You have {count} reviews under way already: ask again once one of them is done.",
     },
     "review_broke": "The review could not be made ({error}): ask again.",
+    "game_unseen": "No finished game here that you may see: a game's record, replay and review "
+    "open with a token of one of its seats, or to anyone once it was rated or where the history "
+    "is public.",
+    "game_not_over": "This game is not over yet: its record, replay and review come once it ends.",
 }
 """Every reason the server answers a request with an error of its own, with its English."""
 

@@ -22,6 +22,8 @@ class ServerCode(enum.StrEnum):
     """An intent sent against an earlier version of the table."""
     GAME_OVER = "game_over"
     """The game has ended, so no more deals or actions."""
+    WATCHING = "watching"
+    """A spectator sent an intent: spectators watch, they do not play."""
     BAD_MESSAGE = "bad_message"
     """A message or request body that cannot be read."""
     TOO_FAST = "too_fast"

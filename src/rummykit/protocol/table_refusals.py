@@ -37,7 +37,7 @@ TABLE_REFUSALS: Final[dict[str, tuple[Code, Template]]] = {
         _E.NOT_YOUR_TURN,
         "You left this table: the computer plays your seat to the end.",
     ),
-    "watching": (_E.NOT_YOUR_TURN, "You are watching: spectators do not play."),
+    "watching": (_S.WATCHING, "You are watching: spectators do not play."),
     "hint_waits": (_E.NOT_YOUR_TURN, "A hint waits for your turn."),
     "no_hints": (
         _S.NO_HINTS,

@@ -17,11 +17,9 @@ from starlette.routing import BaseRoute, Route
 
 from rummykit.protocol import BadRequest, ErrorAnswer, ReviewAnswer, SeatReview
 from rummykit.server.http import refused_request
-from rummykit.server.parties import finished_game
+from rummykit.server.parties import Unseen, finished_game
 from rummykit.server.reviews.reviews import OwnReviewsBusy, Reviews, ReviewsBusy
 from rummykit.server.runtime import SERVER_CLIENT
-
-NO_REVIEW: Final = "No finished game here that you may review (a seat's token of it is needed)."
 
 
 def _error(message: str, status: int) -> Response:
@@ -34,8 +32,8 @@ async def review(request: Request) -> Response:
         table = await finished_game(request)
     except BadRequest as error:
         return refused_request(error)
-    if table is None:
-        return _error(NO_REVIEW, 404)
+    if isinstance(table, Unseen):
+        return table.response()
     try:
         seat = int(request.path_params["seat"])
     except ValueError:

@@ -98,7 +98,7 @@ from rummykit.server.http import (
     receive_hello,
     refused_request,
 )
-from rummykit.server.parties import PARTY_ROUTES, Lobby, finished_game
+from rummykit.server.parties import PARTY_ROUTES, Lobby, Unseen, finished_game
 from rummykit.server.reviews import REVIEW_ROUTES, Reviews
 from rummykit.server.runtime import WorkerPool, going_on
 from rummykit.server.site.config import SHARED_SITE_NEEDS_POSTGRESQL, ConfigError, ServerConfig
@@ -218,8 +218,6 @@ async def table_view(request: Request) -> Response:
 HISTORY_NOT_PUBLIC: Final = (
     "This server lists only each player's own games: POST /api/history with your seat tokens."
 )
-NO_RECORD: Final = "Only a finished game's record can be downloaded."
-NO_REPLAY: Final = "Only a finished game can be replayed."
 
 
 async def _history_answer(
@@ -262,8 +260,8 @@ async def record(request: Request) -> Response:
         table = await finished_game(request)
     except BadRequest as error:
         return refused_request(error)
-    if table is None:
-        return _error(NO_RECORD, 404)
+    if isinstance(table, Unseen):
+        return table.response()
     answer = GameRecordAnswer.model_validate(table.record_json())
     return JSONResponse(
         answer.model_dump(mode="json", exclude_unset=True),
@@ -277,8 +275,8 @@ async def frames(request: Request) -> Response:
         table = await finished_game(request)
     except BadRequest as error:
         return refused_request(error)
-    if table is None:
-        return _error(NO_REPLAY, 404)
+    if isinstance(table, Unseen):
+        return table.response()
     return Response(await _lobby(request).replay(table), media_type="application/json")
 
 

@@ -104,6 +104,9 @@ class Intents:
                 assert_never(message)
 
     async def _act(self, seat: int, text: str, reply: Send) -> bool:
+        if self.table.game.game_over:
+            await reply(refused(self.table.version, "game_over"))
+            return False
         if seat in self.table.left:
             await reply(refused(self.table.version, "left_already"))
             return False

@@ -99,6 +99,8 @@ export default {
   "refusals.invalid_host": "このサーバーはそのホスト名には応答しません。",
   "refusals.reviews_busy": "いまはレビュー中のゲームが多すぎます。1分ほどしてからもう一度お試しください。",
   "refusals.review_broke": "レビューを作れませんでした（{error}）。もう一度お試しください。",
+  "refusals.game_unseen": "ここに見られる終わったゲームはありません。ゲームの記録・再生・レビューは、その席のトークンで開けます（レーティング対象のゲームや、履歴を公開しているサーバーでは誰でも）。",
+  "refusals.game_not_over": "このゲームはまだ終わっていません。記録・再生・レビューは終わってから見られます。",
   "refusals.own_reviews_busy": { other: "すでに{count}件のレビューが進行中です。どれかが終わってから、もう一度どうぞ。" },
   // a person's name at a table or party (protocol/names.py NAME_REFUSALS)
   "refusals.name_hidden_character": "名前には、ゼロ幅スペースや右から左への書字記号のような、見えない文字や制御文字は使えません。見える文字で入力してください。",
