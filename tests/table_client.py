@@ -243,7 +243,8 @@ class SeatSocket:
         text = self.ws.receive_text()
         SERVER_MESSAGES.validate_json(text)  # every frame is one of the protocol's messages
         frame: dict[str, Any] = json.loads(text)
-        assert set(frame) == {"t", "v", "d"}, frame
+        keys = {"applied": {"t", "v", "n"}, "refused": {"t", "v", "d"} | ({"n"} & set(frame))}
+        assert set(frame) == keys.get(frame["t"], {"t", "v", "d"}), frame
         self.frames.append(frame)
         self.version = frame["v"]
         if frame["t"] == "view":
@@ -259,10 +260,18 @@ class SeatSocket:
                 return frame
 
     def send(
-        self, kind: str, data: dict[str, Any] | None = None, version: int | None = None
+        self,
+        kind: str,
+        data: dict[str, Any] | None = None,
+        version: int | None = None,
+        n: int | None = None,
     ) -> None:
-        """Send an envelope against ``version`` (default: the last version seen)."""
-        message = {"t": kind, "v": self.version if version is None else version, "d": data or {}}
+        """Send an envelope against ``version`` (default: the last version seen), numbered
+        ``n`` if given."""
+        message: dict[str, Any] = {"t": kind, "v": self.version if version is None else version}
+        if n is not None:
+            message["n"] = n
+        message["d"] = data or {}
         self.ws.send_text(json.dumps(message))
 
     def send_raw(self, text: str) -> None:

@@ -336,7 +336,8 @@ def test_schema_names_every_client_and_server_message_type() -> None:
         for definition in definitions.values()
         if "t" in definition.get("properties", {})
     }
-    kinds_sent = {"view", "event", "refused", "notice", "log", "reaction", "rematch", "party"}
+    kinds_sent = {"view", "event", "refused", "applied", "notice", "log", "reaction", "rematch"}
+    kinds_sent |= {"party"}
     kinds_sent |= {"beat"}
     table_kinds = {"act", "next", "redeal", "hint", "pace", "react", "bye", "leave", "hello"}
     table_kinds |= {"beat"}

@@ -376,12 +376,12 @@ def test_record_of_an_unfinished_game_is_refused(client: TestClient) -> None:
     table_id, token = create_table(client, seed=41)
     for path in (f"/api/games/{table_id}/record", f"/api/games/{table_id}/frames"):
         answer = client.get(path, headers=bearer(token))
-        assert answer.status_code == 404
+        assert answer.status_code == 409  # not over yet: its own seat is told so
         assert "deck" not in answer.text and "actions" not in answer.text
     with seat_at(client, table_id, token) as seat:
         play_until(seat, my_turns(2))
     for kind in ("record", "frames"):
-        assert client.get(f"/api/games/{table_id}/{kind}", headers=bearer(token)).status_code == 404
+        assert client.get(f"/api/games/{table_id}/{kind}", headers=bearer(token)).status_code == 409
 
 
 def test_record_of_an_unknown_game_is_404(client: TestClient) -> None:

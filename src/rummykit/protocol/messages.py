@@ -290,6 +290,8 @@ class HintRequest(Strict):
 
     t: Literal["hint"]
     v: Version
+    n: IntentNumber | None = None
+    """The intent's number (optional): any refusal of it carries the same ``n``."""
     d: NoData
 
 
@@ -298,6 +300,8 @@ class Pace(Strict):
 
     t: Literal["pace"]
     v: Version
+    n: IntentNumber | None = None
+    """The intent's number (optional): any refusal of it carries the same ``n``."""
     d: PaceData
 
 
@@ -306,6 +310,8 @@ class React(Strict):
 
     t: Literal["react"]
     v: Version
+    n: IntentNumber | None = None
+    """The intent's number (optional): any refusal of it carries the same ``n``."""
     d: ReactData
 
 
@@ -314,6 +320,8 @@ class BeatBack(Strict):
 
     t: Literal["beat"]
     v: Version
+    n: IntentNumber | None = None
+    """The intent's number (optional): any refusal of it carries the same ``n``."""
     d: NoData
 
 
@@ -322,6 +330,8 @@ class Bye(Strict):
 
     t: Literal["bye"]
     v: Version
+    n: IntentNumber | None = None
+    """The intent's number (optional): any refusal of it carries the same ``n``."""
     d: NoData
 
 
@@ -330,6 +340,8 @@ class Leave(Strict):
 
     t: Literal["leave"]
     v: Version
+    n: IntentNumber | None = None
+    """The intent's number (optional): any refusal of it carries the same ``n``."""
     d: NoData
 
 
@@ -338,6 +350,8 @@ class Rematch(Strict):
 
     t: Literal["rematch"]
     v: Version
+    n: IntentNumber | None = None
+    """The intent's number (optional): any refusal of it carries the same ``n``."""
     d: NoData
 
 
@@ -756,11 +770,30 @@ class EventMessage(Strict):
 
 
 class RefusedMessage(Strict):
-    """An intent refused; the table is unchanged."""
+    """An intent refused; the table is unchanged.
+
+    ``v`` is the table's version the intent was judged against (the current one).
+    """
 
     t: Literal["refused"] = "refused"
     v: Version
+    n: IntentNumber | None = Field(default=None, exclude_if=lambda n: n is None)
+    """The ``n`` of the intent refused, when it carried one: a client with several intents
+    in flight knows which one this answers."""
     d: Refusal
+
+
+class AppliedMessage(Strict):
+    """The intent numbered ``n`` (an ``act``, ``next``, ``redeal`` or ``pace``) was applied.
+
+    Sent to the connection that sent it, after the frames its change brought (the view, the
+    event); ``v`` is the table's version then. A resend of an intent applied already is
+    answered with the view and this again. An intent without ``n`` gets no ``applied``.
+    """
+
+    t: Literal["applied"] = "applied"
+    v: Version
+    n: IntentNumber
 
 
 class HintMessage(Strict):
@@ -842,6 +875,7 @@ ServerMessage: TypeAlias = Annotated[
     ViewMessage
     | EventMessage
     | RefusedMessage
+    | AppliedMessage
     | HintMessage
     | NoticeMessage
     | LogMessage
@@ -871,6 +905,18 @@ def refusal(
     """
     refused = Refusal(code=code, reason=reason or code.value, params=params or {}, message=message)
     return RefusedMessage(v=version, d=refused)
+
+
+def intent_number(message: ClientMessage) -> int | None:
+    """The ``n`` a client gave ``message`` (``None``: none, or a ``hello``, which has none)."""
+    return None if isinstance(message, Hello) else message.n
+
+
+def numbered(refusal: ServerMessage, number: int | None) -> ServerMessage:
+    """``refusal`` marked with the ``n`` of the intent it answers (other messages as they are)."""
+    if number is None or not isinstance(refusal, RefusedMessage):
+        return refusal
+    return refusal.model_copy(update={"n": number})
 
 
 def refused(version: int, reason: str, **params: ParamValue) -> RefusedMessage:

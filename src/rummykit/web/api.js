@@ -335,10 +335,14 @@ export class IntentBook {
     return message;
   }
 
-  /** A message from the server: does it answer the pending intent? */
+  /** A message from the server: does it answer the pending intent? A refusal or an
+   * `applied` names the intent it answers by its `n`; a newer view shows it applied. */
   received(message) {
     if (!this.pending) return;
-    if (message.t === "refused" || (message.t === "view" && message.v > this.pending.v)) this.pending = null;
+    const answer = message.t === "refused" || message.t === "applied";
+    if ((answer && (message.n === undefined || message.n === this.pending.n)) || (message.t === "view" && message.v > this.pending.v)) {
+      this.pending = null;
+    }
   }
 
   /** After a reconnection's first view (at `version`): the intent to send again, or null. */

@@ -74,6 +74,8 @@ from rummykit.protocol import (
     TableAnswer,
     TableCreated,
     Viewer,
+    intent_number,
+    numbered,
     options_answer,
     parse_client_message,
     read_bearer,
@@ -402,7 +404,7 @@ async def _dispatch(
     if isinstance(message, BeatBack):
         return  # heard: that is all a beat says
     if seat is None:
-        await send(refused(table.version, "watching"))
+        await send(numbered(refused(table.version, "watching"), intent_number(message)))
     elif isinstance(message, Bye):  # at once: the socket closes right after it
         table.note_bye(seat)
     else:

@@ -16,6 +16,7 @@ from rummykit.core.errors import IllegalActionError, InvalidActionError
 from rummykit.core.state import GameState
 from rummykit.protocol import (
     Act,
+    AppliedMessage,
     BeatBack,
     Bye,
     ClientMessage,
@@ -27,6 +28,9 @@ from rummykit.protocol import (
     React,
     Redeal,
     Rematch,
+    ServerMessage,
+    intent_number,
+    numbered,
     refused,
     refused_for,
 )
@@ -40,6 +44,18 @@ MAX_CLIENTS_KEPT: Final = 64
 """The clients whose last intent numbers a table keeps: far more pages than its seats hold."""
 
 
+def answering(reply: Send, message: ClientMessage) -> Send:
+    """``reply`` for ``message``: each refusal it carries names the intent's ``n``."""
+    number = intent_number(message)
+    if number is None:
+        return reply
+
+    async def answer(sent: ServerMessage) -> None:
+        await reply(numbered(sent, number))
+
+    return answer
+
+
 class Intents:
     """What a table's seats ask of it, carried out by the table's one task."""
 
@@ -48,14 +64,23 @@ class Intents:
         self.applied: collections.OrderedDict[tuple[int, str], int] = collections.OrderedDict()
         """The last intent number applied for each seat and client (the newest kept)."""
 
-    def _applied(self, seat: int, client: str, number: int | None) -> None:
-        """Remember the number of an intent applied (for the newest ``MAX_CLIENTS_KEPT``)."""
+    async def _applied(self, seat: int, client: str, number: int | None, reply: Send) -> None:
+        """Remember an applied intent's number and tell its sender (``applied``).
+
+        The numbers of the newest ``MAX_CLIENTS_KEPT`` clients are kept.
+        """
         if number is None:
             return
         self.applied[(seat, client)] = number
         self.applied.move_to_end((seat, client))
         while len(self.applied) > MAX_CLIENTS_KEPT:
             self.applied.popitem(last=False)
+        await self._acknowledge(number, reply)
+
+    async def _acknowledge(self, number: int | None, reply: Send) -> None:
+        """Tell the sender that its intent ``number`` is applied (``applied``)."""
+        if number is not None:
+            await reply(AppliedMessage(v=self.table.version, n=number))
 
     async def handle(
         self,
@@ -75,6 +100,7 @@ class Intents:
                 self.applied.get((seat, client), 0)
             ):
                 await reply(self.table.audience.view_message(seat))  # a resend of what was applied
+                await self._acknowledge(message.n, reply)
             case HintRequest() | React() | Leave() | Rematch() | Bye() | Hello() | BeatBack():
                 await self.table.asides.handle(seat, message, reply)
             case Pace():
@@ -88,18 +114,19 @@ class Intents:
                 await self.table.audience.broadcast(
                     None, besides=origin
                 )  # every page shows the new pace
+                await self._acknowledge(message.n, reply)
             case Act() | Next() | Redeal() if message.v != self.table.version:
                 await reply(refused(self.table.version, "stale"))
                 await reply(self.table.audience.view_message(seat))
             case Act():
                 if await self._act(seat, message.d.action, reply):
-                    self._applied(seat, client, message.n)
+                    await self._applied(seat, client, message.n, reply)
             case Next():
                 if await self.table.between.next_deal(seat, reply):
-                    self._applied(seat, client, message.n)
+                    await self._applied(seat, client, message.n, reply)
             case Redeal():
                 if await self._redeal(reply):
-                    self._applied(seat, client, message.n)
+                    await self._applied(seat, client, message.n, reply)
             case _:
                 assert_never(message)
 

@@ -72,7 +72,7 @@ from rummykit.server.store import (
 )
 from rummykit.server.tables.broadcast import Broadcast
 from rummykit.server.tables.dealing import Dealer
-from rummykit.server.tables.intents import Intents
+from rummykit.server.tables.intents import Intents, answering
 from rummykit.server.tables.new_table import TableError, new_table_settings
 from rummykit.server.tables.next_deal import NEXT_DEAL_WAIT_S, BetweenDeals
 from rummykit.server.tables.table_asides import Asides, quietly
@@ -418,8 +418,9 @@ class Table:
                 await self.sleep(BOT_FAILURE_PAUSE_S)
         elif intent is not None:
             seat, message, reply, client = intent
+            answer = answering(quietly(reply), message)  # its refusals name its ``n``
             try:
-                await self.intents.handle(seat, message, quietly(reply), client, origin=reply)
+                await self.intents.handle(seat, message, answer, client, origin=reply)
                 await self._between_deals_check()  # someone left for good, say
             except StaleOwner:
                 raise
@@ -428,10 +429,10 @@ class Table:
             ) as error:  # one bad intent must never stop the table, nor go unanswered
                 if is_unavailable(error):  # nothing was written or applied: it may be sent again
                     note_outage(error)  # one line for the whole outage
-                    await quietly(reply)(refused(self.version, "try_again"))
+                    await answer(refused(self.version, "try_again"))
                     return
                 logger.exception("table %s: an intent failed", self.id)
-                await quietly(reply)(refused(self.version, "unreadable"))
+                await answer(refused(self.version, "unreadable"))
 
     def _failed(self, error: Exception, what: str, *args: object) -> None:
         """Log the table's own work failing (called in the ``except``), with its traceback.
