@@ -34,6 +34,7 @@ from rummykit.protocol import (
     SERVER_MESSAGES,
     Act,
     ActData,
+    AppliedMessage,
     EventMessage,
     Hello,
     HelloData,
@@ -193,6 +194,10 @@ class TablePlayer:
             return self._view(message)
         elif isinstance(message, RefusedMessage):
             self._refusal(message)
+        elif isinstance(message, AppliedMessage):
+            if self.pending is not None and message.n == self.pending.message.n:
+                self.pending = None  # applied; the view before it showed the table
+                self._refusals = 0
         elif isinstance(message, NoticeMessage):
             self.report.say(message.d.text)
         return False
@@ -211,6 +216,8 @@ class TablePlayer:
 
     def _refusal(self, message: RefusedMessage) -> None:
         pending = self.pending
+        if pending is not None and message.n is not None and message.n != pending.message.n:
+            return  # the answer to an earlier intent, not to the one pending: no blame on it
         self.pending = None
         refusal = message.d
         if refusal.code is ServerCode.STALE:
