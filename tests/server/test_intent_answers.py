@@ -88,3 +88,22 @@ def test_an_intent_without_a_number_gets_no_applied(client: TestClient) -> None:
         refusal = seat.refused()
         assert "n" not in refusal
         assert not [frame for frame in seat.frames if frame["t"] == "applied"]
+
+
+def test_a_version_from_the_future_is_refused_as_such(client: TestClient) -> None:
+    table_id, token = create_table(client, seed=seed_where_human_starts(2), opponents=["basic"])
+    with seat_connection(client, table_id, token) as seat:
+        my_turn(seat)
+        now = seat.version
+        seat.send("act", {"action": "draw stock"}, version=now + 100, n=1)
+        refusal = answer_to(seat, 1)
+        assert refusal["d"]["code"] == "stale" and refusal["d"]["reason"] == "version_ahead"
+        assert refusal["d"]["params"] == {"sent": now + 100, "table": now}
+        seat.send("act", {"action": "draw stock"}, version=now - 1, n=2)
+        assert answer_to(seat, 2)["d"]["reason"] == "stale"  # behind: merely stale
+    # a hello from the future: the same refusal, then the view
+    with seat_connection(client, table_id, token, last=now + 5) as seat:
+        first = seat.recv()
+        assert first["t"] == "refused" and first["d"]["reason"] == "version_ahead"
+        assert first["d"]["params"] == {"sent": now + 5, "table": now}
+        assert seat.recv()["t"] == "view"

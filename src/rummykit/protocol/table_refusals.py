@@ -25,6 +25,11 @@ TABLE_REFUSALS: Final[dict[str, tuple[Code, Template]]] = {
         _S.STALE,
         "The table has moved on since you acted; here is where it stands now.",
     ),
+    "version_ahead": (
+        _S.STALE,
+        "The version you sent ({sent}) is ahead of the table's ({table}): here is where it "
+        "stands now.",
+    ),
     "finish_deal_first": (_E.WRONG_PHASE, "Finish this deal first."),
     "deal_is_over": (_E.WRONG_PHASE, "This deal is over: deal the next."),
     "game_over": (_S.GAME_OVER, "The game is over: start a new one."),

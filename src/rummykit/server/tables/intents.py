@@ -115,6 +115,10 @@ class Intents:
                     None, besides=origin
                 )  # every page shows the new pace
                 await self._acknowledge(message.n, reply)
+            case Act() | Next() | Redeal() if message.v > self.table.version:
+                version, table = message.v, self.table.version
+                await reply(refused(table, "version_ahead", sent=version, table=table))
+                await reply(self.table.audience.view_message(seat))
             case Act() | Next() | Redeal() if message.v != self.table.version:
                 await reply(refused(self.table.version, "stale"))
                 await reply(self.table.audience.view_message(seat))

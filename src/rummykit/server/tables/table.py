@@ -269,7 +269,8 @@ class Table:
         """Start sending ``seat``'s frames to a connection (``None``: a spectator's).
 
         First the events since version ``last`` (when they are all still kept; a client that
-        saw nothing, or missed more, gets only the view), then the whole view; with ``log``,
+        saw nothing, or missed more, gets only the view; one ahead of the table is refused
+        ``version_ahead``), then the whole view; with ``log``,
         then the current deal's story (``log``), rebuilt from the stored actions.
         """
         was_paused = self.keeper.paused()
@@ -287,6 +288,8 @@ class Table:
             await self.keeper.start_held_clock(seat)  # their first sight of the deal
         for missed in self.audience.events_since(last, seat):
             await send(missed)
+        if last is not None and last > self.version:  # a version this table never reached
+            await send(refused(self.version, "version_ahead", sent=last, table=self.version))
         await send(self.audience.view_message(seat))
         if log:
             await send(self.audience.log_message(seat))

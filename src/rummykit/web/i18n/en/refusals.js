@@ -123,6 +123,7 @@ export default {
   "refusals.unknown_preset": "Unknown preset '{name}': choose one of {choices}.",
   "refusals.unknown_verb": "'{text}': unknown verb '{verb}'; use draw, meld, layoff, discard or knock.",
   "refusals.unreadable": "That message could not be carried out; it changed nothing.",
+  "refusals.version_ahead": "The version you sent ({sent}) is ahead of the table's ({table}): here is where it stands now.",
   "refusals.watchers_only": "You are looking at this party from outside: join it to take part.",
   "refusals.watching": "You are watching: spectators do not play.",
   "refusals.weak_password": "That password is too easy to guess: use a few uncommon words, or more characters.",

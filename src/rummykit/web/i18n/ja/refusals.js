@@ -50,6 +50,7 @@ export default {
   "refusals.set_joker_rank": "{cards}：このセットのジョーカーは、数字の違う{card}の代わりになれません。",
   "refusals.set_too_big": "{cards}はセットになりません。セットは4枚まで、マークは1枚ずつです。",
   "refusals.stale": "操作の間にテーブルが進みました。今の状態を表示します。",
+  "refusals.version_ahead": "送られた版 {sent} はテーブルの版（{table}）より先です。今の状態を表示します。",
   "refusals.taken_card_back": "{card}はこの番に捨て札から取ったカードです。すぐに捨て直すことはできません。",
   "refusals.too_few_naturals": "{cards}はメルドになりません。普通のカードが2枚以上必要です。",
   "refusals.too_many_reactions": "少し待ってください。リアクションは{seconds}秒に{count}回までです。",
