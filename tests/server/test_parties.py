@@ -122,6 +122,22 @@ def test_a_party_is_made_joined_by_its_code_and_started_by_its_host(
         assert seat.view["party"] == code and seat.view["turn_timer"] == 30
 
 
+def test_a_party_judges_an_intent_on_its_state_and_refuses_a_version_from_the_future(
+    app_client: TestClient,
+) -> None:
+    code, host = new_party(app_client, "Ann")
+    with party_socket(app_client, code, host) as ann:
+        version = ann.frames[-1]["v"]
+        ann.ws.send_text(json.dumps({"t": "add_cpu", "v": version + 100, "d": {"level": "basic"}}))
+        refusal = ann.refused()
+        assert refusal["d"]["code"] == "stale" and refusal["d"]["reason"] == "party_version_ahead"
+        assert refusal["d"]["params"] == {"sent": version + 100, "party": version}
+        assert len(ann.party["members"]) == 1  # nothing changed
+        # an old version is no refusal: the party as it stands is what is judged
+        ann.ws.send_text(json.dumps({"t": "add_cpu", "v": 0, "d": {"level": "basic"}}))
+        assert len(ann.until_party(lambda party: len(party["members"]) == 2)["members"]) == 2
+
+
 def test_computer_names_skip_every_name_taken() -> None:
     taken = ["mira", "OTTO", "Ann"]  # a party's members, whatever their case
     for seed in range(20):

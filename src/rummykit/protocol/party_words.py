@@ -34,6 +34,10 @@ PARTY_REFUSALS: Final[dict[str, tuple[Code, Template]]] = {
     "party_full": (_E.PARTY_FULL, "Every seat of this party is taken."),
     "party_closed": (_E.PARTY_STARTED, "This party has closed."),
     "party_started": (_E.PARTY_STARTED, "This party's game has started: its seats are taken."),
+    "party_version_ahead": (
+        _E.STALE,
+        "The version you sent ({sent}) is ahead of the party's ({party}): here it is as it stands.",
+    ),
     # ----- who may do what ------------------------------------------------------------------
     "not_host": (_E.NOT_HOST, "Only the host can do that."),
     "host_stays": (_E.NOT_HOST, "The host cannot remove themselves: leave the party instead."),

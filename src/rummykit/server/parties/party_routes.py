@@ -253,9 +253,16 @@ async def _member_for_socket(websocket: WebSocket, hello: Hello) -> tuple[Party,
 async def _carry_out(
     websocket: WebSocket, party: Party, me: int | None, message: PartyClientMessage
 ) -> None:
-    """One message of a member; ``PartyError`` when it is refused."""
+    """One message of a member; ``PartyError`` when it is refused.
+
+    A party judges each intent on its state as it is, whatever version it was sent at (a
+    ready or a change of rules means the same then as now); only a version the party never
+    reached is refused, as ``party_version_ahead``.
+    """
     if isinstance(message, Hello):
         raise ProtocolError("hello is the socket's first message, and only its first.")
+    if message.v > party.version:
+        raise PartyError("party_version_ahead", sent=message.v, party=party.version)
     if me is None:
         raise PartyError("watchers_only")
     match message:

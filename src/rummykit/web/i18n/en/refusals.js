@@ -80,6 +80,7 @@ export default {
   "refusals.party_closed": "This party has closed.",
   "refusals.party_full": "Every seat of this party is taken.",
   "refusals.party_started": "This party's game has started: its seats are taken.",
+  "refusals.party_version_ahead": "The version you sent ({sent}) is ahead of the party's ({party}): here it is as it stands.",
   "refusals.password_control": "A password may not hold control characters (such as NUL or tab).",
   "refusals.pile_too_short": {"one": "The discard pile holds only {count} card, not {depth}.", "other": "The discard pile holds only {count} cards, not {depth}."},
   "refusals.preset_seats": "The {preset} preset is for {min} to {max} seats, not {seats}.",

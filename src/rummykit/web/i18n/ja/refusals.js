@@ -71,6 +71,7 @@ export default {
   "refusals.party_started": "このパーティーのゲームは始まっています。席はもう埋まっています。",
   "refusals.not_host": "それはホストだけができます。",
   "refusals.host_stays": "ホストは自分を外せません。パーティーを抜けてください。",
+  "refusals.party_version_ahead": "送られた版 {sent} はパーティーの版（{party}）より先です。今の状態を表示します。",
   "refusals.watchers_only": "このパーティーを外から見ています。参加するには加わってください。",
   "refusals.no_such_member": "そのメンバーはいません。",
   "refusals.rules_refused": "このルールの組み合わせでは遊べません：{detail}",
