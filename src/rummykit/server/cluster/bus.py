@@ -357,7 +357,7 @@ class RedisBus(Bus):
         if pubsub.connection is not None:
             pubsub.connection.deregister_connect_callback(self._reconnected)
         with going_on("closing the bus's subscription", expected=REDIS_GONE):
-            await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # typed in redis 8.2
 
     def _reconnected(self, connection: object) -> None:
         # redis-py reconnected (and resubscribed) the subscriber connection by itself, from
