@@ -1,13 +1,20 @@
-"""docs/PROTOCOL.md's table of the server's own codes is written from ``ServerCode``."""
+"""docs/PROTOCOL.md's lists against the code: the server's own codes and the notices are
+generated; the tables of messages and of close codes are held here."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter
 
 from rummykit.core.contract import stale
 from rummykit.core.errors import ErrorCode
-from rummykit.protocol import contract
+from rummykit.protocol import CloseCode, contract
 from rummykit.protocol.codes import ServerCode
+from rummykit.protocol.messages import CLIENT_MESSAGES, SERVER_MESSAGES
+from rummykit.protocol.party import PARTY_CLIENT_MESSAGES
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -33,3 +40,32 @@ def test_protocol_md_table_of_what_to_do_names_real_codes() -> None:
         if code.isdigit():  # the close codes' table follows
             break
         assert code in {*ErrorCode, *ServerCode}, code
+
+
+def _kinds_of_table(header: str) -> set[str]:
+    """The ``t`` of each row of PROTOCOL.md's table that starts with ``header``."""
+    lines = (DOCS / "PROTOCOL.md").read_text(encoding="utf-8").splitlines()
+    start = lines.index(header)
+    rows = itertools.takewhile(lambda line: line.startswith("|"), lines[start + 2 :])
+    return {row.split("`")[1] for row in rows}
+
+
+def _kinds_of(adapter: TypeAdapter[Any]) -> set[str]:
+    """The ``t`` of every message a union of messages holds (from its JSON Schema)."""
+    schema = adapter.json_schema()
+    parts = schema["$defs"].values()
+    return {part["properties"]["t"]["const"] for part in parts if "t" in part.get("properties", {})}
+
+
+def test_the_tables_of_messages_list_every_message_and_no_other() -> None:
+    assert _kinds_of_table("| t | d | what |") == _kinds_of(CLIENT_MESSAGES) - {"hello"}
+    assert _kinds_of_table("| t | d |") == _kinds_of(SERVER_MESSAGES)
+    party = _kinds_of(PARTY_CLIENT_MESSAGES) - {"hello"}
+    assert _kinds_of_table("| t | d | who | what |") == party
+
+
+def test_the_close_codes_table_lists_every_close_code() -> None:
+    lines = (DOCS / "PROTOCOL.md").read_text(encoding="utf-8").splitlines()
+    start = lines.index("| close code | meaning | reconnect? |")
+    rows = itertools.takewhile(lambda line: line.startswith("|"), lines[start + 2 :])
+    assert [int(row.split("`")[1]) for row in rows] == [code.value for code in CloseCode]

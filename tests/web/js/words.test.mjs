@@ -100,7 +100,7 @@ test("the log frame's lines are worded and classed like the live ones", () => {
 });
 
 test("every template of events and refusals words without a placeholder left over", () => {
-  const params = { seat: 1, turn: 2, card: "7h", stock_card: "As", cards: ["7h", "8h", "9h"], meld: ["7h", "8h", "9h"], missing: ["6h"], count: 2, number: 0, last: 3, held: 1, depth: 4, points: 9, grace: 30, seconds: 10, detail: "x", name: "Ann", limit: 10, value: 22, names: ["Ann"], min: 2, max: 8, text: "1 fly", verb: "fly", option: "decks", choices: ["1", "2"], preset: "gin", seats: 7, hand: 10, needed: 81, jokers: 2, size: 54, error: "RuntimeError" };
+  const params = { seat: 1, turn: 2, card: "7h", stock_card: "As", cards: ["7h", "8h", "9h"], meld: ["7h", "8h", "9h"], missing: ["6h"], count: 2, number: 0, last: 3, held: 1, depth: 4, points: 9, grace: 30, seconds: 10, detail: "x", name: "Ann", limit: 10, value: 22, names: ["Ann"], min: 2, max: 8, text: "1 fly", verb: "fly", option: "decks", choices: ["1", "2"], preset: "gin", seats: 7, hand: 10, needed: 81, jokers: 2, size: 54, error: "RuntimeError", sent: 9, table: 3, party: 3 };
   for (const code of ["en", "ja"]) {
     inLang(code, () => {
       for (const key of [...Object.keys(CATALOGUES.en.events), ...Object.keys(CATALOGUES.en.refusals)]) {
