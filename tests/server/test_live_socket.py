@@ -21,7 +21,7 @@ from websockets.typing import Origin
 from rummykit.protocol.limits import MAX_SOCKET_MESSAGE_BYTES, TOO_MANY_REQUESTS, Limits
 from rummykit.protocol.messages import CloseCode
 from rummykit.server.http.guard import FOREIGN_ORIGIN_MESSAGE
-from rummykit.server.http.hello import HELLO_FIRST, NO_HELLO
+from rummykit.server.http.hello import HELLO_FIRST, NO_HELLO, NO_ONE
 from rummykit.server.site.app import NO_SEAT, TOKEN_IN_HELLO
 from rummykit.server.site.run import free_port
 from table_client import (
@@ -171,7 +171,7 @@ def test_an_address_over_its_rate_gets_4429_and_why(tmp_path: Path) -> None:
     [
         ('{"t": "hint", "v": 0, "d": {}}', (CloseCode.BAD_QUERY, HELLO_FIRST)),
         (b"binary", (CloseCode.BAD_QUERY, HELLO_FIRST)),
-        ('{"t": "hello", "v": 0, "d": {}}', (CloseCode.NO_SEAT, NO_SEAT)),
+        ('{"t": "hello", "v": 0, "d": {}}', (CloseCode.BAD_QUERY, NO_ONE)),
     ],
 )
 def test_a_socket_opening_without_a_seats_hello_is_closed_and_told_why(

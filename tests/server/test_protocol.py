@@ -23,7 +23,7 @@ from rummykit.core.melds import arrange_meld
 from rummykit.core.rules import Aces
 from rummykit.protocol.limits import Limits
 from rummykit.protocol.messages import CLIENT_TYPES, CloseCode, ProtocolError, parse_client_message
-from rummykit.server.http.hello import HELLO_FIRST, NO_HELLO
+from rummykit.server.http.hello import HELLO_FIRST, NO_HELLO, NO_ONE
 from rummykit.server.site.app import (
     NO_SEAT,
     NOT_WATCHABLE,
@@ -319,7 +319,7 @@ def _closed(client: TestClient, path: str, first: str | bytes | None) -> tuple[i
     raise AssertionError(f"{path} was served a frame")
 
 
-@pytest.mark.parametrize("who", ["not-a-token", "other table", "no table", "watch", "nobody"])
+@pytest.mark.parametrize("who", ["not-a-token", "other table", "no table", "watch"])
 def test_a_hello_that_holds_no_seat_is_closed_4404(client: TestClient, who: str) -> None:
     table_id, token = create_table(client)
     _, other_token = create_table(client)
@@ -328,11 +328,18 @@ def test_a_hello_that_holds_no_seat_is_closed_4404(client: TestClient, who: str)
         "other table": hello(other_token),
         "no table": hello(token),
         "watch": hello(None),  # a table of one person and the computer is not watched
-        "nobody": json.dumps({"t": "hello", "v": 0, "d": {}}),
     }[who]
     path = "/ws/no-such-table" if who == "no table" else f"/ws/{table_id}"
     reason = NOT_WATCHABLE if who == "watch" else NO_SEAT
     assert _closed(client, path, first) == (CloseCode.NO_SEAT, reason)
+
+
+def test_a_hello_with_neither_token_nor_watch_is_closed_4400_as_a_mistake(
+    client: TestClient,
+) -> None:
+    table_id, _ = create_table(client)
+    nobody = json.dumps({"t": "hello", "v": 0, "d": {}})
+    assert _closed(client, f"/ws/{table_id}", nobody) == (CloseCode.BAD_QUERY, NO_ONE)
 
 
 @pytest.mark.parametrize(

@@ -11,11 +11,12 @@ from rummykit.server.http.guard import (
     loopback_hosts,
 )
 from rummykit.server.http.heartbeat import Hearing, Heartbeat, beating
-from rummykit.server.http.hello import counted_socket, receive_hello
+from rummykit.server.http.hello import NO_ONE, counted_socket, receive_hello
 from rummykit.server.http.memory import MemoryKeeper, defer_full_collections, freeze_startup_objects
 from rummykit.server.http.outbox import ConnectionDropped, Outbox
 
 __all__ = [
+    "NO_ONE",
     "ConnectionDropped",
     "Hearing",
     "Heartbeat",

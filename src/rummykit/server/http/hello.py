@@ -14,6 +14,7 @@ HELLO_FIRST: Final = (
     'Send hello first: {"t": "hello", "v": LAST_VERSION_SEEN, "d": {"token": YOUR_TOKEN}}.'
 )
 NO_HELLO: Final = "No hello came in time: reconnect and send it first."
+NO_ONE: Final = 'A hello names its seat ("token") or asks to watch ("watch": true): it had neither.'
 
 Message = TypeVar("Message")
 

@@ -86,6 +86,7 @@ from rummykit.protocol import (
 from rummykit.server.accounts import ACCOUNT_ROUTES, RATING_ROUTES, AccountGate
 from rummykit.server.cluster import BusUnavailable, Cluster, RemoteTable
 from rummykit.server.http import (
+    NO_ONE,
     ConnectionDropped,
     Hearing,
     Heartbeat,
@@ -305,6 +306,9 @@ async def _viewer_for_socket(
     if hello is None:
         return None
     token, watch, last = hello.d.token, hello.d.watch, hello.v
+    if token is None and not watch:  # a program's mistake, not a seat gone: 4400
+        await websocket.close(code=CloseCode.BAD_QUERY, reason=NO_ONE)
+        return None
     client = hello.d.client or ""
     viewer: Viewer
     table: Table | RemoteTable | None
