@@ -6,12 +6,14 @@ test is named after the rule it checks (README, "Boathouse").
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from helpers import play, stacked_game
-from rummykit.core.cards import JOKER_CODE, Card
+from rummykit.core.cards import JOKER_CODE, Card, card_code
 from rummykit.core.deadwood import GoingOut, goes_out_now
 from rummykit.core.deal import DealResult
 from rummykit.core.errors import ErrorCode, IllegalActionError
@@ -140,8 +142,10 @@ def test_going_out_whole_is_going_rummy() -> None:
 # ----- the search behind it, against a plain one ------------------------------------------
 
 
+@functools.cache
 def fewest_loose(codes: tuple[int, ...], aces: Aces) -> int:
-    """The fewest cards of ``codes`` (sorted) that no meld holds, by plain recursion."""
+    """The fewest cards of ``codes`` (sorted) that no meld holds, by plain recursion (every
+    meld of the hand, remembered by the cards left)."""
     if not codes:
         return 0
     first = codes[0]
@@ -194,3 +198,45 @@ def test_going_out_whole_agrees_with_a_plain_search(
                 rest.remove(code)
             plain = plainly_goes_out(rest, aces, must_discard, None)
             assert going_out.after(naturals, jokers, must_discard=must_discard) is plain
+
+
+@st.composite
+def meldable_hands(draw: st.DrawFn) -> list[int]:
+    """A hand made of melds (runs up to eight long, sets, a joker in place of a card now and
+    then) and up to two cards more: hands that go out, or nearly, with runs to split."""
+    codes: list[int] = []
+    for _ in range(draw(st.integers(1, 3))):
+        if draw(st.booleans()):
+            suit = draw(st.integers(0, 3))
+            length = draw(st.integers(3, 8))
+            start = draw(st.integers(1, 14 - length))
+            meld = [card_code(rank, suit) for rank in range(start, start + length)]
+        else:
+            rank = draw(st.integers(1, 13))
+            suits = draw(st.lists(st.integers(0, 3), min_size=3, max_size=4, unique=True))
+            meld = [card_code(rank, suit) for suit in suits]
+        if draw(st.integers(0, 3)) == 0:
+            meld[draw(st.integers(0, len(meld) - 1))] = JOKER_CODE
+        codes += meld
+    codes += draw(st.lists(st.sampled_from(TWO_DECKS), max_size=2))
+    return sorted(codes)
+
+
+@settings(max_examples=200, deadline=None)
+@given(meldable_hands(), st.sampled_from(list(Aces)), st.booleans(), st.integers(0, 30))
+def test_large_hands_with_long_runs_go_out_as_a_plain_search_says(
+    codes: list[int], aces: Aces, must_discard: bool, using_at: int
+) -> None:
+    """The whole-hand search meets natural runs three to five long only, and is told which
+    card it may not leave over: on hands long enough to hold longer runs (and two copies of a
+    card, and jokers) it answers as the plain search over every meld does."""
+    assume(all(codes.count(code) <= 2 for code in codes) and codes.count(JOKER_CODE) <= 2)
+    using = codes[using_at % len(codes)]
+    cards = [Card.from_code(code) for code in codes]
+    expected = plainly_goes_out(codes, aces, must_discard, using)
+    assert goes_out_now(cards, aces, must_discard=must_discard, using=Card.from_code(using)) is (
+        expected
+    )
+    assert goes_out_now(cards, aces, must_discard=must_discard) is plainly_goes_out(
+        codes, aces, must_discard, None
+    )

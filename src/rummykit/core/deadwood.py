@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card
 from rummykit.core.meld_search import enumerate_melds, meld_layouts
@@ -33,6 +34,17 @@ class Partition:
     """The melds, each laid out (jokers with what they stand for)."""
     deadwood: tuple[Card, ...]
     """The cards in no meld, dearest first."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Cover:
+    """What a whole-hand search asks of the cards it leaves over."""
+
+    exact: bool
+    """Exactly the allowance is left over (a card must be thrown), not at most."""
+    kept: int
+    """The bit of the one card (a natural's field, or the joker's) that must be melded: the
+    only copy of the card a deep take must use; 0 for none."""
 
 
 class _Solver:
@@ -111,28 +123,36 @@ class _Solver:
         self.memo[state] = (best, choice)
         return best
 
-    def covers(self, state: int, allowance: int, seen: set[int]) -> bool:
+    def covers(self, state: int, allowance: int, seen: set[int], cover: _Cover) -> bool:
         """Whether melds can hold every card of a position but ``allowance`` at most.
 
         Cuts off as soon as more cards are left over than allowed, where ``search`` would
         weigh every split: the question of whole-hand melding, asked of hands that may have
-        grown large. ``seen`` holds the (position, allowance) pairs known to fail.
+        grown large. ``cover`` says whether exactly ``allowance`` cards must be left over and
+        which may not be; ``seen`` holds the (position, allowance) pairs known to fail under it.
         """
         key = state << 2 | allowance
         if key in seen:
             return False
         naturals = state & _NATURAL_MASK
         if not naturals:
-            return state >> _JOKER_SHIFT <= allowance
+            jokers = state >> _JOKER_SHIFT
+            if jokers and cover.kept >> _JOKER_SHIFT:
+                return False  # the one joker that must be melded is left over
+            return jokers == allowance if cover.exact else jokers <= allowance
         nonzero = (naturals | (naturals >> 1)) & self.low_bits
         lowest_bit = nonzero & -nonzero
         index = lowest_bit.bit_length() // _FIELD_BITS
         jokers_left = state >> _JOKER_SHIFT << _JOKER_SHIFT
         for ones, joker_cost, _ in self.by_lowest[index]:
             fits = nonzero & ones == ones and joker_cost <= jokers_left
-            if fits and self.covers(state - ones - joker_cost, allowance, seen):
+            if fits and self.covers(state - ones - joker_cost, allowance, seen, cover):
                 return True
-        if allowance and self.covers(state - lowest_bit, allowance - 1, seen):
+        if (
+            allowance
+            and not lowest_bit & cover.kept
+            and self.covers(state - lowest_bit, allowance - 1, seen, cover)
+        ):
             return True
         seen.add(key)
         return False
@@ -216,20 +236,27 @@ def goes_out_now(
 class GoingOut:
     """Whole-hand melding: whether a hand, or the hand less a meld, can all go down now.
 
-    One search of the whole hand serves every question (what a meld or a discard leaves is a
-    position of that search), and it is cut off as soon as more than one card would be left
-    over, where the least-deadwood search would weigh every split: hands may grow large when
-    nothing is melded before going out.
+    One search answers each question: it is cut off as soon as more cards would be left over
+    than allowed (where the least-deadwood search would weigh every split), it is told
+    whether a card must be left over to throw and which card may not be, and it meets natural
+    runs only three to five long (a longer one is two such runs side by side: the same cards
+    meld either way, with far fewer ways to split a hand). Hands may grow large when nothing
+    is melded before going out: a deep take under whole-hand melding asks of up to sixty cards.
     """
 
     __slots__ = ("_failed", "_field_of", "_free", "_solver", "_state")
 
     def __init__(self, cards: Sequence[Card], aces: Aces) -> None:
         codes = sorted(card.code for card in cards)
-        self._solver = _Solver(enumerate_melds(codes, aces), _ONE_EACH)
+        melds = [
+            (naturals, jokers)
+            for naturals, jokers in enumerate_melds(codes, aces)
+            if jokers or len(naturals) <= _LONGEST_NEEDED_RUN
+        ]
+        self._solver = _Solver(melds, _ONE_EACH)
         self._field_of = self._solver.field_of
         self._state, self._free = self._solver.split(codes, _ONE_EACH)
-        self._failed: set[int] = set()
+        self._failed: dict[_Cover, set[int]] = {}
 
     def now(self, *, must_discard: bool, using: Card | None = None) -> bool:
         """``goes_out_now`` of the whole hand."""
@@ -245,46 +272,35 @@ class GoingOut:
             state -= 1 << (_FIELD_BITS * field)
         return self._goes_out(state, self._free, must_discard, None)
 
-    def _melds_but(self, state: int, free: int, allowance: int) -> bool:
-        return free <= allowance and self._solver.covers(state, allowance - free, self._failed)
-
     def _goes_out(self, state: int, free: int, must_discard: bool, using: Card | None) -> bool:
-        if using is not None and not using.is_joker and using.code not in self._field_of:
-            return False  # no meld of the hand holds it
-        if not self._melds_but(state, free, 1):
-            return False  # the usual case, settled by one short search
-        whole = self._melds_but(state, free, 0)
-        if not must_discard and (using is None or whole):
-            return True  # nothing is left, or the one loose card is the discard
-        if using is None and not whole:
-            return True  # the one loose card is the discard
-        # Every card melds: one must be left out (not ``using``) and the rest still meld.
-        for code, count in self._held(state, free):
-            if using is not None and code == using.code and count == 1:
-                continue
-            field = self._field_of.get(code)
-            if code == JOKER_CODE:
-                left = (state - (1 << _JOKER_SHIFT), free)
-            elif field is None:
-                left = (state, free - 1)
-            else:
-                left = (state - (1 << (_FIELD_BITS * field)), free)
-            if self._melds_but(*left, 0):
-                return True
-        return False
+        """Whether every card melds but one at most, and that one is not ``using``'s only copy.
 
-    def _held(self, state: int, free: int) -> list[tuple[int, int]]:
-        """(code, copies) of each card of a position; the cards of no meld as one entry."""
-        held = [
-            (code, state >> (_FIELD_BITS * field) & 3)
-            for code, field in self._field_of.items()
-            if state >> (_FIELD_BITS * field) & 3
-        ]
-        if state >> _JOKER_SHIFT:
-            held.append((JOKER_CODE, state >> _JOKER_SHIFT))
-        if free:
-            held.append((-1, free))  # any card of no meld: leaving one out is the same
-        return held
+        With ``must_discard`` exactly one card is left over: the one thrown.
+        """
+        kept = 0
+        if using is not None:
+            if using.is_joker:
+                kept = 1 << _JOKER_SHIFT if state >> _JOKER_SHIFT == 1 else 0
+            else:
+                field = self._field_of.get(using.code)
+                if field is None:
+                    return False  # no meld of the hand holds it
+                bit = 1 << (_FIELD_BITS * field)
+                kept = bit if state // bit & 3 == 1 else 0
+        if free > 1:
+            return False  # cards of no meld are left over
+        if free:  # that card is the one thrown: the rest melds entirely
+            return self._covers(state, 0, _Cover(exact=False, kept=0))
+        return self._covers(state, 1, _Cover(exact=must_discard, kept=kept))
+
+    def _covers(self, state: int, allowance: int, cover: _Cover) -> bool:
+        failed = self._failed.setdefault(cover, set())
+        return self._solver.covers(state, allowance, failed, cover)
+
+
+_LONGEST_NEEDED_RUN: Final = 5
+"""Natural runs longer than this are left out of whole-hand melding: any such run splits
+into runs of three to five, which hold the same cards."""
 
 
 def best_partition(cards: Sequence[Card], rules: Rules) -> Partition:
