@@ -22,7 +22,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -37,6 +37,19 @@ pytestmark = [
     pytest.mark.timeout(120),
     pytest.mark.skipif(sys.platform != "linux", reason="reads /proc for the worker processes"),
 ]
+
+
+@pytest.fixture(autouse=True)
+def _ctrl_c_not_ignored() -> Iterator[None]:
+    """The commands started here meet Ctrl+C as a terminal's are, even when this test run was
+    started in the background: a shell's ``&`` ignores SIGINT, a started program inherits that,
+    and a Ctrl+C sent before the server sets its own handler was then lost (the server served
+    on). A handler of Python's own is not inherited: the commands start with the default."""
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 def _a_worker_is_importing(pid: int) -> bool:
