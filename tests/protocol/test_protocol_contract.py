@@ -7,14 +7,22 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter
+import pytest
+from pydantic import TypeAdapter, ValidationError
 
 from rummykit.core.contract import stale
 from rummykit.core.errors import ErrorCode
 from rummykit.protocol import CloseCode, contract
 from rummykit.protocol.codes import ServerCode
-from rummykit.protocol.messages import CLIENT_MESSAGES, SERVER_MESSAGES
-from rummykit.protocol.party import PARTY_CLIENT_MESSAGES
+from rummykit.protocol.limits import MAX_SOCKET_MESSAGE_BYTES, Limits
+from rummykit.protocol.messages import (
+    CLIENT_MESSAGES,
+    SERVER_MESSAGES,
+    ActionText,
+    ProtocolError,
+    parse_client_message,
+)
+from rummykit.protocol.party import PARTY_CLIENT_MESSAGES, PlayerName
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -69,3 +77,30 @@ def test_the_close_codes_table_lists_every_close_code() -> None:
     start = lines.index("| close code | meaning | reconnect? |")
     rows = itertools.takewhile(lambda line: line.startswith("|"), lines[start + 2 :])
     assert [int(row.split("`")[1]) for row in rows] == [code.value for code in CloseCode]
+
+
+def test_the_limits_table_holds_what_the_server_applies() -> None:
+    """Each length in the table is one the protocol's types accept and one more they refuse;
+    each rate is ``Limits()``'s, as served."""
+    table = contract.limits_table()
+    value = {
+        row.split(" | ")[0].lstrip("| "): row.split(" | ")[1] for row in table.splitlines()[2:]
+    }
+    longest = int(value["characters in an action"].replace(",", ""))
+    actions = TypeAdapter(ActionText)
+    assert actions.validate_python("x" * longest)
+    with pytest.raises(ValidationError):
+        actions.validate_python("x" * (longest + 1))
+    names = TypeAdapter(PlayerName)
+    name_length = int(value["characters in a name"])
+    assert names.validate_python("A" * name_length)
+    with pytest.raises(ValidationError):
+        names.validate_python("A" * (name_length + 1))
+    with pytest.raises(ProtocolError):  # a message one character past the limit
+        parse_client_message(
+            "x" * (int(value["characters in one message of a client"].replace(",", "")) + 1)
+        )
+    served = Limits()
+    assert value["messages a socket may send at once"] == str(served.socket_burst)
+    assert value["requests a second an address may keep making"] == f"{served.address_per_second:g}"
+    assert value["bytes in one socket frame"] == f"{MAX_SOCKET_MESSAGE_BYTES:,}"

@@ -4,7 +4,8 @@ The rules' codes are ``rummykit.core.contract``'s (core knows nothing of the ser
 server's own, ``rummykit.protocol.codes.ServerCode`` with its members' docstrings, are written
 here between the markers ``<!-- BEGIN GENERATED server-codes: ... -->`` and its end, and every
 notice kind (``rummykit.protocol.event_words.NOTICES``) with its English between the markers
-``notice-kinds``. Run
+``notice-kinds``, and the sizes and rates a client must keep to (``limits``), each read from
+the constant the server applies. Run
 ``python -m rummykit.protocol.contract`` after changing them; a test fails while the document
 is out of date.
 """
@@ -13,11 +14,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final, get_args
+
+from annotated_types import MaxLen
 
 from rummykit.core.contract import DOCS_DIR, Generated, codes_table, stale, write_all
 from rummykit.protocol import codes
 from rummykit.protocol.event_words import NOTICES
+from rummykit.protocol.limits import MAX_SOCKET_MESSAGE_BYTES, Limits
+from rummykit.protocol.messages import MAX_MESSAGE_CHARS, ActionText, ClientId, CloseCode, Token
+from rummykit.protocol.party import PlayerName
 
 COMMAND: Final = "python -m rummykit.protocol.contract"
 """What rewrites the protocol's generated table."""
@@ -37,8 +43,77 @@ def notice_kinds_table() -> str:
     return "\n".join(rows)
 
 
+def _longest(text_type: Any) -> int:
+    """The most characters a constrained string type of the protocol allows."""
+    for constraint in get_args(text_type)[1:]:
+        if isinstance(constraint, MaxLen):
+            return constraint.max_length
+        if getattr(constraint, "max_length", None) is not None:
+            return int(constraint.max_length)
+    raise ValueError(f"{text_type} has no longest length")
+
+
+def _number(value: float | None) -> str:
+    """A limit as the document writes it: ``1,000``, ``0.5``, or no limit."""
+    if value is None:
+        return "no limit"
+    return f"{int(value):,}" if float(value).is_integer() else f"{value:,}"
+
+
+def limits_table() -> str:
+    """The sizes and rates a client must keep to, and what the server does past each."""
+    limits = Limits()
+    flood = f"closed {CloseCode.TOO_MANY_MESSAGES.value}"
+    rows = [
+        ("characters in one message of a client", MAX_MESSAGE_CHARS, "refused `bad_message`"),
+        (
+            "bytes in one socket frame",
+            MAX_SOCKET_MESSAGE_BYTES,
+            f"closed {CloseCode.MESSAGE_TOO_BIG.value}, unread",
+        ),
+        ("characters in an action", _longest(ActionText), "refused `bad_message`"),
+        ("characters in a name", _longest(PlayerName), "refused"),
+        ("characters in a token or a client id", max(map(_longest, (Token, ClientId))), "refused"),
+        ("messages a socket may send at once", limits.socket_burst, flood),
+        ("messages a second a socket may keep sending", limits.socket_per_second, flood),
+        (
+            "requests (socket openings too) an address may make at once",
+            limits.address_burst,
+            "429 with `Retry-After`",
+        ),
+        (
+            "requests a second an address may keep making",
+            limits.address_per_second,
+            "429 with `Retry-After`",
+        ),
+        (
+            "sockets an address may hold open at once",
+            limits.sockets_per_address,
+            f"closed {CloseCode.TOO_MANY_PAGES.value}",
+        ),
+        (
+            "HTTP connections an address may hold open at once",
+            limits.connections_per_address,
+            "429 with `Retry-After`, and closed",
+        ),
+        ("seconds to send a request's headers", limits.header_timeout_s, "closed, unanswered"),
+        (
+            "accounts an address may make in an hour",
+            limits.accounts_per_address,
+            "refused `too_many_accounts`",
+        ),
+    ]
+    lines = ["| limit | value | past it |", "| --- | --- | --- |"]
+    lines += [f"| {what} | {_number(value)} | {past} |" for what, value, past in rows]
+    return "\n".join(lines)
+
+
 GENERATED: Final[Generated] = {
-    "PROTOCOL.md": {"server-codes": server_codes_table, "notice-kinds": notice_kinds_table}
+    "PROTOCOL.md": {
+        "server-codes": server_codes_table,
+        "notice-kinds": notice_kinds_table,
+        "limits": limits_table,
+    }
 }
 """The document and its generated blocks."""
 
