@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from rummykit.core import contract
+from rummykit.core.actions import _VERBS
 from rummykit.core.errors import ErrorCode
 from rummykit.core.presets import PRESETS
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS, option_names
@@ -59,3 +60,18 @@ def test_a_stale_table_is_found_and_rewritten(tmp_path: Path) -> None:
 def test_a_document_without_its_markers_is_an_error() -> None:
     with pytest.raises(ValueError, match="options"):
         contract.render("RECORD.md", "no tables here")
+
+
+def test_the_actions_table_of_record_md_has_every_verb_and_no_other() -> None:
+    """Both ways: a verb the notation reads has its row, and a row names a verb it reads; the
+    protocol's document sends its readers to that table and shows each verb once."""
+    text = (DOCS / "RECORD.md").read_text(encoding="utf-8")
+    section = text.split("## Actions", 1)[1].split("\n## ", 1)[0]
+    rows = {
+        line.split("`")[1].split()[1] for line in section.splitlines() if line.startswith("| `S ")
+    }
+    assert rows == set(_VERBS)
+    protocol = (DOCS / "PROTOCOL.md").read_text(encoding="utf-8")
+    assert "(RECORD.md#actions)" in protocol and "(RECORD.md#cards)" in protocol
+    for verb in _VERBS:
+        assert f"`{verb} " in protocol, verb
