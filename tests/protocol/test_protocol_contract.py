@@ -4,6 +4,7 @@ generated; the tables of messages and of close codes are held here."""
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -104,3 +105,29 @@ def test_the_limits_table_holds_what_the_server_applies() -> None:
     assert value["messages a socket may send at once"] == str(served.socket_burst)
     assert value["requests a second an address may keep making"] == f"{served.address_per_second:g}"
     assert value["bytes in one socket frame"] == f"{MAX_SOCKET_MESSAGE_BYTES:,}"
+
+
+def test_the_recorded_session_answers_every_numbered_intent_by_its_number() -> None:
+    """§5's session, read as a client would: each intent it numbers gets its answer named by
+    that number (``applied`` or ``refused``) before the client sends anything else."""
+    text = (DOCS / "PROTOCOL.md").read_text(encoding="utf-8")
+    session = text.split("## 5. A session", 1)[1].split("```", 2)[1]
+    waiting: dict[str, int] = {}  # the client, and the number of its intent not yet answered
+    answered = 0
+    for line in session.splitlines():
+        found = re.match(r"^([<>]) (\w+)/table (\{.*\})$", line)
+        if found is None:
+            continue
+        arrow, client, frame = found.groups()
+        kind = re.search(r'"t": "(\w+)"', frame)
+        number = re.search(r'"n": (\d+)', frame)
+        assert kind is not None
+        if arrow == ">":
+            assert client not in waiting, f"{client} sent again before its intent was answered"
+            if number is not None:
+                waiting[client] = int(number.group(1))
+        elif kind.group(1) in ("applied", "refused") and client in waiting:
+            assert number is not None and int(number.group(1)) == waiting.pop(client), line
+            answered += 1
+    assert not waiting, f"intents never answered: {waiting}"
+    assert answered >= 4
