@@ -122,8 +122,8 @@ class MinimalClient:
     def come_back(self) -> None:
         """Reconnect, then send each unanswered intent again, unchanged."""
         self.open()
-        for intent in sorted(self.unanswered.items()):
-            self.send(intent[1])
+        for _, intent in sorted(self.unanswered.items()):
+            self.send(intent)
 
     def send(self, intent: dict[str, Any]) -> None:
         assert self.socket is not None
