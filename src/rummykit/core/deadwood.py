@@ -59,6 +59,7 @@ class _Solver:
     __slots__ = (
         "by_lowest",
         "field_of",
+        "fits",
         "joker_value",
         "low_bits",
         "melds",
@@ -74,12 +75,14 @@ class _Solver:
         self.joker_value = points[JOKER_CODE]
         self.low_bits = sum(1 << (_FIELD_BITS * index) for index in range(len(involved)))
         self.by_lowest: list[list[tuple[int, int, int]]] = [[] for _ in involved]
+        self.fits: list[tuple[int, int]] = []
         for meld_index, (naturals, jokers) in enumerate(self.melds):
             ones = 0
             for code in naturals:
                 ones |= 1 << (_FIELD_BITS * self.field_of[code])
             lowest = self.field_of[naturals[0]]
             self.by_lowest[lowest].append((ones, jokers << _JOKER_SHIFT, meld_index))
+            self.fits.append((ones, jokers << _JOKER_SHIFT))
         self.memo: dict[int, tuple[int, int]] = {}
 
     def split(self, codes: Sequence[int], points: tuple[int, ...]) -> tuple[int, int]:
@@ -156,6 +159,21 @@ class _Solver:
             return True
         seen.add(key)
         return False
+
+    def stranded(self, state: int) -> int:
+        """The cards of a position that no meld fitting in it holds (a position of them).
+
+        Each must be left over, whatever the melds: a quick bound for ``covers``, which
+        would otherwise prove a hand cannot go out by trying every split of it.
+        """
+        naturals = state & _NATURAL_MASK
+        nonzero = (naturals | (naturals >> 1)) & self.low_bits
+        jokers_left = state >> _JOKER_SHIFT << _JOKER_SHIFT
+        held = 0
+        for ones, joker_cost in self.fits:
+            if nonzero & ones == ones and joker_cost <= jokers_left:
+                held |= ones
+        return naturals & (nonzero & ~held) * 3  # both bits of each such card's field
 
     def chosen_melds(self, state: int) -> list[tuple[tuple[int, ...], int]]:
         """The melds of the best split of a searched position."""
@@ -287,10 +305,15 @@ class GoingOut:
                     return False  # no meld of the hand holds it
                 bit = 1 << (_FIELD_BITS * field)
                 kept = bit if state // bit & 3 == 1 else 0
-        if free > 1:
-            return False  # cards of no meld are left over
-        if free:  # that card is the one thrown: the rest melds entirely
-            return self._covers(state, 0, _Cover(exact=False, kept=0))
+        stranded = self._solver.stranded(state)
+        low_bits = self._solver.low_bits
+        left_over = (
+            free + (stranded & low_bits).bit_count() + 2 * (stranded >> 1 & low_bits).bit_count()
+        )
+        if left_over > 1 or stranded & kept:
+            return False  # more cards than one are left over, or the one that must meld
+        if left_over:  # that card is the one thrown: the rest melds entirely
+            return self._covers(state - stranded, 0, _Cover(exact=False, kept=0))
         return self._covers(state, 1, _Cover(exact=must_discard, kept=kept))
 
     def _covers(self, state: int, allowance: int, cover: _Cover) -> bool:
