@@ -103,7 +103,13 @@ def test_the_limits_table_holds_what_the_server_applies() -> None:
         )
     served = Limits()
     assert value["messages a socket may send at once"] == str(served.socket_burst)
-    assert value["requests a second an address may keep making"] == f"{served.address_per_second:g}"
+    unchecked = "requests a second an address may keep making, without a checked credential"
+    assert value[unchecked] == f"{served.address_per_second:g}"
+    identity = "requests a second a seat's token or a signed-in account may keep making"
+    assert value[identity] == f"{served.identity_per_second:g}"
+    assert value["budgets of tokens and accounts one address may use in all"] == str(
+        served.identities_per_address
+    )
     assert value["bytes in one socket frame"] == f"{MAX_SOCKET_MESSAGE_BYTES:,}"
 
 

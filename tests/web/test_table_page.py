@@ -149,13 +149,18 @@ def test_illegal_meld_shows_its_reason(page: Any, live_server: Any) -> None:
     assert table.view()["version"] == view["version"]  # nothing was played
 
 
+LAYOFF_CHOICE_SEED = 6685
+"""The first seed ``layoff_choice_seed`` finds (searched from 0)."""
+
+
 def layoff_choice_seed() -> tuple[int, list[str], list[str], str]:
     """A seed whose first deal lets seat 0, after drawing, lay two melds and then lay off one
     card that fits both: (seed, meld, meld, card). Found with the engine by trying seeds from 0,
-    each dealt by the server's own ``Table.create`` (``seeded_deal``), in a few seconds; e.g.
-    3♠4♠5♠, 6♣6♦6♥ and the 6♠, which fits the run and the set."""
+    each dealt by the server's own ``Table.create`` (``seeded_deal``); e.g. seed 6685 gives
+    3♠4♠5♠, 6♣6♦6♥ and the 6♠, which fits the run and the set. That seed is tried first (the
+    search from 0 takes about 15 s); should the dealing change, the search finds another."""
     rules = find_preset("classic").rules
-    for seed in range(50_000):
+    for seed in itertools.chain([LAYOFF_CHOICE_SEED], range(50_000)):
         dealer, deck = seeded_deal(seed, 2)
         if dealer != 1:
             continue

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         options_answer,
     )
     from rummykit.protocol.api import (
+        BEARER,
         MAX_BODY_BYTES,
         SEED_REFUSED,
         BadRequest,
@@ -96,10 +97,11 @@ if TYPE_CHECKING:
         TOO_MANY_MESSAGES,
         TOO_MANY_REQUESTS,
         TOO_MANY_SOCKETS,
-        AddressLimiter,
+        ClientLimiter,
         Clock,
         Limits,
         TokenBucket,
+        credential_key,
     )
     from rummykit.protocol.messages import (
         POSITION_WORDS,
@@ -233,6 +235,7 @@ this order on first use, so that the plain facts load no message model (and no p
 __all__ = [
     "ACCOUNT_NAME",
     "ACTION_EVENTS",
+    "BEARER",
     "BOT_LEVELS",
     "DEAL_LINES",
     "DEFAULT_PACE_MS",
@@ -267,7 +270,6 @@ __all__ = [
     "ActData",
     "AddCpu",
     "AddCpuData",
-    "AddressLimiter",
     "Advice",
     "AppliedMessage",
     "BadRequest",
@@ -279,6 +281,7 @@ __all__ = [
     "BotPlayer",
     "Bye",
     "ChoiceAnswer",
+    "ClientLimiter",
     "ClientMessage",
     "Clock",
     "CloseCode",
@@ -387,6 +390,7 @@ __all__ = [
     "account_text",
     "answer_text",
     "called",
+    "credential_key",
     "detail_params",
     "encode",
     "has_bot_mark",

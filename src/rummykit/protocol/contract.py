@@ -77,13 +77,30 @@ def limits_table() -> str:
         ("messages a socket may send at once", limits.socket_burst, flood),
         ("messages a second a socket may keep sending", limits.socket_per_second, flood),
         (
-            "requests (socket openings too) an address may make at once",
+            "requests (socket openings too) an address may make at once, without a checked "
+            "credential",
             limits.address_burst,
             "429 with `Retry-After`",
         ),
         (
-            "requests a second an address may keep making",
+            "requests a second an address may keep making, without a checked credential",
             limits.address_per_second,
+            "429 with `Retry-After`",
+        ),
+        (
+            "requests (socket openings too) a seat's token or a signed-in account may make "
+            "at once, from any address",
+            limits.identity_burst,
+            "429 with `Retry-After`",
+        ),
+        (
+            "requests a second a seat's token or a signed-in account may keep making",
+            limits.identity_per_second,
+            "429 with `Retry-After`",
+        ),
+        (
+            "budgets of tokens and accounts one address may use in all",
+            limits.identities_per_address,
             "429 with `Retry-After`",
         ),
         (

@@ -64,7 +64,7 @@ from rummykit.server.accounts.passwords import (
     off_the_loop,
     verify_password,
 )
-from rummykit.server.http import read_request_body, refused_request
+from rummykit.server.http import account_identity, read_request_body, refused_request, vouch_for
 from rummykit.server.store import SESSION_LIFETIME_S, Account, Store
 
 logger = logging.getLogger("rummykit.accounts")
@@ -270,7 +270,10 @@ async def session_account(connection: HTTPConnection) -> Account | None:
     token = connection.cookies.get(SESSION_COOKIE)
     if not token or len(token) > 128:
         return None
-    return await asyncio.to_thread(_store(connection).accounts.session_account, token)
+    account = await asyncio.to_thread(_store(connection).accounts.session_account, token)
+    if account is not None:
+        vouch_for(connection, "session", token, account_identity(account.id))
+    return account
 
 
 async def me(request: Request) -> Response:

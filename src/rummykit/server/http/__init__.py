@@ -7,8 +7,11 @@ from rummykit.server.http.guard import (
     HostGuard,
     OriginGuard,
     RateGuard,
+    account_identity,
     is_loopback,
     loopback_hosts,
+    seat_identity,
+    vouch_for,
 )
 from rummykit.server.http.heartbeat import Hearing, Heartbeat, beating
 from rummykit.server.http.hello import NO_ONE, counted_socket, receive_hello
@@ -25,6 +28,7 @@ __all__ = [
     "OriginGuard",
     "Outbox",
     "RateGuard",
+    "account_identity",
     "beating",
     "counted_socket",
     "defer_full_collections",
@@ -36,4 +40,6 @@ __all__ = [
     "read_request_body",
     "receive_hello",
     "refused_request",
+    "seat_identity",
+    "vouch_for",
 ]

@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from rummykit.core.errors import RulesError
-from rummykit.protocol import MAX_BODY_BYTES, AddressLimiter, BadRequest, ErrorAnswer
+from rummykit.protocol import MAX_BODY_BYTES, BadRequest, ClientLimiter, ErrorAnswer
 
 SLOW_BODY: Final = "The request body came too slowly: send it whole, at once."
 
@@ -22,7 +22,7 @@ async def read_request_body(request: Request) -> bytes:
     """
     chunks: list[bytes] = []
     size = 0
-    limiter: AddressLimiter = request.app.state.limiter
+    limiter: ClientLimiter = request.app.state.limiter
     try:
         async with asyncio.timeout(limiter.limits.header_timeout_s):
             async for chunk in request.stream():

@@ -21,15 +21,19 @@ import ipaddress
 from collections.abc import Iterable
 from typing import Final
 
+from starlette.requests import HTTPConnection, cookie_parser
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rummykit.protocol import (
+    BEARER,
+    SESSION_COOKIE,
     TOO_MANY_REQUESTS,
-    AddressLimiter,
+    ClientLimiter,
     CloseCode,
     ErrorAnswer,
     answer_text,
+    credential_key,
 )
 
 SECURITY_HEADERS: Final[tuple[tuple[bytes, bytes], ...]] = (
@@ -191,25 +195,75 @@ async def answer_error(
     await response(scope, receive, send)
 
 
-class RateGuard:
-    """ASGI middleware: requests and socket opens of the API, counted per client address."""
+def request_credential(scope: Scope) -> str | None:
+    """The credential a request or socket shows, as ``credential_key`` names it, unchecked.
 
-    def __init__(self, app: ASGIApp, limiter: AddressLimiter) -> None:
+    A seat's token in ``Authorization: Bearer`` first, else the session cookie; ``None``
+    without either.
+    """
+    authorization = _header(scope, b"authorization")
+    if authorization is not None and authorization.startswith(BEARER):
+        return credential_key("bearer", authorization[len(BEARER) :].strip())
+    cookies = _header(scope, b"cookie")
+    if cookies is not None:
+        session = cookie_parser(cookies).get(SESSION_COOKIE)
+        if session:
+            return credential_key("session", session)
+    return None
+
+
+class RateGuard:
+    """ASGI middleware: requests and socket opens of the API, counted per identity or address.
+
+    A request showing a credential the server has checked (``ClientLimiter.vouch``) counts
+    against that seat or account; any other against its client address.
+    """
+
+    def __init__(self, app: ASGIApp, limiter: ClientLimiter) -> None:
         """Guard ``app`` with ``limiter``'s buckets."""
         self.app = app
         self.limiter = limiter
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Pass the request on, or refuse it: 429, or a socket closed as too many messages."""
+        """Pass the request on, or refuse it (429 with ``Retry-After``; a socket, closed)."""
         counted = scope["type"] in ("http", "websocket") and scope["path"].startswith(
             ("/api/", "/ws/")
         )
+        if not counted:
+            await self.app(scope, receive, send)
+            return
         client = scope.get("client")
         address = client[0] if client else "unknown"
-        if not counted or self.limiter.allow(address):
+        wait = self.limiter.refusal(address, request_credential(scope))
+        if wait is None:
             await self.app(scope, receive, send)
             return
         if scope["type"] == "websocket":
             await refuse_socket(receive, send, CloseCode.TOO_MANY_MESSAGES, TOO_MANY_REQUESTS)
             return
-        await answer_error(scope, receive, send, 429, "too_many_requests", **{"retry-after": "5"})
+        await answer_error(
+            scope, receive, send, 429, "too_many_requests", **{"retry-after": str(wait)}
+        )
+
+
+def seat_identity(table_id: str, seat: int) -> str:
+    """The identity a seat's token is, for its budget."""
+    return f"seat {table_id} {seat}"
+
+
+def account_identity(account_id: int) -> str:
+    """The identity a signed-in session is, for its budget: the account, on every device."""
+    return f"account {account_id}"
+
+
+def vouch_for(connection: HTTPConnection, kind: str, secret: str, identity: str) -> None:
+    """Count the requests that show ``secret`` (checked: it is ``identity``) against it.
+
+    ``kind`` is ``bearer`` (a seat's token) or ``session`` (a session cookie). Only the
+    credential this request itself shows is vouched for, so a token checked for another
+    purpose (one of many in a history request, say) never moves a budget.
+    """
+    key = credential_key(kind, secret)
+    if request_credential(connection.scope) == key:
+        limiter: ClientLimiter = connection.app.state.limiter
+        limiter.vouch(key, identity)

@@ -8,7 +8,7 @@ from typing import Final, TypeVar
 
 from starlette.websockets import WebSocket
 
-from rummykit.protocol import TOO_MANY_SOCKETS, AddressLimiter, CloseCode, Hello, ProtocolError
+from rummykit.protocol import TOO_MANY_SOCKETS, ClientLimiter, CloseCode, Hello, ProtocolError
 
 HELLO_FIRST: Final = (
     'Send hello first: {"t": "hello", "v": LAST_VERSION_SEEN, "d": {"token": YOUR_TOKEN}}.'
@@ -48,14 +48,14 @@ async def receive_hello(
 
 
 async def counted_socket(
-    websocket: WebSocket, serve: Callable[[WebSocket, AddressLimiter], Awaitable[None]]
+    websocket: WebSocket, serve: Callable[[WebSocket, ClientLimiter], Awaitable[None]]
 ) -> None:
     """Accept a socket, count it against its address's limit, and ``serve`` it.
 
     Accepted first, so that a client refused sees the close code and why.
     """
     await websocket.accept()
-    limiter: AddressLimiter = websocket.app.state.limiter
+    limiter: ClientLimiter = websocket.app.state.limiter
     address = websocket.client.host if websocket.client else ""
     if not limiter.open_socket(address):
         await websocket.close(CloseCode.TOO_MANY_PAGES, TOO_MANY_SOCKETS)

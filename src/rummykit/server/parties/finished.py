@@ -10,6 +10,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from rummykit.protocol import ErrorAnswer, read_bearer
+from rummykit.server.http import seat_identity, vouch_for
 from rummykit.server.parties.lobby import Lobby
 from rummykit.server.tables import Table
 
@@ -40,10 +41,11 @@ async def finished_game(request: Request) -> Table | Unseen:
     lobby: Lobby = request.app.state.lobby
     table_id = request.path_params["table_id"]
     token = read_bearer(request.headers.get("authorization"))
-    if (
-        not request.app.state.public_history
-        and (token is None or await asyncio.to_thread(lobby.store.seat_of, table_id, token) is None)
-        and not await asyncio.to_thread(lobby.store.rated_games.was_rated, table_id)
+    seat = None if token is None else await asyncio.to_thread(lobby.store.seat_of, table_id, token)
+    if token is not None and seat is not None:
+        vouch_for(request, "bearer", token, seat_identity(table_id, seat))
+    elif not request.app.state.public_history and not await asyncio.to_thread(
+        lobby.store.rated_games.was_rated, table_id
     ):
         return Unseen("game_unseen")
     if await asyncio.to_thread(lobby.store.settings, table_id) is None:

@@ -15,8 +15,8 @@ from rummykit.protocol import (
     SEED_REFUSED,
     TOO_MANY_MESSAGES,
     AddCpu,
-    AddressLimiter,
     BadRequest,
+    ClientLimiter,
     CloseCode,
     ErrorAnswer,
     Hello,
@@ -189,7 +189,7 @@ async def party_socket(websocket: WebSocket) -> None:
     await counted_socket(websocket, _party_socket)
 
 
-async def _party_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
+async def _party_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:
     hello = await receive_hello(websocket, limiter.limits.header_timeout_s, parse_party_message)
     if hello is None:
         return

@@ -57,10 +57,10 @@ from rummykit.core.errors import RulesError
 from rummykit.protocol import (
     SEED_REFUSED,
     TOO_MANY_MESSAGES,
-    AddressLimiter,
     BadRequest,
     BeatBack,
     Bye,
+    ClientLimiter,
     ClientMessage,
     Clock,
     CloseCode,
@@ -100,6 +100,8 @@ from rummykit.server.http import (
     read_request_body,
     receive_hello,
     refused_request,
+    seat_identity,
+    vouch_for,
 )
 from rummykit.server.parties import PARTY_ROUTES, Lobby, Unseen, finished_game
 from rummykit.server.reviews import REVIEW_ROUTES, Reviews
@@ -213,6 +215,7 @@ async def table_view(request: Request) -> Response:
     seat = await _seat_of(lobby, table_id, token)
     if seat is None:
         return _error(NO_SEAT, 404)
+    vouch_for(request, "bearer", token, seat_identity(table_id, seat))
     table = await lobby.readable(table_id)
     answer = TableAnswer(seat=seat, version=table.version, view=table.view(seat))
     return JSONResponse(answer.model_dump(mode="json"))
@@ -297,7 +300,7 @@ async def _viewer_for_socket(
     opened with a query is closed at once (``BAD_QUERY``, ``TOKEN_IN_HELLO``).
     """
     lobby = _lobby(websocket)
-    limiter: AddressLimiter = websocket.app.state.limiter
+    limiter: ClientLimiter = websocket.app.state.limiter
     table_id = websocket.path_params["table_id"]
     if websocket.url.query:
         await websocket.close(code=CloseCode.BAD_QUERY, reason=TOKEN_IN_HELLO)
@@ -316,6 +319,8 @@ async def _viewer_for_socket(
         if token is not None:
             viewer = await _seat_of(lobby, table_id, token)
             table = None if viewer is None else await lobby.serving(table_id)
+            if viewer is not None:  # a program that shows its token when it opens the socket
+                vouch_for(websocket, "bearer", token, seat_identity(table_id, viewer))
         elif watch and await asyncio.to_thread(lobby.store.settings, table_id) is not None:
             table, viewer = await lobby.serving(table_id), None
             if not table.settings.spectators:
@@ -344,7 +349,7 @@ async def socket(websocket: WebSocket) -> None:
         memory.socket_closed()
 
 
-async def _play_socket(websocket: WebSocket, limiter: AddressLimiter) -> None:
+async def _play_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:
     lobby = _lobby(websocket)
     await lobby.evict_idle()
     found = await _viewer_for_socket(websocket)
@@ -503,7 +508,7 @@ def create_app(
             name="static",
         ),
     ]
-    limiter = AddressLimiter(config.limits, clock)
+    limiter = ClientLimiter(config.limits, clock)
     middleware = [
         Middleware(OriginGuard, allowed_origins=config.allowed_origins),
         Middleware(RateGuard, limiter=limiter),
