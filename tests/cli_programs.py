@@ -44,14 +44,15 @@ class Program:
             self._queue.put(line)
         self._queue.put(None)
 
-    def wait_for(self, wanted: Callable[[Line], bool]) -> Line:
-        """The next line (from those not yet waited for) that ``wanted`` accepts."""
+    def wait_for(self, wanted: Callable[[Line], bool], within_s: float = PROGRAM_S) -> Line:
+        """The next line (from those not yet waited for) that ``wanted`` accepts; each line
+        must come within ``within_s``."""
         while True:
             try:
-                line = self._queue.get(timeout=PROGRAM_S)
+                line = self._queue.get(timeout=within_s)
             except queue.Empty:
                 raise AssertionError(
-                    f"no such line within {PROGRAM_S} s:\n{self.errors()}"
+                    f"no such line within {within_s} s:\n{self.errors()}"
                 ) from None
             if line is None:
                 raise AssertionError(f"the program ended first:\n{self.errors()}")

@@ -19,9 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from cli_programs import TWO_DEALS, Program, Programs, check_acknowledged
+from cli_programs import PROGRAM_S, TWO_DEALS, Program, Programs, check_acknowledged
 from redis_service import RedisService, redis_server
+from rummykit.client.sockets import OPEN_TIMEOUT_S
+from rummykit.server.cluster.lease import LEASE_S
 from rummykit.server.site.run import free_port
+from rummykit.server.tables.turn_keeper import DROP_GRACE_S
 from server_process import ServerProcess
 
 __all__ = ["redis_server"]
@@ -96,8 +99,12 @@ def test_an_owner_paused_past_its_lease_is_fenced_and_the_log_has_no_fork(
     paused_at = max(line["v"] for line in [*host.lines, *guest.lines] if "acked" in line)
     # the guest, relayed by the second, is moved once the lease has run out: the second owns
     # the table now, and the game goes on there (the host's seat played by the computer
-    # while the host's program waits on the paused first); a few versions on, surely there
-    guest.wait_for(lambda line: "acked" in line and line["v"] > paused_at + 2)
+    # while the host's program waits on the paused first); a few versions on, surely there.
+    # That takes the lease, the guest's try at the paused first (its handshake times out)
+    # and the host's grace before the computer stands in: 36 s before a move, past the 40 s
+    # a line is waited for elsewhere once CI's machine was loaded.
+    moved_within = LEASE_S + OPEN_TIMEOUT_S + DROP_GRACE_S + PROGRAM_S
+    guest.wait_for(lambda line: "acked" in line and line["v"] > paused_at + 2, moved_within)
     first.signal(signal.SIGCONT)  # it wakes believing it owns the table: it writes nothing
     _finished_alike(tmp_path, host, guest)
 
