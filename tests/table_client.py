@@ -200,6 +200,20 @@ def running(store_path: Path | str) -> Iterator[Any]:
         yield client
 
 
+@contextlib.contextmanager
+def limited_client(store_path: Path | str, clock: ManualClock, limits: Limits) -> Iterator[Any]:
+    """A ``TestClient`` of an app with ``limits``, whose buckets run on ``clock``."""
+    from starlette.testclient import TestClient
+
+    app = create_app(
+        ServerConfig(store_path=store_path, limits=limits),
+        sleep=clock.sleep,
+        clock=lambda: clock.now,
+    )
+    with TestClient(app) as client:
+        yield client
+
+
 def clocked_app(
     store_path: Path | str,
     clock: ManualClock,

@@ -16,9 +16,7 @@ from starlette.testclient import TestClient
 
 from rummykit.protocol import SESSION_COOKIE
 from rummykit.protocol.limits import Limits
-from rummykit.server.site.app import create_app
-from rummykit.server.site.config import ServerConfig
-from table_client import ManualClock, bearer, create_table
+from table_client import ManualClock, bearer, create_table, limited_client
 
 LIMITS = Limits(
     socket_burst=None,
@@ -34,12 +32,7 @@ LIMITS = Limits(
 @pytest.fixture
 def limited(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
     """A client of a server with these small limits, on a clock the test moves."""
-    app = create_app(
-        ServerConfig(store_path=store_path, limits=LIMITS),
-        sleep=clock.sleep,
-        clock=lambda: clock.now,
-    )
-    with TestClient(app) as client:
+    with limited_client(store_path, clock, LIMITS) as client:
         yield client
 
 

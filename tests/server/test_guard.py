@@ -27,7 +27,14 @@ from rummykit.server.site.app import MAX_CONNECTIONS_PER_SEAT, create_app
 from rummykit.server.site.config import ServerConfig
 from rummykit.server.site.run import answered_hosts
 from rummykit.server.store.store import Store
-from table_client import ManualClock, bearer, create_table, hello, seat_connection
+from table_client import (
+    ManualClock,
+    bearer,
+    create_table,
+    hello,
+    limited_client,
+    seat_connection,
+)
 
 OWN = "http://testserver"
 """The origin of the test client's own pages (its Host is ``testserver``)."""
@@ -208,12 +215,7 @@ def test_a_live_table_shuffles_unpredictably_and_keeps_its_decks(
 def limited(store_path: Path, clock: ManualClock) -> Iterator[TestClient]:
     """A client of a server with small limits, on a clock the test moves."""
     limits = Limits(socket_burst=5, socket_per_second=1, address_burst=8, address_per_second=1)
-    app = create_app(
-        ServerConfig(store_path=store_path, limits=limits),
-        sleep=clock.sleep,
-        clock=lambda: clock.now,
-    )
-    with TestClient(app) as client:
+    with limited_client(store_path, clock, limits) as client:
         yield client
 
 
