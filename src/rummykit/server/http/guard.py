@@ -195,6 +195,11 @@ async def answer_error(
     await response(scope, receive, send)
 
 
+SHOWN_CREDENTIAL: Final = "rummykit.credential"
+"""The scope's key under which ``RateGuard`` leaves the credential a request showed, so that
+``vouch_for`` reads it instead of parsing the headers again."""
+
+
 def request_credential(scope: Scope) -> str | None:
     """The credential a request or socket shows, as ``credential_key`` names it, unchecked.
 
@@ -234,7 +239,8 @@ class RateGuard:
             return
         client = scope.get("client")
         address = client[0] if client else "unknown"
-        wait = self.limiter.refusal(address, request_credential(scope))
+        credential = scope[SHOWN_CREDENTIAL] = request_credential(scope)
+        wait = self.limiter.refusal(address, credential)
         if wait is None:
             await self.app(scope, receive, send)
             return
@@ -261,9 +267,10 @@ def vouch_for(connection: HTTPConnection, kind: str, secret: str, identity: str)
 
     ``kind`` is ``bearer`` (a seat's token) or ``session`` (a session cookie). Only the
     credential this request itself shows is vouched for, so a token checked for another
-    purpose (one of many in a history request, say) never moves a budget.
+    purpose (one of many in a history request, say) never moves a budget. A request
+    ``RateGuard`` did not count shows nothing to vouch for.
     """
     key = credential_key(kind, secret)
-    if request_credential(connection.scope) == key:
+    if connection.scope.get(SHOWN_CREDENTIAL) == key:
         limiter: ClientLimiter = connection.app.state.limiter
         limiter.vouch(key, identity)
