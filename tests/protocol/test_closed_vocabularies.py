@@ -228,6 +228,9 @@ ROUTE_ANSWERS: dict[str, frozenset[str]] = {
     "/api/leaderboard": frozenset({"Leaderboard", "ErrorAnswer"}),
     "/api/leaderboard/thresholds": frozenset({"LeaderboardThresholds", "ErrorAnswer"}),
     "/api/players/{name}": frozenset({"PlayerAnswer", "ErrorAnswer"}),
+    "/api/bots": frozenset({"OnlineBots"}),
+    "/api/challenges": frozenset({"PartyJoined", "PartyRefusal", "ErrorAnswer"}),
+    "/api/parties/{code}/invite": frozenset({"InviteAnswered", "PartyRefusal", "ErrorAnswer"}),
 }
 """Every route of the HTTP API and the schema's parts its answers are."""
 
@@ -314,6 +317,14 @@ def test_the_parties_and_accounts_routes_answer_as_their_models(site: TestClient
     )
     assert ranked.reason in PARTY_REFUSALS
     answered(site.get("/api/parties/NOPE00"), "ErrorAnswer", 404)
+    # programs' accounts: none online here (a whole challenge: tests/server/test_bot_accounts)
+    assert answered(site.get("/api/bots"), "OnlineBots").bots == ()
+    site.cookies.clear()
+    answered(site.post("/api/challenges", json={"bot": "x"}), "PartyRefusal", 401)
+    answered(site.post("/api/challenges", json={"bot": 3}), "ErrorAnswer", 400)
+    invite = {"token": joined.token, "bot": "nobody_here"}
+    answered(site.post(f"/api/parties/{joined.code}/invite", json=invite), "PartyRefusal", 409)
+    answered(site.post("/api/parties/NOPE00/invite", json=invite), "ErrorAnswer", 404)
 
 
 def test_the_ratings_routes_answer_as_their_models(site: TestClient) -> None:

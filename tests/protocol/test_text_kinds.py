@@ -111,7 +111,13 @@ def test_every_party_code_is_also_a_reason_of_its_own_name() -> None:
     # a join's 409 from an older server carries a code alone: the page words it by the reason
     # of the same name
     # (``stale`` is a socket's refusal only, of a version from the future: never a join's)
-    party_codes = {code.value for code, _ in PARTY_REFUSALS.values()} - {"bad_message", "stale"}
+    # (a challenge's or an invitation's codes are never a join's: they came with their reasons)
+    answers_to_programs = {"bot_unavailable", "declined", "not_signed_in"}
+    party_codes = {code.value for code, _ in PARTY_REFUSALS.values()} - {
+        "bad_message",
+        "stale",
+        *answers_to_programs,
+    }
     assert party_codes <= set(PARTY_REFUSALS)
 
 
@@ -165,6 +171,7 @@ def test_party_params_fill_every_language_with_nothing_left_over() -> None:
         "seconds": 600,
         "sent": 9,
         "party": 3,
+        "name": "robo",
     }
     for reason in PARTY_REFUSALS:
         assert not re.search(r"[{}]", party_text(reason, params)), reason

@@ -56,8 +56,8 @@ def test_an_unknown_seat_is_refused_with_its_number() -> None:
 
 
 def test_the_pool_of_the_rules_scoring_says_which_end_wins() -> None:
-    assert Pool.from_scoring(Scoring.WINNER) is Pool.WINNER
-    assert Pool.from_scoring(Scoring.PENALTY) is Pool.PENALTY
+    assert Pool.of(Scoring.WINNER) is Pool.WINNER
+    assert Pool.of(Scoring.PENALTY) is Pool.PENALTY
     assert not Pool.WINNER.lower_wins
     assert Pool.PENALTY.lower_wins
 

@@ -51,7 +51,7 @@ def revision(location: str) -> str | None:
 
 def test_an_empty_database_is_made_at_the_newest_revision(store_backend: StoreBackend) -> None:
     Store(store_backend.location).close()
-    assert revision(store_backend.location) == migrate.head() == "0005"
+    assert revision(store_backend.location) == migrate.head() == "0006"
     names = {str(row[1]) for row in schema(store_backend)}
     names |= {str(row[0]) for row in schema(store_backend)}
     assert names >= TABLES | {"accounts_by_name", "seats_by_expiry", "rated_games_by_account"}
@@ -67,7 +67,7 @@ def test_opening_again_changes_nothing(store_backend: StoreBackend) -> None:
     store.close()
     assert found is not None and found.name == "Ada"
     assert schema(store_backend) == before
-    assert store_backend.execute("SELECT version_num FROM alembic_version") == [("0005",)]
+    assert store_backend.execute("SELECT version_num FROM alembic_version") == [("0006",)]
 
 
 def test_account_names_are_unique_whatever_their_case(store_backend: StoreBackend) -> None:

@@ -72,6 +72,12 @@ class ServerCode(enum.StrEnum):
     confusables: "aIice" beside "alice")."""
     TOO_MANY_ACCOUNTS = "too_many_accounts"
     """The address made as many accounts as an hour allows; wait."""
+    BOT_UNAVAILABLE = "bot_unavailable"
+    """The program's account named is unknown, not online, or did not
+    answer the invitation in time."""
+    DECLINED = "declined"
+    """A program's account declined the invitation; the reason says why
+    (its rules, timer, seats, ranked or not, or its games at once)."""
 
 
 Code: TypeAlias = ErrorCode | ServerCode

@@ -12,6 +12,7 @@ from typing import Final
 
 from pydantic import TypeAdapter
 
+from rummykit.protocol.bot_stream import BotLimits
 from rummykit.protocol.messages import Strict
 from rummykit.ratings import Pool
 
@@ -31,6 +32,8 @@ class LeaderboardEntry(Strict):
     """Not settled yet (or no longer): shown with "?"."""
     bot: bool
     """A program's account."""
+    online: bool = False
+    """A program's account online now (``GET /api/bots``): it can be challenged."""
 
 
 class LeaderboardThresholds(Strict):
@@ -127,6 +130,10 @@ class PlayerAnswer(Strict):
 
     name: str
     bot: bool
+    online: bool = False
+    """A program's account online now: it can be challenged."""
+    accepts: BotLimits | None = None
+    """What an online program's account takes (null: offline, or a person)."""
     pools: dict[Pool, PoolRecord]
     """The pools the player was rated in."""
     recent: list[RecentGame]

@@ -401,6 +401,8 @@ class CloseCode(enum.IntEnum):
     BAD_QUERY = 4400
     """The socket's first message was not a ``hello`` that can be read, or came too late; or
     its address had a query (a token goes in the hello, never in the address)."""
+    NOT_A_PROGRAM = 4401
+    """The bot stream (``/ws/bot``) was opened without a session of a program's account."""
     FOREIGN_ORIGIN = 4403
     """Opened from another site's page, which may not play for you."""
     NO_SEAT = 4404
@@ -412,6 +414,8 @@ class CloseCode(enum.IntEnum):
     SILENT = 4410
     """Nothing came from a client that asked for beats for ``silent`` seconds: the server took
     it as gone (a connection that died without closing); reconnecting gives the seat back."""
+    REPLACED = 4411
+    """Another connection of the same program's account took over its bot stream."""
     TOO_MANY_MESSAGES = 4429
     """Messages came faster than a person plays."""
     MOVED = 4503

@@ -79,6 +79,9 @@ class NewParty(Strict):
     """Whether people with the link may watch the party's tables."""
     ranked: bool = False
     """Whether the party's games are rated: people with accounts only, a turn timer."""
+    program_pool: bool = True
+    """A ranked game with a program's account at it is rated in the programs' pool (false:
+    in the people's)."""
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
     """Makes the party's deals reproducible: accepted only by a server made for tests."""
 
@@ -161,6 +164,8 @@ class PartyView(Strict):
     spectators: bool
     ranked: bool = False
     """Whether the party's games are rated (they count on the leaderboard)."""
+    program_pool: bool = True
+    """Whether a ranked game with a program's account is rated in the programs' pool."""
     table: str | None
     """The party's current table, once started: open ``/ws/{table}`` with your token."""
     games: int
@@ -198,6 +203,9 @@ class SettingsData(Strict):
     spectators: bool | None = None
     ranked: bool | None = None
     """Make the party ranked (or friendly); null: unchanged."""
+    program_pool: bool | None = None
+    """Rate games with a program's account in the programs' pool (or the people's); null:
+    unchanged."""
 
 
 class Settings(Strict):

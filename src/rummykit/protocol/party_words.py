@@ -101,6 +101,23 @@ PARTY_REFUSALS: Final[dict[str, tuple[Code, Template]]] = {
             "about {count} minutes.",
         },
     ),
+    # ----- programs' accounts online ----------------------------------------------------------
+    "challenge_sign_in": (_E.NOT_SIGNED_IN, "Sign in to challenge a program's account."),
+    "bot_unknown": (_E.BOT_UNAVAILABLE, "No program's account is named {name}."),
+    "bot_offline": (_E.BOT_UNAVAILABLE, "{name} is not online just now: try again later."),
+    "bot_silent": (
+        _E.BOT_UNAVAILABLE,
+        "{name} did not answer the invitation in time: try again later.",
+    ),
+    "declined_preset": (_E.DECLINED, "{name} declined: it does not play these house rules."),
+    "declined_timer": (_E.DECLINED, "{name} declined: it does not take this turn timer."),
+    "declined_seats": (_E.DECLINED, "{name} declined: it does not join a party this big."),
+    "declined_ranked": (_E.DECLINED, "{name} declined: it does not take ranked games."),
+    "declined_friendly": (_E.DECLINED, "{name} declined: it takes ranked games only."),
+    "declined_busy": (
+        _E.DECLINED,
+        "{name} declined: it is playing as many games as it takes at once. Try again soon.",
+    ),
 }
 """Every reason a party refuses: its error code and its English template."""
 

@@ -23,6 +23,14 @@ from rummykit.protocol.api import (
     TableAnswer,
     TableCreated,
 )
+from rummykit.protocol.bot_stream import (
+    BOT_CLIENT_MESSAGES,
+    BOT_SERVER_MESSAGES,
+    InviteAnswered,
+    InviteBot,
+    NewChallenge,
+    OnlineBots,
+)
 from rummykit.protocol.leaderboard import LEADERBOARD, LeaderboardThresholds, PlayerAnswer
 from rummykit.protocol.messages import CLIENT_MESSAGES, SERVER_MESSAGES
 from rummykit.protocol.party import (
@@ -79,13 +87,22 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
     "ReviewAnswer": (TypeAdapter(ReviewAnswer), "GET and POST /api/games/{table}/review/{seat}."),
     "Leaderboard": (
         LEADERBOARD,
-        "The answer to GET /api/leaderboard?pool=winner|penalty[&all=1]: accounts, best first.",
+        "The answer to GET /api/leaderboard?pool=POOL[&all=1]: accounts, best first.",
     ),
     "LeaderboardThresholds": (
         TypeAdapter(LeaderboardThresholds),
         "The answer to GET /api/leaderboard/thresholds.",
     ),
     "PlayerAnswer": (TypeAdapter(PlayerAnswer), "The answer to GET /api/players/{name}."),
+    "BotClientMessage": (
+        BOT_CLIENT_MESSAGES,
+        "What a program's account sends on /ws/bot (hello first).",
+    ),
+    "BotServerMessage": (BOT_SERVER_MESSAGES, "What the server sends on /ws/bot."),
+    "NewChallenge": (TypeAdapter(NewChallenge), "The body of POST /api/challenges."),
+    "InviteBot": (TypeAdapter(InviteBot), "The body of POST /api/parties/{code}/invite."),
+    "InviteAnswered": (TypeAdapter(InviteAnswered), "The answer to an invitation accepted."),
+    "OnlineBots": (TypeAdapter(OnlineBots), "The answer to GET /api/bots."),
 }
 """Each part of the protocol by name, with a line that says where it travels, used where the
 part has no docstring of its own (the two unions of messages)."""

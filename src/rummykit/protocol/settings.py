@@ -76,3 +76,6 @@ class TableSettings(Strict):
     accounts: tuple[int, ...] | None = None
     """A ranked table's account of each seat, in seat order (``None``: not ranked): the game
     is rated when it finishes."""
+    program_pool: bool = True
+    """A ranked game with a program's account at it is rated in the programs' pool of its
+    scoring (false: in the people's)."""

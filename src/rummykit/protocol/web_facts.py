@@ -21,6 +21,7 @@ from rummykit.core.presets import (
     TABLE_PRESET,
 )
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
+from rummykit.protocol.bot_stream import DECLINE_REASONS, MAX_BOT_GAMES
 from rummykit.protocol.facts import (
     ACCOUNT_NAME,
     BOT_LEVELS,
@@ -33,6 +34,7 @@ from rummykit.protocol.facts import (
 from rummykit.protocol.limits import MAX_SOCKET_MESSAGE_BYTES
 from rummykit.protocol.messages import MAX_MESSAGE_CHARS, CloseCode
 from rummykit.protocol.settings import PRACTICE_OPPONENTS, RANKED_DEFAULT_TIMER
+from rummykit.ratings import Pool
 
 COMMAND: Final = "python -m rummykit.protocol.web_facts"
 """What rewrites the generated module."""
@@ -63,6 +65,9 @@ def facts() -> dict[str, object]:
         "ACCOUNT_NAME_PATTERN": f"^{ACCOUNT_NAME.pattern}$",
         "MIN_PASSWORD": MIN_PASSWORD,
         "MAX_PASSWORD": MAX_PASSWORD,
+        "POOLS": [pool.value for pool in Pool],
+        "DECLINE_REASONS": list(DECLINE_REASONS),
+        "MAX_BOT_GAMES": MAX_BOT_GAMES,
     }
 
 

@@ -84,7 +84,11 @@ export function installAccount() {
     const out = me
       ? h("button", { type: "button", class: "ghost account-out", testid: "sign-out", onclick: () => dialogModule().then((dialog) => dialog.signOut()) }, t("account.sign_out"))
       : null;
+    // Redrawn when /api/me answers: a button the player already focused keeps the focus.
+    const focused = document.activeElement?.dataset?.testid;
     fill(slot, button, out);
+    if (focused === "account-button") button.focus();
+    else if (focused === "sign-out" && out) out.focus();
     slot.dataset.signedIn = String(!!me);
   };
   onAccount(draw);

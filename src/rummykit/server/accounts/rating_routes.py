@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from starlette.requests import HTTPConnection, Request
@@ -60,7 +60,7 @@ HISTORY_POINTS: Final = 500
 RECENT_GAMES: Final = 20
 """The rated games a player page lists, newest first."""
 
-BAD_POOL: Final = "pool: say winner or penalty."
+BAD_POOL: Final = f"pool: say {', '.join(Pool)}."
 BAD_ALL: Final = "all: say 1 to list every rated account, or leave it out."
 UNKNOWN_QUERY: Final = "Unknown query parameter {name}: this address takes pool and all."
 NO_QUERY: Final = "Unknown query {name}: this address takes none."
@@ -94,11 +94,15 @@ def _idle_days(last_played: float, now: float) -> float:
 
 
 def leaderboard_entries(
-    rows: Sequence[PoolRating], now: float, everyone: bool
+    rows: Sequence[PoolRating],
+    now: float,
+    everyone: bool,
+    online: Callable[[str], bool] = lambda name: False,
 ) -> list[LeaderboardEntry]:
     """The leaderboard from ``Ratings.pool``'s rows at time ``now``, best first.
 
-    Without ``everyone``, only the ratings ``leaderboard_eligible``.
+    Without ``everyone``, only the ratings ``leaderboard_eligible``; ``online(name)``: whether
+    a program's account is online.
     """
     entries = []
     for row in rows:
@@ -117,6 +121,7 @@ def leaderboard_entries(
                 games=games,
                 provisional=not is_settled(rating),
                 bot=row.bot,
+                online=row.bot and online(row.name),
             )
         )
     entries.sort(key=lambda entry: (-entry.mu, entry.sigma, entry.name.casefold()))
@@ -137,7 +142,7 @@ def _query(request: Request) -> tuple[Pool, bool] | str:
 
 
 async def leaderboard(request: Request) -> Response:
-    """``GET /api/leaderboard?pool=winner|penalty[&all=1]``: the pool's leaderboard.
+    """``GET /api/leaderboard?pool=POOL[&all=1]``: the pool's leaderboard.
 
     400 for another pool, another ``all`` or another parameter.
     """
@@ -147,7 +152,8 @@ async def leaderboard(request: Request) -> Response:
     pool, everyone = asked
     store = _store(request)
     rows = await asyncio.to_thread(store.ratings.pool, pool)
-    entries = leaderboard_entries(rows, store.now(), everyone)
+    online = {bot.name for bot in request.app.state.lobby.bots.online()}
+    entries = leaderboard_entries(rows, store.now(), everyone, online.__contains__)
     return JSONResponse(LEADERBOARD.dump_python(entries, mode="json"))
 
 
@@ -252,6 +258,8 @@ async def player(request: Request) -> Response:
         return _error(NO_PLAYER, 404)
     rows = await asyncio.to_thread(store.rated_games.of_account, account.id)
     answer = player_answer(account.name, account.bot, rows, store.now())
+    accepts = request.app.state.lobby.bots.limits_of(account.id) if account.bot else None
+    answer = answer.model_copy(update={"online": accepts is not None, "accepts": accepts})
     return JSONResponse(answer.model_dump(mode="json"))
 
 

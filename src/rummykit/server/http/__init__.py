@@ -14,7 +14,7 @@ from rummykit.server.http.guard import (
     vouch_for,
 )
 from rummykit.server.http.heartbeat import Hearing, Heartbeat, beating
-from rummykit.server.http.hello import NO_ONE, counted_socket, receive_hello
+from rummykit.server.http.hello import NO_ONE, counted_socket, receive_first, receive_hello
 from rummykit.server.http.memory import MemoryKeeper, defer_full_collections, freeze_startup_objects
 from rummykit.server.http.outbox import ConnectionDropped, Outbox
 
@@ -38,6 +38,7 @@ __all__ = [
     "is_loopback",
     "loopback_hosts",
     "read_request_body",
+    "receive_first",
     "receive_hello",
     "refused_request",
     "seat_identity",

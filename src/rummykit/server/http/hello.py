@@ -27,6 +27,24 @@ async def receive_hello(
     It must come within ``timeout_s`` seconds of the socket opening, as a text frame that
     ``parse`` reads as a ``hello``.
     """
+    return await receive_first(websocket, timeout_s, parse, Hello, HELLO_FIRST)
+
+
+First = TypeVar("First")
+
+
+async def receive_first(
+    websocket: WebSocket,
+    timeout_s: float,
+    parse: Callable[[str], Message],
+    kind: type[First],
+    say_first: str,
+) -> First | None:
+    """The socket's first message, of ``kind``; or ``None``, the socket closed with the reason.
+
+    It must come within ``timeout_s`` seconds of the socket opening, as a text frame that
+    ``parse`` reads as a ``kind``; ``say_first`` tells a client that sent something else.
+    """
     try:
         async with asyncio.timeout(timeout_s):
             received = await websocket.receive()
@@ -41,8 +59,8 @@ async def receive_hello(
     except ProtocolError as error:
         await websocket.close(CloseCode.BAD_QUERY, str(error)[:120])
         return None
-    if not isinstance(message, Hello):
-        await websocket.close(CloseCode.BAD_QUERY, HELLO_FIRST[:120])
+    if not isinstance(message, kind):
+        await websocket.close(CloseCode.BAD_QUERY, say_first[:120])
         return None
     return message
 

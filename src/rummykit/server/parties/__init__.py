@@ -1,7 +1,8 @@
 """Parties: people who play one table after another; the lobby that finds them."""
 
+from rummykit.server.parties.bot_routes import BOT_ROUTES
 from rummykit.server.parties.finished import Unseen, finished_game
 from rummykit.server.parties.lobby import Lobby
 from rummykit.server.parties.party_routes import PARTY_ROUTES
 
-__all__ = ["PARTY_ROUTES", "Lobby", "Unseen", "finished_game"]
+__all__ = ["BOT_ROUTES", "PARTY_ROUTES", "Lobby", "Unseen", "finished_game"]

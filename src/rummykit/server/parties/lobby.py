@@ -16,6 +16,7 @@ from rummykit.server.cluster import (
     RemoteTable,
     StaleOwner,
 )
+from rummykit.server.parties.bot_desk import BotDesk
 from rummykit.server.parties.following import PartyFollowers
 from rummykit.server.parties.party import (
     Member,
@@ -110,6 +111,8 @@ class Lobby:
         """Set once ``close`` has begun."""
         self.remote: dict[str, RemoteTable] = {}
         """Tables another process owns that sockets of this one use, relayed."""
+        self.bots = BotDesk()
+        """The programs' accounts online in this process, their invitations and games."""
         self.drop_grace_s: float | None = None
         self.bye_grace_s: float | None = None
         """The tables' graces for people who are away (``None``: the tables' defaults)."""
@@ -272,6 +275,7 @@ class Lobby:
         if party is None:
             return
         table.asides.on_rematch = self._rematch
+        table.on_game_over = self._game_over
         if party.record.table not in (None, table.id):
             table.asides.next_table = party.record.table
 
@@ -360,6 +364,7 @@ class Lobby:
                 turn_timer=request.turn_timer,
                 spectators=request.spectators,
                 ranked=request.ranked,
+                program_pool=request.program_pool,
                 seed=request.seed,
             )
             kept = await asyncio.to_thread(
@@ -373,9 +378,22 @@ class Lobby:
         raise RuntimeError("No free party code was found.")  # 1 in 2**30 per try: never
 
     async def make_party_table(self, settings: TableSettings, hashes: dict[int, str]) -> str:
-        """A party's table, made, stored and served: its id."""
+        """A party's table, made, stored and served: its id. The programs at it are told."""
         table = await self.open_table(settings, hashes)
+        code = settings.party or ""
+        await self.bots.started(self._programs(code), code, table.id)
         return table.id
+
+    async def _game_over(self, table: Table) -> None:
+        code = table.settings.party or ""
+        await self.bots.ended(self._programs(code), code, table.id)
+
+    def _programs(self, code: str) -> list[int]:
+        """The programs' accounts among a party's members (in memory here)."""
+        party = self.parties.get(code)
+        if party is None:
+            return []
+        return [each.account for each in party.record.members if each.program and each.account]
 
     async def _rematch(self, table: Table) -> str:
         party = await self.party(table.settings.party or "")

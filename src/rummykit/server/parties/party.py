@@ -102,6 +102,8 @@ class PartyRecord(Strict):
     spectators: bool
     ranked: bool = False
     """The party's games are rated: people with accounts only, a turn timer."""
+    program_pool: bool = True
+    """A ranked game with a program's account at it is rated in the programs' pool."""
     state: PartyState = "lobby"
     table: str | None = None
     games: int = 0
@@ -223,6 +225,7 @@ def party_view(
         turn_timer=record.turn_timer,
         spectators=record.spectators,
         ranked=record.ranked,
+        program_pool=record.program_pool,
         table=record.table,
         games=record.games,
     )
@@ -248,6 +251,7 @@ def table_settings_of(
         dealer=dealer,
         seed=None if record.seed is None else record.seed + record.games,
         accounts=_accounts(record) if record.ranked else None,
+        program_pool=record.program_pool,
     )
     hashes = {
         seat: member.token for seat, member in enumerate(record.members) if member.token is not None
@@ -489,6 +493,9 @@ class Party:
             timer = None if data.no_timer else data.turn_timer or self.record.turn_timer
             spectators = self.record.spectators if data.spectators is None else data.spectators
             ranked = self.record.ranked if data.ranked is None else data.ranked
+            program_pool = (
+                self.record.program_pool if data.program_pool is None else data.program_pool
+            )
             members = tuple(
                 each.model_copy(update={"ready": False}) for each in self.record.members
             )
@@ -499,6 +506,7 @@ class Party:
                     "turn_timer": timer,
                     "spectators": spectators,
                     "ranked": ranked,
+                    "program_pool": program_pool,
                     "members": members,
                 }
             )
@@ -602,7 +610,12 @@ class Party:
         """``PartyError`` unless this ranked game may start: every account free."""
         check_ranked(self.record)
         playing = set() if self.busy is None else await self.busy(_accounts(self.record))
-        names = [each.name for each in self.record.members if each.account in playing]
+        # a program's account plays as many games at once as it takes (its own limits)
+        names = [
+            each.name
+            for each in self.record.members
+            if each.account in playing and not each.program
+        ]
         if names:
             raise PartyError("ranked_busy", **names_params(names))
         await self._check_waits(

@@ -111,7 +111,17 @@ def _limited(error: CodesLimited) -> Response:
     )
 
 
-def _joined(party: Party, member: Member, token: str) -> Response:
+async def party_found(connection: HTTPConnection, token: str | None = None) -> Party | Response:
+    """The party the path names, or the answer that there is none (404) or none for now (429)."""
+    try:
+        party = await _found(connection, token)
+    except CodesLimited as error:
+        return _limited(error)
+    return _error(NO_PARTY, 404) if party is None else party
+
+
+def joined_answer(party: Party, member: Member, token: str) -> Response:
+    """The answer to a seat taken in ``party``: its code, the member, the token, the link."""
     answer = PartyJoined(
         code=party.code,
         member=member.id,
@@ -141,7 +151,7 @@ async def create_party(request: Request) -> Response:
         )
         return JSONResponse(refused.model_dump(mode="json"), 409)
     await note_network(request, None if account is None else account.id)
-    return _joined(party, member, token)
+    return joined_answer(party, member, token)
 
 
 async def join_party(request: Request) -> Response:
@@ -170,7 +180,7 @@ async def join_party(request: Request) -> Response:
         )
         return JSONResponse(refused.model_dump(mode="json"), 409)
     await note_network(request, None if account is None else account.id)
-    return _joined(party, member, token)
+    return joined_answer(party, member, token)
 
 
 async def party_view(request: Request) -> Response:

@@ -50,6 +50,7 @@ from rummykit.protocol import (
     BotLevel,
     BotPlayer,
     ClientMessage,
+    HumanPlayer,
     Player,
     Presence,
     SeatView,
@@ -60,7 +61,7 @@ from rummykit.protocol import (
 )
 from rummykit.ratings import Pool
 from rummykit.server.cluster import StaleOwner
-from rummykit.server.runtime import WorkerPool, decide, limit_logging
+from rummykit.server.runtime import WorkerPool, decide, going_on, limit_logging
 from rummykit.server.store import (
     Now,
     Played,
@@ -217,6 +218,8 @@ class Table:
         """Deals each deal, and rebuilds a stored game."""
         self.intents = Intents(self)
         """The seats' intents, each carried out once."""
+        self.on_game_over: Callable[[Table], Awaitable[None]] | None = None
+        """Told once the game is over (a party's lobby tells the programs at the table)."""
 
     # ----- making and restoring ------------------------------------------------------
 
@@ -517,6 +520,9 @@ class Table:
         renewed = game.renewals_used > renewals_before
         before, after = stock_told(game, action, stock_before, renewed)
         await self.audience.broadcast(action, before=before, after=after)
+        if game.game_over and self.on_game_over is not None:
+            with going_on("telling that the game is over"):
+                await self.on_game_over(self)
 
 
 async def deal_new_table(
@@ -612,12 +618,22 @@ def rated_game(table: Table, game: GameState) -> RatedGame | None:
         return None
     return RatedGame(
         table_id=table.id,
-        pool=Pool.from_scoring(table.rules.scoring),
+        pool=Pool.of(table.rules.scoring, programs=programs_pool(table.settings)),
         accounts=accounts,
         totals=tuple(game.scores),
         deals_completed=len(game.summaries),
         left=frozenset(table.left),
         deals=tuple(game.summaries),
+    )
+
+
+def programs_pool(settings: TableSettings) -> bool:
+    """Whether a ranked table is rated in the programs' pool.
+
+    It is when a program's account sits at it and its people did not choose theirs.
+    """
+    return settings.program_pool and any(
+        isinstance(player, HumanPlayer) and player.program for player in settings.players
     )
 
 

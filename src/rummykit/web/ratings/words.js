@@ -2,9 +2,10 @@
 // places ("1st of 3", "=1st of 3"), rating changes (+12, −8), a player's figures with "—"
 // for what the server does not say. No DOM here: Node's tests import it as it is.
 import { lang, t } from "../i18n.js";
+import { POOLS } from "../protocol.js";
 
-/** The pools, in the order the pages show them. */
-export const POOLS = ["winner", "penalty"];
+/** The pools, in the order the pages show them (the server's order). */
+export { POOLS };
 
 /** What "—" stands for: a figure the server did not give (null, or not sent at all). */
 const missing = (value) => value === null || value === undefined || Number.isNaN(value);

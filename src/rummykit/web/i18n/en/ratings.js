@@ -7,6 +7,8 @@ export default {
   "ratings.pools": "Scoring",
   "ratings.pool_winner": "Winner scoring",
   "ratings.pool_penalty": "Penalty scoring",
+  "ratings.pool_winner_bots": "Winner scoring, with programs",
+  "ratings.pool_penalty_bots": "Penalty scoring, with programs",
   "ratings.board_caption": "{pool}: the best ratings first",
   "ratings.board_caption_everyone": "{pool}: everyone rated, best first",
   "ratings.thresholds": "A place on the board needs a settled rating (one without “?”), at least {games} ranked games in this scoring against at least {opponents} different players, and a ranked game in the last {days} days.",

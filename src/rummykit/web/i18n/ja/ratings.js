@@ -6,6 +6,8 @@ export default {
   "ratings.pools": "得点方式",
   "ratings.pool_winner": "勝者総取り",
   "ratings.pool_penalty": "減点方式",
+  "ratings.pool_winner_bots": "勝者総取り（プログラム戦）",
+  "ratings.pool_penalty_bots": "減点方式（プログラム戦）",
   "ratings.board_caption": "{pool}：レーティングの高い順",
   "ratings.board_caption_everyone": "{pool}：レーティングのある全員（高い順）",
   "ratings.thresholds": "ランキングに載るには、確定したレーティング（「?」の付かないもの）、この得点方式のランク戦{games}ゲーム以上（{opponents}人以上の相手と）、そして直近{days}日以内のランク戦が必要です。",
