@@ -337,6 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from rummykit.bots.hints import HINT_LEVELS
     from rummykit.client.account_cli import add_account_parsers
+    from rummykit.client.bot_cli import add_bot_parser
     from rummykit.client.cli import add_party_parsers
     from rummykit.client.ratings import add_ratings_parser
     from rummykit.core.presets import PRESETS
@@ -466,6 +467,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_sim_parsers(commands)
     add_party_parsers(commands)
     add_account_parsers(commands)
+    add_bot_parser(commands)
     add_ratings_parser(commands)
     return parser
 

@@ -84,7 +84,8 @@ def _rule(text: str) -> tuple[str, RuleValue]:
     return name.strip(), cast(RuleValue, parsed)
 
 
-def _timer(text: str) -> TurnTimer | None:
+def parse_timer(text: str) -> TurnTimer | None:
+    """A turn timer as argparse reads it: ``none`` (or ``off``, ``0``), or its seconds."""
     if text.strip().lower() in ("none", "off", "0"):
         return None
     if text.strip().isdigit() and int(text) in TURN_TIMERS:
@@ -281,7 +282,7 @@ def add_party_parsers(commands: Any) -> None:
     new.add_argument(
         "--timer",
         "--turn-timer",
-        type=_timer,
+        type=parse_timer,
         default=_TIMER_UNSET,
         metavar="none|30|60",
         help=f"seconds a turn (default none; {RANKED_TIMER} for a ranked party)",

@@ -160,7 +160,7 @@ class AccountProblem(Exception):
         self.status = status
 
 
-def _signed(options: SeatOptions) -> SeatOptions:
+def signed_options(options: SeatOptions) -> SeatOptions:
     """``options`` with the site's addresses checked, signed in as ``--account`` if given.
 
     The account's name becomes the seat's; ``ValueError`` for an address that is none.
@@ -200,7 +200,7 @@ def _stopped(command: str, report: Report, error: PartyStopped) -> int:
 def new_party(options: SeatOptions, party: NewPartyOptions, report: Report) -> int:
     """``rummy party new``: create the party, print its code and link, fill it, play."""
     try:
-        options = _signed(options)
+        options = signed_options(options)
     except ValueError as error:
         return _failed("party new", report, str(error))
     except AccountProblem as error:
@@ -259,7 +259,7 @@ def join(options: SeatOptions, code_or_link: str, report: Report) -> int:
     except (ValueError, SeatFileError) as error:
         return _failed("join", report, str(error))
     try:
-        options = _signed(options)
+        options = signed_options(options)
     except AccountProblem as error:
         return _failed("join", report, error.message, error.status)
     rejoined = kept is not None

@@ -9,6 +9,11 @@ program reading the pipe sees each as it happens:
   applied (the version it made);
 - ``{"table": T, "seat": S, "scores": [...], "winner": S, "rejoined": B}`` last, at game over.
 
+``rummy bot`` prints those of each game it plays, and its own: ``{"online": NAME}``,
+``{"accepted": ID, "code": C}``, ``{"declined": ID, "code": C, "reason": R}``,
+``{"withdrawn": ID}``, ``{"game_started": T, "code": C}``, ``{"game_ended": T, "code": C}``
+and ``{"offline": NAME, "games": N}`` last.
+
 Without it, a line per deal and the final scores, and what happens to the connection on
 standard error.
 """
@@ -77,6 +82,13 @@ class Report:
         """A sentence for a person on standard output (none with ``--json``)."""
         if not self.as_json:
             print(text, file=self.out, flush=True)
+
+    def event(self, data: dict[str, Any], sentence: str) -> None:
+        """Something that happened: ``data`` as a JSON line, or ``sentence`` for a person."""
+        if self.as_json:
+            self._line(data)
+        else:
+            self.say(sentence)
 
     def note(self, text: str) -> None:
         """What happens to the connection: on standard error, with or without ``--json``."""

@@ -34,7 +34,7 @@ OPEN_TIMEOUT_S: Final = 10.0
 MAX_FRAME_BYTES: Final = 4 * 1024 * 1024
 """The largest frame read: a six-seat view with a long score sheet is tens of kilobytes."""
 
-FATAL_CLOSES: Final = {
+FATAL_CLOSES: Final[dict[int, str]] = {
     CloseCode.NO_SEAT: "The server knows no seat for this token: it was removed, or the "
     "party is over.",
     CloseCode.BAD_QUERY: "The server could not read this program's hello: a protocol mismatch.",
@@ -116,6 +116,11 @@ def table_socket_url(server: str, table: str) -> str:
     return socket_url(server, f"/ws/{urllib.parse.quote(table)}")
 
 
+def bot_socket_url(server: str) -> str:
+    """The address of the bot stream (``/ws/bot``) on ``server``."""
+    return socket_url(server, "/ws/bot")
+
+
 def party_socket_url(server: str, code: str) -> str:
     """A party's socket: ``/ws/party/{code}``."""
     return socket_url(server, f"/ws/party/{urllib.parse.quote(code)}")
@@ -127,11 +132,16 @@ def close_code(error: ConnectionClosed) -> int | None:
 
 
 @contextmanager
-def opened(url: str, signed: Mapping[str, str] | None = None) -> Iterator[ClientConnection]:
+def opened(
+    url: str,
+    signed: Mapping[str, str] | None = None,
+    fatal: Mapping[int, str] = FATAL_CLOSES,
+) -> Iterator[ClientConnection]:
     """A socket to ``url``; ``signed``: headers of the handshake that sign an account in.
 
-    ``SeatLost`` if the server closes it for good; ``ConnectionError`` for anything worth
-    another try (refused, reset, closed, timed out).
+    ``SeatLost`` if the server closes it for good (a code of ``fatal``, with its sentence when
+    the server gave none); ``ConnectionError`` for anything worth another try (refused,
+    reset, closed, timed out).
     """
     try:
         with connect(
@@ -144,9 +154,9 @@ def opened(url: str, signed: Mapping[str, str] | None = None) -> Iterator[Client
             yield connection
     except ConnectionClosed as closed:
         code = close_code(closed)
-        if code in FATAL_CLOSES:
+        if code is not None and code in fatal:
             reason = closed.rcvd.reason if closed.rcvd is not None else ""
-            raise SeatLost(reason or FATAL_CLOSES[CloseCode(code)], code) from None
+            raise SeatLost(reason or fatal[code], code) from None
         reason = closed.rcvd.reason if closed.rcvd is not None else ""
         said = f"{code}: {reason}" if reason else str(code or "no code")
         raise ConnectionError(f"the server closed the connection ({said})") from None

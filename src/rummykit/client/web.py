@@ -17,7 +17,15 @@ from typing import Any, Final, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from rummykit.client.addresses import base_url
-from rummykit.protocol import JoinParty, NewParty, PartyJoined, PartyRefusal, PartyView
+from rummykit.protocol import (
+    JoinParty,
+    NewChallenge,
+    NewParty,
+    OnlineBots,
+    PartyJoined,
+    PartyRefusal,
+    PartyView,
+)
 
 HTTP_TIMEOUT_S: Final = 15.0
 """How long one request may take: the server answers in milliseconds, so this long means it
@@ -147,6 +155,20 @@ def join_party(
             ) from None
         raise
     return _read(PartyJoined, answer)
+
+
+def challenge_bot(server: str, request: NewChallenge, signed: Mapping[str, str]) -> PartyJoined:
+    """``POST /api/challenges``: a game against an online program, once it accepts.
+
+    ``signed``: the challenger's account headers. ``PartyRefused`` when it is offline or
+    declines (the sentence says why).
+    """
+    return _read(PartyJoined, _call(server, "/api/challenges", request, signed=signed))
+
+
+def online_bots(server: str) -> OnlineBots:
+    """``GET /api/bots``: the programs' accounts online."""
+    return _read(OnlineBots, _call(server, "/api/bots"))
 
 
 def look_at_party(server: str, code: str) -> PartyView:
