@@ -68,8 +68,11 @@ def password_file(tmp_path: Path) -> Path:
     return path
 
 
-def _new_account(server: ServerProcess, name: str, password_file: Path) -> None:
-    command = ["account", "new", "--server", server.url, "--name", name, "--bot-account"]
+def _new_account(
+    server: ServerProcess, name: str, password_file: Path, *, bot: bool = True
+) -> None:
+    command = ["account", "new", "--server", server.url, "--name", name]
+    command += ["--bot-account"] if bot else []
     assert main([*command, "--password-file", str(password_file)]) == 0
 
 
@@ -113,12 +116,16 @@ def test_three_program_accounts_play_a_ranked_party_and_are_rated(
     assert sorted(line["seat"] for line in last) == [0, 1, 2]
     assert all(line["scores"] == last[0]["scores"] for line in last)
     capsys.readouterr()
+    # programs only: rated in the programs' pool, the people's stays empty
     assert main(["ratings", "--server", server.url, "--all", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+    programs_pool = ["ratings", "--server", server.url, "--pool", "winner_bots", "--all"]
+    assert main([*programs_pool, "--json"]) == 0
     rated = {entry["name"]: entry for entry in json.loads(capsys.readouterr().out)}
     assert sorted(rated) == sorted(ROBOTS)
     for entry in rated.values():
         assert (entry["bot"], entry["games"], entry["provisional"]) == (True, 1, True)
-    assert main(["ratings", "--server", server.url, "--all"]) == 0
+    assert main(programs_pool) == 0
     table = capsys.readouterr().out
     assert all(f"{name} [BOT]" in table for name in ROBOTS), table
 
@@ -225,8 +232,10 @@ def _start_and_leave(server: ServerProcess, accounts: tuple[str, str]) -> str:
 def test_a_ranked_start_refused_for_an_account_in_a_ranked_game_ends_the_host(
     server: ServerProcess, programs: Programs, password_file: Path
 ) -> None:
+    # people's accounts (played here by programs): one ranked game at a time each; a
+    # program's account may play several at once (tests/server/test_bot_accounts.py)
     for name in ROBOTS[:2]:
-        _new_account(server, name, password_file)
+        _new_account(server, name, password_file, bot=False)
     _start_and_leave(server, (ROBOTS[0], ROBOTS[1]))  # nobody plays: it stays in progress
     host = programs.start(
         *("party", "new", "--server", server.url, "--account", ROBOTS[0], "--ranked"),

@@ -55,7 +55,16 @@ def test_json_is_the_leaderboard_as_the_server_gives_it(
     with urllib.request.urlopen(f"{server.url}/api/leaderboard?pool=winner") as answer:
         assert printed == json.loads(answer.read())
     assert sorted(entry["name"] for entry in printed) == list(NAMES)
-    assert set(printed[0]) == {"name", "rating", "mu", "sigma", "games", "provisional", "bot"}
+    assert set(printed[0]) == {
+        "name",
+        "rating",
+        "mu",
+        "sigma",
+        "games",
+        "provisional",
+        "bot",
+        "online",
+    }
     assert json.loads(ratings(capsys, "--server", server.url, "--pool", "penalty", "--json")) == []
 
 

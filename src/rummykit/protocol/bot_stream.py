@@ -27,7 +27,13 @@ from typing import Annotated, Final, Literal, TypeAlias, get_args
 
 from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
 
-from rummykit.protocol.facts import MAX_PARTY_SEATS, MIN_PARTY_SEATS, RuleValue, TurnTimer
+from rummykit.protocol.facts import (
+    MAX_BOT_GAMES,
+    MAX_PARTY_SEATS,
+    MIN_PARTY_SEATS,
+    RuleValue,
+    TurnTimer,
+)
 from rummykit.protocol.messages import (
     MAX_MESSAGE_CHARS,
     ProtocolError,
@@ -38,9 +44,6 @@ from rummykit.protocol.messages import (
 )
 from rummykit.protocol.party import Rules
 from rummykit.protocol.vocabularies import PresetName, RuleOption
-
-MAX_BOT_GAMES: Final = 8
-"""The most games a program's account may say it plays at once."""
 
 ANSWER_WITHIN_S: Final = 15.0
 """How long an invitation waits for the program's answer; then it is gone, unanswered."""

@@ -48,3 +48,6 @@ MIN_PASSWORD: Final = 8
 
 MAX_PASSWORD: Final = 128
 """The longest password an account may have."""
+
+MAX_BOT_GAMES: Final = 8
+"""The most games a program's account may say it plays at once (``BotLimits.games``)."""

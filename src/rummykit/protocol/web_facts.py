@@ -21,11 +21,12 @@ from rummykit.core.presets import (
     TABLE_PRESET,
 )
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
-from rummykit.protocol.bot_stream import DECLINE_REASONS, MAX_BOT_GAMES
+from rummykit.protocol.bot_stream import DECLINE_REASONS
 from rummykit.protocol.facts import (
     ACCOUNT_NAME,
     BOT_LEVELS,
     DEFAULT_PACE_MS,
+    MAX_BOT_GAMES,
     MAX_PACE_MS,
     MAX_PASSWORD,
     MIN_PASSWORD,
