@@ -14,7 +14,15 @@ from pydantic import TypeAdapter, ValidationError
 from rummykit.core.contract import stale
 from rummykit.core.errors import ErrorCode
 from rummykit.protocol import CloseCode, contract
+from rummykit.protocol.bot_stream import (
+    ANSWER_WITHIN_S,
+    DECLINE_REASONS,
+    Invitation,
+    InvitationGone,
+    Welcome,
+)
 from rummykit.protocol.codes import ServerCode
+from rummykit.protocol.facts import MAX_BOT_GAMES
 from rummykit.protocol.limits import MAX_SOCKET_MESSAGE_BYTES, Limits
 from rummykit.protocol.messages import (
     CLIENT_MESSAGES,
@@ -24,6 +32,7 @@ from rummykit.protocol.messages import (
     parse_client_message,
 )
 from rummykit.protocol.party import PARTY_CLIENT_MESSAGES, PlayerName
+from rummykit.protocol.party_words import PARTY_REFUSALS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -137,3 +146,31 @@ def test_the_recorded_session_answers_every_numbered_intent_by_its_number() -> N
             answered += 1
     assert not waiting, f"intents never answered: {waiting}"
     assert answered >= 4
+
+
+# ----- §7: a program's account online ---------------------------------------------------------
+
+
+def _section_7() -> str:
+    text = (DOCS / "PROTOCOL.md").read_text(encoding="utf-8")
+    return text.split("## 7. A program's account online", 1)[1]
+
+
+def test_the_bot_streams_lists_are_its_code() -> None:
+    section = _section_7()
+    said = re.search(r"A decline's `reason` is one of (.+?)\n\(", section, re.S)
+    assert said is not None
+    assert re.findall(r"`(\w+)`", said.group(1)) == list(DECLINE_REASONS)
+    kinds = {model.model_fields["t"].default for model in (Welcome, Invitation, InvitationGone)}
+    kinds |= {"game_started", "game_ended", "hello", "accept", "decline"}
+    for kind in kinds:
+        assert f'"t": "{kind}"' in section or f"`{kind}`" in section, kind
+    refusals = re.search(r"reason is (`bot_offline`.+?)\(the party", section, re.S)
+    assert refusals is not None
+    named = set(re.findall(r"`(\w+)`", refusals.group(1)))
+    programs = {reason for reason in PARTY_REFUSALS if reason.startswith(("bot_", "declined_"))}
+    assert named | {f"declined_{reason}" for reason in DECLINE_REASONS} == programs | {
+        "declined_REASON"
+    }
+    assert f"(1 to {MAX_BOT_GAMES})" in section
+    assert f"waits {ANSWER_WITHIN_S:.0f} s" in section
