@@ -342,7 +342,9 @@ def test_schema_names_every_client_and_server_message_type() -> None:
     table_kinds = {"act", "next", "redeal", "hint", "pace", "react", "bye", "leave", "hello"}
     table_kinds |= {"beat"}
     party_kinds = {"ready", "settings", "add_cpu", "remove", "start"}
-    assert kinds == table_kinds | party_kinds | kinds_sent
+    bot_stream_kinds = {"accept", "decline", "welcome", "invitation", "invitation_gone"}
+    bot_stream_kinds |= {"game_started", "game_ended"}
+    assert kinds == table_kinds | party_kinds | kinds_sent | bot_stream_kinds
     assert definitions["NewTableRequest"]["additionalProperties"] is False
 
 

@@ -16,9 +16,9 @@ socket closes with ``REPLACED``. A server message's ``v`` counts the stream's fr
 >>> limits = BotLimits(presets=("classic",), games=1)
 >>> invitation = InvitationView(
 ...     id=1, code="K7QM2P", url="/#/party/K7QM2P.k", host="Ada", challenge=True,
-...     preset="party", rules={}, turn_timer=30, ranked=True, seats=1)
+...     preset="classic", rules={}, turn_timer=30, ranked=True, seats=1)
 >>> decline_reason(limits, invitation, playing=0), decline_reason(limits, invitation, playing=1)
-('preset', 'busy')
+(None, 'busy')
 """
 
 from __future__ import annotations
