@@ -43,8 +43,9 @@ run: $(RUN_STAMP)
 # The runs keep Python's compiled files (`__pycache__`, ignored by git) even where the machine
 # sets PYTHONDONTWRITEBYTECODE, as CI's does: without them every test process compiled the
 # package again and re-wrote every test module's asserts (collecting took 10.8 s a process
-# against 3.4 s), and every server a test starts compiled the site again.
-PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest
+# against 3.4 s), and every server a test starts compiled the site again. Each run ends with
+# its fifteen slowest tests: where CI's minutes go, in every CI log.
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest --durations=15
 # The first run has one worker more than the cores: its server and process tests wait on
 # children and sockets now and then, and a third worker fills those gaps (420 s against 468 s
 # on two cores).
