@@ -126,6 +126,21 @@ export const getParty = (code) => json(partyUrl(code));
  * (`code`: party_full, party_started) and whether the party may be watched (`watch`). */
 export const joinParty = (code, name) => postJson(`${partyUrl(code)}/join`, { name });
 
+// ----- programs' accounts online -------------------------------------------------------------
+
+/** The programs' accounts online now: {bots: [{name, limits, playing}]} (GET /api/bots). */
+export const getBots = () => json("/api/bots");
+
+/** Challenge an online program, signed in (`challenge`: {bot, preset, turn_timer, ranked,
+ * program_pool}). Answers once the program has: a new party with you as its host, as
+ * createParty's, the program joining it; a 409 error's `body` says why not (declined_preset,
+ * bot_offline...). */
+export const challengeBot = (challenge) => postJson("/api/challenges", challenge);
+
+/** The host (`token`) asks the online program `bot` to the party; answers {accepted, bot}
+ * once the program has accepted (it then joins), or a 409 error whose `body` says why not. */
+export const inviteBot = (code, token, bot) => postJson(`${partyUrl(code)}/invite`, { token, bot });
+
 // ----- sockets ---------------------------------------------------------------------------
 
 /** The close code of a token that holds no seat there: the one close after which the page

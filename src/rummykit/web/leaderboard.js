@@ -1,6 +1,7 @@
 // The leaderboard (#/leaderboard, #/leaderboard/penalty): one pool's table at a time, a switch
 // between the pools, the thresholds of a place as the server says them, and "Show everyone
-// rated" (every account rated in the pool, provisional ones too).
+// rated" (every account rated in the pool, provisional ones too). A program's account online
+// is marked so by its name.
 import { botBadge } from "./account_badge.js";
 import { getLeaderboard, getThresholds } from "./api.js";
 import { t } from "./i18n.js";
@@ -20,6 +21,14 @@ export function ratingCell(rating, provisional) {
   if (!provisional) return String(rating);
   return h("span", { class: "provisional", title: t("ratings.provisional") },
     ratingText(rating, true), h("span", { class: "sr-only" }, ` (${t("ratings.provisional")})`));
+}
+
+/** Whether a program's account is online: a dot and the word ("online", "offline"), never the
+ * dot's colour alone. The same mark on the board and on a player's page. */
+export function onlineMark(online, testid) {
+  return h("span", { class: `online-mark${online ? " on" : ""}`, testid, "data-online": String(online) },
+    h("span", { class: `presence${online ? " on" : ""}`, "aria-hidden": "true" }),
+    t(online ? "ratings.online" : "ratings.offline"));
 }
 
 export function mountLeaderboard(root, asked) {
@@ -71,7 +80,8 @@ export function mountLeaderboard(root, asked) {
       h("tbody", {}, entries.map((entry, i) =>
         h("tr", { testid: "board-row", "data-name": entry.name },
           h("td", { class: "num" }, number(i + 1)),
-          h("th", { scope: "row" }, h("a", { href: playerHref(entry.name), testid: "board-player" }, entry.name), entry.bot ? botBadge() : null),
+          h("th", { scope: "row" }, h("a", { href: playerHref(entry.name), testid: "board-player" }, entry.name), entry.bot ? botBadge() : null,
+            entry.online ? onlineMark(true, "board-online") : null),
           h("td", { class: "num", testid: "board-rating" }, ratingCell(entry.rating, entry.provisional)),
           h("td", { class: "num" }, number(entry.games))))));
   }

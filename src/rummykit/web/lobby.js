@@ -1,11 +1,14 @@
 // The lobby (#/): who you play, under which rules; continue a game; start a practice game;
-// make a party to play with friends, or join one with its code.
+// make a party to play with friends, or join one with its code; the programs online.
 import { onAccount, openAccount, signedIn, whenKnown } from "./account.js";
+import { botBadge } from "./account_badge.js";
 import { rankedChoice, rankedTimer } from "./account_model.js";
-import { createParty, createTable, getOptions, getRulesInPlay, getTable } from "./api.js";
+import { createParty, createTable, getBots, getOptions, getRulesInPlay, getTable } from "./api.js";
 import { listOf, t } from "./i18n.js";
+import { playerHref } from "./leaderboard.js";
 import { PRACTICE_OPPONENTS, PRACTICE_PRESET, TABLE_PRESET } from "./protocol.js";
-import { PARTY_PRESET, cleanCode, partyKey, partyRefusalText } from "./party/model.js";
+import { PARTY_PRESET, cleanCode, problemText } from "./party/model.js";
+import { enterParty } from "./party/seat.js";
 import { ruleControl } from "./rule_form.js";
 import { presetName, presetSummary } from "./rule_words.js";
 import { h, fill, store, seatKey, LAST_TABLE } from "./util.js";
@@ -71,10 +74,9 @@ function friendsPanel(options) {
         ...(seconds ? { turn_timer: seconds } : {}),
         ...(ranked.checked ? { ranked: true } : {}),
       });
-      store.set(partyKey(made.code), { token: made.token, member: made.member });
-      location.hash = made.url.slice(made.url.indexOf("#")); // the link's key too: see party.js
+      enterParty(made);
     } catch (problem) {
-      error.textContent = partyRefusalText(problem.body && problem.body.code ? problem.body : { error: problem.message });
+      error.textContent = problemText(problem);
     } finally {
       create.disabled = false;
     }
@@ -122,6 +124,36 @@ function friendsPanel(options) {
       showRanked();
     },
   };
+}
+
+/** "Programs online": the programs' accounts online (GET /api/bots, asked once as the lobby
+ * is drawn), each a link to its page, where it is challenged, with the games it is playing;
+ * a short line when none is, nothing when the server does not say. */
+function botsPanel() {
+  const body = h("div", { class: "bots-body" }, h("p", { class: "help" }, t("common.loading")));
+  const node = h("section", { class: "panel bots-online", testid: "bots-online", "aria-labelledby": "bots-online-heading" },
+    h("h2", { id: "bots-online-heading" }, t("lobby.bots_heading")),
+    body);
+  getBots()
+    .then((found) => {
+      const bots = found.bots || [];
+      if (!bots.length) {
+        fill(body, h("p", { class: "help", testid: "bots-none" }, t("lobby.bots_none")));
+        return;
+      }
+      fill(body,
+        h("p", { class: "help" }, t("lobby.bots_text")),
+        h("ul", { class: "bots-list" }, bots.map((bot) =>
+          h("li", { class: "bot-online", testid: "bot-online", "data-name": bot.name },
+            h("a", { href: playerHref(bot.name), testid: "bot-link" }, bot.name),
+            botBadge(),
+            h("span", { class: "help", testid: "bot-playing" },
+              bot.playing ? t("lobby.bot_playing", { count: bot.playing }) : t("lobby.bot_free"))))));
+    })
+    .catch(() => {
+      node.hidden = true; // the list is an extra: the lobby works without it
+    });
+  return node;
 }
 
 // Every option's title, help, values and labels come from /api/options (the options' one
@@ -325,7 +357,8 @@ export function mountLobby(root) {
         h("p", {}, h("a", { href: "#/howto", testid: "howto-link" }, t("howto.link")))),
       form,
       learn,
-      friends.node),
+      friends.node,
+      botsPanel()),
   );
 
   const last = store.raw(LAST_TABLE);

@@ -1,11 +1,12 @@
 // A party (#/party/CODE): friends at one table. Without a seat in it on this device, the
 // invite page asks for a name and joins; with one, the party's lobby: the invite link and the
-// code to read aloud, who is in, who is ready, the house rules (the host changes them), and
-// Start. Once the host starts, everyone goes to the table with the same token.
+// code to read aloud, who is in, who is ready, the house rules (the host changes them), a
+// program online to invite (the host), and Start. Once the host starts, everyone goes to the
+// table with the same token.
 import { askToSignIn, onAccount, signedIn, whenKnown } from "./account.js";
 import { botBadgeFor } from "./account_badge.js";
 import { RANKED_DEFAULT_TIMER } from "./account_model.js";
-import { getOptions, getParty, joinParty, PartyConnection } from "./api.js";
+import { getBots, getOptions, getParty, inviteBot, joinParty, PartyConnection } from "./api.js";
 import { t } from "./i18n.js";
 import { h, fill, connectionLost, noticePage as notice, setConnectionStatus as setConnection, store, seatKey, LAST_TABLE } from "./util.js";
 import {
@@ -16,12 +17,14 @@ import {
   partyKey,
   partyReference,
   partyRefusalText,
+  problemText,
   rankedLine,
   rankedSettings,
   readyClearedNote,
   spelled,
   startProblem,
 } from "./party/model.js";
+import { keepPartySeat } from "./party/seat.js";
 import { enableControl, ruleControl } from "./rule_form.js";
 import { presetName, presetSummary } from "./rule_words.js";
 
@@ -89,7 +92,7 @@ function mountInvite(root, code, path, next) {
     try {
       const joined = await joinParty(path, who);
       if (stopped) return;
-      store.set(partyKey(code), { token: joined.token, member: joined.member });
+      keepPartySeat(joined);
       next.joined();
     } catch (problem) {
       if (stopped) return;
@@ -199,6 +202,73 @@ function selectOf(id, choices, onchange) {
   return select;
 }
 
+/**
+ * "Invite a program", for the host while the party is in its lobby: the programs online (GET
+ * /api/bots, asked as the page opens and again after each invitation) that are not at the
+ * party yet, and Invite. The invitation waits for the program's answer; once it accepts, it
+ * joins by itself and the party's view shows it. `render(view)` after each view.
+ */
+function programInviter(path, token) {
+  let names = null; // the programs online, once the server said
+  let asking = false;
+  let view = null;
+  const select = h("select", { id: "invite-bot-name", testid: "invite-bot-name" });
+  const button = h("button", { type: "button", testid: "invite-bot-button" }, t("party.invite_bot_button"));
+  const choice = h("div", { class: "row" }, h("label", { for: "invite-bot-name" }, t("party.invite_bot_label")), select, button);
+  const none = h("p", { class: "help", testid: "invite-bot-none" }, t("party.invite_bot_none"));
+  const status = h("p", { class: "help", testid: "invite-bot-status", "aria-live": "polite" });
+  const node = h("section", { class: "invite-bot host-only", testid: "invite-bot", "aria-labelledby": "invite-bot-heading", hidden: true },
+    h("h3", { id: "invite-bot-heading" }, t("party.invite_bot_heading")),
+    choice, none, status);
+
+  const say = (text, refused = false) => {
+    status.textContent = text;
+    status.classList.toggle("error", refused);
+  };
+
+  function load() {
+    getBots()
+      .then((found) => {
+        names = (found.bots || []).map((bot) => bot.name);
+        render(view);
+      })
+      .catch(() => {}); // no list, no control: the party works without it
+  }
+
+  function render(next) {
+    view = next;
+    node.hidden = !view || !isHost(view) || view.state !== "lobby" || names === null;
+    if (node.hidden) return;
+    const here = new Set(view.members.filter((member) => member.program).map((member) => member.name));
+    const free = names.filter((name) => !here.has(name));
+    const kept = select.value;
+    fill(select, free.map((name) => h("option", { value: name }, name)));
+    if (free.includes(kept)) select.value = kept;
+    choice.hidden = !free.length;
+    none.hidden = !!free.length;
+    select.disabled = button.disabled = asking;
+  }
+
+  button.addEventListener("click", async () => {
+    const bot = select.value;
+    if (!bot || asking) return;
+    asking = true;
+    render(view);
+    say(t("party.bot_waiting", { name: bot }));
+    try {
+      await inviteBot(path, token, bot);
+      say(t("party.invite_bot_accepted", { name: bot }));
+    } catch (problem) {
+      say(problemText(problem), true);
+    } finally {
+      asking = false;
+      load(); // who is online may have changed meanwhile
+    }
+  });
+  if (token) load();
+  return { node, render };
+}
+
 function mountLobby(root, code, path, held, invite) {
   const token = held && held.token;
   const watching = !token;
@@ -246,6 +316,7 @@ function mountLobby(root, code, path, held, invite) {
   const rankedRow = h("div", { class: "ranked-line", testid: "party-ranked-line" }, rankedText, rankedHost,
     h("p", { class: "help", id: "party-ranked-help", hidden: true }, t("party.ranked_toggle_help")));
   const noCpu = h("p", { class: "help", testid: "ranked-no-cpu", hidden: true }, t("party.ranked_no_cpu"));
+  const inviter = programInviter(path, token);
 
   const conn = new PartyConnection(path, watching ? { watch: true } : { token }, {
     message: onMessage,
@@ -386,6 +457,7 @@ function mountLobby(root, code, path, held, invite) {
     const problem = startProblem(view);
     start.disabled = !!problem;
     why.textContent = problem || (host ? t("party.all_ready") : t("party.waiting_host", { host: hostName(view) }));
+    inviter.render(view);
     renderRules();
   }
 
@@ -438,6 +510,7 @@ function mountLobby(root, code, path, held, invite) {
       members,
       hostTools,
       noCpu,
+      inviter.node,
       h("div", { class: "row" }, ready, start),
       why,
       message,

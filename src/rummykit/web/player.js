@@ -1,11 +1,17 @@
 // A player's page (#/player/NAME): per pool the rating, its history as a chart and the
 // figures; then the recent ranked games, each opening its replay and saying how much it
 // counted when less than a full game (what counts, as the server's thresholds say it). An
-// unknown name says so.
-import { getPlayer, getThresholds } from "./api.js";
-import { lang, t } from "./i18n.js";
+// unknown name says so. A program's account says whether it is online, and while it is, whoever
+// is signed in may challenge it to a game.
+import { askToSignIn, onAccount, signedIn, whenKnown } from "./account.js";
+import { challengeBot, getPlayer, getThresholds } from "./api.js";
+import { lang, listOf, t } from "./i18n.js";
 import { botBadge } from "./account_badge.js";
-import { boardHref, playerHref, ratingCell } from "./leaderboard.js";
+import { rankedTimer } from "./account_model.js";
+import { boardHref, onlineMark, playerHref, ratingCell } from "./leaderboard.js";
+import { problemText } from "./party/model.js";
+import { enterParty, keepPartySeat } from "./party/seat.js";
+import { DEFAULT_PRESET, PRESET_NAMES, RANKED_DEFAULT_TIMER, TURN_TIMERS } from "./protocol.js";
 import { presetName } from "./rule_words.js";
 import { ratingChart, summary } from "./ratings/chart.js";
 import { POOLS, changeText, countingText, dateText, figures, placeText, poolName, shareText } from "./ratings/words.js";
@@ -80,10 +86,123 @@ function recentGame(game) {
       partial && h("span", { class: "help", testid: "recent-weight" }, t("ratings.weight", { share: shareText(game.weight) }))));
 }
 
+// ----- a challenge to a program online ---------------------------------------------------------
+
+/**
+ * The challenge form's first choices for a program that takes `limits` (the page's `accepts`,
+ * or null): its first preset, a turn timer it takes, ranked unless it takes friendly games
+ * only. A preselection only: the program decides, and says why when it declines.
+ */
+function preselected(limits) {
+  const presets = ((limits && limits.presets) || []).filter((preset) => PRESET_NAMES.includes(preset));
+  const timers = ((limits && limits.turn_timers) || []).filter((seconds) => TURN_TIMERS.includes(seconds));
+  return {
+    preset: presets[0] ?? DEFAULT_PRESET,
+    presets,
+    timer: timers.length ? rankedTimer(null, timers) : RANKED_DEFAULT_TIMER,
+    ranked: !limits || limits.ranked || !limits.friendly,
+  };
+}
+
+/** The form that challenges the program `name` (taking `limits`): house rules, turn timer,
+ * ranked (which needs a timer), the people's pool; it waits for the program's answer, then
+ * opens the party as the lobby's "Play with friends" does, or says why the program declined.
+ * `isGone` says whether the page was left meanwhile. */
+function challengeForm(name, limits, isGone) {
+  const chosen = preselected(limits);
+  const preset = h("select", { id: "challenge-preset", testid: "challenge-preset" },
+    PRESET_NAMES.map((each) => h("option", { value: each }, presetName(each))));
+  preset.value = chosen.preset;
+  const timer = h("select", { id: "challenge-timer", testid: "challenge-timer" },
+    h("option", { value: "" }, t("common.no_time_limit")),
+    TURN_TIMERS.map((seconds) => h("option", { value: String(seconds) }, t("common.seconds", { count: seconds }))));
+  timer.value = String(chosen.timer);
+  const ranked = h("input", { id: "challenge-ranked", testid: "challenge-ranked", type: "checkbox", checked: chosen.ranked, "aria-describedby": "challenge-ranked-help" });
+  const people = h("input", { id: "challenge-people-pool", testid: "challenge-people-pool", type: "checkbox", "aria-describedby": "challenge-people-pool-help" });
+  const status = h("p", { class: "help", testid: "challenge-status", "aria-live": "polite" });
+  const error = h("p", { class: "error", testid: "challenge-error", role: "alert" });
+  const button = h("button", { type: "submit", class: "primary", testid: "challenge-button" }, t("party.challenge_button", { name }));
+
+  /** The timer the form sends: seconds, or null. */
+  const chosenTimer = () => (timer.value ? Number(timer.value) : null);
+
+  // ranked needs a timer, as in the lobby's "Play with friends": "no time limit" is no choice then
+  function showRanked() {
+    timer.options[0].disabled = ranked.checked;
+    if (ranked.checked && chosenTimer() === null) timer.value = String(rankedTimer(null, TURN_TIMERS));
+    people.disabled = !ranked.checked; // only a ranked game is rated at all
+  }
+  ranked.addEventListener("change", showRanked);
+  showRanked();
+
+  async function send(event) {
+    event.preventDefault();
+    error.textContent = "";
+    status.textContent = t("party.bot_waiting", { name });
+    button.disabled = true;
+    try {
+      const made = await challengeBot({
+        bot: name,
+        preset: preset.value,
+        turn_timer: chosenTimer(),
+        ranked: ranked.checked,
+        program_pool: !people.checked,
+      });
+      // the party is made and the program joining it: its seat is kept even if the page was left
+      if (isGone()) keepPartySeat(made);
+      else enterParty(made);
+    } catch (problem) {
+      status.textContent = "";
+      error.textContent = problemText(problem);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  return h("form", { class: "challenge-form", testid: "challenge-form", onsubmit: send },
+    chosen.presets.length
+      ? h("p", { class: "help", testid: "challenge-plays" }, t("party.challenge_plays", { name, presets: listOf(chosen.presets.map(presetName)) }))
+      : null,
+    h("div", { class: "field" }, h("label", { for: "challenge-preset" }, t("party.challenge_preset")), preset),
+    h("div", { class: "field" }, h("label", { for: "challenge-timer" }, t("party.turn_time")), timer),
+    h("div", { class: "field check" }, ranked, h("label", { for: "challenge-ranked" }, t("account.ranked")),
+      h("p", { class: "help", id: "challenge-ranked-help" }, t("party.challenge_ranked_help"))),
+    h("div", { class: "field check" }, people, h("label", { for: "challenge-people-pool" }, t("party.challenge_people_pool")),
+      h("p", { class: "help", id: "challenge-people-pool-help" }, t("party.challenge_people_pool_help"))),
+    h("div", { class: "row" }, button),
+    status,
+    error);
+}
+
+/** The challenge section of an online program's page: the form for whoever is signed in
+ * (but the program's own account), the way to sign in for whoever is not. Drawn again on
+ * each sign-in and sign-out; `stop` lets go of those. */
+function challengeSection(found, isGone) {
+  const name = found.name;
+  const section = h("section", { class: "challenge", testid: "challenge", "aria-labelledby": "challenge-heading" });
+  function draw() {
+    const me = signedIn();
+    section.hidden = !!me && me.name === name;
+    if (section.hidden) return;
+    const signIn = () => askToSignIn(t("party.challenge_sign_in_why", { name }));
+    fill(section,
+      h("h2", { id: "challenge-heading" }, t("party.challenge_heading", { name })),
+      me
+        ? challengeForm(name, found.accepts, isGone)
+        : h("p", { testid: "challenge-signed-out" }, t("party.challenge_signed_out", { name }), " ",
+          h("button", { type: "button", class: "link-like", testid: "challenge-sign-in", onclick: signIn }, t("account.sign_in"))));
+  }
+  draw();
+  const stop = onAccount(draw);
+  whenKnown().then(() => !isGone() && draw());
+  return { section, stop };
+}
+
 export function mountPlayer(root, name) {
   document.title = t("ratings.player_title", { name });
   let gone = false;
   let observer = null;
+  let stopAccount = () => {};
   fill(root, h("section", { class: "panel ratings-page" }, h("p", { class: "help" }, t("common.loading"))));
 
   const counting = h("p", { class: "help", testid: "player-counting" });
@@ -96,9 +215,16 @@ export function mountPlayer(root, name) {
   function show(found) {
     const pools = POOLS.filter((pool) => found.pools && found.pools[pool]).map((pool) => poolSection(pool, found.pools[pool]));
     const recent = found.recent || [];
+    const online = !!found.bot && !!found.online;
+    const challenge = online ? challengeSection(found, () => gone) : null;
+    if (challenge) stopAccount = challenge.stop;
     fill(root, h("section", { class: "panel ratings-page player-page" },
-      h("h1", { testid: "player-name" }, found.name, found.bot ? botBadge() : null),
+      h("div", { class: "player-head" },
+        h("h1", { testid: "player-name" }, found.name, found.bot ? botBadge() : null),
+        found.bot ? onlineMark(online, "player-online") : null),
       h("p", {}, h("a", { href: boardHref(POOLS[0]) }, t("ratings.to_board"))),
+      challenge ? challenge.section : null,
+      found.bot && !online ? h("p", { class: "help", testid: "player-offline-help" }, t("ratings.offline_help")) : null,
       pools.length ? pools.map((pool) => pool.section) : h("p", { testid: "player-unrated" }, t("ratings.unrated")),
       h("section", { class: "recent" },
         h("h2", {}, t("ratings.recent")),
@@ -130,6 +256,7 @@ export function mountPlayer(root, name) {
     });
   return () => {
     gone = true;
+    stopAccount();
     if (observer) observer.disconnect();
   };
 }

@@ -115,6 +115,11 @@ export function partyRefusalText(refusal, { joining = false } = {}) {
   return refusalText(null, { reason, params: (refusal && refusal.params) || {}, message: said });
 }
 
+/** A refused party request (an Error from api.js: a creation, a challenge, an invitation) in
+ * the page's language: the answer's refusal when it has one, else the Error's sentence. */
+export const problemText = (problem) =>
+  partyRefusalText(problem.body && problem.body.code ? problem.body : { error: problem.message });
+
 /** The line near the top of the party page: {ranked, text}. */
 export const rankedLine = (view) => ({
   ranked: !!view.ranked,

@@ -35,4 +35,9 @@ export default {
   "lobby.have_code": "Have a code?",
   "lobby.join": "Join",
   "lobby.code_first": "Type the code your friend read out.",
+  "lobby.bots_heading": "Programs online",
+  "lobby.bots_text": "Programs' accounts online now: open one's page to challenge it to a game.",
+  "lobby.bots_none": "No programs are online just now.",
+  "lobby.bot_playing": { one: "playing {count} game", other: "playing {count} games" },
+  "lobby.bot_free": "free for a game",
 };

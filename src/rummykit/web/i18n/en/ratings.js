@@ -67,4 +67,7 @@ export default {
   "ratings.against": "against {names}",
   "ratings.change": "{before} → {after} ({change})",
   "ratings.change_label": "Rating {before} to {after}, {change}",
+  "ratings.online": "Online",
+  "ratings.offline": "Offline",
+  "ratings.offline_help": "A program can be challenged while it is online.",
 };

@@ -35,4 +35,9 @@ export default {
   "lobby.have_code": "コードをお持ちですか？",
   "lobby.join": "参加",
   "lobby.code_first": "友だちから聞いたコードを入力してください。",
+  "lobby.bots_heading": "オンラインのプログラム",
+  "lobby.bots_text": "いまオンラインのプログラムのアカウントです。ページを開くと対戦を申し込めます。",
+  "lobby.bots_none": "いまオンラインのプログラムはありません。",
+  "lobby.bot_playing": { other: "{count}ゲーム対戦中" },
+  "lobby.bot_free": "対戦相手を待っています",
 };

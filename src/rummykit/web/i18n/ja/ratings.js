@@ -66,4 +66,7 @@ export default {
   "ratings.against": "対戦相手：{names}",
   "ratings.change": "{before} → {after}（{change}）",
   "ratings.change_label": "レーティング {before} から {after}、{change}",
+  "ratings.online": "オンライン",
+  "ratings.offline": "オフライン",
+  "ratings.offline_help": "プログラムにはオンラインのときに挑戦できます。",
 };

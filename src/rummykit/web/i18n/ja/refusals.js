@@ -84,7 +84,7 @@ export default {
   "refusals.ranked_sign_in": "このパーティーはレート戦です。参加するにはアカウントでログインしてください。",
   "refusals.ranked_account": { other: "レート戦では全員にアカウントが必要です。{names}さんは一度抜けて、ログインしてから参加し直してください。" },
   "refusals.ranked_busy": { other: "{names}さんが別のレート戦の最中です。レート戦は1アカウントにつき同時に1つまで。終わってから始めてください。" },
-  "refusals.challenge_sign_in": "プログラムのアカウントに挑戦するには、サインインしてください。",
+  "refusals.challenge_sign_in": "プログラムのアカウントに挑戦するには、ログインしてください。",
   "refusals.bot_unknown": "{name} という名前のプログラムのアカウントはありません。",
   "refusals.bot_offline": "{name} は今オンラインではありません。あとでもう一度どうぞ。",
   "refusals.bot_silent": "{name} から招待への返事が時間内にありませんでした。あとでもう一度どうぞ。",
