@@ -13,7 +13,6 @@ import io
 import json
 import random
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,24 +27,9 @@ from rummykit.client.player import TablePlayer
 from rummykit.client.report import Report
 from rummykit.client.web import PartyRefused, challenge_bot, online_bots
 from rummykit.protocol import BotLimits, NewAccount, NewChallenge
-from rummykit.server.site.run import free_port
 from server_process import ServerProcess
 
 PASSWORD = "a long enough password"
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    with ServerProcess(tmp_path / "store.sqlite3", free_port(), tmp_path / "server.log") as process:
-        process.start()
-        yield process
-
-
-@pytest.fixture
-def programs(tmp_path: Path, data: Path) -> Iterator[Programs]:
-    started = Programs(tmp_path)
-    yield started
-    started.stop_all()
 
 
 def _program_account(server: ServerProcess, tmp_path: Path, name: str) -> None:

@@ -33,14 +33,6 @@ sends at most 9 intents a second."""
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(tmp_path / "store.sqlite3", free_port(), tmp_path / "server.log")
-    process.start()
-    with process:
-        yield process
-
-
-@pytest.fixture
 def programs() -> Iterator[list[Program]]:
     started: list[Program] = []
     yield started

@@ -16,7 +16,6 @@ from __future__ import annotations
 import io
 import json
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -45,20 +44,6 @@ ONE_DEAL = ["--rule", "deals=1"]
 """The shortest game that is rated: one whole deal (``party_client.SHORT_GAME``)."""
 
 ROBOTS = ("robo-1", "robo-2", "robo-3")
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    with ServerProcess(tmp_path / "store.sqlite3", free_port(), tmp_path / "server.log") as process:
-        process.start()
-        yield process
-
-
-@pytest.fixture
-def programs(tmp_path: Path, data: Path) -> Iterator[Programs]:
-    started = Programs(tmp_path)
-    yield started
-    started.stop_all()
 
 
 @pytest.fixture

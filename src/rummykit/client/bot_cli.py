@@ -11,9 +11,9 @@ from typing import Any, Final, cast
 
 from rummykit.bots import BOTS
 from rummykit.client.account_cli import account_name
-from rummykit.client.cli import parse_timer
+from rummykit.client.cli import parse_seats, parse_timer
 from rummykit.core.presets import PRESETS
-from rummykit.protocol import MAX_BOT_GAMES, MAX_PARTY_SEATS, MIN_PARTY_SEATS
+from rummykit.protocol import MAX_BOT_GAMES, MAX_PARTY_SEATS
 
 _EPILOG: Final = """\
 examples:
@@ -42,14 +42,6 @@ def _games(text: str) -> int:
     if text.isdigit() and 1 <= int(text) <= MAX_BOT_GAMES:
         return int(text)
     raise argparse.ArgumentTypeError(f"{text!r}: from 1 to {MAX_BOT_GAMES} games at once")
-
-
-def _seats(text: str) -> int:
-    if text.isdigit() and MIN_PARTY_SEATS <= int(text) <= MAX_PARTY_SEATS:
-        return int(text)
-    raise argparse.ArgumentTypeError(
-        f"{text!r}: a party has {MIN_PARTY_SEATS} to {MAX_PARTY_SEATS} players"
-    )
 
 
 def _count(text: str) -> int:
@@ -143,7 +135,7 @@ def add_bot_parser(commands: Any) -> None:
     )
     bot.add_argument(
         "--max-seats",
-        type=_seats,
+        type=parse_seats,
         default=MAX_PARTY_SEATS,
         metavar="N",
         help=f"join parties of up to N players, itself included (default {MAX_PARTY_SEATS})",

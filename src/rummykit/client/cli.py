@@ -94,7 +94,8 @@ def parse_timer(text: str) -> TurnTimer | None:
     raise argparse.ArgumentTypeError(f"{text!r}: the turn timer is none or {choices} (seconds)")
 
 
-def _seats(text: str) -> int:
+def parse_seats(text: str) -> int:
+    """A party's number of players as argparse reads it."""
     if text.isdigit() and MIN_PARTY_SEATS <= int(text) <= MAX_PARTY_SEATS:
         return int(text)
     raise argparse.ArgumentTypeError(
@@ -295,7 +296,7 @@ def add_party_parsers(commands: Any) -> None:
     )
     new.add_argument(
         "--players",
-        type=_seats,
+        type=parse_seats,
         default=MIN_PARTY_SEATS,
         metavar="N",
         help=f"start once N players are there and ready ({MIN_PARTY_SEATS}-{MAX_PARTY_SEATS}, "

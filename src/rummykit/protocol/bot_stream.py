@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Annotated, Final, Literal, TypeAlias, get_args
 
-from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import Field, StringConstraints, TypeAdapter
 
 from rummykit.protocol.facts import (
     MAX_BOT_GAMES,
@@ -35,12 +35,10 @@ from rummykit.protocol.facts import (
     TurnTimer,
 )
 from rummykit.protocol.messages import (
-    MAX_MESSAGE_CHARS,
-    ProtocolError,
     RefusedMessage,
     Strict,
     Version,
-    explain,
+    read_message,
 )
 from rummykit.protocol.party import Rules
 from rummykit.protocol.vocabularies import PresetName, RuleOption
@@ -180,12 +178,7 @@ BOT_CLIENT_TYPES: Final[tuple[str, ...]] = tuple(
 
 def parse_bot_message(text: str | bytes) -> BotClientMessage:
     """Read one message of the bot stream; ``ProtocolError`` says what is wrong."""
-    if len(text) > MAX_MESSAGE_CHARS:
-        raise ProtocolError(f"The message is longer than {MAX_MESSAGE_CHARS} characters.")
-    try:
-        return BOT_CLIENT_MESSAGES.validate_json(text)
-    except ValidationError as error:
-        raise ProtocolError(explain(error, "message", BOT_CLIENT_TYPES)) from None
+    return read_message(BOT_CLIENT_MESSAGES, BOT_CLIENT_TYPES, text)
 
 
 # ----- what the server sends -----------------------------------------------------------------

@@ -81,7 +81,7 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Annotated, Final, Literal, TypeAlias, get_args
+from typing import Annotated, Final, Literal, TypeAlias, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
@@ -488,14 +488,25 @@ def explain(error: ValidationError, subject: str, kinds: tuple[str, ...] = ()) -
     return said
 
 
-def parse_client_message(text: str | bytes) -> ClientMessage:
-    """Read one message from a client; ``ProtocolError`` says what is wrong with it."""
+Read = TypeVar("Read")
+
+
+def read_message(adapter: TypeAdapter[Read], kinds: tuple[str, ...], text: str | bytes) -> Read:
+    """Read one message of a socket by ``adapter``, whose types are ``kinds``.
+
+    ``ProtocolError`` says what is wrong with it (too long, or which field).
+    """
     if len(text) > MAX_MESSAGE_CHARS:
         raise ProtocolError(f"The message is longer than {MAX_MESSAGE_CHARS} characters.")
     try:
-        return CLIENT_MESSAGES.validate_json(text)
+        return adapter.validate_json(text)
     except ValidationError as error:
-        raise ProtocolError(explain(error, "message", CLIENT_TYPES)) from None
+        raise ProtocolError(explain(error, "message", kinds)) from None
+
+
+def parse_client_message(text: str | bytes) -> ClientMessage:
+    """Read one message from a client; ``ProtocolError`` says what is wrong with it."""
+    return read_message(CLIENT_MESSAGES, CLIENT_TYPES, text)
 
 
 # ----- server to client: the view ------------------------------------------------------------

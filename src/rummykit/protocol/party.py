@@ -25,22 +25,20 @@ from __future__ import annotations
 
 from typing import Annotated, Final, Literal, TypeAlias, get_args
 
-from pydantic import AfterValidator, Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import AfterValidator, Field, StringConstraints, TypeAdapter
 
 from rummykit.protocol.api import MAX_SEED, OptionName, RuleInput
 from rummykit.protocol.codes import Code
 from rummykit.protocol.facts import MAX_PARTY_SEATS, MIN_PARTY_SEATS, BotLevel, RuleValue, TurnTimer
 from rummykit.protocol.messages import (
-    MAX_MESSAGE_CHARS,
     Hello,
     NoData,
     Params,
-    ProtocolError,
     RefusedMessage,
     Strict,
     Token,
     Version,
-    explain,
+    read_message,
 )
 from rummykit.protocol.names import checked_player_name
 from rummykit.protocol.vocabularies import PartyReason, PresetName, RuleOption
@@ -290,9 +288,4 @@ PARTY_SERVER_MESSAGES: Final[TypeAdapter[PartyServerMessage]] = TypeAdapter(Part
 
 def parse_party_message(text: str | bytes) -> PartyClientMessage:
     """Read one message of a party's socket; ``ProtocolError`` says what is wrong."""
-    if len(text) > MAX_MESSAGE_CHARS:
-        raise ProtocolError(f"The message is longer than {MAX_MESSAGE_CHARS} characters.")
-    try:
-        return PARTY_CLIENT_MESSAGES.validate_json(text)
-    except ValidationError as error:
-        raise ProtocolError(explain(error, "message", PARTY_CLIENT_TYPES)) from None
+    return read_message(PARTY_CLIENT_MESSAGES, PARTY_CLIENT_TYPES, text)

@@ -29,7 +29,6 @@ from rummykit.protocol import (
     NewChallenge,
     NewParty,
     OnlineBots,
-    PartyRefusal,
     ProtocolError,
     parse_bot_message,
     read_body,
@@ -45,10 +44,14 @@ from rummykit.server.http import (
     refused_request,
 )
 from rummykit.server.parties.bot_desk import BotDesk, BotLine
-from rummykit.server.parties.lobby import Lobby
 from rummykit.server.parties.party import Party, PartyError
 from rummykit.server.parties.party_reference import invite_path
-from rummykit.server.parties.party_routes import joined_answer, party_found
+from rummykit.server.parties.party_routes import (
+    joined_answer,
+    lobby_of,
+    party_found,
+    refused_answer,
+)
 from rummykit.server.store import Account
 
 NOT_A_PROGRAM: Final = (
@@ -58,20 +61,8 @@ NOT_A_PROGRAM: Final = (
 BOT_HELLO_FIRST: Final = 'Send hello first: {"t": "hello", "v": 0, "d": {"limits": {...}}}.'
 
 
-def _lobby(connection: HTTPConnection) -> Lobby:
-    lobby: Lobby = connection.app.state.lobby
-    return lobby
-
-
 def _desk(connection: HTTPConnection) -> BotDesk:
-    return _lobby(connection).bots
-
-
-def _refused(error: PartyError, status: int = 409) -> Response:
-    answer = PartyRefusal(
-        error=error.message, code=error.code, reason=error.reason, watch=False, params=error.params
-    )
-    return JSONResponse(answer.model_dump(mode="json"), status)
+    return lobby_of(connection).bots
 
 
 def invitation_of(party: Party, number: int, challenge: bool) -> InvitationView:
@@ -94,7 +85,7 @@ def invitation_of(party: Party, number: int, challenge: bool) -> InvitationView:
 
 async def _program(connection: HTTPConnection, name: str) -> Account:
     """The program's account named ``name``; ``PartyError`` unless it is one and online."""
-    account = await asyncio.to_thread(_lobby(connection).store.accounts.named, name)
+    account = await asyncio.to_thread(lobby_of(connection).store.accounts.named, name)
     if account is None or not account.bot:
         raise PartyError("bot_unknown", name=name)
     if not _desk(connection).is_online(account.id):
@@ -121,7 +112,7 @@ async def challenge(request: Request) -> Response:
         return refused_request(error)
     account = await session_account(request)
     if account is None:
-        return _refused(PartyError("challenge_sign_in"), 401)
+        return refused_answer(PartyError("challenge_sign_in"), status=401)
     try:
         program = await _program(request, wanted.bot)
         request_party = NewParty(
@@ -132,9 +123,9 @@ async def challenge(request: Request) -> Response:
             ranked=wanted.ranked,
             program_pool=wanted.program_pool,
         )
-        party, member, token = await _lobby(request).new_party(request_party, account)
+        party, member, token = await lobby_of(request).new_party(request_party, account)
     except PartyError as error:
-        return _refused(error)
+        return refused_answer(error)
     except ValueError as error:  # rules that cannot be played together
         return refused_request(BadRequest(str(error)))
     try:
@@ -143,7 +134,7 @@ async def challenge(request: Request) -> Response:
         )
     except PartyError as error:
         await party.leave(member.id)  # nobody else is there: the party closes
-        return _refused(error)
+        return refused_answer(error)
     return joined_answer(party, member, token)
 
 
@@ -167,7 +158,7 @@ async def invite_bot(request: Request) -> Response:
             program.id, program.name, lambda number: invitation_of(found, number, False)
         )
     except PartyError as error:
-        return _refused(error)
+        return refused_answer(error)
     return JSONResponse(InviteAnswered(bot=program.name).model_dump())
 
 

@@ -56,9 +56,18 @@ TOO_MANY_CODES: Final = (
 NOT_A_MEMBER: Final = "That token holds no seat in this party: join it by its link."
 
 
-def _lobby(connection: HTTPConnection) -> Lobby:
+def lobby_of(connection: HTTPConnection) -> Lobby:
+    """The app's lobby: its parties, tables and programs online."""
     lobby: Lobby = connection.app.state.lobby
     return lobby
+
+
+def refused_answer(error: PartyError, *, watch: bool = False, status: int = 409) -> Response:
+    """A party's refusal over HTTP (``PartyRefusal``); ``watch``: its tables may be watched."""
+    answer = PartyRefusal(
+        error=error.message, code=error.code, reason=error.reason, watch=watch, params=error.params
+    )
+    return JSONResponse(answer.model_dump(mode="json"), status)
 
 
 def _error(message: str, status: int) -> Response:
@@ -82,7 +91,7 @@ async def _found(connection: HTTPConnection, token: str | None = None) -> Party 
     reference = PartyReference.parse(connection.path_params["code"])
     if reference is None:
         return None
-    lobby = _lobby(connection)
+    lobby = lobby_of(connection)
     if reference.key is not None or token is not None:
         party = await lobby.party(reference.code)
         if party is not None and (
@@ -135,21 +144,14 @@ async def create_party(request: Request) -> Response:
     """``POST /api/parties``: a party, with the person who asks as its host."""
     try:
         wanted = read_body(NewParty, await read_request_body(request))
-        if wanted.seed is not None and not _lobby(request).accept_seeds:
+        if wanted.seed is not None and not lobby_of(request).accept_seeds:
             raise BadRequest(SEED_REFUSED)
         account = await session_account(request)
-        party, member, token = await _lobby(request).new_party(wanted, account)
+        party, member, token = await lobby_of(request).new_party(wanted, account)
     except (BadRequest, RulesError) as error:
         return refused_request(error)
     except PartyError as error:
-        refused = PartyRefusal(
-            error=error.message,
-            code=error.code,
-            reason=error.reason,
-            watch=False,
-            params=error.params,
-        )
-        return JSONResponse(refused.model_dump(mode="json"), 409)
+        return refused_answer(error)
     await note_network(request, None if account is None else account.id)
     return joined_answer(party, member, token)
 
@@ -171,14 +173,7 @@ async def join_party(request: Request) -> Response:
         member, token = await party.join(wanted.name, account)
     except PartyError as error:
         watch = party.record.spectators and party.record.table is not None
-        refused = PartyRefusal(
-            error=error.message,
-            code=error.code,
-            reason=error.reason,
-            watch=watch,
-            params=error.params,
-        )
-        return JSONResponse(refused.model_dump(mode="json"), 409)
+        return refused_answer(error, watch=watch)
     await note_network(request, None if account is None else account.id)
     return joined_answer(party, member, token)
 
@@ -285,7 +280,7 @@ async def _carry_out(
         case Remove():
             await party.remove(me, message.d.member)
         case Start():
-            await party.start(me, _lobby(websocket).make_party_table)
+            await party.start(me, lobby_of(websocket).make_party_table)
         case LeaveParty():
             await party.leave(me)
 
