@@ -21,12 +21,18 @@ from cli_programs import Programs
 from rummykit.cli import main
 from rummykit.client.account import account_headers, create_account
 from rummykit.client.bot_account import BotAccount, BotOptions, limits_sentence
-from rummykit.client.commands import SeatOptions
+from rummykit.client.commands import SeatOptions, join
 from rummykit.client.party import PartyPlan, PartySession
 from rummykit.client.player import TablePlayer
 from rummykit.client.report import Report
-from rummykit.client.web import PartyRefused, challenge_bot, online_bots
-from rummykit.protocol import BotLimits, NewAccount, NewChallenge
+from rummykit.client.web import (
+    PartyRefused,
+    challenge_bot,
+    create_party,
+    look_at_party,
+    online_bots,
+)
+from rummykit.protocol import BotLimits, NewAccount, NewChallenge, NewParty
 from server_process import ServerProcess
 
 PASSWORD = "a long enough password"
@@ -132,3 +138,17 @@ def test_usage_errors_say_what_is_wrong(capsys: pytest.CaptureFixture[str]) -> N
             main([*base, *extra])
         assert stopped.value.code == 2
         assert said in capsys.readouterr().err
+
+
+@pytest.mark.timeout(60)
+def test_a_program_leaves_a_party_its_host_does_not_start_in_time(
+    server: ServerProcess, data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ada = create_account(server.url, NewAccount(name="Ada", password=PASSWORD))
+    made = create_party(server.url, NewParty(name="Ada"), account_headers(ada))
+    options = SeatOptions(servers=(server.url,), bot="basic", name="Robo", start_within_s=0.5)
+    assert join(options, server.url + made.url, Report(False)) == 1
+    said = capsys.readouterr().err
+    assert "The party did not start within 0 s: this member left it. (not_started)" in said
+    view = look_at_party(server.url, made.url.split("/")[-1])
+    assert [member.name for member in view.members] == ["Ada"]

@@ -246,3 +246,17 @@ def test_the_host_invites_a_program_to_the_party(app_client: TestClient) -> None
         stream.send("accept", {"invitation": invitation["id"]})
         answered = asked.result(timeout=30)
         assert answered.json() == {"accepted": True, "bot": "robo"}
+
+
+def test_a_host_who_leaves_hands_the_party_to_a_person_never_to_a_program(
+    app_client: TestClient,
+) -> None:
+    ada, robo = account(app_client, "Ada"), account(app_client, "robo", bot=True)
+    made = post(app_client, "/api/parties", {"name": "Ada"}, ada).json()
+    code = made["code"]
+    assert post(app_client, f"/api/parties/{code}/join", {"name": "x"}, robo).status_code == 200
+    with party_socket(app_client, code, made["token"]) as lobby:
+        lobby.send("leave")
+        lobby.until_party(lambda party: party["state"] == "closed")
+    party = app_client.get(f"/api/parties/{code}").json()
+    assert party["state"] == "closed" and [each["name"] for each in party["members"]] == ["robo"]

@@ -65,6 +65,10 @@ STREAM_CLOSES: Final[dict[int, str]] = {
 }
 """Closes of the stream after which trying again cannot help."""
 
+START_WITHIN_S: Final = 600.0
+"""A party joined whose host has not started it within ten minutes is left: its game no
+longer counts against the games the program plays at once."""
+
 POLL_S: Final = 0.5
 """How often the stream's reader looks up from waiting to see which games are over."""
 
@@ -130,7 +134,7 @@ class BotAccount:
 
         ``play`` plays one accepted game (default: ``rummy join``'s way, by its link).
         """
-        self.options = options
+        self.options = dataclasses.replace(options, start_within_s=START_WITHIN_S)
         self.bot = bot
         self.report = report
         self.servers = Servers(options.servers)

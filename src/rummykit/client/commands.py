@@ -68,6 +68,8 @@ class SeatOptions:
     """The kept account to play as (``--account``)."""
     signed: Mapping[str, str] | None = None
     """The headers that sign the account in, once its session is checked."""
+    start_within_s: float | None = None
+    """Leave a party joined whose table is not dealt within this many seconds."""
 
     @property
     def server(self) -> str:
@@ -292,7 +294,8 @@ def join(options: SeatOptions, code_or_link: str, report: Report) -> int:
             return _failed("join", report, f"Cannot keep the seat in {path}: {error.strerror}.")
         report.say(f"Joined party {joined.code} as {options.name}.")
     try:
-        return _play(options, sites, seat, PartyPlan(), report, rejoined=rejoined)
+        plan = PartyPlan(start_within_s=options.start_within_s)
+        return _play(options, sites, seat, plan, report, rejoined=rejoined)
     except PartyStopped as error:
         return _stopped("join", report, error)
     except (SeatLost, GaveUp, ServerError, OSError) as error:

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Final
 
 from pydantic import BaseModel, ValidationError
+from websockets.exceptions import ConnectionClosedOK
+from websockets.sync.client import ClientConnection
 
 from rummykit.client.report import BOT_MARK, Report
 from rummykit.client.servers import Servers, reconnect_note, signed_for
@@ -28,6 +30,7 @@ from rummykit.protocol import (
     BotLevel,
     Hello,
     HelloData,
+    LeaveParty,
     NoData,
     PartyMessage,
     PartyView,
@@ -50,6 +53,9 @@ class PartyPlan:
     """The host starts once this many members (computer players too) are there and ready."""
     cpus: tuple[BotLevel, ...] = ()
     """The computer players the host adds, by level."""
+    start_within_s: float | None = None
+    """A member leaves the party when its table is not dealt this long after joining
+    (``rummy bot``: a host who never starts does not hold the program's games at once)."""
 
 
 def wanted(view: PartyView, plan: PartyPlan) -> BaseModel | None:
@@ -94,6 +100,9 @@ def seats_sentence(view: PartyView) -> str:
 
 STARTED_TABLE_WAIT: Final = "The party has started; waiting for its table."
 
+NOT_STARTED: Final = "not_started"
+"""The code of ``PartyStopped`` when the party was not started in time (``start_within_s``)."""
+
 FATAL_PREFIX: Final = "ranked_"
 """The refusals of a ranked party's rules: sending the same again would be refused again."""
 
@@ -120,6 +129,7 @@ class PartySession:
         backoff: Backoff | None = None,
         sleep: Callable[[float], None] = time.sleep,
         signed: Mapping[str, str] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ):
         self.servers = server if isinstance(server, Servers) else Servers([server])
         self.code = code
@@ -129,7 +139,12 @@ class PartySession:
         """The headers that sign this member's account in, sent with the socket's handshake."""
         self.backoff = backoff or Backoff()
         self.sleep = sleep
+        self.clock = clock
+        self.since = clock()
+        """When this member began to wait for the party's table."""
         self.view: PartyView | None = None
+        self.version = 0
+        """The version of the last view."""
         self._said = ""
         self._asked: set[tuple[str, int]] = set()
 
@@ -163,7 +178,7 @@ class PartySession:
         ) as connection:
             hello = Hello(t="hello", v=0, d=HelloData(token=self.token))
             connection.send(hello.model_dump_json())
-            for text in connection:
+            for text in self._texts(connection, plan):
                 try:
                     message = PARTY_SERVER_MESSAGES.validate_json(text)
                 except ValidationError as error:
@@ -180,10 +195,36 @@ class PartySession:
                     return True
         return False
 
+    def _texts(self, connection: ClientConnection, plan: PartyPlan) -> Iterator[str | bytes]:
+        """The connection's messages until it closes.
+
+        It looks up now and then to leave a party not started within ``plan.start_within_s``.
+        """
+        wait = None if plan.start_within_s is None else min(1.0, plan.start_within_s)
+        while True:
+            try:
+                yield connection.recv(timeout=wait)
+            except TimeoutError:
+                self._leave_if_late(plan, connection.send)
+            except ConnectionClosedOK:
+                return
+
+    def _leave_if_late(self, plan: PartyPlan, send: Callable[[str], None]) -> None:
+        """Leave the party and stop (``PartyStopped``) once it waited past ``start_within_s``."""
+        if plan.start_within_s is None or self.clock() - self.since <= plan.start_within_s:
+            return
+        if self.view is not None and self.view.state == "lobby":
+            send(LeaveParty(t="leave", v=self.version, d=NoData()).model_dump_json())
+        raise PartyStopped(
+            f"The party did not start within {plan.start_within_s:.0f} s: this member left it.",
+            NOT_STARTED,
+        )
+
     def _seen(self, message: PartyMessage, plan: PartyPlan, send: Callable[[str], None]) -> bool:
         """Take in a view of the party; whether the table is dealt."""
         view = message.d
         self.view = view
+        self.version = message.v
         if view.me is None:
             raise SeatLost("This seat is no longer a member of the party (removed by the host?).")
         if view.state == "closed":
@@ -197,6 +238,7 @@ class PartySession:
         if view.state == "playing":
             self.report.say(STARTED_TABLE_WAIT)
             return False
+        self._leave_if_late(plan, send)
         reply = wanted(view, plan)
         if reply is not None:
             kind = str(getattr(reply, "t", ""))

@@ -554,7 +554,8 @@ class Party:
         async with self._changing():
             self._must_be_open()
             members = self._members(member)
-            people = [each for each in members if each.kind == "human"]
+            # the host is handed to a person: a program's account never starts a party
+            people = [each for each in members if each.kind == "human" and not each.program]
             update: dict[str, object] = {"members": members}
             if member == self.record.host:
                 if people:
