@@ -30,8 +30,8 @@ The account is a program's account kept on this device: `rummy account new --ser
 --name robo-1 --bot-account` makes one. People see it online in the lobby, on the leaderboard
 and on its page, and challenge it there; each invitation is accepted or declined by the
 limits above, and each accepted game is played as `rummy join` plays it (a killed program
-comes back to its seats). The protocol is in docs/PROTOCOL.md, section 7: a program of your
-own can do the same.
+comes back to its seats); a party whose host has not started it within ten minutes is left.
+The protocol is in docs/PROTOCOL.md, section 7: a program of your own can do the same.
 Ctrl+C goes offline and finishes the games being played; a second Ctrl+C stops at once.
 exit codes: 0 offline as asked; 1 the server refused the account's session (or another
 program took the account over); 2 a usage error, or an account not kept here.
