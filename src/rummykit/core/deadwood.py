@@ -226,9 +226,12 @@ def deadwood_value(cards: Sequence[Card], rules: Rules) -> int:
     total = sum(points[code] for code in codes)
     if not melds:
         return total
-    # Melds that share no card (the usual case) are all laid: no search is needed.
+    # Melds that share no card (the usual case) are all laid: no search is needed. Not with
+    # two of one card (two decks): the same meld may then be laid twice, which the list of
+    # distinct melds cannot say.
     used = [code for naturals, jokers in melds if not jokers for code in naturals]
-    if len(used) == len(set(used)) and all(not jokers for _, jokers in melds):
+    distinct = len(set(codes)) == len(codes)
+    if distinct and len(used) == len(set(used)) and all(not jokers for _, jokers in melds):
         return total - sum(points[code] for code in used)
     solver = _Solver(melds, points)
     state, free = solver.split(codes, points)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import secrets
 import signal
 import socket
 import threading
@@ -12,6 +13,7 @@ import webbrowser
 from collections.abc import Iterator, Sequence
 from multiprocessing import resource_tracker
 from pathlib import Path
+from typing import Final
 
 import uvicorn
 from starlette.applications import Starlette
@@ -52,12 +54,27 @@ def answered_hosts(
     return loopback_hosts(port) if is_loopback(host) else None
 
 
+LISTENING_PORTS: Final = range(20_000, 32_768)
+"""Where ``free_port`` looks first: below the ports the system gives outgoing connections
+(Linux's default 32768-60999). A port from that range, free when chosen, could be taken by any
+connection before the server binds it (or binds it again after a restart); one from here is
+only ever taken by a listener."""
+
+
 def free_port(host: str = "127.0.0.1") -> int:
-    """A port nobody listens on right now."""
-    with socket.socket() as probe:
+    """A port nobody listens on right now, out of the way of outgoing connections."""
+    for _ in range(64):
+        port = LISTENING_PORTS.start + secrets.randbelow(len(LISTENING_PORTS))
+        with socket.socket() as probe:
+            try:
+                probe.bind((host, port))
+            except OSError:
+                continue  # in use: another
+            return port
+    with socket.socket() as probe:  # a crowded range: any the system gives
         probe.bind((host, 0))
-        port: int = probe.getsockname()[1]
-        return port
+        given: int = probe.getsockname()[1]
+        return given
 
 
 def uvicorn_config(
