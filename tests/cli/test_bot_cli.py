@@ -14,6 +14,8 @@ import json
 import random
 import threading
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
@@ -32,7 +34,7 @@ from rummykit.client.web import (
     look_at_party,
     online_bots,
 )
-from rummykit.protocol import BotLimits, NewAccount, NewChallenge, NewParty
+from rummykit.protocol import BotLimits, InvitationView, NewAccount, NewChallenge, NewParty
 from server_process import ServerProcess
 
 PASSWORD = "a long enough password"
@@ -152,3 +154,33 @@ def test_a_program_leaves_a_party_its_host_does_not_start_in_time(
     assert "The party did not start within 0 s: this member left it. (not_started)" in said
     view = look_at_party(server.url, made.url.split("/")[-1])
     assert [member.name for member in view.members] == ["Ada"]
+
+
+def test_a_decline_is_told_in_the_servers_own_sentence() -> None:
+    sent: list[str] = []
+    out = io.StringIO()
+    options = SeatOptions(servers=("http://127.0.0.1:9",), bot="basic", name="robo-1")
+    limits = BotLimits(presets=("classic",))
+    program = BotAccount(options, BotOptions(limits=limits), Report(False, out=out))
+    invitation = InvitationView(
+        id=7,
+        code="K7QM2P",
+        url="/#/party/K7QM2P.k",
+        host="Ada",
+        challenge=True,
+        preset="party",
+        rules={},
+        turn_timer=60,
+        ranked=True,
+        seats=1,
+    )
+    program._answer(invitation, cast(Any, SimpleNamespace(send=sent.append)))
+    assert json.loads(sent[0]) == {
+        "t": "decline",
+        "v": 0,
+        "d": {"invitation": 7, "reason": "preset"},
+    }
+    assert out.getvalue().strip() == (
+        "Ada's challenge (K7QM2P): party, ranked, 60 s a turn. "
+        "robo-1 declined: it does not play these house rules."
+    )

@@ -55,6 +55,7 @@ from rummykit.protocol import (
     RefusedMessage,
     Welcome,
     decline_reason,
+    party_text,
 )
 
 STREAM_CLOSES: Final[dict[int, str]] = {
@@ -71,16 +72,6 @@ longer counts against the games the program plays at once."""
 
 POLL_S: Final = 0.5
 """How often the stream's reader looks up from waiting to see which games are over."""
-
-DECLINED_WORDS: Final = {
-    "preset": "it does not play these house rules",
-    "timer": "it does not take this turn timer",
-    "seats": "the party is too big",
-    "ranked": "it does not take ranked games",
-    "friendly": "it takes ranked games only",
-    "busy": "it plays as many games as it takes at once",
-}
-"""Why this program declined, for the person reading its output."""
 
 PlayOne = Callable[[InvitationView], int]
 """Plays the game of one accepted invitation to its end: its exit code (0: played)."""
@@ -177,7 +168,9 @@ class BotAccount:
             connection.send(Decline(t="decline", v=0, d=declined).model_dump_json())
             self.report.event(
                 {"declined": invitation.id, "code": invitation.code, "reason": reason},
-                f"Declined {invitation_sentence(invitation)}: {DECLINED_WORDS[reason]}.",
+                # the sentence the person who invited is shown, from the server's words
+                f"{invitation_sentence(invitation)}. "
+                + party_text(f"declined_{reason}", {"name": self.options.name}),
             )
             return
         accepted = Accept(t="accept", v=0, d=AcceptData(invitation=invitation.id))
