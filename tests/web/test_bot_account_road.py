@@ -3,9 +3,10 @@
 A program's account is made and started the way the README says (``rummy account new
 --bot-account``, then ``rummy bot``, a process of its own); a person signs up in the page,
 finds the program in the lobby's list, opens its page, challenges it to a ranked game, lands
-at the party with the program joined, starts, and is taken to the table. The person's seat is
-then played by a program of the client on the page's own token (a game to 100 by clicks would
-take minutes); the program plays its seat to the end, and the leaderboard of the programs'
+at the party with the program joined, makes the game one deal (the program is ready again),
+starts, and is taken to the table. The person's seat is
+then played by a program of the client on the page's own token (even one deal by clicks
+takes long); the program plays its seat to the end, and the leaderboard of the programs'
 pool lists it with its BOT mark and its online dot.
 """
 
@@ -64,6 +65,14 @@ def test_a_program_started_with_rummy_bot_takes_a_challenge_made_in_the_browser(
             expect(robo.get_by_test_id("bot-badge")).to_have_text("BOT")
             expect(robo).to_have_attribute("data-ready", "true")
             expect(ada.get_by_test_id("party-ranked")).to_be_checked()
+            # one deal, not a game to 100 (two basic players take some thirty deals to it):
+            # the host changes the rules after the program joined, and it is ready again
+            ada.get_by_test_id("more-rules").locator("summary").click()
+            ada.get_by_test_id("party-rule-deals-none").uncheck()
+            deals = ada.get_by_test_id("party-rule-deals")
+            deals.fill("1")
+            deals.dispatch_event("change")
+            expect(robo).to_have_attribute("data-ready", "true")
             ada.get_by_test_id("start-party").click()
             ada.wait_for_url("**/#/table/*")
             table = ada.url.split("#/table/", 1)[1]
