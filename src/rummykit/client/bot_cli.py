@@ -9,9 +9,13 @@ from __future__ import annotations
 import argparse
 from typing import Any, Final, cast
 
-from rummykit.bots import BOTS
 from rummykit.client.account_cli import account_name
-from rummykit.client.cli import parse_seats, parse_timer
+from rummykit.client.cli import (
+    add_level_argument,
+    add_server_argument,
+    parse_seats,
+    parse_timer,
+)
 from rummykit.core.presets import PRESETS
 from rummykit.protocol import MAX_BOT_GAMES, MAX_PARTY_SEATS
 
@@ -90,14 +94,7 @@ def add_bot_parser(commands: Any) -> None:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    bot.add_argument(
-        "--server",
-        required=True,
-        action="append",
-        metavar="URL",
-        help="the server, like http://127.0.0.1:8000 (repeat it for a site of several "
-        "processes: the program moves to the next when one fails)",
-    )
+    add_server_argument(bot)
     bot.add_argument(
         "--account",
         required=True,
@@ -105,13 +102,7 @@ def add_bot_parser(commands: Any) -> None:
         metavar="NAME",
         help="the program's account, kept on this device by `rummy account new --bot-account`",
     )
-    bot.add_argument(
-        "--bot",
-        required=True,
-        choices=sorted(BOTS),
-        metavar="LEVEL",
-        help=f"who plays the games: {', '.join(sorted(BOTS))}",
-    )
+    add_level_argument(bot, "the games")
     bot.add_argument(
         "--games",
         type=_games,

@@ -120,7 +120,8 @@ def _name(text: str) -> str:
         raise argparse.ArgumentTypeError(f"{text!r}: a name is 1 to 24 characters") from None
 
 
-def _seat_arguments(parser: argparse.ArgumentParser) -> None:
+def add_server_argument(parser: argparse.ArgumentParser) -> None:
+    """``--server URL``, repeatable: the site a program of the client plays on."""
     parser.add_argument(
         "--server",
         required=True,
@@ -129,13 +130,22 @@ def _seat_arguments(parser: argparse.ArgumentParser) -> None:
         help="the server, like http://127.0.0.1:8000; for a site served by several processes, "
         "give each (--server URL1 --server URL2): the program moves to the next when one fails",
     )
+
+
+def add_level_argument(parser: argparse.ArgumentParser, plays: str) -> None:
+    """``--bot LEVEL``: the computer player that plays ``plays`` (words for its help)."""
     parser.add_argument(
         "--bot",
         required=True,
         choices=sorted(BOTS),
         metavar="LEVEL",
-        help=f"who plays this seat: {', '.join(sorted(BOTS))}",
+        help=f"who plays {plays}: {', '.join(sorted(BOTS))}",
     )
+
+
+def _seat_arguments(parser: argparse.ArgumentParser) -> None:
+    add_server_argument(parser)
+    add_level_argument(parser, "this seat")
     parser.add_argument(
         "--name", type=_name, help="the seat's name at the table (default: LEVEL bot NN)"
     )
