@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Final
 
 from pydantic import BaseModel, ValidationError
-from websockets.exceptions import ConnectionClosedOK
+from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
 from websockets.sync.client import ClientConnection
 
 from rummykit.client.report import BOT_MARK, Report
@@ -99,6 +99,9 @@ def seats_sentence(view: PartyView) -> str:
 
 
 STARTED_TABLE_WAIT: Final = "The party has started; waiting for its table."
+
+LEAVE_ANSWER_S: Final = 5.0
+"""How long a member that leaves waits for the server's view without it before it stops."""
 
 NOT_STARTED: Final = "not_started"
 """The code of ``PartyStopped`` when the party was not started in time (``start_within_s``)."""
@@ -191,7 +194,7 @@ class PartySession:
                     self.report.note(f"The party refused: {message.d.message}")
                     continue
                 self.backoff.reset()
-                if self._seen(message, plan, connection.send):
+                if self._seen(message, plan, connection):
                     return True
         return False
 
@@ -205,22 +208,43 @@ class PartySession:
             try:
                 yield connection.recv(timeout=wait)
             except TimeoutError:
-                self._leave_if_late(plan, connection.send)
+                self._leave_if_late(plan, connection)
             except ConnectionClosedOK:
                 return
 
-    def _leave_if_late(self, plan: PartyPlan, send: Callable[[str], None]) -> None:
+    def _leave_if_late(self, plan: PartyPlan, connection: ClientConnection) -> None:
         """Leave the party and stop (``PartyStopped``) once it waited past ``start_within_s``."""
         if plan.start_within_s is None or self.clock() - self.since <= plan.start_within_s:
             return
         if self.view is not None and self.view.state == "lobby":
-            send(LeaveParty(t="leave", v=self.version, d=NoData()).model_dump_json())
+            connection.send(LeaveParty(t="leave", v=self.version, d=NoData()).model_dump_json())
+            self._await_leaving(connection)
         raise PartyStopped(
             f"The party did not start within {plan.start_within_s:.0f} s: this member left it.",
             NOT_STARTED,
         )
 
-    def _seen(self, message: PartyMessage, plan: PartyPlan, send: Callable[[str], None]) -> bool:
+    def _await_leaving(self, connection: ClientConnection) -> None:
+        """Read on until the server's view no longer counts this member.
+
+        The server sends that view once the leave is committed; the connection ending or
+        ``LEAVE_ANSWER_S`` passing ends the wait too. A program that says it left has then
+        left: the party's next look no longer lists it.
+        """
+        deadline = time.monotonic() + LEAVE_ANSWER_S
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                text = connection.recv(timeout=left)
+            except (TimeoutError, ConnectionClosed):
+                return
+            try:
+                message = PARTY_SERVER_MESSAGES.validate_json(text)
+            except ValidationError:
+                continue
+            if isinstance(message, PartyMessage) and message.d.me is None:
+                return
+
+    def _seen(self, message: PartyMessage, plan: PartyPlan, connection: ClientConnection) -> bool:
         """Take in a view of the party; whether the table is dealt."""
         view = message.d
         self.view = view
@@ -238,11 +262,11 @@ class PartySession:
         if view.state == "playing":
             self.report.say(STARTED_TABLE_WAIT)
             return False
-        self._leave_if_late(plan, send)
+        self._leave_if_late(plan, connection)
         reply = wanted(view, plan)
         if reply is not None:
             kind = str(getattr(reply, "t", ""))
             if (kind, message.v) not in self._asked:  # once per version and connection
                 self._asked.add((kind, message.v))
-                send(reply.model_copy(update={"v": message.v}).model_dump_json())
+                connection.send(reply.model_copy(update={"v": message.v}).model_dump_json())
         return False
