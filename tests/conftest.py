@@ -13,6 +13,7 @@ import pytest
 from hypothesis import Phase, settings
 
 from helpers import IN_CI
+from rummykit.build import engine_build, pure_requested, stale_compiled_sources
 from services import postgres_server, postgres_url, store_backend  # noqa: F401 - fixtures
 
 settings.register_profile(
@@ -36,6 +37,25 @@ settings.register_profile(
 )
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if IN_CI else "dev"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse to test a compiled engine older than its sources: it would run the old code."""
+    if pure_requested():
+        return
+    stale = stale_compiled_sources()
+    if stale:
+        names = ", ".join(str(path.relative_to(Path.cwd())) for path in stale[:3])
+        pytest.exit(
+            f"The compiled engine is older than {names}: run `make compile` to rebuild it, "
+            "`make pure` to remove it, or set RUMMYKIT_PURE=1 to test the sources.",
+            returncode=4,
+        )
+
+
+def pytest_report_header() -> str:
+    """Which engine the run tests: compiled (mypyc) or the pure sources."""
+    return f"rummykit engine: {engine_build()}"
 
 
 @pytest.fixture

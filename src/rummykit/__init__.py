@@ -11,6 +11,13 @@ from __future__ import annotations
 # The ``rummy`` command starts by importing this package, and catches Ctrl+C only once its
 # ``main`` runs: so the package imports nothing (``typing`` alone takes 7 ms or more; mypy
 # reads any ``TYPE_CHECKING`` as true) and each public name is imported when first asked for.
+import os as _os  # already loaded by Python's start: free
+
+if _os.environ.get("RUMMYKIT_PURE", "") not in ("", "0"):  # rummykit.build.PURE_VARIABLE
+    from rummykit.build import use_pure_sources
+
+    use_pure_sources()
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from rummykit.core.actions import (

@@ -331,6 +331,33 @@ def _command_hint(args: argparse.Namespace) -> int:
     return 0
 
 
+def version_text() -> str:
+    """``rummy 0.1.0 (engine: compiled)``: the package's version and the engine's build."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from rummykit.build import engine_build
+
+    try:
+        number = version("rummykit")
+    except PackageNotFoundError:  # the sources on the path, not installed
+        number = "(not installed)"
+    return f"rummy {number} (engine: {engine_build()})"
+
+
+def _version_action() -> type[argparse.Action]:
+    import argparse
+
+    class ShowVersion(argparse.Action):
+        def __init__(self, option_strings: Sequence[str], dest: str, help: str) -> None:
+            super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+        def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+            print(version_text())
+            parser.exit()
+
+    return ShowVersion
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser, with a sub-command per job."""
     import argparse
@@ -349,6 +376,11 @@ def build_parser() -> argparse.ArgumentParser:
         description=_DESCRIPTION,
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--version",
+        action=_version_action(),
+        help="print the version and which engine runs (compiled or pure Python), and stop",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser(

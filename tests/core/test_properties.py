@@ -8,6 +8,7 @@ game's record replays to the same position.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -102,7 +103,7 @@ def check_observation(game: GameState, seat: int) -> None:
         assert not Counter(known) - Counter(game.hands[other]), "known cards must be held"
     if seat != game.turn or game.phase is Phase.OVER:
         assert view.legal_actions == ()
-    shown = {name for name in type(view).__slots__}
+    shown = {field.name for field in dataclasses.fields(view)}
     assert "stock" not in shown and "hands" not in shown and "deck" not in shown
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any
 
 from rummykit.core.cards import Card, Rank, Suit
 from rummykit.core.deadwood import Partition, best_partition
 from rummykit.core.determinize import unseen_cards
 from rummykit.core.errors import IllegalActionError
+from rummykit.core.frozen import rebuild_by_fields
 from rummykit.core.melds import arrange_meld, meld_accepts
 from rummykit.core.observation import Observation
 from rummykit.core.rules import Aces, Melding, Rules
@@ -97,6 +99,9 @@ class HandValue:
     partition: Partition
     outs: int
     score: float
+
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
+        return rebuild_by_fields(self)
 
 
 LOOSE_CARD_WEIGHT = 20.0

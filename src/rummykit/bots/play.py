@@ -10,11 +10,12 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from collections.abc import Iterator, Sequence
-from typing import Final
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final
 
 from rummykit.bots.base import Bot
 from rummykit.core.actions import Action
+from rummykit.core.frozen import rebuild_by_fields
 from rummykit.core.observation import Observation, observe
 from rummykit.core.presets import Preset
 from rummykit.core.record import GameRecord, record_of
@@ -40,6 +41,9 @@ class Choice:
     action: Action
     seconds: float
     """Wall-clock time of the bot's ``choose`` call."""
+
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
+        return rebuild_by_fields(self)
 
 
 def play_deal(

@@ -21,8 +21,8 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Mapping
-from typing import Final
+from collections.abc import Callable, Mapping
+from typing import Any, Final
 
 from rummykit.bots.base import register
 from rummykit.bots.cycles import repeated_cards
@@ -52,6 +52,7 @@ from rummykit.core.actions import (
 from rummykit.core.cards import Card
 from rummykit.core.deadwood import deadwood_value
 from rummykit.core.determinize import unseen_cards
+from rummykit.core.frozen import rebuild_by_fields
 from rummykit.core.melds import TableMeld, arrange_meld, meld_accepts
 from rummykit.core.observation import Observation
 from rummykit.core.refusals import ParamValue
@@ -140,6 +141,9 @@ class Decision:
     """The advice, as a kind of ``hint_words.ADVICE`` (``discard``, ``take_discard``...)."""
     action_params: Mapping[str, ParamValue]
     """The advice's parameters."""
+
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
+        return rebuild_by_fields(self)
 
 
 def taken_by(action: Action, observation: Observation) -> tuple[Card, ...]:

@@ -13,10 +13,11 @@ import dataclasses
 import enum
 import re
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from rummykit.core.cards import JOKER, Card, format_cards
 from rummykit.core.errors import InvalidActionError
+from rummykit.core.frozen import rebuild_by_fields
 
 
 class DrawSource(enum.StrEnum):
@@ -49,6 +50,9 @@ class Draw:
         text = f"{self.seat} draw {self.source.value}"
         return text + (f" {self.depth}" if self.depth != 1 else "")
 
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
+        return rebuild_by_fields(self)
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Meld:
@@ -68,6 +72,9 @@ class Meld:
         ]
         return f"{self.seat} meld " + " ".join(parts)
 
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
+        return rebuild_by_fields(self)
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class LayOff:
@@ -85,6 +92,9 @@ class LayOff:
     def __str__(self) -> str:
         return f"{self.seat} layoff {_joker_text(self.card, self.joker_as)} {self.meld}"
 
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
+        return rebuild_by_fields(self)
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Discard:
@@ -98,6 +108,9 @@ class Discard:
     def __str__(self) -> str:
         return f"{self.seat} discard {self.card}"
 
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
+        return rebuild_by_fields(self)
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Knock:
@@ -110,6 +123,9 @@ class Knock:
 
     def __str__(self) -> str:
         return f"{self.seat} knock {self.card}"
+
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
+        return rebuild_by_fields(self)
 
 
 Action = Draw | Meld | LayOff | Discard | Knock

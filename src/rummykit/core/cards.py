@@ -105,6 +105,10 @@ _SUIT_LETTERS: Final = {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "
 _SUIT_LETTERS.update({"♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES})
 
 
+_INTERNED: Final[dict[int, Card]] = {}
+"""Each card value by its code, made once (the compiled build refuses ``object.__new__``)."""
+
+
 class Card:
     """One playing card, or the joker; an immutable, interned value.
 
@@ -127,20 +131,17 @@ class Card:
         if rank is None or suit is None:
             if rank is not None or suit is not None:
                 raise ValueError("a joker has neither rank nor suit")
-            return _ALL[JOKER_CODE]
-        return _ALL[card_code(rank, suit)]
-
-    @classmethod
-    def _make(cls, code: int) -> Card:
-        card = object.__new__(cls)
-        object.__setattr__(card, "code", code)
-        if code == JOKER_CODE:
-            object.__setattr__(card, "rank", None)
-            object.__setattr__(card, "suit", None)
+            code = JOKER_CODE
         else:
-            object.__setattr__(card, "rank", Rank(RANK_OF_CODE[code]))
-            object.__setattr__(card, "suit", Suit(SUIT_OF_CODE[code]))
-        return card
+            code = card_code(rank, suit)
+        interned = _INTERNED.get(code)
+        if interned is None:  # only while the module builds ``ALL_CARDS``
+            interned = super().__new__(cls)
+            object.__setattr__(interned, "code", code)
+            object.__setattr__(interned, "rank", rank)
+            object.__setattr__(interned, "suit", suit)
+            _INTERNED[code] = interned
+        return interned
 
     @staticmethod
     def from_code(code: int) -> Card:
@@ -214,7 +215,10 @@ class Card:
         return self.code >= other.code
 
 
-_ALL: Final[tuple[Card, ...]] = tuple(Card._make(code) for code in range(CODE_COUNT))
+_ALL: Final[tuple[Card, ...]] = (
+    *(Card(Rank(RANK_OF_CODE[code]), Suit(SUIT_OF_CODE[code])) for code in range(NATURAL_COUNT)),
+    Card(None, None),
+)
 
 JOKER: Final = _ALL[JOKER_CODE]
 """The joker (every joker is this same value)."""

@@ -11,11 +11,12 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from rummykit.core.cards import JOKER, JOKER_CODE, Card
+from rummykit.core.frozen import rebuild_by_fields
 from rummykit.core.meld_search import enumerate_melds, meld_layouts
 from rummykit.core.melds import TableMeld
 from rummykit.core.rules import Aces, Rules
@@ -34,6 +35,9 @@ class Partition:
     """The melds, each laid out (jokers with what they stand for)."""
     deadwood: tuple[Card, ...]
     """The cards in no meld, dearest first."""
+
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
+        return rebuild_by_fields(self)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -9,38 +9,16 @@ search bots' ``determinize``) cannot forget one.
 from __future__ import annotations
 
 import dataclasses
-import enum
 import random
+from collections.abc import Callable
+from typing import Any
 
 from rummykit.core.cards import Card
 from rummykit.core.deadwood import Partition
+from rummykit.core.frozen import rebuild_by_fields
+from rummykit.core.kinds import DealResult as DealResult
+from rummykit.core.kinds import Phase as Phase
 from rummykit.core.melds import TableMeld
-
-
-class Phase(enum.StrEnum):
-    """Where the seat to act stands in its turn."""
-
-    DRAW = "draw"
-    """It must draw."""
-    PLAY = "play"
-    """It has drawn, and may meld, lay off and must discard."""
-    OVER = "over"
-    """The deal has ended."""
-
-
-class DealResult(enum.StrEnum):
-    """How a deal ended."""
-
-    OUT = "out"
-    """A seat emptied its hand."""
-    RUMMY = "rummy"
-    """A seat went out in one turn with nothing laid on an earlier turn of the deal."""
-    BLOCKED = "blocked"
-    """The stock ran out for good."""
-    KNOCK = "knock"
-    """Knock rummy: a seat knocked and had the lowest deadwood."""
-    UNDERCUT = "undercut"
-    """Knock rummy: a seat knocked and another matched or beat its deadwood."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -60,6 +38,9 @@ class DealSummary:
     deadwood: tuple[int, ...] | None = None
     """Knock rummy: each hand's deadwood once laid out (``None``: no hands were laid out)."""
 
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
+        return rebuild_by_fields(self)
+
 
 @dataclasses.dataclass(slots=True)
 class DealLog:
@@ -70,6 +51,9 @@ class DealLog:
     actions: list[str] = dataclasses.field(default_factory=list)
     reshuffles: list[tuple[Card, ...]] = dataclasses.field(default_factory=list)
     seed: int = 0
+
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
+        return rebuild_by_fields(self)
 
 
 @dataclasses.dataclass(slots=True, kw_only=True)
@@ -171,11 +155,14 @@ class DealState:
             table_points=[0] * seats,
         )
 
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
+        return rebuild_by_fields(self)
+
     def copy(self) -> DealState:
         """An independent copy: every list copied, the shuffle rng's state too."""
         rng = None
         if self.shuffle_rng is not None:
-            rng = random.Random()
+            rng = random.Random(0)  # not the OS's randomness: setstate replaces the seed
             rng.setstate(self.shuffle_rng.getstate())
         return dataclasses.replace(
             self,

@@ -21,8 +21,8 @@ rummykit.core.errors.IllegalActionError: 4♥ 5♥ 7♥ is not a run: the 6♥ i
 from __future__ import annotations
 
 import dataclasses
-import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rummykit.core.cards import (
     JOKER,
@@ -32,6 +32,8 @@ from rummykit.core.cards import (
     Suit,
 )
 from rummykit.core.errors import IllegalActionError
+from rummykit.core.frozen import rebuild_by_fields
+from rummykit.core.kinds import MeldKind as MeldKind
 from rummykit.core.refusals import cards_of, refuse
 from rummykit.core.rules import Aces
 
@@ -39,15 +41,6 @@ MAX_RUN: int = 13
 """A run never holds the same rank twice, so thirteen cards at most."""
 MAX_SET: int = 4
 """A set holds one card of each suit at most."""
-
-
-class MeldKind(enum.StrEnum):
-    """The two kinds of meld."""
-
-    SET = "set"
-    """Three or four cards of one rank, each of a different suit."""
-    RUN = "run"
-    """Three or more cards of one suit in sequence."""
 
 
 def rank_at(position: int) -> int:
@@ -109,6 +102,9 @@ class TableMeld:
     def with_owner(self, owner: int) -> TableMeld:
         """The same meld, laid by ``owner``."""
         return dataclasses.replace(self, owner=owner)
+
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
+        return rebuild_by_fields(self)
 
 
 def arrange_meld(cards: Sequence[Card], declared: Sequence[Card | None], aces: Aces) -> TableMeld:

@@ -13,11 +13,13 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final
 
 from rummykit.core.actions import Action
 from rummykit.core.cards import Card
 from rummykit.core.deadwood import Partition
+from rummykit.core.frozen import rebuild_by_fields
 from rummykit.core.melds import TableMeld
 from rummykit.core.rules import Rules
 from rummykit.core.state import DealResult, GameState, Phase
@@ -117,6 +119,9 @@ class Observation:
     def discard_top(self) -> Card | None:
         """The top card of the discard pile, if any."""
         return self.discard_pile[-1] if self.discard_pile else None
+
+    def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
+        return rebuild_by_fields(self)
 
 
 def observe(state: GameState, seat: int | None) -> Observation:

@@ -19,7 +19,8 @@ import dataclasses
 import random
 import secrets
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rummykit.core.actions import (
     Action,
@@ -670,22 +671,44 @@ class GameState(DealFields):
         """The legal actions of the seat to act, sorted; ``in`` checks without listing."""
         return LegalActions(self)
 
+    def __reduce__(self) -> tuple[Callable[..., GameState], tuple[object, ...]]:
+        fields = {
+            "scores": self.scores,
+            "summaries": self.summaries,
+            "logs": self.logs,
+            "game_over": self.game_over,
+            "winner": self.winner,
+            "version": self.version,
+            "deal": self.deal,
+            "rng": self.rng.getstate(),
+        }
+        return _restore_game, (self.rules, self.seat_count, self.dealer, fields)
+
     def clone(self) -> GameState:
         """An independent copy (for search)."""
-        copy = object.__new__(GameState)
-        for name, value in vars(self).items():
-            setattr(copy, name, value)
+        # seed 0, not the OS (2.5 KB of os.urandom a copy): setstate below replaces it
+        copy = GameState(self.rules, self.seat_count, self.dealer, seed=0)
         copy.scores = list(self.scores)
         copy.summaries = list(self.summaries)
         copy.logs = [
             DealLog(log.dealer, log.deck, list(log.actions), list(log.reshuffles), log.seed)
             for log in self.logs
         ]
+        copy.game_over = self.game_over
+        copy.winner = self.winner
+        copy.version = self.version
         copy.deal = self.deal.copy()
-        # seeded with 0, not from the OS (2.5 KB of os.urandom a copy): setstate replaces it
-        copy.rng = random.Random(0)
         copy.rng.setstate(self.rng.getstate())
         return copy
+
+
+def _restore_game(rules: Rules, seats: int, dealer: int, fields: dict[str, Any]) -> GameState:
+    """A pickled game, restored (see ``GameState.__reduce__``): the same in either build."""
+    game = GameState(rules, seats, dealer, seed=0)
+    game.rng.setstate(fields.pop("rng"))
+    for name, value in fields.items():
+        setattr(game, name, value)
+    return game
 
 
 __all__ = [
