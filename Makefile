@@ -68,9 +68,10 @@ PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest --durations=15
 # The first run has one worker more than the cores: its server and process tests wait on
 # children and sockets now and then, and a third worker fills those gaps (420 s against 468 s
 # on two cores).
-# The engine's own tests, run a second time on the pure sources (the rest of the suite runs on
+# The engine's own tests and doctests, run a second time on the pure sources (a compiled module
+# keeps no docstrings, so its doctests run only there; the rest of the suite runs on
 # the compiled engine only: it tests the site and the tools, not the engine's build).
-PURE_TESTS := tests/core src/rummykit/core
+PURE_TESTS := tests/core src/rummykit/core src/rummykit/bots
 QUICK_WORKERS := $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
 
 test: $(STAMP) $(COMPILED_STAMP) js-deps

@@ -48,6 +48,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rummykit.build import engine_build
 from rummykit.core import deadwood
 from rummykit.core.cards import NATURAL_CARDS, Card
 from rummykit.core.deadwood import best_discard, best_partition, deadwood_value
@@ -461,6 +462,7 @@ def machine_info(core: int | None) -> dict[str, Any]:
         "pinned_core": core,
         "load_average": os.getloadavg() if hasattr(os, "getloadavg") else None,
         "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "engine": engine_build(),
         "platform": platform.platform(),
         "rummykit": importlib.metadata.version("rummykit"),
         "open_spiel": spiel,
@@ -902,6 +904,7 @@ def report(results: Results, info: dict[str, Any], note: str | None, config: Con
 def to_json(results: Results, info: dict[str, Any], note: str | None, config: Config) -> Any:
     return {
         "machine": info,
+        "engine_build": engine_build(),
         "config": dataclasses.asdict(config),
         "anchor_note": note,
         "deal_cap": DEAL_CAP,

@@ -7,6 +7,10 @@ for rates, baseline ÷ this tree for costs: above 1.0 this tree is faster).
 
     git worktree add /tmp/baseline <commit>
     .venv/bin/python benchmarks/versus.py /tmp/baseline --rounds 5
+    .venv/bin/python benchmarks/versus.py --pure --rounds 5   # compiled against pure sources
+
+With ``--pure`` the baseline is this tree's own sources run pure (``RUMMYKIT_PURE=1``), and
+this tree runs its compiled engine (``make compile``): what compiling buys, in one run.
 """
 
 from __future__ import annotations
@@ -37,14 +41,18 @@ FIGURES: tuple[tuple[str, str, str, bool], ...] = (
 """(section, name in engine.py's JSON, label, whether higher is better)."""
 
 
-def run_once(source: Path, extra: list[str]) -> dict[str, Any]:
+def run_once(source: Path, extra: list[str], pure: bool = False) -> dict[str, Any]:
     """One run of ``source``'s own engine.py, with its ``src`` first on the import path.
 
     Each tree measures itself with its own script, so a tree whose modules moved still runs.
+    ``pure`` runs the pure sources even where a compiled engine is built.
     """
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "figures.json"
         env = {**os.environ, "PYTHONPATH": str(source / "src")}
+        env.pop("RUMMYKIT_PURE", None)
+        if pure:
+            env["RUMMYKIT_PURE"] = "1"
         subprocess.run(
             [sys.executable, str(source / "benchmarks" / "engine.py"), "--json", str(out), *extra],
             env=env,
@@ -63,11 +71,21 @@ def median_figure(runs: list[dict[str, Any]], section: str, name: str) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("baseline", type=Path, help="a checkout of the baseline (its src/)")
+    parser.add_argument(
+        "baseline", type=Path, nargs="?", help="a checkout of the baseline (its src/)"
+    )
+    parser.add_argument(
+        "--pure",
+        action="store_true",
+        help="the baseline is this tree's pure sources; this tree runs compiled",
+    )
     parser.add_argument("--rounds", type=int, default=5, help="runs of each tree, alternating")
     parser.add_argument("--seconds", type=float, help="engine.py --seconds (else --quick)")
     parser.add_argument("--repeats", type=int, help="engine.py --repeats")
     args = parser.parse_args(argv)
+    if (args.baseline is None) == (not args.pure):
+        parser.error("give a baseline tree, or --pure (not both)")
+    base_tree = ROOT if args.pure else args.baseline.resolve()
     extra = ["--quick"] if args.seconds is None else ["--seconds", str(args.seconds)]
     if args.repeats is not None:
         extra += ["--repeats", str(args.repeats)]
@@ -75,8 +93,11 @@ def main(argv: list[str] | None = None) -> int:
     current: list[dict[str, Any]] = []
     for round_number in range(args.rounds):
         print(f"round {round_number + 1}/{args.rounds}", file=sys.stderr, flush=True)
-        baseline.append(run_once(args.baseline.resolve(), extra))
+        baseline.append(run_once(base_tree, extra, pure=args.pure))
         current.append(run_once(ROOT, extra))
+    builds = (current[0].get("engine_build"), baseline[0].get("engine_build"))
+    if args.pure and builds != ("compiled", "pure"):
+        parser.error(f"expected a compiled and a pure run, got {builds}: run make compile")
     print("| figure | baseline | this tree | ratio (>1: this tree faster) |")
     print("| --- | ---: | ---: | ---: |")
     for section, name, label, higher in FIGURES:

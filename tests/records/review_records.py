@@ -61,6 +61,7 @@ class ErringBot:
     """``strong``, but for one error of each kind, each made at its first chance."""
 
     name = "erring"
+    description = "Plays as strong does, but for one planted error of each kind."
 
     def __init__(self, seed: int) -> None:
         self.strong = StrongBot()

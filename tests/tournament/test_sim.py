@@ -271,6 +271,7 @@ class CheatingBot:
     """Throws away a card it does not hold."""
 
     name = "cheat"
+    description = "Throws away a card it does not hold."
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         legal = observation.legal_actions

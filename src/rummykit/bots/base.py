@@ -20,6 +20,9 @@ class Bot(Protocol):
     """
 
     name: str
+    description: str
+    """One sentence for players: how it plays (``rummy bots`` lists it). A class attribute, not
+    the docstring: the compiled build (mypyc) keeps no docstrings."""
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """One of ``observation.legal_actions``."""

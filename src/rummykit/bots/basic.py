@@ -127,9 +127,12 @@ def _dearest(
 
 @register("basic")
 class BasicBot:
-    """Takes the discard only to complete a meld, melds all, lays off all, sheds the dearest."""
+    """The ``basic`` computer player: its ``description`` says how it plays."""
 
     name = "basic"
+    description = (
+        "Takes the discard only to complete a meld, melds all, lays off all, sheds the dearest."
+    )
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """The action of a plain, honest player."""

@@ -116,9 +116,12 @@ def playout_value(
 
 @register("expert")
 class ExpertBot:
-    """Searches: samples the hidden cards, plays each choice out, keeps the best on average."""
+    """The ``expert`` computer player: its ``description`` says how it plays."""
 
     name = "expert"
+    description = (
+        "Searches: samples the hidden cards, plays each choice out, keeps the best on average."
+    )
     policy: Policy = staticmethod(greedy_action)
     """How the sampled positions are played out: basic play, for every seat."""
     sampler: Sampler = staticmethod(sample_position)

@@ -33,9 +33,12 @@ from rummykit.bots.inference import inferred_position
 
 @register("master")
 class MasterBot(ExpertBot):
-    """Searches as the expert does, in likelier positions, by sharper playouts, for the game."""
+    """The ``master`` computer player: its ``description`` says how it plays."""
 
     name = "master"
+    description = (
+        "Searches as the expert does, in likelier positions, by sharper playouts, for the game."
+    )
     policy: Policy = staticmethod(sharp_action)
     """Every seat of a sampled position plays it out keeping its partnered cards."""
     sampler: Sampler = staticmethod(inferred_position)

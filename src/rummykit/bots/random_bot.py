@@ -11,9 +11,10 @@ from rummykit.core.observation import Observation
 
 @register("random")
 class RandomBot:
-    """Picks any legal action with equal chance."""
+    """The ``random`` computer player: its ``description`` says how it plays."""
 
     name = "random"
+    description = "Picks any legal action with equal chance."
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """A uniformly random legal action."""

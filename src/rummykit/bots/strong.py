@@ -183,9 +183,10 @@ def explain(
 
 @register("strong")
 class StrongBot:
-    """Plays as a good club player: least deadwood, live chances, safe discards."""
+    """The ``strong`` computer player: its ``description`` says how it plays."""
 
     name = "strong"
+    description = "Plays as a good club player: least deadwood, live chances, safe discards."
 
     def choose(self, observation: Observation, rng: random.Random) -> Action:
         """The strong player's action."""

@@ -135,15 +135,11 @@ def _print_table(result: SimResult) -> None:
 
 def command_bots(args: argparse.Namespace) -> int:
     """List the registered bots, a line each."""
-    import inspect
-
-    from rummykit.bots import BOTS
+    from rummykit.bots import BOTS, make_bot
 
     width = max(len(name) for name in BOTS)
     for name in sorted(BOTS):
-        doc = inspect.getdoc(BOTS[name]) or ""
-        first = doc.strip().splitlines()[0] if doc.strip() else "(no description)"
-        print(f"{name.ljust(width)}  {first}")
+        print(f"{name.ljust(width)}  {make_bot(name).description}")
     return 0
 
 
