@@ -1,11 +1,12 @@
 """Compile the engine's hot modules with mypyc, in place, next to their sources.
 
-    python scripts/compile_engine.py          # build (about a minute on two cores)
+    python scripts/compile_engine.py          # build (about 40 s on two cores)
     python scripts/compile_engine.py --clean  # remove the built modules: pure Python again
 
-The modules are listed once, in ``pyproject.toml`` under ``[tool.rummykit.compiled]``. The
-built extension modules land beside the ``.py`` files in ``src/``, where Python's import
-prefers them; the sources stay the one source of truth (no second copy of the rules), and
+The modules are listed once, in ``pyproject.toml`` under ``[tool.rummykit.compiled]``. Each
+is compiled on its own (``separate``: the C compiler runs on every core), and the built
+extension modules land beside the ``.py`` files in ``src/``, where Python's import prefers
+them; the sources stay the one source of truth (no second copy of the rules), and
 ``RUMMYKIT_PURE=1`` runs the pure package even where a build exists. Needs mypy (a
 development dependency), setuptools and a C compiler; without a compiler it says so and
 exits 0, and the pure package runs as before (``make`` calls it that way).
@@ -61,7 +62,10 @@ def build() -> None:
     # The project's mypy settings name the test and benchmark folders too; mypy --strict
     # checks everything elsewhere (make lint), so the build reads no configuration.
     extensions = mypycify(
-        [f"--config-file={os.devnull}", *sources], opt_level="3", target_dir=str(BUILD)
+        [f"--config-file={os.devnull}", *sources],
+        opt_level="3",
+        target_dir=str(BUILD),
+        separate=True,
     )
     distribution = Distribution({"name": "rummykit-engine", "ext_modules": extensions})
     command = distribution.get_command_obj("build_ext")
