@@ -62,7 +62,7 @@ def build() -> None:
     # The project's mypy settings name the test and benchmark folders too; mypy --strict
     # checks everything elsewhere (make lint), so the build reads no configuration.
     extensions = mypycify(
-        [f"--config-file={os.devnull}", *sources],
+        [f"--config-file={os.devnull}", f"--cache-dir={BUILD / 'mypy_cache'}", *sources],
         opt_level="3",
         target_dir=str(BUILD),
         separate=True,
@@ -71,6 +71,7 @@ def build() -> None:
     command = distribution.get_command_obj("build_ext")
     command.inplace = True
     command.build_temp = str(BUILD / "temp")
+    command.build_lib = str(BUILD / "lib")
     command.parallel = True
     distribution.run_command("build_ext")
 

@@ -22,7 +22,6 @@ from rummykit.core.melds import TableMeld
 from rummykit.core.rules import Aces, Rules
 
 _FIELD_BITS = 2  # two decks hold a card at most twice: two bits count its copies
-_JOKER_SHIFT = 2 * 53
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -57,17 +56,21 @@ class _Solver:
     Only cards that belong to some meld are searched: the others are deadwood whatever
     happens. The search takes the lowest card left: it is either deadwood or in one of the
     melds whose lowest card it is. A position is the count of each card left (two bits a
-    card, as two decks hold a card at most twice) plus the jokers left.
+    card, as two decks hold a card at most twice) plus the jokers left, counted in the bits
+    above the searched cards' fields (``joker_shift``): a position of up to 29 searched cards
+    fits in a machine word, where the compiled build's integers are fastest.
     """
 
     __slots__ = (
         "by_lowest",
         "field_of",
         "fits",
+        "joker_shift",
         "joker_value",
         "low_bits",
         "melds",
         "memo",
+        "natural_mask",
         "values",
     )
 
@@ -77,6 +80,8 @@ class _Solver:
         self.field_of = {code: index for index, code in enumerate(involved)}
         self.values = [points[code] for code in involved]
         self.joker_value = points[JOKER_CODE]
+        self.joker_shift = _FIELD_BITS * len(involved)
+        self.natural_mask = (1 << self.joker_shift) - 1
         self.low_bits = sum(1 << (_FIELD_BITS * index) for index in range(len(involved)))
         self.by_lowest: list[list[tuple[int, int, int]]] = [[] for _ in involved]
         self.fits: list[tuple[int, int]] = []
@@ -85,8 +90,8 @@ class _Solver:
             for code in naturals:
                 ones |= 1 << (_FIELD_BITS * self.field_of[code])
             lowest = self.field_of[naturals[0]]
-            self.by_lowest[lowest].append((ones, jokers << _JOKER_SHIFT, meld_index))
-            self.fits.append((ones, jokers << _JOKER_SHIFT))
+            self.by_lowest[lowest].append((ones, jokers << self.joker_shift, meld_index))
+            self.fits.append((ones, jokers << self.joker_shift))
         self.memo: dict[int, tuple[int, int]] = {}
 
     def split(self, codes: Sequence[int], points: tuple[int, ...]) -> tuple[int, int]:
@@ -96,7 +101,7 @@ class _Solver:
         field_of = self.field_of
         for code in codes:
             if code == JOKER_CODE:
-                state += 1 << _JOKER_SHIFT
+                state += 1 << self.joker_shift
             elif code in field_of:
                 state += 1 << (_FIELD_BITS * field_of[code])
             else:
@@ -108,9 +113,10 @@ class _Solver:
         found = self.memo.get(state)
         if found is not None:
             return found[0]
-        naturals = state & _NATURAL_MASK
+        shift = self.joker_shift
+        naturals = state & self.natural_mask
         if not naturals:
-            value = (state >> _JOKER_SHIFT) * self.joker_value
+            value = (state >> shift) * self.joker_value
             self.memo[state] = (value, -1)
             return value
         nonzero = (naturals | (naturals >> 1)) & self.low_bits
@@ -118,7 +124,7 @@ class _Solver:
         index = lowest_bit.bit_length() // _FIELD_BITS
         best = self.values[index] + self.search(state - lowest_bit)
         choice = -1
-        jokers_left = state >> _JOKER_SHIFT << _JOKER_SHIFT
+        jokers_left = state >> shift << shift
         for ones, joker_cost, meld_index in self.by_lowest[index]:
             if nonzero & ones == ones and joker_cost <= jokers_left:
                 value = self.search(state - ones - joker_cost)
@@ -141,16 +147,17 @@ class _Solver:
         key = state << 2 | allowance
         if key in seen:
             return False
-        naturals = state & _NATURAL_MASK
+        shift = self.joker_shift
+        naturals = state & self.natural_mask
         if not naturals:
-            jokers = state >> _JOKER_SHIFT
-            if jokers and cover.kept >> _JOKER_SHIFT:
+            jokers = state >> shift
+            if jokers and cover.kept >> shift:
                 return False  # the one joker that must be melded is left over
             return jokers == allowance if cover.exact else jokers <= allowance
         nonzero = (naturals | (naturals >> 1)) & self.low_bits
         lowest_bit = nonzero & -nonzero
         index = lowest_bit.bit_length() // _FIELD_BITS
-        jokers_left = state >> _JOKER_SHIFT << _JOKER_SHIFT
+        jokers_left = state >> shift << shift
         for ones, joker_cost, _ in self.by_lowest[index]:
             fits = nonzero & ones == ones and joker_cost <= jokers_left
             if fits and self.covers(state - ones - joker_cost, allowance, seen, cover):
@@ -170,9 +177,9 @@ class _Solver:
         Each must be left over, whatever the melds: a quick bound for ``covers``, which
         would otherwise prove a hand cannot go out by trying every split of it.
         """
-        naturals = state & _NATURAL_MASK
+        naturals = state & self.natural_mask
         nonzero = (naturals | (naturals >> 1)) & self.low_bits
-        jokers_left = state >> _JOKER_SHIFT << _JOKER_SHIFT
+        jokers_left = state >> self.joker_shift << self.joker_shift
         held = 0
         for ones, joker_cost in self.fits:
             if nonzero & ones == ones and joker_cost <= jokers_left:
@@ -182,11 +189,11 @@ class _Solver:
     def chosen_melds(self, state: int) -> list[tuple[tuple[int, ...], int]]:
         """The melds of the best split of a searched position."""
         chosen = []
-        while state & _NATURAL_MASK:
+        while state & self.natural_mask:
             self.search(state)
             meld_index = self.memo[state][1]
             if meld_index < 0:
-                naturals = state & _NATURAL_MASK
+                naturals = state & self.natural_mask
                 nonzero = (naturals | (naturals >> 1)) & self.low_bits
                 state -= nonzero & -nonzero
                 continue
@@ -194,11 +201,9 @@ class _Solver:
             chosen.append((naturals_codes, jokers))
             for code in naturals_codes:
                 state -= 1 << (_FIELD_BITS * self.field_of[code])
-            state -= jokers << _JOKER_SHIFT
+            state -= jokers << self.joker_shift
         return chosen
 
-
-_NATURAL_MASK = (1 << _JOKER_SHIFT) - 1
 
 
 @lru_cache(maxsize=1 << 16)
@@ -289,7 +294,7 @@ class GoingOut:
 
     def after(self, naturals: Sequence[int], jokers: int, *, must_discard: bool) -> bool:
         """``goes_out_now`` of the hand less a meld of ``naturals`` (codes) and ``jokers``."""
-        state = self._state - (jokers << _JOKER_SHIFT)
+        state = self._state - (jokers << self._solver.joker_shift)
         for code in naturals:
             field = self._field_of.get(code)
             if field is None:  # a card no meld of the hand holds: not in this meld either
@@ -305,7 +310,8 @@ class GoingOut:
         kept = 0
         if using is not None:
             if using.is_joker:
-                kept = 1 << _JOKER_SHIFT if state >> _JOKER_SHIFT == 1 else 0
+                shift = self._solver.joker_shift
+                kept = 1 << shift if state >> shift == 1 else 0
             else:
                 field = self._field_of.get(using.code)
                 if field is None:
@@ -371,7 +377,7 @@ def best_discard(cards: Sequence[Card], rules: Rules) -> tuple[Card, int]:
         if position and codes[position - 1] == code:
             continue
         if code == JOKER_CODE:
-            value = free + solver.search(state - (1 << _JOKER_SHIFT))
+            value = free + solver.search(state - (1 << solver.joker_shift))
         elif code in field_of:
             value = free + solver.search(state - (1 << (_FIELD_BITS * field_of[code])))
         else:
