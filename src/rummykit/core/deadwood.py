@@ -205,7 +205,6 @@ class _Solver:
         return chosen
 
 
-
 @lru_cache(maxsize=1 << 16)
 def _solve(
     codes: tuple[int, ...], aces: Aces, points: tuple[int, ...]
