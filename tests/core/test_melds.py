@@ -480,8 +480,8 @@ def _melds_whole(cards: list[Card]) -> bool:
 
 TWO_DECK_POOL = [*parse_cards(["Ac", "2c", "3c", "4c", "Ah", "2h", "Ad"]) * 2]
 """A few low cards of two decks: hands of them meld in many ways, the same meld twice among
-them. (Jokers are left out: a joker standing for a held card is weighed by the legal actions
-but not yet by the whole-hand searches, a known gap.)"""
+them. (Jokers are left out of this oracle, which lays no joker; hands with them are checked
+against a plain search in ``test_boathouse_published``.)"""
 
 
 @settings(max_examples=300, deadline=None)

@@ -60,7 +60,8 @@ def enumerate_melds(
     A joker may stand for any card, even one the hand holds. With ``substitutes`` the list
     has those melds too (a run of held cards with a joker in place of one of them: every
     legal meld, for the legal actions); without, a run takes every held card of its stretch
-    (enough for least-deadwood search, where swapping a held card for a joker never helps).
+    (enough for least-deadwood search, where swapping a held card for a joker never helps),
+    except in a suit holding a card twice (two decks), where it can.
 
     Each distinct group of natural cards comes once for each number of jokers it can take
     (see ``meld_layouts`` for every placement of them). ``codes`` may repeat cards (two
@@ -68,12 +69,15 @@ def enumerate_melds(
     """
     jokers = 0
     suit_masks = [0, 0, 0, 0]
+    doubled = [0, 0, 0, 0]  # the ranks held twice, by suit
     suit_of, bit_of = SUIT_OF_CODE, RANK_BIT_OF_CODE  # locals: this loop is hot
     for code in codes:
         if code == JOKER_CODE:
             jokers += 1
         else:
-            suit_masks[suit_of[code]] |= bit_of[code]
+            suit = suit_of[code]
+            doubled[suit] |= suit_masks[suit] & bit_of[code]
+            suit_masks[suit] |= bit_of[code]
     found: list[tuple[tuple[int, ...], int]] = []
     clubs, diamonds, hearts, spades = suit_masks
     if jokers:  # ranks held in at least two suits
@@ -90,7 +94,10 @@ def enumerate_melds(
         if jokers:
             if mask.bit_count() >= 2:
                 held = {index + 1 for index in range(13) if mask >> index & 1}
-                found.extend(sorted(_runs_with_jokers(held, suit, jokers, aces, substitutes)))
+                twice = {index + 1 for index in range(13) if doubled[suit] >> index & 1}
+                found.extend(
+                    sorted(_runs_with_jokers(held, suit, jokers, aces, substitutes, twice))
+                )
             continue
         if aces is Aces.LOW_OR_HIGH:
             mask |= (mask & 1) << 13
@@ -166,11 +173,18 @@ def _natural_runs_around(ranks: list[int], suit: int) -> set[tuple[tuple[int, ..
 
 
 def _runs_with_jokers(
-    ranks: set[int], suit: int, jokers: int, aces: Aces, substitutes: bool
+    ranks: set[int],
+    suit: int,
+    jokers: int,
+    aces: Aces,
+    substitutes: bool,
+    twice: set[int] | frozenset[int] = frozenset(),
 ) -> set[tuple[tuple[int, ...], int]]:
     """Runs that may use up to ``jokers`` jokers (and those that need none).
 
-    With ``substitutes``, also every run where jokers stand in for cards the hand holds.
+    With ``substitutes``, also every run where jokers stand in for cards the hand holds; else
+    only in runs over a rank of ``twice`` (ranks the hand holds two of), where a joker for a
+    held card can pay: Ac Ac 2c 2c 3c X melds whole only as Ac 2c 3c and Ac 2c X=3c.
     """
     found: set[tuple[tuple[int, ...], int]] = set()
     for start, length in _WINDOWS[aces]:
@@ -183,7 +197,10 @@ def _runs_with_jokers(
         if missing > jokers or len(inside) < 2:
             continue
         found.add((tuple(sorted(inside)), missing))
-        if substitutes:
+        swaps = substitutes or any(
+            rank_at(position) in twice for position in range(start, start + length)
+        )
+        if swaps:
             for kept in range(max(2, length - jokers), len(inside)):
                 for naturals in combinations(sorted(inside), kept):
                     found.add((naturals, length - kept))
