@@ -104,15 +104,12 @@ class _Solver:
         self.low_bits = sum(1 << (_FIELD_BITS * index) for index in range(len(involved)))
         self.by_lowest: list[list[tuple[int, int, int]]] = [[] for _ in involved]
         self.fits: list[tuple[int, int]] = []
-        field_of = self.field_of
         for meld_index, (naturals, jokers) in enumerate(self.melds):
             ones = 0
             for code in naturals:
-                ones |= 1 << (_FIELD_BITS * field_of[code])
-            # a meld's naturals are sorted: in card order its first card is its lowest
-            first = field_of[naturals[0]]
-            if fewest_first:
-                first = min(field_of[code] for code in naturals)
+                ones |= 1 << (_FIELD_BITS * self.field_of[code])
+            # the first field of a meld, in either order: its lowest bit
+            first = (ones & -ones).bit_length() // _FIELD_BITS
             self.by_lowest[first].append((ones, jokers << self.joker_shift, meld_index))
             self.fits.append((ones, jokers << self.joker_shift))
         self.memo: dict[int, tuple[int, int]] = {}

@@ -69,15 +69,15 @@ def enumerate_melds(
     """
     jokers = 0
     suit_masks = [0, 0, 0, 0]
-    doubled = [0, 0, 0, 0]  # the ranks held twice, by suit
     suit_of, bit_of = SUIT_OF_CODE, RANK_BIT_OF_CODE  # locals: this loop is hot
     for code in codes:
         if code == JOKER_CODE:
             jokers += 1
         else:
-            suit = suit_of[code]
-            doubled[suit] |= suit_masks[suit] & bit_of[code]
-            suit_masks[suit] |= bit_of[code]
+            suit_masks[suit_of[code]] |= bit_of[code]
+    doubled = [0, 0, 0, 0]
+    if jokers and len(codes) - jokers > sum(mask.bit_count() for mask in suit_masks):
+        doubled = _ranks_held_twice(codes)
     found: list[tuple[tuple[int, ...], int]] = []
     clubs, diamonds, hearts, spades = suit_masks
     if jokers:  # ranks held in at least two suits
@@ -107,6 +107,18 @@ def enumerate_melds(
             ranks = [index + 1 for index in range(13) if suit_masks[suit] >> index & 1]
             found.extend(sorted(_natural_runs(ranks, suit, aces)))
     return found
+
+
+def _ranks_held_twice(codes: Sequence[int]) -> list[int]:
+    """The ranks held twice in each suit, as rank bits (jokers are left out)."""
+    once = [0, 0, 0, 0]
+    twice = [0, 0, 0, 0]
+    for code in codes:
+        if code != JOKER_CODE:
+            suit = SUIT_OF_CODE[code]
+            twice[suit] |= once[suit] & RANK_BIT_OF_CODE[code]
+            once[suit] |= RANK_BIT_OF_CODE[code]
+    return twice
 
 
 def _add_sets(found: list[tuple[tuple[int, ...], int]], group: list[int], jokers: int) -> None:
