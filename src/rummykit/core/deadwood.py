@@ -61,10 +61,10 @@ class _Solver:
     happens. The search takes the first card left: it is either deadwood or in one of the
     melds whose first card it is. Cards come in their order, or with ``fewest_first`` the card
     held by the fewest melds first (which suits some whole-hand searches, see ``GoingOut``).
-    A position is the count of each card left (two
-    bits a card, as two decks hold a card at most twice) plus the jokers left, counted in the
-    bits above the searched cards' fields (``joker_shift``): a position of up to 29 searched
-    cards fits in a machine word, where the compiled build's integers are fastest.
+    A position is the count of each card left (two bits a card, as two decks hold a card at
+    most twice) plus the jokers left, counted in the bits above the searched cards' fields
+    (``joker_shift``): a position of up to 29 searched cards fits in a machine word, where
+    the compiled build's integers are fastest.
     """
 
     __slots__ = (
@@ -371,14 +371,15 @@ class GoingOut:
 
         The two orders take turns, with growing budgets, until one answers.
         """
+        questions = [(state, cover)]  # the position and cover in each solver's fields
         budget = _FIRST_BUDGET
         while True:
             for index in range(2):
                 solver = self._solver(index)
-                here, kept = state, cover.kept
-                if index:
-                    here, kept = self._moved(state), self._moved(kept)
-                asked = _Cover(exact=cover.exact, kept=kept)
+                if index == len(questions):
+                    moved = _Cover(exact=cover.exact, kept=self._moved(cover.kept))
+                    questions.append((self._moved(state), moved))
+                here, asked = questions[index]
                 failed = self._failed.setdefault((index, asked), set())
                 solver.budget = budget
                 try:
