@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from helpers import play, stacked_game
 from rummykit.core.cards import JOKER_CODE, Card, card_code
-from rummykit.core.deadwood import GoingOut, goes_out_now
+from rummykit.core.deadwood import SEARCHES, GoingOut, goes_out_now
 from rummykit.core.deal import DealResult
 from rummykit.core.errors import ErrorCode, IllegalActionError
 from rummykit.core.meld_search import enumerate_melds
@@ -245,3 +245,32 @@ def test_large_hands_with_long_runs_go_out_as_a_plain_search_says(
     assert goes_out_now(cards, aces, must_discard=must_discard) is plainly_goes_out(
         codes, aces, must_discard, None
     )
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=["fewest-melds", "most-constrained", "card-order"])
+@settings(max_examples=100, deadline=None)
+@given(meldable_hands(), st.sampled_from(list(Aces)), st.booleans(), st.integers(0, 30))
+@example([0, 0, 4, 4, 8, JOKER_CODE], Aces.LOW, False, 0)  # Ac 2c 3c and Ac 2c X=3c
+@example([0, 4, 8, 12, 16, JOKER_CODE], Aces.LOW, True, 0)
+# Th Ts Js Ks X: the card held by the fewest melds (Th, in Th Ts X) is the one left over
+@example([38, 39, 43, 51, JOKER_CODE], Aces.LOW, False, 0)
+def test_each_whole_hand_search_alone_answers_as_a_plain_search(
+    search: tuple[int, bool], codes: list[int], aces: Aces, must_discard: bool, using_at: int
+) -> None:
+    """Every search of the whole-hand question is exact on its own: whichever answers first
+    (``GoingOut`` takes them in turn), the answer is the same. Small hands are answered within
+    the first budget, so in play the later searches are met only on large ones."""
+    assume(all(codes.count(code) <= 2 for code in codes))
+    using = codes[using_at % len(codes)]
+    cards = [Card.from_code(code) for code in codes]
+    going_out = GoingOut(cards, aces, searches=[search])
+    expected = plainly_goes_out(codes, aces, must_discard, using)
+    assert going_out.now(must_discard=must_discard, using=Card.from_code(using)) is expected
+    expected = plainly_goes_out(codes, aces, must_discard, None)
+    assert going_out.now(must_discard=must_discard) is expected
+    for naturals, jokers in enumerate_melds(codes, aces, substitutes=True)[:8]:
+        rest = list(codes)
+        for code in (*naturals, *[JOKER_CODE] * jokers):
+            rest.remove(code)
+        plain = plainly_goes_out(rest, aces, must_discard, None)
+        assert going_out.after(naturals, jokers, must_discard=must_discard) is plain
