@@ -78,7 +78,6 @@ class _Solver:
         "melds",
         "memo",
         "natural_mask",
-        "position_cost",
         "values",
     )
 
@@ -115,8 +114,6 @@ class _Solver:
             self.fits.append((ones, jokers << self.joker_shift))
         self.memo: dict[int, tuple[int, int]] = {}
         self.budget = 0
-        # what a position of ``covers_most_constrained`` spends, weighing every meld
-        self.position_cost = 1 + len(self.fits) // _MELDS_A_POSITION
 
     def split(self, codes: Sequence[int], points: tuple[int, ...]) -> tuple[int, int]:
         """(the position of the searched cards, the value of the cards in no meld)."""
@@ -202,15 +199,31 @@ class _Solver:
     ) -> bool:
         """``covers`` settling first, at every position, the card the fewest fitting melds hold.
 
-        Each position weighs every meld (``budget`` is spent accordingly), where ``covers``
-        weighs only those of one card; in return a hand that cannot go out is mostly proved so
-        in a few thousand positions, where a fixed card order may need millions. The answer and
-        the meaning of ``seen`` are those of ``covers`` in the same fields.
+        Each position weighs every meld that fitted the position before it (``budget`` is
+        spent accordingly), where ``covers`` weighs only those of one card; in return a hand
+        that cannot go out is mostly proved so in a few thousand positions, where a fixed card
+        order may need millions. The answer and the meaning of ``seen`` are those of ``covers``
+        in the same fields.
+        """
+        return self._most_constrained(state, allowance, seen, cover, self.fits)
+
+    def _most_constrained(
+        self,
+        state: int,
+        allowance: int,
+        seen: set[int],
+        cover: _Cover,
+        candidates: list[tuple[int, int]],
+    ) -> bool:
+        """``covers_most_constrained`` of a position whose fitting melds are among ``candidates``.
+
+        A meld that does not fit a position fits none of its parts: each position passes its
+        fitting melds down, and the positions deep in a search weigh few melds.
         """
         key = state << 2 | allowance
         if key in seen:
             return False
-        self.budget -= self.position_cost
+        self.budget -= 1 + len(candidates) // _MELDS_A_POSITION
         if self.budget < 0:
             raise _OutOfBudget
         shift = self.joker_shift
@@ -221,7 +234,7 @@ class _Solver:
         jokers_left = state >> shift << shift
         fitting = [
             (ones, joker_cost)
-            for ones, joker_cost in self.fits
+            for ones, joker_cost in candidates
             if nonzero & ones == ones and joker_cost <= jokers_left
         ]
         held = 0
@@ -235,21 +248,23 @@ class _Solver:
             if (
                 count <= allowance
                 and not stranded & cover.kept
-                and self.covers_most_constrained(state - stranded, allowance - count, seen, cover)
+                and self._most_constrained(
+                    state - stranded, allowance - count, seen, cover, fitting
+                )
             ):
                 return True
             seen.add(key)
             return False
         chosen = _held_by_fewest(nonzero, fitting)
         for ones, joker_cost in fitting:
-            if ones & chosen and self.covers_most_constrained(
-                state - ones - joker_cost, allowance, seen, cover
+            if ones & chosen and self._most_constrained(
+                state - ones - joker_cost, allowance, seen, cover, fitting
             ):
                 return True
         if (
             allowance
             and not chosen & cover.kept
-            and self.covers_most_constrained(state - chosen, allowance - 1, seen, cover)
+            and self._most_constrained(state - chosen, allowance - 1, seen, cover, fitting)
         ):
             return True
         seen.add(key)
@@ -507,7 +522,7 @@ class GoingOut:
         return moved
 
 
-_MELDS_A_POSITION: Final = 96
+_MELDS_A_POSITION: Final = 64
 """Melds weighed for one position's worth of budget (``_Solver.covers_most_constrained``)."""
 
 _FIRST_BUDGET: Final = 2000
