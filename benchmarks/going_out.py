@@ -4,9 +4,10 @@ Under whole-hand melding with deep takes that must be used, the legal draws ask 
 of the pile whether the hand and the cards taken could all go down this turn (up to sixty-odd
 cards with two decks), and the legal melds ask it again of the hand less each meld. This
 script plays seeded games of random players under such rules, keeps the ``--largest``
-questions (of ``--min-cards`` cards or more), then times each question answered by every set of searches, side by side in one
-run (``--repeats`` rounds, the median of each question's times is reported; "÷ turns" is a
-set's total time over that of ``turns``, the engine's, so above 1.0 is slower):
+questions (of ``--min-cards`` cards or more), then times each question answered by every set
+of searches, side by side in one run (``--repeats`` rounds, the median of each question's
+times is reported; "÷ turns" is a set's total time over that of ``turns``, the engine's, so
+above 1.0 is slower):
 
 - ``turns``: the searches ``GoingOut`` takes in turn (``SEARCHES``), as the engine does;
 - ``fixed orders``: the two fixed card orders in turn (the engine before the third search);
