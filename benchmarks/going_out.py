@@ -98,8 +98,7 @@ def collect(games: int, seats: int, min_cards: int) -> list[Question]:
     for seed in range(games):
         rng = random.Random(seed)
         game = GameState.new(RULES, seats, dealer=seed % seats, seed=seed)
-        for choice in play_deal(game, [bot] * seats, [rng] * seats, DEAL_ACTION_CAP):
-            del choice
+        for _ in play_deal(game, [bot] * seats, [rng] * seats, DEAL_ACTION_CAP):
             found.extend(questions_of(game, min_cards))
     return found
 
