@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING
 
 from rummykit.bots.base import register
 from rummykit.bots.cycles import repeated_cards
@@ -23,8 +24,12 @@ from rummykit.core.actions import Action, Discard, Draw, DrawSource, Knock, LayO
 from rummykit.core.cards import Card
 from rummykit.core.deadwood import best_partition, deadwood_value
 from rummykit.core.meld_search import enumerate_melds
+from rummykit.core.movegen import WholeHandMelds
 from rummykit.core.observation import Observation
 from rummykit.core.rules import Melding, Rules
+
+if TYPE_CHECKING:
+    from rummykit.core.state import GameState
 
 BASIC_KNOCK = 10
 """Knock rummy: the most deadwood basic play knocks with (the usual limit of gin rummy)."""
@@ -75,9 +80,7 @@ def basic_play(
     Cards in ``repeated`` are thrown last (``cycles.repeated_cards``: a deal gone round).
     """
     partition = best_partition(hand, rules)
-    melds = {
-        " ".join(str(action).split()[2:]): action for action in legal if isinstance(action, Meld)
-    }
+    melds = {action.text: action for action in legal if isinstance(action, Meld)}
     for meld in partition.melds if melds else ():
         if meld.text in melds:
             return melds[meld.text]
@@ -97,6 +100,28 @@ def basic_play(
         if deadwood_value(rest, rules) <= BASIC_KNOCK:
             return knock
     return chosen
+
+
+def basic_whole_hand_meld(state: GameState) -> Action | None:
+    """``basic_play``'s meld under whole-hand melding, without listing every legal meld.
+
+    Basic play lays the first meld of its best split that is legal. Listing the legal melds
+    asks of each meld whether the rest still goes out; this asks it only of the split's melds
+    in turn, and finds the same action. ``None`` when the hand cannot go out, or when no meld
+    of the split is legal: basic play then needs the full list (a discard, or the first
+    legal meld).
+    """
+    melds = WholeHandMelds(state)
+    if not melds.open:
+        return None
+    hand = state.deal.hands[state.deal.turn]
+    for meld in best_partition(hand, state.rules).melds:
+        naturals = tuple(sorted(card.code for card in meld.cards if not card.is_joker))
+        jokers = len(meld.cards) - len(naturals)
+        by_text = {action.text: action for action in melds.of(naturals, jokers)}
+        if meld.text in by_text:
+            return by_text[meld.text]
+    return None
 
 
 def _dearest(

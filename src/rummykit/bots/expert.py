@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 
 from rummykit.bots.base import register
-from rummykit.bots.basic import BasicBot, basic_draw, basic_play
+from rummykit.bots.basic import BasicBot, basic_draw, basic_play, basic_whole_hand_meld
 from rummykit.bots.cycles import repeated_cards
 from rummykit.bots.equity import points_outcome
 from rummykit.bots.evaluate import evaluate, live_cards
@@ -23,6 +23,7 @@ from rummykit.bots.strong import StrongBot
 from rummykit.core.actions import Action, Discard, Draw, Knock, Meld
 from rummykit.core.determinize import sample_position
 from rummykit.core.observation import Observation
+from rummykit.core.rules import Melding
 from rummykit.core.state import GameState, Phase
 
 DEFAULT_BUDGET_MS = 200.0
@@ -85,6 +86,10 @@ def _basic_playout_action(game: GameState, *, keep_partners: bool) -> Action:
     hand = game.hands[seat]
     if game.phase is Phase.DRAW:  # only the two plain draws: listing deep takes is costly
         return basic_draw(seat, hand, game.discard_top, game.rules, game.can)
+    if game.rules.melding is Melding.WHOLE_HAND:
+        meld = basic_whole_hand_meld(game)
+        if meld is not None:
+            return meld
     deal = game.deal
     repeated = repeated_cards(
         game.rules, deal.renewals_used, deal.idle_renewals_used, deal.thrown[seat]

@@ -331,9 +331,7 @@ class StrongBot:
 
     def _meld(self, observation: Observation) -> Decision | None:
         melds = {
-            " ".join(str(action).split()[2:]): action
-            for action in observation.legal_actions
-            if isinstance(action, Meld)
+            action.text: action for action in observation.legal_actions if isinstance(action, Meld)
         }
         if not melds:
             return None

@@ -65,12 +65,16 @@ class Meld:
     jokers_as: tuple[Card | None, ...] = ()
     """For each joker in ``cards``, in order, the card it stands for (``None``: the rule's)."""
 
-    def __str__(self) -> str:
+    @property
+    def text(self) -> str:
+        """The cards in record notation, jokers as ``X=card`` (as ``TableMeld.text``)."""
         stood = iter(self.jokers_as)
-        parts = [
+        return " ".join(
             _joker_text(card, next(stood, None) if card.is_joker else None) for card in self.cards
-        ]
-        return f"{self.seat} meld " + " ".join(parts)
+        )
+
+    def __str__(self) -> str:
+        return f"{self.seat} meld {self.text}"
 
     def __reduce__(self) -> tuple[Callable[..., Any], tuple[object, ...]]:
         return rebuild_by_fields(self)

@@ -75,31 +75,63 @@ def _melds(state: GameState) -> list[Action]:
     deal, rules = state.deal, state.rules
     if rules.melds_per_turn and deal.melds_this_turn >= rules.melds_per_turn:
         return []
-    return _meld_actions(state, lambda naturals, jokers: True)
+    return list(_meld_actions(state, lambda naturals, jokers: True))
 
 
 def _whole_hand_melds(state: GameState) -> list[Action]:
     """Whole-hand melding: the melds that leave a hand still able to go out this turn."""
-    rules = state.rules
-    going_out = GoingOut(state.deal.hands[state.deal.turn], rules.aces)
-    must_discard = rules.go_out is GoOut.DISCARD
+    melds = WholeHandMelds(state)
     # A meld that leaves a hand able to go out is part of a whole hand that can: test that first.
-    if not going_out.now(must_discard=must_discard):
+    if not melds.open:
         return []
-    return _meld_actions(
-        state,
-        lambda naturals, jokers: going_out.after(naturals, jokers, must_discard=must_discard),
-    )
+    return list(_meld_actions(state, melds.allows))
 
 
-def _meld_actions(state: GameState, keeps: Callable[[tuple[int, ...], int], bool]) -> list[Action]:
+class WholeHandMelds:
+    """Whole-hand melding's legal melds, asked of one group of cards at a time.
+
+    A meld is legal when the hand less it can still all go down this turn. The full list
+    asks that of every meld the hand holds; a player after one meld (basic play in a
+    playout) asks it only of the melds it would lay, which on a hand of forty cards is a
+    few questions instead of hundreds.
+    """
+
+    __slots__ = ("_going_out", "_must_discard", "_state", "open")
+
+    def __init__(self, state: GameState) -> None:
+        rules = state.rules
+        self._state = state
+        self._going_out = GoingOut(state.deal.hands[state.deal.turn], rules.aces)
+        self._must_discard = rules.go_out is GoOut.DISCARD
+        self.open = self._going_out.now(must_discard=self._must_discard)
+        """Whether the hand can go out this turn: without it no meld is legal."""
+
+    def allows(self, naturals: tuple[int, ...], jokers: int) -> bool:
+        """Whether the hand less this meld (natural codes, jokers) can still all go down."""
+        return self.open and self._going_out.after(
+            naturals, jokers, must_discard=self._must_discard
+        )
+
+    def of(self, naturals: tuple[int, ...], jokers: int) -> list[Meld]:
+        """The legal melds of these cards (one for each way the jokers may lie), sorted.
+
+        The same actions, in the same order, as the full list holds of these cards; empty if
+        the hand does not hold them or laying them would stop it going out.
+        """
+        wanted = (naturals, jokers)
+        return _meld_actions(
+            self._state, lambda group, count: (group, count) == wanted and self.allows(group, count)
+        )
+
+
+def _meld_actions(state: GameState, keeps: Callable[[tuple[int, ...], int], bool]) -> list[Meld]:
     """Every meld the seat to act could lay whose cards ``keeps`` (natural codes, jokers)."""
     deal, rules = state.deal, state.rules
     seat = deal.turn
     hand = deal.hands[seat]
     must_keep = rules.go_out is GoOut.DISCARD
     codes = [card.code for card in hand]
-    actions: list[Action] = []
+    actions: list[Meld] = []
     for naturals, jokers in enumerate_melds(codes, rules.aces, substitutes=True):
         if must_keep and len(naturals) + jokers == len(hand):
             continue
