@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import stacked_game
-from rummykit.core.cards import JOKER, Card, parse_cards
+from rummykit.core.cards import JOKER, Card, parse_cards, standard_deck
 from rummykit.core.deadwood import best_discard, best_partition, deadwood_value, goes_out_now
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import (
@@ -494,3 +495,51 @@ def test_whole_hand_search_agrees_with_trying_every_split(picked: list[int]) -> 
     assert goes_out_now(hand, Aces.LOW, must_discard=False) == (whole or one_left), hand
     assert goes_out_now(hand, Aces.LOW, must_discard=True) == one_left, hand
     assert (deadwood_value(hand, Rules(aces=Aces.LOW)) == 0) == whole, hand
+
+
+# ----- long runs: left out of the least-deadwood search, the same answer -----------------------
+
+
+@st.composite
+def hands_with_long_runs(draw: st.DrawFn) -> tuple[list[Card], Rules]:
+    """Two-deck hands built round runs of six to nine cards in one suit (some twice, some
+    through the ace), with loose cards and jokers: where a long run could be chosen."""
+    rules = Rules(aces=draw(st.sampled_from(list(Aces))), decks=2, jokers=draw(st.integers(0, 2)))
+    hand: list[Card] = []
+    for _ in range(draw(st.integers(1, 3))):
+        suit = draw(st.sampled_from("cdhs"))
+        start = draw(st.integers(0, 12))
+        length = draw(st.integers(6, 9))
+        ranks = ["A23456789TJQK"[(start + step) % 13] for step in range(length)]
+        hand.extend(Card.parse(rank + suit) for rank in ranks)
+    deck = standard_deck(2, rules.jokers)
+    extras = draw(st.lists(st.sampled_from(deck), max_size=12))
+    hand.extend(extras)
+    most = Counter(standard_deck(2, rules.jokers))
+    kept: list[Card] = []
+    for item in hand:  # at most as many of a card as the decks hold
+        if kept.count(item) < most[item]:
+            kept.append(item)
+    return kept, rules
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands_with_long_runs())
+def test_the_search_without_long_runs_finds_the_same_split(setup: tuple[list[Card], Rules]) -> None:
+    hand, rules = setup
+    best = best_partition(hand, rules)
+    assert best == best_partition(hand, rules, long_runs=True), hand
+    assert deadwood_value(hand, rules) == best.value
+    thrown, left = best_discard(hand, rules)
+    rest = list(hand)
+    rest.remove(thrown)
+    assert left == best_partition(rest, rules, long_runs=True).value
+
+
+def test_a_long_run_with_an_ace_high_is_still_chosen_whole() -> None:
+    # 9 to the ace of hearts: the ace is the lowest card code, so Q-K-A is not a prefix of the
+    # six-card run and the search still weighs the whole run (aces low or high).
+    hand = cards("9h Th Jh Qh Kh Ah 2c")
+    best = best_partition(hand, Rules(aces=LOW_OR_HIGH))
+    assert best == best_partition(hand, Rules(aces=LOW_OR_HIGH), long_runs=True)
+    assert [meld.text for meld in best.melds] == ["9h Th Jh Qh Kh Ah"]

@@ -15,13 +15,18 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
-from rummykit.core.cards import JOKER, JOKER_CODE, Card
+from rummykit.core.cards import JOKER, JOKER_CODE, RANK_OF_CODE, Card, Rank
 from rummykit.core.frozen import rebuild_by_fields
 from rummykit.core.meld_search import enumerate_melds, meld_layouts
 from rummykit.core.melds import TableMeld
 from rummykit.core.rules import Aces, Rules
 
 _FIELD_BITS = 2  # two decks hold a card at most twice: two bits count its copies
+
+_LONGEST_NEEDED_RUN: Final = 5
+"""Natural runs longer than this are left out of the searches (whole-hand melding, and least
+deadwood where no ace is in the run): any such run splits into runs of three to five, which
+hold the same cards."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -332,13 +337,36 @@ def _held_by_fewest(cards: int, melds: list[tuple[int, int]]) -> int:
 
 @lru_cache(maxsize=1 << 16)
 def _solve(
-    codes: tuple[int, ...], aces: Aces, points: tuple[int, ...]
+    codes: tuple[int, ...], aces: Aces, points: tuple[int, ...], long_runs: bool
 ) -> tuple[int, tuple[tuple[tuple[int, ...], int], ...]]:
     """(least deadwood, the melds chosen) for a sorted tuple of card codes."""
-    solver = _Solver(enumerate_melds(codes, aces), points)
+    solver = _Solver(_searched_melds(codes, aces, long_runs), points)
     state, free = solver.split(codes, points)
     value = free + solver.search(state)
     return value, tuple(solver.chosen_melds(state))
+
+
+def _searched_melds(
+    codes: Sequence[int], aces: Aces, long_runs: bool = False
+) -> list[tuple[tuple[int, ...], int]]:
+    """The melds a least-deadwood search weighs: all but long natural runs that start low.
+
+    Long is over five cards (``long_runs`` keeps them too). Such a run is never the split
+    chosen: its first three cards are a run too, listed before it (a prefix sorts first), and
+    the rest, three cards or more, is a run, so the short run is as good, and the search keeps
+    the first of equal choices. Leaving the long ones out changes neither the value nor the
+    melds chosen, and makes the search of a fifty-card two-deck hand faster. A run with an
+    ace and a king stays: in 9-T-J-Q-K-A, or K-A-2 round the corner, the ace is the lowest
+    card code but not the first card, so the short run that starts at it is not a prefix.
+    """
+    return [
+        (naturals, jokers)
+        for naturals, jokers in enumerate_melds(codes, aces)
+        if long_runs
+        or jokers
+        or len(naturals) <= _LONGEST_NEEDED_RUN
+        or (RANK_OF_CODE[naturals[0]] == Rank.ACE and RANK_OF_CODE[naturals[-1]] == Rank.KING)
+    ]
 
 
 def _points(rules: Rules) -> tuple[int, ...]:
@@ -355,7 +383,7 @@ def deadwood_value(cards: Sequence[Card], rules: Rules) -> int:
     """The least a hand can be left holding in deadwood, melding all it can."""
     points = _points(rules)
     codes = [card.code for card in cards]
-    melds = enumerate_melds(codes, rules.aces)
+    melds = _searched_melds(codes, rules.aces)
     total = sum(points[code] for code in codes)
     if not melds:
         return total
@@ -529,19 +557,15 @@ _FIRST_BUDGET: Final = 2000
 """Positions the first turn of a whole-hand search may try (most hands need far fewer)."""
 
 
-_LONGEST_NEEDED_RUN: Final = 5
-"""Natural runs longer than this are left out of whole-hand melding: any such run splits
-into runs of three to five, which hold the same cards."""
-
-
-def best_partition(cards: Sequence[Card], rules: Rules) -> Partition:
+def best_partition(cards: Sequence[Card], rules: Rules, *, long_runs: bool = False) -> Partition:
     """The split of ``cards`` into melds that leaves the least deadwood (ties: the first found).
 
     Deadwood comes dearest first. Lay-offs on the table are not considered: this is the
-    hand's own value.
+    hand's own value. ``long_runs`` also weighs the natural runs the search leaves out
+    (``_searched_melds``): the same answer, more slowly, for tests to compare.
     """
     codes = tuple(sorted(card.code for card in cards))
-    value, chosen = _solve(codes, rules.aces, _points(rules))
+    value, chosen = _solve(codes, rules.aces, _points(rules), long_runs)
     melds: list[TableMeld] = []
     remaining = list(cards)
     for naturals_codes, jokers in chosen:
@@ -564,7 +588,7 @@ def best_discard(cards: Sequence[Card], rules: Rules) -> tuple[Card, int]:
         raise ValueError("best_discard needs at least one card")
     points = _points(rules)
     codes = sorted(card.code for card in cards)
-    solver = _Solver(enumerate_melds(codes, rules.aces), points)
+    solver = _Solver(_searched_melds(codes, rules.aces), points)
     state, free = solver.split(codes, points)
     best: tuple[int, int, int] | None = None
     field_of = solver.field_of
