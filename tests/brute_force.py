@@ -6,7 +6,9 @@ every sub-multiset of the hand as a meld with every designation for its jokers, 
 every meld, every discard and knock), keeps those ``GameState.can`` accepts, and writes each in
 canonical notation: melds arranged as they would lie on the table, jokers as ``X=card``.
 The only rule knowledge it uses to keep the search small is that a set is one rank and a run
-one suit, so a joker is only ever tried as a card of the naturals' rank or suit.
+one suit, so a joker is only ever tried as a card of the naturals' rank or suit, and naturals
+of several ranks and several suits are proposed once, without a designation (``check`` refuses
+them whatever the jokers stand for).
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ def _meld_candidates(seat: int, cards: tuple[Card, ...]) -> list[Meld]:
         return [Meld(seat, cards)]
     ranks = {card.rank for card in naturals}
     suits = {card.suit for card in naturals}
+    if len(ranks) > 1 and len(suits) > 1:
+        return [Meld(seat, cards)]  # neither one rank nor one suit: no joker makes it a meld
     options: list[Card | None] = [None]
     options += [card for card in NATURAL_CARDS if card.rank in ranks or card.suit in suits]
     return [
