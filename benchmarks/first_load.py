@@ -34,7 +34,7 @@ from benchmarks.engine import machine_info, render
 
 from rummykit.server.site.run import free_port
 from server_process import ServerProcess
-from web.conftest import CHROMIUM, CHROMIUM_ARGS
+from web.conftest import CHROMIUM, CHROMIUM_ARGS, INSTALL_CHROMIUM
 
 BUDGET_BYTES = 300 * 1024
 """The first load of a table stays under 300 KB (issue 10), with no build step."""
@@ -140,7 +140,7 @@ def measure(loads: int, locale: str = "en-GB") -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     if not CHROMIUM.exists():
-        raise SystemExit(f"{CHROMIUM} is missing: apt-get install -y --no-upgrade chromium")
+        raise SystemExit(f"{CHROMIUM} is missing: {INSTALL_CHROMIUM}")
     with tempfile.TemporaryDirectory() as folder:
         where = Path(folder)
         server = ServerProcess(where / "tables.sqlite3", free_port(), where / "server.log")

@@ -57,7 +57,7 @@ from rummykit.server.site.run import free_port
 from rummykit.server.tables.turn_keeper import DROP_GRACE_S
 from silent_drop import WATCH_CONNECTION, first_at, open_through, party_table, status_log
 from table_client import WORKERS, LiveServer
-from web.conftest import CHROMIUM, CHROMIUM_ARGS
+from web.conftest import CHROMIUM, CHROMIUM_ARGS, INSTALL_CHROMIUM
 
 FIGURES = ("page", "reconnecting", "server", "stand_in", "played", "back")
 """What each run times, in seconds (see the module's docstring)."""
@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     random.seed(args.seed)
     if not CHROMIUM.exists():
-        print(f"{CHROMIUM} is missing: apt-get install -y --no-upgrade chromium", file=sys.stderr)
+        print(f"{CHROMIUM} is missing: {INSTALL_CHROMIUM}", file=sys.stderr)
         return 2
     from playwright.sync_api import sync_playwright
 

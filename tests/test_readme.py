@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import os
 import re
 import sys
 from pathlib import Path
@@ -89,3 +90,13 @@ def test_the_readmes_waits_between_deals_and_for_dropped_seats_are_the_servers()
         found = re.search(pattern, flat)
         assert found, f"the README no longer says {pattern!r}"
         assert float(found.group(1)) == value, (pattern, value)
+
+
+def test_ci_and_the_readme_install_the_browser_the_tests_drive() -> None:
+    from web.conftest import CHROMIUM, CHROMIUM_PACKAGE
+
+    ci_run = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert f"[ -x /usr/bin/{CHROMIUM_PACKAGE} ] || missing+=({CHROMIUM_PACKAGE})" in ci_run
+    assert f"apt-get install {CHROMIUM_PACKAGE}" in _flat_readme()
+    if "RUMMY_CHROMIUM" not in os.environ:
+        assert CHROMIUM.name == CHROMIUM_PACKAGE
