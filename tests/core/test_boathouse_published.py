@@ -12,12 +12,15 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
+from bot_games import positions, random_game
 from helpers import play, stacked_game
+from rummykit.bots import make_bot
 from rummykit.core.cards import JOKER_CODE, Card, card_code
 from rummykit.core.deadwood import SEARCHES, GoingOut, goes_out_now
 from rummykit.core.deal import DealResult
 from rummykit.core.errors import ErrorCode, IllegalActionError
 from rummykit.core.meld_search import enumerate_melds
+from rummykit.core.movegen import WholeHandMelds
 from rummykit.core.presets import find_preset
 from rummykit.core.rules import Aces, GoOut, Melding, Rules
 from rummykit.core.state import GameState, Phase
@@ -204,6 +207,54 @@ def test_going_out_whole_agrees_with_a_plain_search(
                 rest.remove(code)
             plain = plainly_goes_out(rest, aces, must_discard, None)
             assert going_out.after(naturals, jokers, must_discard=must_discard) is plain
+        assert_melds_out_are_those_after_allows(going_out, codes, aces, must_discard)
+
+
+def assert_melds_out_are_those_after_allows(
+    going_out: GoingOut, codes: list[int], aces: Aces, must_discard: bool
+) -> None:
+    """The one search for every meld that keeps the hand able to go out finds exactly the
+    weighed melds that ``after`` (one search a meld) allows."""
+    allowed = {
+        (naturals, jokers)
+        for naturals, jokers in enumerate_melds(codes, aces, substitutes=True)
+        if GoingOut.weighs(naturals, jokers)
+        and going_out.after(naturals, jokers, must_discard=must_discard)
+    }
+    assert going_out.melds_out(must_discard=must_discard) == allowed
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(TWO_DECKS), min_size=4, max_size=16),
+    st.sampled_from(list(Aces)),
+    st.booleans(),
+)
+def test_every_meld_that_keeps_a_hand_going_out_is_found_in_one_search(
+    codes: list[int], aces: Aces, must_discard: bool
+) -> None:
+    codes = sorted(codes)
+    assume(all(codes.count(code) <= 2 for code in codes))
+    going_out = GoingOut([Card.from_code(code) for code in codes], aces)
+    assert_melds_out_are_those_after_allows(going_out, codes, aces, must_discard)
+    # the second search (met in play past the first's budget) finds the same melds alone
+    solver = going_out._solvers[0]
+    allowance = 1 - going_out._free
+    if allowance >= 0:
+        solver.budget = 10**6
+        first = solver.usable(going_out._state, allowance, must_discard, {})
+        solver.budget = 10**6
+        second = solver.usable_most_constrained(going_out._state, allowance, must_discard, {})
+        assert first == second
+
+
+def test_the_search_for_every_meld_gives_up_past_its_budget() -> None:
+    # two copies of a whole suit and two jokers: thousands of ways to go out
+    codes = sorted([*range(0, 52, 4)] * 2 + [JOKER_CODE] * 2)
+    going_out = GoingOut([Card.from_code(code) for code in codes], Aces.LOW)
+    assert going_out.melds_out(must_discard=False, budget=50) is None
+    found = going_out.melds_out(must_discard=False)
+    assert found is not None and len(found) > 50
 
 
 @st.composite
@@ -274,3 +325,23 @@ def test_each_whole_hand_search_alone_answers_as_a_plain_search(
             rest.remove(code)
         plain = plainly_goes_out(rest, aces, must_discard, None)
         assert going_out.after(naturals, jokers, must_discard=must_discard) is plain
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_whole_hand_meld_list_asks_one_search_and_answers_as_one_a_meld(seed: int) -> None:
+    """In whole-hand games under random rules (two decks, jokers), for every meld of every
+    hand that can go out, the list's answer (``every_allowed``: one search for all melds) is
+    ``allows``'s (one search a meld)."""
+    game, rng = random_game(seed=seed, seats=2 + seed % 3, melding="whole_hand", decks=2)
+    asked = 0
+    for position in positions(game, [make_bot("strong")] * len(game.hands), rng):
+        if position.phase is not Phase.PLAY:
+            continue
+        melds = WholeHandMelds(position)
+        if melds.open:
+            every = melds.every_allowed()
+            codes = [card.code for card in position.hands[position.turn]]
+            for naturals, jokers in enumerate_melds(codes, position.rules.aces, substitutes=True):
+                assert every(naturals, jokers) is melds.allows(naturals, jokers)
+                asked += 1
+    assert asked

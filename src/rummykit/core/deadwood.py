@@ -275,6 +275,115 @@ class _Solver:
         seen.add(key)
         return False
 
+    def usable(self, state: int, allowance: int, exact: bool, memo: dict[int, int]) -> int:
+        """The melds found in some cover of a position, as bits of their indices.
+
+        -1 if no cover leaves ``allowance`` cards over at most (exactly, with ``exact``).
+        Every cover is weighed, where ``covers`` stops at the first: one search answers, for
+        every meld at once, whether the position less that meld still covers (it does exactly
+        when the meld lies in some cover). ``memo`` holds the answer of each (position,
+        allowance) met, whichever search found it; each new one spends one of ``budget``.
+        """
+        key = state << 2 | allowance
+        found = memo.get(key)
+        if found is not None:
+            return found
+        self.budget -= 1
+        if self.budget < 0:
+            raise _OutOfBudget
+        shift = self.joker_shift
+        naturals = state & self.natural_mask
+        if not naturals:
+            return self._jokers_usable(key, state >> shift, allowance, exact, memo)
+        nonzero = (naturals | (naturals >> 1)) & self.low_bits
+        lowest_bit = nonzero & -nonzero
+        index = lowest_bit.bit_length() // _FIELD_BITS
+        jokers_left = state >> shift << shift
+        used = -1
+        for ones, joker_cost, meld_index in self.by_lowest[index]:
+            if nonzero & ones == ones and joker_cost <= jokers_left:
+                rest = self.usable(state - ones - joker_cost, allowance, exact, memo)
+                if rest >= 0:
+                    used = max(used, 0) | rest | 1 << meld_index
+        if allowance:
+            rest = self.usable(state - lowest_bit, allowance - 1, exact, memo)
+            if rest >= 0:
+                used = max(used, 0) | rest
+        memo[key] = used
+        return used
+
+    @staticmethod
+    def _jokers_usable(
+        key: int, jokers: int, allowance: int, exact: bool, memo: dict[int, int]
+    ) -> int:
+        """``usable`` of a position of jokers only: they are all left over."""
+        fits = jokers == allowance if exact else jokers <= allowance
+        memo[key] = 0 if fits else -1
+        return memo[key]
+
+    def usable_most_constrained(
+        self, state: int, allowance: int, exact: bool, memo: dict[int, int]
+    ) -> int:
+        """``usable`` settling first, at every position, the card fewest fitting melds hold.
+
+        As ``covers_most_constrained`` does: each position weighs more melds, and hopeless
+        positions end sooner. The same answer, and the same ``memo``.
+        """
+        fits = [(ones, joker_cost, index) for index, (ones, joker_cost) in enumerate(self.fits)]
+        return self._usable(state, allowance, exact, memo, fits)
+
+    def _usable(
+        self,
+        state: int,
+        allowance: int,
+        exact: bool,
+        memo: dict[int, int],
+        candidates: list[tuple[int, int, int]],
+    ) -> int:
+        """``usable_most_constrained`` of a position whose fitting melds are in ``candidates``."""
+        key = state << 2 | allowance
+        found = memo.get(key)
+        if found is not None:
+            return found
+        self.budget -= 1 + len(candidates) // _MELDS_A_POSITION
+        if self.budget < 0:
+            raise _OutOfBudget
+        shift = self.joker_shift
+        naturals = state & self.natural_mask
+        if not naturals:
+            return self._jokers_usable(key, state >> shift, allowance, exact, memo)
+        nonzero = (naturals | (naturals >> 1)) & self.low_bits
+        jokers_left = state >> shift << shift
+        fitting = [
+            (ones, joker_cost, index)
+            for ones, joker_cost, index in candidates
+            if nonzero & ones == ones and joker_cost <= jokers_left
+        ]
+        held = 0
+        for ones, _, _ in fitting:
+            held |= ones
+        stranded = naturals & (nonzero & ~held) * 3
+        used = -1
+        if stranded:  # cards no meld can hold: all of them are left over
+            low_bits = self.low_bits
+            count = (stranded & low_bits).bit_count() + 2 * (stranded >> 1 & low_bits).bit_count()
+            if count <= allowance:
+                used = self._usable(state - stranded, allowance - count, exact, memo, fitting)
+            memo[key] = used
+            return used
+        chosen = _held_by_fewest(nonzero, [(ones, joker_cost) for ones, joker_cost, _ in fitting])
+        for ones, joker_cost, index in fitting:
+            if ones & chosen:
+                rest = self._usable(state - ones - joker_cost, allowance, exact, memo, fitting)
+                if rest >= 0:
+                    used = max(used, 0) | rest | 1 << index
+        if allowance:
+            rest = self._usable(state - chosen, allowance - 1, exact, memo, fitting)
+            if rest >= 0:
+                used = max(used, 0) | rest
+        memo[key] = used
+        return used
+
     def _jokers_left_over(self, state: int, allowance: int, cover: _Cover) -> bool:
         """``covers`` of a position holding jokers only: they are all left over."""
         jokers = state >> self.joker_shift
@@ -426,6 +535,10 @@ question in 0.2 s, against 10 s for the two fixed orders), and card order answer
 the others take long over."""
 
 
+_UNION_BUDGET: Final = 100_000
+"""Positions a search for every meld that leaves a hand able to go out may try."""
+
+
 class GoingOut:
     """Whole-hand melding: whether a hand, or the hand less a meld, can all go down now.
 
@@ -459,13 +572,18 @@ class GoingOut:
         self._melds = [
             (naturals, jokers)
             for naturals, jokers in enumerate_melds(codes, aces, substitutes=True)
-            if jokers or len(naturals) <= _LONGEST_NEEDED_RUN
+            if GoingOut.weighs(naturals, jokers)
         ]
         first = _Solver(self._melds, _ONE_EACH, fewest_first=True)
         self._solvers = [first]
         self._field_of = first.field_of
         self._state, self._free = first.split(codes, _ONE_EACH)
         self._failed: dict[tuple[int, _Cover], set[int]] = {}
+
+    @staticmethod
+    def weighs(naturals: Sequence[int], jokers: int) -> bool:
+        """Whether the searches meet this meld: any with a joker, natural runs to five long."""
+        return bool(jokers) or len(naturals) <= _LONGEST_NEEDED_RUN
 
     def now(self, *, must_discard: bool, using: Card | None = None) -> bool:
         """``goes_out_now`` of the whole hand."""
@@ -480,6 +598,37 @@ class GoingOut:
                 return False
             state -= 1 << (_FIELD_BITS * field)
         return self._goes_out(state, self._free, must_discard, None)
+
+    def melds_out(
+        self, *, must_discard: bool, budget: int = _UNION_BUDGET
+    ) -> set[tuple[tuple[int, ...], int]] | None:
+        """Every meld (natural codes, jokers) that leaves the hand able to go out this turn.
+
+        Among the melds the searches weigh (``weighs``). One search weighs every way the
+        whole hand goes out, where ``after`` asks once a meld: first in card order, then,
+        past ``budget`` positions, settling the most constrained card first (the 40-card hand
+        of a random game took over 100k positions the first way and 10k the second, where a
+        36-card one took 15k and 98k). None when both would try more (a large hand: then ask
+        ``after``, whose searches stop at the first way out or prove there is none).
+        """
+        solver = self._solvers[0]
+        if self._free > 1:
+            return set()
+        # a card no meld holds is the one left over; else one card may be (must be, to throw)
+        allowance = 1 - self._free
+        memo: dict[int, int] = {}  # shared: both searches find the same answers
+        for search in (solver.usable, solver.usable_most_constrained):
+            solver.budget = budget
+            try:
+                used = search(self._state, allowance, must_discard, memo)
+                break
+            except _OutOfBudget:
+                pass
+        else:
+            return None
+        if used < 0:
+            return set()  # the hand cannot go out at all
+        return {meld for index, meld in enumerate(self._melds) if used >> index & 1}
 
     def _goes_out(self, state: int, free: int, must_discard: bool, using: Card | None) -> bool:
         """Whether every card melds but one at most, and that one is not ``using``'s only copy.

@@ -84,7 +84,7 @@ def _whole_hand_melds(state: GameState) -> list[Action]:
     # A meld that leaves a hand able to go out is part of a whole hand that can: test that first.
     if not melds.open:
         return []
-    return list(_meld_actions(state, melds.allows))
+    return list(_meld_actions(state, melds.every_allowed()))
 
 
 class WholeHandMelds:
@@ -110,6 +110,22 @@ class WholeHandMelds:
         """Whether the hand less this meld (natural codes, jokers) can still all go down."""
         return self.open and self._going_out.after(
             naturals, jokers, must_discard=self._must_discard
+        )
+
+    def every_allowed(self) -> Callable[[tuple[int, ...], int], bool]:
+        """``allows``, for a caller that asks it of every meld of the hand.
+
+        One search finds every meld that lies in some way of going out (``GoingOut.melds_out``);
+        a meld it does not weigh (a natural run over five), or every meld when the hand is too
+        large for it, is asked of ``allows``.
+        """
+        found = self._going_out.melds_out(must_discard=self._must_discard)
+        if found is None:
+            return self.allows
+        return lambda naturals, jokers: (
+            (naturals, jokers) in found
+            if GoingOut.weighs(naturals, jokers)
+            else self.allows(naturals, jokers)
         )
 
     def of(self, naturals: tuple[int, ...], jokers: int) -> list[Meld]:
