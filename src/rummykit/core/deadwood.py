@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
-from rummykit.core.cards import JOKER, JOKER_CODE, RANK_OF_CODE, Card, Rank
+from rummykit.core.cards import JOKER, JOKER_CODE, RANK_OF_CODE, SUIT_OF_CODE, Card, Rank
 from rummykit.core.frozen import rebuild_by_fields
 from rummykit.core.meld_search import enumerate_melds, meld_layouts
 from rummykit.core.melds import TableMeld
@@ -57,6 +57,13 @@ class _Cover:
     kept: int
     """The bit of the one card (a natural's field, or the joker's) that must be melded: the
     only copy of the card a deep take must use; 0 for none."""
+
+
+_NO_BOUND: Final = 1 << 30
+"""A bound no deadwood reaches: ``_Solver.search`` without a bound."""
+
+_AT_LEAST: Final = -2
+"""In ``_Solver.memo``, in place of a meld: the value is a bound the deadwood is not under."""
 
 
 class _Solver:
@@ -134,11 +141,20 @@ class _Solver:
                 free += points[code]
         return state, free
 
-    def search(self, state: int) -> int:
-        """The least deadwood of a position; remembers the best meld in ``memo``."""
+    def search(self, state: int, bound: int = _NO_BOUND) -> int:
+        """The least deadwood of a position, when it is under ``bound``.
+
+        Otherwise some number at least ``bound`` that the deadwood is not under: a branch
+        that cannot beat the best split found so far is cut short (branch and bound). The
+        exact answers are remembered in ``memo`` with their best meld, the others as bounds.
+        The meld chosen is the first of the least-deadwood ones, as an unbounded search's:
+        a branch is only cut when it cannot beat, or tie with an earlier, choice.
+        """
         found = self.memo.get(state)
-        if found is not None:
+        if found is not None and (found[1] != _AT_LEAST or found[0] >= bound):
             return found[0]
+        if bound <= 0:
+            return 0  # no deadwood is below nothing
         shift = self.joker_shift
         naturals = state & self.natural_mask
         if not naturals:
@@ -148,18 +164,19 @@ class _Solver:
         nonzero = (naturals | (naturals >> 1)) & self.low_bits
         lowest_bit = nonzero & -nonzero
         index = lowest_bit.bit_length() // _FIELD_BITS
-        best = self.values[index] + self.search(state - lowest_bit)
+        loose = self.values[index]
+        best = loose + self.search(state - lowest_bit, bound - loose)
         choice = -1
         jokers_left = state >> shift << shift
         for ones, joker_cost, meld_index in self.by_lowest[index]:
             if nonzero & ones == ones and joker_cost <= jokers_left:
-                value = self.search(state - ones - joker_cost)
+                value = self.search(state - ones - joker_cost, min(bound, best))
                 if value < best:
                     best = value
                     choice = meld_index
                     if value == 0:
                         break
-        self.memo[state] = (best, choice)
+        self.memo[state] = (best, choice) if best < bound else (best, _AT_LEAST)
         return best
 
     def covers(self, state: int, allowance: int, seen: set[int], cover: _Cover) -> bool:
@@ -458,24 +475,73 @@ def _solve(
 def _searched_melds(
     codes: Sequence[int], aces: Aces, long_runs: bool = False
 ) -> list[tuple[tuple[int, ...], int]]:
-    """The melds a least-deadwood search weighs: all but long natural runs that start low.
+    """The melds a least-deadwood search weighs: all but long runs that two runs hold.
 
-    Long is over five cards (``long_runs`` keeps them too). Such a run is never the split
+    Long is over five cards (``long_runs`` keeps them too). A natural one is never the split
     chosen: its first three cards are a run too, listed before it (a prefix sorts first), and
     the rest, three cards or more, is a run, so the short run is as good, and the search keeps
-    the first of equal choices. Leaving the long ones out changes neither the value nor the
-    melds chosen, and makes the search of a fifty-card two-deck hand faster. A run with an
-    ace and a king stays: in 9-T-J-Q-K-A, or K-A-2 round the corner, the ace is the lowest
-    card code but not the first card, so the short run that starts at it is not a prefix.
+    the first of equal choices. A run with an ace and a king stays: in 9-T-J-Q-K-A, or K-A-2
+    round the corner, the ace is the lowest card code but not the first card, so the short
+    run that starts at it is not a prefix. A long run with jokers goes where it cuts into two
+    runs the search weighs (``_splits_in_two_runs``), for the same reason. Leaving these out
+    changes neither the value nor the melds chosen, and makes the search of a fifty-card
+    two-deck hand faster.
     """
+    melds = enumerate_melds(codes, aces)
+    if long_runs:
+        return melds
+    held = _ranks_held_by_suit(codes)
     return [
         (naturals, jokers)
-        for naturals, jokers in enumerate_melds(codes, aces)
-        if long_runs
-        or jokers
-        or len(naturals) <= _LONGEST_NEEDED_RUN
-        or (RANK_OF_CODE[naturals[0]] == Rank.ACE and RANK_OF_CODE[naturals[-1]] == Rank.KING)
+        for naturals, jokers in melds
+        if len(naturals) + jokers <= _LONGEST_NEEDED_RUN
+        or (
+            not jokers
+            and RANK_OF_CODE[naturals[0]] == Rank.ACE
+            and RANK_OF_CODE[naturals[-1]] == Rank.KING
+        )
+        or (jokers and not _splits_in_two_runs(naturals, jokers, held))
     ]
+
+
+def _ranks_held_by_suit(codes: Sequence[int]) -> list[int]:
+    """The ranks each suit holds, as bits (bit ``rank``; jokers left out)."""
+    held = [0, 0, 0, 0]
+    for code in codes:
+        if code != JOKER_CODE:
+            held[SUIT_OF_CODE[code]] |= 1 << RANK_OF_CODE[code]
+    return held
+
+
+def _splits_in_two_runs(naturals: tuple[int, ...], jokers: int, held: list[int]) -> bool:
+    """Whether a run with jokers is two shorter searched runs laid side by side.
+
+    That is: some stretch of ranks from the ace to the king (not round the corner) of the
+    run's length holds exactly the run's naturals among the hand's cards of its suit, and
+    cuts into a first and a second stretch, three long or more, each holding two of them or
+    more. Those two stretches, each with the jokers of its gaps, are runs the search weighs,
+    and the first comes earlier in its order (its naturals begin the long run's): the long run
+    is then never the search's choice, and leaving it out changes no answer (see
+    ``_searched_melds``).
+    """
+    suit = SUIT_OF_CODE[naturals[0]]
+    ranks = 0
+    for code in naturals:
+        if SUIT_OF_CODE[code] != suit:
+            return False  # a set
+        ranks |= 1 << RANK_OF_CODE[code]
+    length = len(naturals) + jokers
+    lowest = RANK_OF_CODE[naturals[0]]
+    highest = RANK_OF_CODE[naturals[-1]]
+    for start in range(max(1, highest - length + 1), min(lowest, 14 - length) + 1):
+        window = ((1 << length) - 1) << start
+        if held[suit] & window != ranks:
+            continue
+        for cut in range(3, length - 2):
+            first = ranks & (((1 << cut) - 1) << start)
+            if first.bit_count() >= 2 and (ranks ^ first).bit_count() >= 2:
+                return True
+    return False
 
 
 def _points(rules: Rules) -> tuple[int, ...]:
@@ -744,12 +810,16 @@ def best_discard(cards: Sequence[Card], rules: Rules) -> tuple[Card, int]:
     for position, code in enumerate(codes):
         if position and codes[position - 1] == code:
             continue
+        # A card whose deadwood would be more than the best's cannot be thrown instead of it
+        # (ties go by the card): each search after the first is bounded by the best so far.
+        bound = _NO_BOUND if best is None else best[0] + 1
         if code == JOKER_CODE:
-            value = free + solver.search(state - (1 << solver.joker_shift))
+            value = free + solver.search(state - (1 << solver.joker_shift), bound - free)
         elif code in field_of:
-            value = free + solver.search(state - (1 << (_FIELD_BITS * field_of[code])))
+            rest = state - (1 << (_FIELD_BITS * field_of[code]))
+            value = free + solver.search(rest, bound - free)
         else:
-            value = free - points[code] + solver.search(state)
+            value = free - points[code] + solver.search(state, bound - free + points[code])
         key = (value, -points[code], -code)
         if best is None or key < best:
             best = key

@@ -51,6 +51,12 @@ def _run_windows(aces: Aces) -> list[tuple[int, int]]:
 
 _WINDOWS: dict[Aces, list[tuple[int, int]]] = {aces: _run_windows(aces) for aces in Aces}
 
+_WINDOW_BITS: dict[Aces, list[tuple[int, int]]] = {
+    aces: [(length, ((1 << length) - 1) << start) for start, length in windows]
+    for aces, windows in _WINDOWS.items()
+}
+"""Each run window's length and positions as bits (bit ``position``): ``_runs_with_jokers``."""
+
 
 def enumerate_melds(
     codes: Sequence[int], aces: Aces, *, substitutes: bool = False
@@ -93,10 +99,8 @@ def enumerate_melds(
     for suit, mask in enumerate(suit_masks):
         if jokers:
             if mask.bit_count() >= 2:
-                held = {index + 1 for index in range(13) if mask >> index & 1}
-                twice = {index + 1 for index in range(13) if doubled[suit] >> index & 1}
                 found.extend(
-                    sorted(_runs_with_jokers(held, suit, jokers, aces, substitutes, twice))
+                    sorted(_runs_with_jokers(mask, suit, jokers, aces, substitutes, doubled[suit]))
                 )
             continue
         if aces is Aces.LOW_OR_HIGH:
@@ -185,36 +189,41 @@ def _natural_runs_around(ranks: list[int], suit: int) -> set[tuple[tuple[int, ..
 
 
 def _runs_with_jokers(
-    ranks: set[int],
+    ranks: int,
     suit: int,
     jokers: int,
     aces: Aces,
     substitutes: bool,
-    twice: set[int] | frozenset[int] = frozenset(),
+    twice: int = 0,
 ) -> set[tuple[tuple[int, ...], int]]:
     """Runs that may use up to ``jokers`` jokers (and those that need none).
 
-    With ``substitutes``, also every run where jokers stand in for cards the hand holds; else
-    only in runs over a rank of ``twice`` (ranks the hand holds two of), where a joker for a
-    held card can pay: Ac Ac 2c 2c 3c X melds whole only as Ac 2c 3c and Ac 2c X=3c.
+    ``ranks`` are the suit's ranks held, as rank bits (bit ``rank - 1``). With
+    ``substitutes``, also every run where jokers stand in for cards the hand holds; else only
+    in runs over a rank of ``twice`` (rank bits of the ranks the hand holds two of), where a
+    joker for a held card can pay: Ac Ac 2c 2c 3c X melds whole only as Ac 2c 3c and
+    Ac 2c X=3c.
     """
     found: set[tuple[tuple[int, ...], int]] = set()
-    for start, length in _WINDOWS[aces]:
-        inside = [
-            card_code(rank_at(position), suit)
-            for position in range(start, start + length)
-            if rank_at(position) in ranks
-        ]
-        missing = length - len(inside)
-        if missing > jokers or len(inside) < 2:
+    # run positions 1 to 26 as bits (14 is the high ace, and on round the corner)
+    held = ranks << 1 | ranks << 14
+    doubled = twice << 1 | twice << 14
+    for length, window in _WINDOW_BITS[aces]:
+        inside_bits = held & window
+        count = inside_bits.bit_count()
+        missing = length - count
+        if missing > jokers or count < 2:
             continue
-        found.add((tuple(sorted(inside)), missing))
-        swaps = substitutes or any(
-            rank_at(position) in twice for position in range(start, start + length)
-        )
-        if swaps:
-            for kept in range(max(2, length - jokers), len(inside)):
-                for naturals in combinations(sorted(inside), kept):
+        inside = []
+        while inside_bits:
+            low = inside_bits & -inside_bits
+            inside.append(card_code(rank_at(low.bit_length() - 1), suit))
+            inside_bits ^= low
+        inside.sort()
+        found.add((tuple(inside), missing))
+        if substitutes or doubled & window:
+            for kept in range(max(2, length - jokers), count):
+                for naturals in combinations(inside, kept):
                     found.add((naturals, length - kept))
     return found
 
