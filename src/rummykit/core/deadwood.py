@@ -490,18 +490,20 @@ def _searched_melds(
     melds = enumerate_melds(codes, aces)
     if long_runs:
         return melds
-    held = _ranks_held_by_suit(codes)
-    return [
-        (naturals, jokers)
-        for naturals, jokers in melds
-        if len(naturals) + jokers <= _LONGEST_NEEDED_RUN
-        or (
-            not jokers
-            and RANK_OF_CODE[naturals[0]] == Rank.ACE
-            and RANK_OF_CODE[naturals[-1]] == Rank.KING
-        )
-        or (jokers and not _splits_in_two_runs(naturals, jokers, held))
-    ]
+    searched: list[tuple[tuple[int, ...], int]] = []
+    held: list[int] | None = None  # made only for a long run with jokers (few hands)
+    for naturals, jokers in melds:
+        if len(naturals) + jokers <= _LONGEST_NEEDED_RUN:
+            searched.append((naturals, jokers))
+        elif not jokers:
+            if RANK_OF_CODE[naturals[0]] == Rank.ACE and RANK_OF_CODE[naturals[-1]] == Rank.KING:
+                searched.append((naturals, jokers))
+        else:
+            if held is None:
+                held = _ranks_held_by_suit(codes)
+            if not _splits_in_two_runs(naturals, jokers, held):
+                searched.append((naturals, jokers))
+    return searched
 
 
 def _ranks_held_by_suit(codes: Sequence[int]) -> list[int]:
