@@ -61,7 +61,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 def _check_played(game: AuditedGame) -> None:
     assert game.last["game_over"]
     assert len(game.last["history"]) == game.body["rules"]["deals"]
-    assert game.frames == sum(len(frames) for _, frames in game.sockets) > game.seats
+    # the seat's socket saw the game from its first view to its last; not one frame a seat:
+    # a knock may end a seven-seat deal at once (a game of 6 frames, game seed 2898397229)
+    assert game.frames == sum(len(frames) for _, frames in game.sockets) >= 2
     assert game.observations > 0
 
 
