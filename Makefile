@@ -31,7 +31,7 @@ run: $(RUN_STAMP)
 
 # The compiled engine: scripts/compile_engine.py compiles the hot modules listed in
 # pyproject.toml ([tool.rummykit.compiled]) with mypyc, in place beside their sources, where a
-# C compiler is (about 40 s on two cores; without one the engine stays pure Python). It is
+# C compiler is (about 25 s on two cores; without one the engine stays pure Python). It is
 # rebuilt whenever one of those sources changes; `make pure` removes it, and RUMMYKIT_PURE=1
 # runs the sources without removing it. `make test` tests both: everything compiled, then
 # the engine's own tests on the pure sources (tests/core/test_builds_agree.py also compares

@@ -1,6 +1,6 @@
 """Compile the engine's hot modules with mypyc, in place, next to their sources.
 
-    python scripts/compile_engine.py          # build (about 40 s on two cores)
+    python scripts/compile_engine.py          # build (about 25 s on two cores)
     python scripts/compile_engine.py --clean  # remove the built modules: pure Python again
 
 The modules are listed once, in ``pyproject.toml`` under ``[tool.rummykit.compiled]``. Each
@@ -63,7 +63,11 @@ def build() -> None:
     # checks everything elsewhere (make lint), so the build reads no configuration.
     extensions = mypycify(
         [f"--config-file={os.devnull}", f"--cache-dir={BUILD / 'mypy_cache'}", *sources],
-        opt_level="3",
+        # The C compiler's -O1: the engine runs as fast as at mypyc's default -O3 (least
+        # deadwood of 10 cards 3.92 against 4.08 us, the bot tests within 1%), and the build
+        # takes 24 s of two cores instead of 38 s (40 CPU-s instead of 67): every CI run
+        # builds it.
+        opt_level="1",
         target_dir=str(BUILD),
         separate=True,
     )
