@@ -52,7 +52,9 @@ pure:
 # tests do not share one. Every run always runs; any failing fails `make test`. With CI
 # set, a missing Chromium or a skipped browser test fails (tests/web/conftest.py).
 # The first run spreads its test files over workers (pytest-xdist); a file's tests
-# stay together, in order, on one worker, so a module's fixtures are made once. The tests
+# stay together, in order, on one worker, so a module's fixtures are made once; the files
+# marked heavy go first (tests/conftest.py orders them; --no-loadscope-reorder keeps that
+# order), so that no long file is taken last and ends the run alone. The tests
 # marked slow (the benchmarks' smoke tests and the cluster's processes on the real clock) run
 # next, on their own, spread test by test over four workers: they mostly wait on the real
 # clock (leases, timers, a killed owner), so four overlap their waits on two cores (190 s
@@ -78,11 +80,11 @@ QUICK_WORKERS := $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 
 
 test: $(STAMP) $(COMPILED_STAMP) js-deps
 	@status=0; \
-	$(PYTEST) -m "not e2e and not slow" -n $(QUICK_WORKERS) --dist loadfile || status=$$?; \
-	RUMMYKIT_PURE=1 $(PYTEST) -m "not e2e and not slow" -n $(QUICK_WORKERS) --dist loadfile \
+	$(PYTEST) -m "not e2e and not slow" -n $(QUICK_WORKERS) --dist loadfile --no-loadscope-reorder || status=$$?; \
+	RUMMYKIT_PURE=1 $(PYTEST) -m "not e2e and not slow" -n $(QUICK_WORKERS) --dist loadfile --no-loadscope-reorder \
 		$(PURE_TESTS) || status=$$?; \
 	$(PYTEST) -m "slow and not e2e" -n 4 --dist load || status=$$?; \
-	$(PYTEST) -m e2e -n auto --dist loadfile tests/web || status=$$?; \
+	$(PYTEST) -m e2e -n auto --dist loadfile --no-loadscope-reorder tests/web || status=$$?; \
 	exit $$status
 
 lint: $(STAMP) js-deps

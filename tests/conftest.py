@@ -53,6 +53,31 @@ def pytest_configure(config: pytest.Config) -> None:
         )
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the files marked ``heavy`` first, then the others by their number of tests.
+
+    ``make test`` spreads whole files over pytest-xdist's workers in this order
+    (``--dist loadfile --no-loadscope-reorder``). xdist's own order, most tests first, took
+    the crash-safety file (two tests, a minute) last: one worker ran it alone for a minute at
+    the end while the others had finished. A file's tests keep their order.
+    """
+    tests_in: dict[str, int] = {}
+    heavy: set[str] = set()
+    for item in items:
+        name = item.nodeid.split("::", 1)[0]
+        tests_in[name] = tests_in.get(name, 0) + 1
+        if item.get_closest_marker("heavy"):
+            heavy.add(name)
+    first_seen = {name: index for index, name in enumerate(tests_in)}
+    items.sort(
+        key=lambda item: (
+            (name := item.nodeid.split("::", 1)[0]) not in heavy,
+            -tests_in[name],
+            first_seen[name],
+        )
+    )
+
+
 def pytest_report_header() -> str:
     """Which engine the run tests: compiled (mypyc) or the pure sources."""
     return f"rummykit engine: {engine_build()}"

@@ -24,6 +24,8 @@ from rummykit.core.presets import find_preset
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
 from rummykit.core.state import GameState, Phase
 
+pytestmark = pytest.mark.heavy
+
 SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 GAMES_PER_SEAT_COUNT = 4
 """A few games at each of the seven seat counts: the random-rules games of test_legal_play

@@ -25,6 +25,8 @@ from rummykit.core.presets import find_preset
 from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK, MIN_SEATS
 from rummykit.core.state import DealResult, GameState
 
+pytestmark = pytest.mark.heavy
+
 SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 GAMES_PER_SEAT_COUNT = 29
 """29 games at each of the seven seat counts: at least the 200 games a bot the issue asks."""

@@ -27,6 +27,8 @@ from rummykit.server.site.run import free_port
 from rummykit.server.tables.new_table import COMPUTER_NAMES
 from server_process import ServerProcess
 
+pytestmark = pytest.mark.heavy
+
 SHORT_GAME = ["--rule", "target=1", "--rule", "deals=2"]
 """Over once someone scores (two deals at most): a few seconds at pace 0, where each program
 sends at most 9 intents a second."""

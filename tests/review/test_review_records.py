@@ -20,7 +20,7 @@ from rummykit.core.record import load_record, replay
 from rummykit.review.marks import Mark
 from rummykit.review.walk import review_record
 
-pytestmark = pytest.mark.timeout(600)
+pytestmark = [pytest.mark.timeout(600), pytest.mark.heavy]
 
 RECORDS = Path(__file__).parent.parent / "records"
 MISTAKES = RECORDS / "review_mistakes.json"

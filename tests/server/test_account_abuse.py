@@ -35,7 +35,7 @@ from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.store import Store
 from table_client import WORKERS, ManualClock
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.timeout(60), pytest.mark.heavy]
 
 PASSWORD = "correct horse battery"
 OWNER = "192.0.2.10"

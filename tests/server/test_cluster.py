@@ -49,7 +49,7 @@ from table_client import (
 
 __all__ = ["redis_server"]
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.timeout(120), pytest.mark.heavy]
 
 LEASE_S = 3.0
 """Short leases (a stopped owner releases its own at once); long enough to be renewed on a

@@ -87,7 +87,7 @@ FIRST_DEAL_S = 0.05
 few moves."""
 
 # a hang guard, not a time limit: 24 server starts take about two minutes on a loaded machine
-pytestmark = pytest.mark.timeout(360)
+pytestmark = [pytest.mark.timeout(360), pytest.mark.heavy]
 
 
 @dataclass

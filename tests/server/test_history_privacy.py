@@ -48,7 +48,7 @@ from table_client import (
     seat_connection,
 )
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.timeout(120), pytest.mark.heavy]
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 DAY = 24 * 3600.0

@@ -47,7 +47,7 @@ from table_client import (
     stored_record,
 )
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.timeout(120), pytest.mark.heavy]
 
 
 @pytest.fixture

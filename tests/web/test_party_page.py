@@ -38,7 +38,7 @@ from web_helpers import (
     wait_until,
 )
 
-pytestmark = [pytest.mark.e2e]
+pytestmark = [pytest.mark.e2e, pytest.mark.heavy]
 
 GRACE_S = 0.3
 """The grace before the computer plays a dropped seat's turn, in these tests."""

@@ -34,7 +34,7 @@ from table_client import LiveServer
 from web.test_table_page import start_from_lobby
 from web_helpers import ClickPlayer, fresh_page, wait_until
 
-pytestmark = [pytest.mark.e2e, pytest.mark.timeout(900)]
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(900), pytest.mark.heavy]
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
