@@ -229,6 +229,7 @@ ROUTE_ANSWERS: dict[str, frozenset[str]] = {
     "/api/leaderboard/thresholds": frozenset({"LeaderboardThresholds", "ErrorAnswer"}),
     "/api/players/{name}": frozenset({"PlayerAnswer", "ErrorAnswer"}),
     "/api/bots": frozenset({"OnlineBots"}),
+    "/api/open-tables": frozenset({"OpenTables"}),
     "/api/challenges": frozenset({"PartyJoined", "PartyRefusal", "ErrorAnswer"}),
     "/api/parties/{code}/invite": frozenset({"InviteAnswered", "PartyRefusal", "ErrorAnswer"}),
 }

@@ -337,7 +337,7 @@ def test_schema_names_every_client_and_server_message_type() -> None:
         if "t" in definition.get("properties", {})
     }
     kinds_sent = {"view", "event", "refused", "applied", "notice", "log", "reaction", "rematch"}
-    kinds_sent |= {"party"}
+    kinds_sent |= {"party", "open_tables"}
     kinds_sent |= {"beat"}
     table_kinds = {"act", "next", "redeal", "hint", "pace", "react", "bye", "leave", "hello"}
     table_kinds |= {"beat"}

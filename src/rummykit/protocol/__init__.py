@@ -191,6 +191,13 @@ if TYPE_CHECKING:
         refused_for,
     )
     from rummykit.protocol.names import LookAlikes, has_bot_mark
+    from rummykit.protocol.open_tables import (
+        MAX_OPEN_TABLES,
+        OPEN_TABLES_MESSAGES,
+        OpenTable,
+        OpenTables,
+        OpenTablesMessage,
+    )
     from rummykit.protocol.party import (
         PARTY_SERVER_MESSAGES,
         AddCpu,
@@ -256,6 +263,7 @@ _MODULES = (
     "api",
     "party",
     "party_words",
+    "open_tables",
     "bot_stream",
     "review",
     "settings",
@@ -282,6 +290,7 @@ __all__ = [
     "MAX_ADDRESSES",
     "MAX_BODY_BYTES",
     "MAX_BOT_GAMES",
+    "MAX_OPEN_TABLES",
     "MAX_PACE_MS",
     "MAX_PARTY_SEATS",
     "MAX_PASSWORD",
@@ -289,6 +298,7 @@ __all__ = [
     "MIN_PARTY_SEATS",
     "MIN_PASSWORD",
     "NOTICES",
+    "OPEN_TABLES_MESSAGES",
     "PARTY_SERVER_MESSAGES",
     "POSITION_WORDS",
     "PRACTICE_OPPONENTS",
@@ -383,6 +393,9 @@ __all__ = [
     "NoticeMessage",
     "OnlineBot",
     "OnlineBots",
+    "OpenTable",
+    "OpenTables",
+    "OpenTablesMessage",
     "OptionAnswer",
     "OptionDefaults",
     "OptionsAnswer",

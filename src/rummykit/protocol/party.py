@@ -80,6 +80,9 @@ class NewParty(Strict):
     program_pool: bool = True
     """A ranked game with a program's account at it is rated in the programs' pool (false:
     in the people's)."""
+    listed: bool = False
+    """List the party in the lobby's open tables, where anyone may take a free seat
+    (``rummykit.protocol.open_tables``)."""
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
     """Makes the party's deals reproducible: accepted only by a server made for tests."""
 
@@ -164,6 +167,8 @@ class PartyView(Strict):
     """Whether the party's games are rated (they count on the leaderboard)."""
     program_pool: bool = True
     """Whether a ranked game with a program's account is rated in the programs' pool."""
+    listed: bool = False
+    """Whether the host lists the party in the lobby's open tables."""
     table: str | None
     """The party's current table, once started: open ``/ws/{table}`` with your token."""
     games: int
@@ -204,6 +209,9 @@ class SettingsData(Strict):
     program_pool: bool | None = None
     """Rate games with a program's account in the programs' pool (or the people's); null:
     unchanged."""
+    listed: bool | None = None
+    """List the party in the lobby's open tables (or take it off); null: unchanged. Unlike
+    the rules, it leaves everyone's ready as it is."""
 
 
 class Settings(Strict):

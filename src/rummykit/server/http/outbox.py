@@ -51,10 +51,14 @@ class Outbox:
 
     async def send(self, message: Strict) -> None:
         """Queue one frame without waiting; ``ConnectionDropped`` once the queue is full."""
+        await self.send_text(message.model_dump_json())
+
+    async def send_text(self, text: str) -> None:
+        """Queue one frame already written as JSON (one text sent to many connections)."""
         if self.dropped:
             raise ConnectionDropped(TOO_SLOW_REASON)
         try:
-            self._queue.put_nowait(message.model_dump_json())
+            self._queue.put_nowait(text)
         except asyncio.QueueFull:
             self.dropped = True
             self._dropping = asyncio.create_task(self._drop())

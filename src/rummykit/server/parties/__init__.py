@@ -3,6 +3,7 @@
 from rummykit.server.parties.bot_routes import BOT_ROUTES
 from rummykit.server.parties.finished import Unseen, finished_game
 from rummykit.server.parties.lobby import Lobby
+from rummykit.server.parties.open_table_routes import OPEN_TABLE_ROUTES
 from rummykit.server.parties.party_routes import PARTY_ROUTES
 
-__all__ = ["BOT_ROUTES", "PARTY_ROUTES", "Lobby", "Unseen", "finished_game"]
+__all__ = ["BOT_ROUTES", "OPEN_TABLE_ROUTES", "PARTY_ROUTES", "Lobby", "Unseen", "finished_game"]

@@ -18,6 +18,7 @@ from rummykit.server.cluster import (
 )
 from rummykit.server.parties.bot_desk import BotDesk
 from rummykit.server.parties.following import PartyFollowers
+from rummykit.server.parties.open_tables import OpenTablesBoard, stored_ratings
 from rummykit.server.parties.party import (
     Member,
     Party,
@@ -113,6 +114,8 @@ class Lobby:
         """Tables another process owns that sockets of this one use, relayed."""
         self.bots = BotDesk()
         """The programs' accounts online in this process, their invitations and games."""
+        self.open_tables = OpenTablesBoard(stored_ratings(store, now))
+        """The listed parties with a free seat, and the lobbies watching them."""
         self.drop_grace_s: float | None = None
         self.bye_grace_s: float | None = None
         """The tables' graces for people who are away (``None``: the tables' defaults)."""
@@ -329,6 +332,7 @@ class Lobby:
         party.give_seat = give_seat
         party.busy = busy
         party.waits = waits
+        party.on_change = self.open_tables.update
         return party
 
     async def _follow(self, party: Party) -> None:
@@ -365,6 +369,7 @@ class Lobby:
                 spectators=request.spectators,
                 ranked=request.ranked,
                 program_pool=request.program_pool,
+                listed=request.listed,
                 seed=request.seed,
             )
             kept = await asyncio.to_thread(

@@ -104,6 +104,8 @@ class PartyRecord(Strict):
     """The party's games are rated: people with accounts only, a turn timer."""
     program_pool: bool = True
     """A ranked game with a program's account at it is rated in the programs' pool."""
+    listed: bool = False
+    """The host lists the party in the lobby's open tables."""
     state: PartyState = "lobby"
     table: str | None = None
     games: int = 0
@@ -226,6 +228,7 @@ def party_view(
         spectators=record.spectators,
         ranked=record.ranked,
         program_pool=record.program_pool,
+        listed=record.listed,
         table=record.table,
         games=record.games,
     )
@@ -283,6 +286,8 @@ class Party:
         """How long accounts that left ranked games early wait before the next."""
         self.shared: Sharing | None = None
         """With several processes: the lock, the stored record and the news they share."""
+        self.on_change: Callable[[Party], Awaitable[None]] | None = None
+        """Told after every change its connections are told of (the lobby's open tables)."""
 
     @property
     def code(self) -> str:
@@ -357,6 +362,8 @@ class Party:
             message = self._message(me)  # a fault in making it is ours: not suppressed
             with going_on("sending a party's view"):  # a closed socket: it detaches itself
                 await send(message)
+        if self.on_change is not None:
+            await self.on_change(self)
 
     def refusal(self, error: PartyError) -> RefusedMessage:
         """The refusal of ``error`` at this version."""
@@ -478,7 +485,7 @@ class Party:
             await self._commit(self.record.model_copy(update={"members": members}))
 
     async def change_settings(self, member: int, data: SettingsData) -> None:
-        """The host changes the house rules: everyone's ready is cleared."""
+        """The host changes the house rules (everyone's ready is cleared) or the listing."""
         async with self._changing():
             self._must_be_open()
             self._must_be_host(member)
@@ -496,20 +503,22 @@ class Party:
             program_pool = (
                 self.record.program_pool if data.program_pool is None else data.program_pool
             )
-            members = tuple(
-                each.model_copy(update={"ready": False}) for each in self.record.members
-            )
-            changed = self.record.model_copy(
-                update={
-                    "preset": preset,
-                    "rules": rules,
-                    "turn_timer": timer,
-                    "spectators": spectators,
-                    "ranked": ranked,
-                    "program_pool": program_pool,
-                    "members": members,
-                }
-            )
+            update: dict[str, object] = {
+                "preset": preset,
+                "rules": rules,
+                "turn_timer": timer,
+                "spectators": spectators,
+                "ranked": ranked,
+                "program_pool": program_pool,
+            }
+            if self.record.model_copy(update=update) != self.record:
+                # what is played changed: everyone looks again before the start
+                update["members"] = tuple(
+                    each.model_copy(update={"ready": False}) for each in self.record.members
+                )
+            if data.listed is not None:
+                update["listed"] = data.listed
+            changed = self.record.model_copy(update=update)
             if ranked:
                 check_ranked(changed)
             await self._commit(changed)

@@ -103,7 +103,14 @@ from rummykit.server.http import (
     seat_identity,
     vouch_for,
 )
-from rummykit.server.parties import BOT_ROUTES, PARTY_ROUTES, Lobby, Unseen, finished_game
+from rummykit.server.parties import (
+    BOT_ROUTES,
+    OPEN_TABLE_ROUTES,
+    PARTY_ROUTES,
+    Lobby,
+    Unseen,
+    finished_game,
+)
 from rummykit.server.reviews import REVIEW_ROUTES, Reviews
 from rummykit.server.runtime import WorkerPool, going_on
 from rummykit.server.site.config import SHARED_SITE_NEEDS_POSTGRESQL, ConfigError, ServerConfig
@@ -498,6 +505,7 @@ def create_app(
         Route("/api/games/{table_id}/record", record),
         Route("/api/games/{table_id}/frames", frames),
         *PARTY_ROUTES,
+        *OPEN_TABLE_ROUTES,
         *BOT_ROUTES,
         *ACCOUNT_ROUTES,
         *RATING_ROUTES,

@@ -9,7 +9,7 @@ from rummykit.server.store.database import (
     is_unavailable,
 )
 from rummykit.server.store.outage import handle_outages, note_outage
-from rummykit.server.store.rated import DAY_S, RatedGame, waits_left
+from rummykit.server.store.rated import DAY_S, RatedGame, current_rating, waits_left
 from rummykit.server.store.ratings import PoolRating
 from rummykit.server.store.seat_figures import Played, SeatFigures
 from rummykit.server.store.store import Store, StoredGame
@@ -27,6 +27,7 @@ __all__ = [
     "SeatFigures",
     "Store",
     "StoredGame",
+    "current_rating",
     "handle_outages",
     "is_postgres_url",
     "is_unavailable",

@@ -93,7 +93,7 @@ def rated_rows(
     if not is_rated(game.deals_completed, len(set(game.accounts))):
         return []
     ranks = final_order(game.totals, game.pool.lower_wins, game.left, game.computer_majority)
-    before = [_current(ratings.get(account), now) for account in game.accounts]
+    before = [current_rating(ratings.get(account), now) for account in game.accounts]
     met = [{str(account) for account in accounts} for accounts in recent_games]
     names = [str(account) for account in game.accounts]
     weights = [
@@ -139,7 +139,8 @@ def wait_words(seconds: float) -> str:
     return f"{hours} h {minutes} min" if minutes else f"{hours} h"
 
 
-def _current(stored: StoredRating | None, now: float) -> Rating:
+def current_rating(stored: StoredRating | None, now: float) -> Rating:
+    """A rating as stored, drifted over the days idle until ``now`` (a newcomer's if none)."""
     if stored is None:
         return Rating()
     return drifted(stored.rating, max(0.0, now - stored.last_played) / DAY_S)
