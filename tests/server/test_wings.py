@@ -27,6 +27,7 @@ WINGS: tuple[str, ...] = (
     "rummykit.server.tables",
     "rummykit.server.accounts",
     "rummykit.server.parties",
+    "rummykit.server.pairing",
     "rummykit.server.reviews",
     "rummykit.server.site",
 )

@@ -58,6 +58,8 @@ class ServerCode(enum.StrEnum):
     """An account is already playing a ranked game (one at a time)."""
     RANKED_WAIT = "ranked_wait"
     """An account that left ranked games early waits before the next one."""
+    ALREADY_SEEKING = "already_seeking"
+    """The account already waits in a quick-pairing pool (one at a time)."""
     TRY_AGAIN = "try_again"
     """It could not keep the intent just now (its database was out of reach);
     nothing changed: send it again."""

@@ -101,6 +101,11 @@ PARTY_REFUSALS: Final[dict[str, tuple[Code, Template]]] = {
             "about {count} minutes.",
         },
     ),
+    # ----- quick pairing ---------------------------------------------------------------------
+    "already_seeking": (
+        _E.ALREADY_SEEKING,
+        "You are already waiting for a table (on another page): one pool at a time.",
+    ),
     # ----- programs' accounts online ----------------------------------------------------------
     "challenge_sign_in": (_E.NOT_SIGNED_IN, "Sign in to challenge a program's account."),
     "bot_unknown": (_E.BOT_UNAVAILABLE, "No program's account is named {name}."),

@@ -22,6 +22,14 @@ from rummykit.ratings.eligibility import (
 )
 from rummykit.ratings.errors import RatingInputError
 from rummykit.ratings.order import final_order
+from rummykit.ratings.pairing import (
+    ANYONE_AFTER_S,
+    START_RANGE,
+    WIDEN_PER_S,
+    Seeker,
+    rating_range,
+    tables_to_make,
+)
 from rummykit.ratings.pool import Pool
 from rummykit.ratings.rating import (
     DEFAULT_MU,
@@ -48,6 +56,7 @@ from rummykit.ratings.update import rate
 from rummykit.ratings.waits import ranked_wait
 
 __all__ = [
+    "ANYONE_AFTER_S",
     "DEFAULT_MU",
     "DEFAULT_SIGMA",
     "DRIFT_PER_DAY",
@@ -57,12 +66,15 @@ __all__ = [
     "NETWORK_WINDOW_DAYS",
     "REPEAT_WINDOW_DAYS",
     "SETTLED_SIGMA",
+    "START_RANGE",
     "TRUSTED_DAYS",
     "TRUSTED_GAMES",
     "TRUSTED_OPPONENTS",
+    "WIDEN_PER_S",
     "Pool",
     "Rating",
     "RatingInputError",
+    "Seeker",
     "Standing",
     "display",
     "display_value",
@@ -74,8 +86,10 @@ __all__ = [
     "pair_trust",
     "ranked_wait",
     "rate",
+    "rating_range",
     "repeat_weight",
     "shares_network",
+    "tables_to_make",
     "times_played_recently",
     "trust",
     "trust_weight",

@@ -5,11 +5,9 @@ from __future__ import annotations
 import asyncio
 import collections
 import time
-from collections.abc import Sequence
 from typing import Final
 
 from rummykit.protocol import Clock, NewParty, TableSettings
-from rummykit.ratings.waits import LEAVE_WINDOW_S
 from rummykit.server.cluster import (
     Cluster,
     OwnedElsewhere,
@@ -28,9 +26,10 @@ from rummykit.server.parties.party import (
     new_code,
 )
 from rummykit.server.parties.party_reference import CodeGuesses, SiteCodeMisses, new_key
+from rummykit.server.parties.ranked_checks import RankedChecks
 from rummykit.server.parties.shared import SharedParties
 from rummykit.server.runtime import WorkerPool
-from rummykit.server.store import Account, Now, Store, waits_left
+from rummykit.server.store import Account, Now, Store
 from rummykit.server.tables import (
     Sleep,
     Table,
@@ -114,6 +113,8 @@ class Lobby:
         """Tables another process owns that sockets of this one use, relayed."""
         self.bots = BotDesk()
         """The programs' accounts online in this process, their invitations and games."""
+        self.ranked = RankedChecks(store, now, self.started)
+        """Whether accounts play a ranked game now, or wait before the next."""
         self.open_tables = OpenTablesBoard(stored_ratings(store, now))
         """The listed parties with a free seat, and the lobbies watching them."""
         self.drop_grace_s: float | None = None
@@ -319,19 +320,9 @@ class Lobby:
         async def give_seat(table_id: str, seat: int, hashed: str) -> None:
             await asyncio.to_thread(self.store.add_seat, table_id, seat, hashed)
 
-        async def busy(accounts: Sequence[int]) -> set[int]:
-            return await asyncio.to_thread(self.store.rated_games.in_ranked_games, accounts)
-
-        async def waits(accounts: Sequence[int]) -> dict[int, float]:
-            now = self.now()
-            leaves = await asyncio.to_thread(
-                self.store.rated_games.leaves, accounts, now - LEAVE_WINDOW_S
-            )
-            return waits_left(leaves, now, now - self.started)
-
         party.give_seat = give_seat
-        party.busy = busy
-        party.waits = waits
+        party.busy = self.ranked.busy
+        party.waits = self.ranked.waits
         party.on_change = self.open_tables.update
         return party
 

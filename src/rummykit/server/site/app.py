@@ -103,6 +103,7 @@ from rummykit.server.http import (
     seat_identity,
     vouch_for,
 )
+from rummykit.server.pairing import PAIRING_ROUTES, QuickPairing
 from rummykit.server.parties import (
     BOT_ROUTES,
     OPEN_TABLE_ROUTES,
@@ -110,6 +111,7 @@ from rummykit.server.parties import (
     Lobby,
     Unseen,
     finished_game,
+    stored_ratings,
 )
 from rummykit.server.reviews import REVIEW_ROUTES, Reviews
 from rummykit.server.runtime import WorkerPool, going_on
@@ -477,6 +479,7 @@ def create_app(
         cluster=cluster,
     )
     reviews = Reviews(store, pool, config.review_samples)
+    pairing = QuickPairing(lobby, stored_ratings(store, now), now, sleep)
     lobby.drop_grace_s = config.drop_grace_s
     lobby.bye_grace_s = config.bye_grace_s
 
@@ -487,6 +490,7 @@ def create_app(
         collecting = asyncio.get_running_loop().create_task(app.state.memory.collect_periodically())
         yield
         collecting.cancel()
+        await pairing.close()
         await reviews.close()
         await lobby.close()
         store.close()
@@ -506,6 +510,7 @@ def create_app(
         Route("/api/games/{table_id}/frames", frames),
         *PARTY_ROUTES,
         *OPEN_TABLE_ROUTES,
+        *PAIRING_ROUTES,
         *BOT_ROUTES,
         *ACCOUNT_ROUTES,
         *RATING_ROUTES,
@@ -528,6 +533,7 @@ def create_app(
     handle_outages(app)  # the database or Redis out of reach: 503 or a close, never a 500
     app.state.lobby = lobby
     app.state.reviews = reviews
+    app.state.pairing = pairing
     app.state.limiter = limiter
     app.state.accounts = AccountGate(clock, config.limits.accounts_per_address)
     app.state.public_history = config.public_history

@@ -1,0 +1,120 @@
+"""Quick pairing's routes: the pools over HTTP, and the socket a player waits on."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Final
+
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from rummykit.protocol import (
+    POOLS_BY_NAME,
+    TOO_MANY_MESSAGES,
+    ClientLimiter,
+    CloseCode,
+    Hello,
+    ProtocolError,
+    Seek,
+    parse_pairing_message,
+    refusal,
+)
+from rummykit.server.accounts import note_network, session_account
+from rummykit.server.http import ConnectionDropped, Outbox, counted_socket, receive_hello
+from rummykit.server.pairing.quick_pairing import QuickPairing, Waiting, party_refusal
+from rummykit.server.parties import PartyError
+from rummykit.server.store import Account
+
+HELLO_ONCE: Final = "hello is the socket's first message, and only its first."
+
+GUEST_NAME: Final = "Guest"
+"""A guest who gave no name plays as this."""
+
+
+def pairing_of(connection: HTTPConnection) -> QuickPairing:
+    """The app's pools."""
+    pairing: QuickPairing = connection.app.state.pairing
+    return pairing
+
+
+async def pools(request: Request) -> Response:
+    """``GET /api/pools``: the pools and how many wait in each (``PoolsAnswer``)."""
+    return JSONResponse(pairing_of(request).view().model_dump(mode="json"))
+
+
+async def pairing_socket(websocket: WebSocket) -> None:
+    """``/ws/pairing``: wait in a pool until seated."""
+    await counted_socket(websocket, _pairing_socket)
+
+
+class Waiter:
+    """One socket's player: the pool they wait in, if any."""
+
+    def __init__(self, pairing: QuickPairing, account: Account | None, outbox: Outbox) -> None:
+        self.pairing = pairing
+        self.account = account
+        self.outbox = outbox
+        self.waiting: Waiting | None = None
+
+    async def carry_out(self, text: str | None) -> None:
+        """One message; a refusal is sent back, and changes nothing."""
+        try:
+            if text is None:
+                raise ProtocolError("Send messages as text frames of JSON, not binary.")
+            message = parse_pairing_message(text)
+            if isinstance(message, Hello):
+                raise ProtocolError(HELLO_ONCE)
+            self.stop_waiting()  # a seek elsewhere: the last one asked wins
+            if isinstance(message, Seek):
+                pool = POOLS_BY_NAME[message.d.pool]
+                name = message.d.name or GUEST_NAME
+                self.waiting = await self.pairing.seek(pool, name, self.account, self.outbox.send)
+        except ProtocolError as error:
+            await self.outbox.send(refusal(0, error.code, str(error)))
+        except PartyError as error:
+            await self.outbox.send(party_refusal(error))
+
+    def stop_waiting(self) -> None:
+        """Leave the pool (cancelled, or the socket closed)."""
+        if self.waiting is not None:
+            self.pairing.cancel(self.waiting)
+            self.waiting = None
+
+
+async def _pairing_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:
+    hello = await receive_hello(websocket, limiter.limits.header_timeout_s, parse_pairing_message)
+    if hello is None:
+        return
+    account = await session_account(websocket)
+    await note_network(websocket, None if account is None else account.id)
+
+    async def close(code: int, reason: str) -> None:
+        await websocket.close(code, reason)
+
+    outbox = Outbox(websocket.send_text, close)
+    outbox.start()
+    waiter = Waiter(pairing_of(websocket), account, outbox)
+    bucket = limiter.socket_bucket()
+    try:
+        while True:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            if bucket is not None and not bucket.take():
+                await close(CloseCode.TOO_MANY_MESSAGES, TOO_MANY_MESSAGES)
+                break
+            await waiter.carry_out(received.get("text"))
+    except (WebSocketDisconnect, ConnectionDropped, asyncio.CancelledError):
+        pass
+    finally:
+        waiter.stop_waiting()
+        await outbox.stop()
+
+
+PAIRING_ROUTES: Final[list[BaseRoute]] = [
+    Route("/api/pools", pools),
+    WebSocketRoute("/ws/pairing", pairing_socket),
+]
+"""The routes of quick pairing, mounted by the app."""
