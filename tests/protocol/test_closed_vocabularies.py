@@ -230,6 +230,7 @@ ROUTE_ANSWERS: dict[str, frozenset[str]] = {
     "/api/players/{name}": frozenset({"PlayerAnswer", "ErrorAnswer"}),
     "/api/bots": frozenset({"OnlineBots"}),
     "/api/open-tables": frozenset({"OpenTables"}),
+    "/api/pools": frozenset({"PoolsAnswer"}),
     "/api/challenges": frozenset({"PartyJoined", "PartyRefusal", "ErrorAnswer"}),
     "/api/parties/{code}/invite": frozenset({"InviteAnswered", "PartyRefusal", "ErrorAnswer"}),
 }

@@ -112,10 +112,12 @@ def test_every_party_code_is_also_a_reason_of_its_own_name() -> None:
     # of the same name
     # (``stale`` is a socket's refusal only, of a version from the future: never a join's)
     # (a challenge's or an invitation's codes are never a join's: they came with their reasons)
+    # (quick pairing's refusals come on its socket, with their reasons)
     answers_to_programs = {"bot_unavailable", "declined", "not_signed_in"}
     party_codes = {code.value for code, _ in PARTY_REFUSALS.values()} - {
         "bad_message",
         "stale",
+        "try_again",
         *answers_to_programs,
     }
     assert party_codes <= set(PARTY_REFUSALS)

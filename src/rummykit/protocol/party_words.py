@@ -106,6 +106,10 @@ PARTY_REFUSALS: Final[dict[str, tuple[Code, Template]]] = {
         _E.ALREADY_SEEKING,
         "You are already waiting for a table (on another page): one pool at a time.",
     ),
+    "pairing_failed": (
+        _E.TRY_AGAIN,
+        "Your table could not be made just now: press Play now again in a moment.",
+    ),
     # ----- programs' accounts online ----------------------------------------------------------
     "challenge_sign_in": (_E.NOT_SIGNED_IN, "Sign in to challenge a program's account."),
     "bot_unknown": (_E.BOT_UNAVAILABLE, "No program's account is named {name}."),

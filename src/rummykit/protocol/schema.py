@@ -34,6 +34,11 @@ from rummykit.protocol.bot_stream import (
 from rummykit.protocol.leaderboard import LEADERBOARD, LeaderboardThresholds, PlayerAnswer
 from rummykit.protocol.messages import CLIENT_MESSAGES, SERVER_MESSAGES
 from rummykit.protocol.open_tables import OPEN_TABLES_MESSAGES, OpenTables
+from rummykit.protocol.pairing import (
+    PAIRING_CLIENT_MESSAGES,
+    PAIRING_SERVER_MESSAGES,
+    PoolsAnswer,
+)
 from rummykit.protocol.party import (
     PARTY_CLIENT_MESSAGES,
     PARTY_SERVER_MESSAGES,
@@ -82,6 +87,12 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
     "PartyServerMessage": (PARTY_SERVER_MESSAGES, "What the server sends on a party's socket."),
     "OpenTables": (TypeAdapter(OpenTables), "The answer to GET /api/open-tables."),
     "OpenTablesMessage": (OPEN_TABLES_MESSAGES, "What the server sends on /ws/lobby."),
+    "PoolsAnswer": (TypeAdapter(PoolsAnswer), "The answer to GET /api/pools."),
+    "PairingClientMessage": (
+        PAIRING_CLIENT_MESSAGES,
+        "What a client sends on /ws/pairing (hello first).",
+    ),
+    "PairingServerMessage": (PAIRING_SERVER_MESSAGES, "What the server sends on /ws/pairing."),
     "NewAccount": (TypeAdapter(NewAccount), "The body of POST /api/accounts."),
     "SignIn": (TypeAdapter(SignIn), "The body of POST /api/session."),
     "Me": (TypeAdapter(Me), "The answer to signing up or in, and GET /api/me when signed in."),

@@ -38,7 +38,7 @@ from rummykit.protocol import (
 )
 from rummykit.ratings import Pool, Seeker, rating_range, tables_to_make
 from rummykit.server.parties import Lobby, PartyError
-from rummykit.server.runtime import going_on
+from rummykit.server.runtime import going_on, note_gone_past
 from rummykit.server.store import Account, Now
 from rummykit.server.tables import Sleep
 
@@ -209,7 +209,10 @@ class QuickPairing:
                 await party.set_ready(joined.id, True)
                 seats.append((each, joined.id, each_token))
             table = await party.start(member.id, self._lobby.make_party_table)
-        except PartyError as error:
+        except Exception as error:  # the store out of reach, or a check that failed late
+            if not isinstance(error, PartyError):
+                note_gone_past("making a quick pairing's table", error)
+                error = PartyError("pairing_failed")
             for each in players:
                 with going_on("telling a player their table could not be made"):
                     await each.send(party_refusal(error))

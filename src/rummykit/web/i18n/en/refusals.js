@@ -1,6 +1,7 @@
 // The refusals area's words in English: generated from Python by
 // `python -m rummykit.web_catalogues`. Do not edit; change the Python source instead.
 export default {
+  "refusals.already_seeking": "You are already waiting for a table (on another page): one pool at a time.",
   "refusals.bad_depth": "'{text}': the depth must be a number from 1 up.",
   "refusals.bad_login": "No account has that name and password: check both.",
   "refusals.bad_message": "{detail}",
@@ -87,6 +88,7 @@ export default {
   "refusals.option_number_or": "{option} must be a whole number from {min} to {max} or {choices}, not {value}.",
   "refusals.out_of_reach": "The server cannot reach its records just now; nothing changed. Try again in a moment.",
   "refusals.own_reviews_busy": {"one": "You have {count} review under way already: ask again once it is done.", "other": "You have {count} reviews under way already: ask again once one of them is done."},
+  "refusals.pairing_failed": "Your table could not be made just now: press Play now again in a moment.",
   "refusals.party_closed": "This party has closed.",
   "refusals.party_full": "Every seat of this party is taken.",
   "refusals.party_started": "This party's game has started: its seats are taken.",

@@ -95,6 +95,8 @@ export default {
   "refusals.declined_friendly": "{name} は断りました：レート戦だけを受けます。",
   "refusals.declined_busy": "{name} は断りました：同時に遊べるだけのゲームをもう遊んでいます。少ししてからもう一度どうぞ。",
   "refusals.ranked_wait": { other: "レート戦を途中で抜けたため、次のレート戦まで待ち時間があります：約{count}分。" },
+  "refusals.already_seeking": "別のページで対戦相手を待っているところです。待てるのは一度に1つのプールだけです。",
+  "refusals.pairing_failed": "いまは卓を用意できませんでした。少ししてからもう一度「今すぐ対戦」を押してください。",
   "refusals.name_taken": "その名前は使われています。別の名前にしてください。",
   "refusals.name_looks_taken": "その名前は{name}さんの名前に似すぎています。別の名前にしてください。",
   "refusals.name_not_allowed": "名前に「BOT」の印や見えない文字は入れられません（プログラムのアカウントにはページが印を付けます）。別の名前にしてください。",

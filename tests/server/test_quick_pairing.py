@@ -1,0 +1,171 @@
+"""Quick pairing over the socket: players who seek in a pool are seated together at once.
+
+The pool's clock is the tests' ``ManualClock``: a second of waiting passes when a test moves
+it, and with it a round that tells each player the range they now accept.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from party_client import account, open_seat
+from rummykit.protocol import PAIRING_SERVER_MESSAGES, QUICK_POOLS, PoolsAnswer
+from rummykit.ratings import START_RANGE, WIDEN_PER_S
+from table_client import ManualClock
+
+pytestmark = pytest.mark.timeout(30)
+
+
+class PairingSocket:
+    """One page waiting for a table: every frame kept."""
+
+    def __init__(self, websocket: Any) -> None:
+        self.ws = websocket
+        self.frames: list[dict[str, Any]] = []
+
+    def recv(self) -> dict[str, Any]:
+        text = self.ws.receive_text()
+        PAIRING_SERVER_MESSAGES.validate_json(text)
+        frame: dict[str, Any] = json.loads(text)
+        self.frames.append(frame)
+        return frame
+
+    def until(self, condition: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        while True:
+            frame = self.recv()
+            if condition(frame):
+                return frame
+
+    def seek(self, pool: str, name: str | None = None) -> dict[str, Any]:
+        """Seek in ``pool`` where nobody matches at once: the answer (``seeking`` or
+        ``refused``)."""
+        self.send_seek(pool, name)
+        return self.recv()
+
+    def send_seek(self, pool: str, name: str | None = None) -> None:
+        """Seek in ``pool`` (a table may be made at once: then ``paired`` comes)."""
+        data: dict[str, Any] = {"pool": pool} if name is None else {"pool": pool, "name": name}
+        self.ws.send_text(json.dumps({"t": "seek", "v": 0, "d": data}))
+
+    def paired(self) -> dict[str, Any]:
+        """The seat, once given."""
+        frame = self.until(lambda frame: frame["t"] in ("paired", "refused"))
+        assert frame["t"] == "paired", frame
+        paired: dict[str, Any] = frame["d"]
+        return paired
+
+
+@contextlib.contextmanager
+def pairing(client: TestClient, who: dict[str, str] | None = None) -> Iterator[PairingSocket]:
+    """The pairing socket, as the account whose session headers are ``who`` (or a guest)."""
+    client.cookies.clear()
+    with client.websocket_connect("/ws/pairing", headers=who or {}) as websocket:
+        websocket.send_text(json.dumps({"t": "hello", "v": 0, "d": {}}))
+        yield PairingSocket(websocket)
+
+
+def waiting(client: TestClient) -> dict[str, tuple[int, int]]:
+    """GET /api/pools: the ranked and friendly players waiting, by pool."""
+    answer = PoolsAnswer.model_validate_json(client.get("/api/pools").text)
+    assert [view.pool for view in answer.pools] == list(QUICK_POOLS)
+    return {view.pool.name: (view.ranked, view.friendly) for view in answer.pools}
+
+
+def test_two_guests_who_press_play_now_are_seated_at_one_table(app_client: TestClient) -> None:
+    with pairing(app_client) as ann, pairing(app_client) as bob:
+        first = ann.seek("duel_30", "Ann")
+        assert first["t"] == "seeking"
+        assert first["d"] | {} == {
+            "pool": "duel_30",
+            "ranked": False,
+            "rating": None,
+            "provisional": False,
+            "low": None,
+            "high": None,
+            "waited_s": 0,
+            "waiting": 1,
+        }
+        assert waiting(app_client)["duel_30"] == (0, 1)
+        bob.send_seek("duel_30", "Bob")
+        seats = [ann.paired(), bob.paired()]
+    assert seats[0]["table"] == seats[1]["table"] and seats[0]["code"] == seats[1]["code"]
+    assert seats[0]["token"] != seats[1]["token"] and not seats[0]["ranked"]
+    assert waiting(app_client)["duel_30"] == (0, 0)
+    views = []
+    for seat in seats:
+        with open_seat(app_client, seat["table"], seat["token"]) as socket:
+            views.append(socket.view)
+    assert [view["seat"] for view in views] == [0, 1]
+    assert [player["name"] for player in views[0]["players"]] == ["Ann", "Bob"]
+    assert views[0]["turn_timer"] == 30
+
+
+def test_signed_in_players_are_paired_ranked_and_guests_apart(app_client: TestClient) -> None:
+    ann, bob = account(app_client, "Annika"), account(app_client, "Bobby")
+    with pairing(app_client, ann) as first, pairing(app_client) as guest:
+        seeking = first.seek("duel_60")
+        assert seeking["d"]["ranked"] and seeking["d"]["rating"] == 1500
+        assert seeking["d"]["provisional"]
+        assert (seeking["d"]["low"], seeking["d"]["high"]) == (
+            1500 - START_RANGE,
+            1500 + START_RANGE,
+        )
+        assert guest.seek("duel_60", "Gus")["t"] == "seeking"  # a guest waits apart
+        assert waiting(app_client)["duel_60"] == (1, 1)
+        with pairing(app_client, bob) as second:
+            second.send_seek("duel_60", "ignored")
+            seat = first.paired()
+            assert second.paired()["table"] == seat["table"]
+    assert seat["ranked"]
+    party = app_client.get(f"/api/parties/{seat['url'].rsplit('/', 1)[1]}").json()
+    assert party["ranked"] and [m["name"] for m in party["members"]] == ["Annika", "Bobby"]
+
+
+def test_the_range_widens_each_second_and_a_cancel_leaves_the_pool(
+    app_client: TestClient, clock: ManualClock
+) -> None:
+    with pairing(app_client, account(app_client, "Wanda")) as wanda:
+        wanda.seek("four_30")
+        for second in (1, 2):
+            clock.advance_once_sleeping(1.0)
+            frame = wanda.until(lambda frame, waited=second: frame["d"]["waited_s"] == waited)
+            reach = START_RANGE + second * WIDEN_PER_S
+            assert (frame["d"]["low"], frame["d"]["high"]) == (1500 - reach, 1500 + reach)
+        wanda.ws.send_text(json.dumps({"t": "cancel", "v": 0, "d": {}}))
+        wanda.ws.send_text(json.dumps({"t": "seek", "v": 0, "d": {"pool": "nope"}}))
+        assert wanda.until(lambda frame: frame["t"] == "refused")["d"]["code"] == "bad_message"
+        assert waiting(app_client)["four_30"] == (0, 0)
+
+
+def test_one_account_waits_in_one_place(app_client: TestClient) -> None:
+    ann = account(app_client, "Annette")
+    with pairing(app_client, ann) as first, pairing(app_client, ann) as second:
+        assert first.seek("duel_30")["t"] == "seeking"
+        refused = second.seek("duel_60")
+        assert refused["t"] == "refused" and refused["d"]["reason"] == "already_seeking"
+        assert first.seek("duel_60")["t"] == "seeking"  # the same page may change its pool
+        assert waiting(app_client)["duel_30"] == (0, 0)
+        assert waiting(app_client)["duel_60"] == (1, 0)
+    assert waiting(app_client)["duel_60"] == (0, 0)  # the page closed: out of the pool
+
+
+def test_four_players_fill_a_four_seat_table_under_the_party_rules(
+    app_client: TestClient,
+) -> None:
+    with contextlib.ExitStack() as stack:
+        pages = [stack.enter_context(pairing(app_client)) for _ in range(4)]
+        for n, page in enumerate(pages[:3]):
+            assert page.seek("four_60", f"P{n}")["d"]["waiting"] == n + 1
+        pages[3].send_seek("four_60", "P3")
+        seats = [page.paired() for page in pages]
+    assert len({seat["table"] for seat in seats}) == 1
+    assert sorted(seat["member"] for seat in seats) == [0, 1, 2, 3]
+    party = app_client.get(f"/api/parties/{seats[0]['url'].rsplit('/', 1)[1]}").json()
+    assert party["preset"] == "party" and party["turn_timer"] == 60
+    assert party["state"] == "playing" and len(party["members"]) == 4
