@@ -28,9 +28,16 @@ seekers_st = st.lists(
 )
 
 
-def accepts(seeker: Seeker[int], table: tuple[Seeker[int], ...]) -> bool:
-    reach = rating_range(NOW - seeker.since)
-    return reach is None or all(abs(each.rating - seeker.rating) <= reach for each in table)
+def meet(one: Seeker[int], other: Seeker[int]) -> bool:
+    """Whether the two players' ranges meet now (the rule, written again plainly)."""
+    reaches = rating_range(NOW - one.since), rating_range(NOW - other.since)
+    if reaches[0] is None or reaches[1] is None:
+        return True
+    return abs(one.rating - other.rating) <= reaches[0] + reaches[1]
+
+
+def fits(table: tuple[Seeker[int], ...]) -> bool:
+    return all(meet(one, other) for one in table for other in table)
 
 
 @settings(max_examples=300, deadline=None)
@@ -44,7 +51,7 @@ def test_every_table_is_full_accepted_by_all_and_nobody_sits_twice(
     assert set(seated) <= {each.key for each in seekers}
     for table in tables:
         assert len(table) == seats
-        assert all(accepts(each, table) for each in table)
+        assert fits(table)
 
 
 @settings(max_examples=300, deadline=None)
@@ -52,19 +59,26 @@ def test_every_table_is_full_accepted_by_all_and_nobody_sits_twice(
 def test_nobody_left_waiting_could_make_a_table_with_the_others_left(
     seekers: list[Seeker[int]], seats: int
 ) -> None:
-    """After the round, no group of those still waiting is one they would all accept."""
+    """After the round, no group of those still waiting fits."""
     tables = tables_to_make(seekers, seats, NOW)
     seated = {each.key for table in tables for each in table}
     left = sorted((each for each in seekers if each.key not in seated), key=lambda s: s.rating)
     for start in range(len(left) - seats + 1):
         group = tuple(left[start : start + seats])  # the closest groups in rating
-        assert not all(accepts(each, group) for each in group), group
+        assert not fits(group), group
 
 
 def test_the_longest_waiting_is_seated_with_the_closest_rating() -> None:
     ann = Seeker("ann", 1500.0, since=0.0)
     near, far = Seeker("near", 1540.0, since=5.0), Seeker("far", 1420.0, since=5.0)
     assert tables_to_make([far, near, ann], 2, now=5.0) == [(ann, near)]
+
+
+def test_a_player_who_waited_long_reaches_a_newcomer_far_away() -> None:
+    waited = Seeker("waited", 2200.0, since=0.0)
+    newcomer = Seeker("new", 1500.0, since=ANYONE_AFTER_S - 1)
+    assert tables_to_make([waited, newcomer], 2, now=ANYONE_AFTER_S - 1) == []
+    assert tables_to_make([waited, newcomer], 2, now=ANYONE_AFTER_S) == [(newcomer, waited)]
 
 
 def test_the_range_widens_with_the_wait_until_anyone_will_do() -> None:

@@ -118,9 +118,10 @@ class SeekingView(Strict):
     """Your displayed rating in the pool's games (ranked only)."""
     provisional: bool = False
     low: int | None
-    """The lowest rating you are paired with now; null: anyone (or a friendly pool)."""
+    """The low end of your range now (a player fits when their range meets it); null: no
+    bounds (or a friendly pool)."""
     high: int | None
-    """The highest rating you are paired with now; null: anyone."""
+    """The high end of your range now; null: no bounds."""
     waited_s: int
     """Seconds you have waited."""
     waiting: int

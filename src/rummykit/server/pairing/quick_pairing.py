@@ -1,7 +1,7 @@
 """Quick pairing: players wait in a pool, and are seated together as soon as a table fits.
 
 Signed-in players wait in the pool's ranked queue and are paired by rating
-(``rummykit.ratings.tables_to_make``: the range each accepts widens with the wait); guests wait
+(``rummykit.ratings.tables_to_make``: each one's range widens with the wait); guests wait
 in its friendly queue, first come first seated. A table is an ordinary party, made and started
 at once with the players as its members (the first one seated hosts it), so the table, its
 turn timer and what happens to a player who never arrives (the computer plays their turns
