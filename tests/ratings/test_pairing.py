@@ -59,10 +59,13 @@ def test_every_table_is_full_accepted_by_all_and_nobody_sits_twice(
 def test_nobody_left_waiting_could_make_a_table_with_the_others_left(
     seekers: list[Seeker[int]], seats: int
 ) -> None:
-    """After the round, no group of those still waiting fits."""
+    """After the round, no group of those still waiting, next to each other, fits."""
     tables = tables_to_make(seekers, seats, NOW)
     seated = {each.key for table in tables for each in table}
-    left = sorted((each for each in seekers if each.key not in seated), key=lambda s: s.rating)
+    # next to each other in rating, the longer waiting first among equal ratings
+    left = sorted(
+        (each for each in seekers if each.key not in seated), key=lambda s: (s.rating, s.since)
+    )
     for start in range(len(left) - seats + 1):
         group = tuple(left[start : start + seats])  # the closest groups in rating
         assert not fits(group), group

@@ -17,6 +17,7 @@ from starlette.testclient import TestClient
 from party_client import account, open_seat
 from rummykit.protocol import PAIRING_SERVER_MESSAGES, QUICK_POOLS, PoolsAnswer
 from rummykit.ratings import START_RANGE, WIDEN_PER_S
+from rummykit.server.pairing import quick_pairing
 from table_client import ManualClock
 
 pytestmark = pytest.mark.timeout(30)
@@ -156,9 +157,12 @@ def test_one_account_waits_in_one_place(app_client: TestClient) -> None:
     assert waiting(app_client)["duel_60"] == (0, 0)  # the page closed: out of the pool
 
 
+@pytest.mark.parametrize("in_thread", [False, True])
 def test_four_players_fill_a_four_seat_table_under_the_party_rules(
-    app_client: TestClient,
+    app_client: TestClient, monkeypatch: pytest.MonkeyPatch, in_thread: bool
 ) -> None:
+    if in_thread:  # as a long queue is paired: off the event loop
+        monkeypatch.setattr(quick_pairing, "INLINE_SEEKERS", 1)
     with contextlib.ExitStack() as stack:
         pages = [stack.enter_context(pairing(app_client)) for _ in range(4)]
         for n, page in enumerate(pages[:3]):

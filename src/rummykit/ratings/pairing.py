@@ -79,36 +79,72 @@ def tables_to_make(
     """The tables of ``seats`` players to make at time ``now``, from those waiting.
 
     The longest waiting player is seated first, in the group of players next to them in
-    rating with the smallest spread that everyone in it accepts; then the next player left.
-    Ties in spread go to the group that has waited longest in all.
+    rating with the smallest spread that fits; then the next player left, and so on, again
+    until no table is made (a table made brings players next to each other). Ties in spread
+    go to the group that has waited longest in all, then to the lower ratings. Each table's
+    players are in rating order. Time: a few passes of ``seats`` squared for each player.
     """
     if seats < 2:
         raise ValueError(f"a table needs two seats at least, not {seats}")
     by_rating = sorted(seekers, key=lambda each: (each.rating, each.since))
+    count = len(by_rating)
+    before = list(range(-1, count - 1))  # the players still waiting, as a linked list
+    after = list(range(1, count + 1))
+    waiting = [True] * count
+    by_wait = sorted(range(count), key=lambda index: by_rating[index].since)
     made: list[tuple[Seeker[Key], ...]] = []
-    while True:  # a table made brings players next to each other: look again
-        before = len(made)
-        for first in sorted(by_rating, key=lambda each: each.since):
-            if first in by_rating and len(by_rating) >= seats:
-                start = _closest_group(by_rating, by_rating.index(first), seats, now)
-                if start is not None:
-                    made.append(tuple(by_rating[start : start + seats]))
-                    del by_rating[start : start + seats]
-        if len(made) == before:
-            return made
+    left = count
+    changed = True
+    while changed and left >= seats:
+        changed = False
+        for index in by_wait:
+            if not waiting[index] or left < seats:
+                continue
+            group = _closest_group(by_rating, before, after, index, seats, now)
+            if group is None:
+                continue
+            for member in group:
+                waiting[member] = False
+                lower, higher = before[member], after[member]
+                if lower >= 0:
+                    after[lower] = higher
+                if higher < count:
+                    before[higher] = lower
+            made.append(tuple(by_rating[member] for member in group))
+            left -= seats
+            changed = True
+    return made
 
 
-def _closest_group(by_rating: list[Seeker[Key]], where: int, seats: int, now: float) -> int | None:
-    """The start of the best group holding the player at ``where`` (``None``: none fits).
+def _closest_group(
+    by_rating: Sequence[Seeker[Key]],
+    before: list[int],
+    after: list[int],
+    index: int,
+    seats: int,
+    now: float,
+) -> list[int] | None:
+    """The best group holding the player at ``index`` (``None``: none fits).
 
-    A group is ``seats`` players next to each other in rating that all accept; the best has
-    the smallest spread.
+    A group is ``seats`` players still waiting, next to each other in rating, that fits; the
+    best has the smallest spread.
     """
+    lower: list[int] = []
+    at = before[index]
+    while at >= 0 and len(lower) < seats - 1:
+        lower.append(at)
+        at = before[at]
+    higher: list[int] = []
+    at = after[index]
+    while at < len(by_rating) and len(higher) < seats - 1:
+        higher.append(at)
+        at = after[at]
+    row = [*reversed(lower), index, *higher]  # every window of ``seats`` holds ``index``
     best: tuple[float, float, int] | None = None
-    for start in range(max(0, where - seats + 1), min(where, len(by_rating) - seats) + 1):
-        group = by_rating[start : start + seats]
+    for start in range(len(row) - seats + 1):
+        group = [by_rating[member] for member in row[start : start + seats]]
         if _fits(group, now):
-            ranked = (group[-1].rating - group[0].rating, sum(each.since for each in group), start)
-            if best is None or ranked < best:
-                best = ranked
-    return None if best is None else best[2]
+            key = (group[-1].rating - group[0].rating, sum(each.since for each in group), start)
+            if best is None or key < best:
+                best = key
+    return None if best is None else row[best[2] : best[2] + seats]
