@@ -9,15 +9,17 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
-from party_client import account, open_seat
+from party_client import account, known_accounts, open_seat, play_everyone
 from rummykit.protocol import PAIRING_SERVER_MESSAGES, QUICK_POOLS, PoolsAnswer
-from rummykit.ratings import START_RANGE, WIDEN_PER_S
+from rummykit.ratings import START_RANGE, WIDEN_PER_S, Pool
 from rummykit.server.pairing import quick_pairing
+from rummykit.server.store.store import Store
 from table_client import ManualClock
 
 pytestmark = pytest.mark.timeout(30)
@@ -174,3 +176,30 @@ def test_four_players_fill_a_four_seat_table_under_the_party_rules(
     party = app_client.get(f"/api/parties/{seats[0]['url'].rsplit('/', 1)[1]}").json()
     assert party["preset"] == "party" and party["turn_timer"] == 60
     assert party["state"] == "playing" and len(party["members"]) == 4
+
+
+def test_a_ranked_pairing_is_played_to_its_end_and_rated(
+    app_client: TestClient, store_path: Path, clock: ManualClock
+) -> None:
+    """Two strangers of known accounts press "Play now": their game, the pool's own rules to
+    the preset's target, ends rated in the people's pool, each rating moved."""
+    people = [account(app_client, name) for name in ("Ada", "Bob")]
+    known_accounts(store_path, clock, (1, 2))
+    with pairing(app_client, people[0]) as ada_page, pairing(app_client, people[1]) as bob_page:
+        ada_page.send_seek("duel_60")
+        bob_page.send_seek("duel_60")
+        seats = [ada_page.paired(), bob_page.paired()]
+    table = seats[0]["table"]
+    with (
+        open_seat(app_client, table, seats[0]["token"]) as ada,
+        open_seat(app_client, table, seats[1]["token"]) as bob,
+    ):
+        finals = play_everyone({0: ada, 1: bob})
+    assert max(finals[0]["scores"]) >= 100  # to the classic preset's target
+    store = Store(store_path)
+    rows = store.rated_games.of_game(table)
+    assert [row["account"] for row in rows] == [1, 2]
+    for row in rows:
+        assert row["weight"] == 1 and row["mu_after"] != row["mu_before"]
+        stored = store.ratings.of(row["account"], Pool.WINNER)
+        assert stored is not None and stored.rating.mu == row["mu_after"]
