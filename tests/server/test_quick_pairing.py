@@ -20,6 +20,7 @@ from rummykit.protocol import PAIRING_SERVER_MESSAGES, QUICK_POOLS, PoolsAnswer
 from rummykit.ratings import START_RANGE, WIDEN_PER_S, Pool
 from rummykit.server.pairing import quick_pairing
 from rummykit.server.store.store import Store
+from rummykit.server.tables.turn_keeper import DROP_GRACE_S
 from table_client import ManualClock
 
 pytestmark = pytest.mark.timeout(30)
@@ -203,3 +204,22 @@ def test_a_ranked_pairing_is_played_to_its_end_and_rated(
         assert row["weight"] == 1 and row["mu_after"] != row["mu_before"]
         stored = store.ratings.of(row["account"], Pool.WINNER)
         assert stored is not None and stored.rating.mu == row["mu_after"]
+
+
+def test_a_paired_player_who_never_comes_is_played_for_after_the_grace(
+    app_client: TestClient, clock: ManualClock
+) -> None:
+    with pairing(app_client) as ann, pairing(app_client) as bob:
+        ann.send_seek("duel_30", "Ann")
+        bob.send_seek("duel_30", "Bob")
+        seats = [ann.paired(), bob.paired()]
+    table = seats[0]["table"]
+    view = app_client.get(
+        f"/api/tables/{table}", headers={"Authorization": f"Bearer {seats[0]['token']}"}
+    ).json()["view"]
+    first = view["turn"]
+    with open_seat(app_client, table, seats[1 - first]["token"]) as here:
+        here.set_pace(0)
+        clock.advance(DROP_GRACE_S + 1)
+        said = here.until(lambda frame: frame["t"] == "notice")["d"]
+        assert said["kind"] == "standing_in" and said["seat"] == first
