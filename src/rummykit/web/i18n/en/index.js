@@ -8,6 +8,7 @@ import history from "./history.js";
 import howto from "./howto.js";
 import keys from "./keys.js";
 import lobby from "./lobby.js";
+import pairing from "./pairing.js";
 import party from "./party.js";
 import practice from "./practice.js";
 import ratings from "./ratings.js";
@@ -19,4 +20,4 @@ import seats from "./seats.js";
 import table from "./table.js";
 import words from "./words.js";
 
-export default { account, common, events, hand, hints, history, howto, keys, lobby, party, practice, ratings, refusals, replay, review, rules, seats, table, words };
+export default { account, common, events, hand, hints, history, howto, keys, lobby, pairing, party, practice, ratings, refusals, replay, review, rules, seats, table, words };

@@ -1,0 +1,20 @@
+// The pairing area's words in English (see ../../i18n.js): the lobby's "Play now" (play_now.js).
+export default {
+  "pairing.heading": "Play now",
+  "pairing.text_ranked": "Pick a table and you are seated with players close to your rating, as {name}, usually within seconds. These games are ranked.",
+  "pairing.text_guest": "Pick a table and you are seated with other guests for a friendly game. Sign in to play ranked, against players close to your rating.",
+  "pairing.pool_line": "{players} · {preset} · {timer}",
+  "pairing.players": { one: "{count} player", other: "{count} players" },
+  "pairing.turn": { one: "{count} second a turn", other: "{count} seconds a turn" },
+  "pairing.waiting_now": { one: "{count} waiting", other: "{count} waiting" },
+  "pairing.connecting": "Joining the queue…",
+  "pairing.waited": { one: "Looking for players: {count} second so far.", other: "Looking for players: {count} seconds so far." },
+  "pairing.queue": { one: "Nobody else is waiting for this table yet.", other: "{count} players are waiting for this table, you included." },
+  "pairing.range": "You can be seated with ratings from about {low} to {high}; the range grows the longer you wait.",
+  "pairing.range_any": "You have waited long enough to be seated with anyone.",
+  "pairing.found": "A table is ready: taking your seat…",
+  "pairing.cancel": "Stop looking",
+  "pairing.cancelled": "You have left the queue.",
+  "pairing.lost": "The connection dropped, so you are no longer in the queue: pick a table again.",
+  "pairing.unavailable": "Quick pairing is not available just now.",
+};

@@ -1,0 +1,20 @@
+// The pairing area's words in Japanese (see ../../i18n.js): the lobby's "Play now" (play_now.js).
+export default {
+  "pairing.heading": "今すぐ対戦",
+  "pairing.text_ranked": "卓を選ぶと、{name}としてレーティングの近いプレイヤーと同じ卓に着きます。たいてい数秒で始まります。この対戦はレート戦です。",
+  "pairing.text_guest": "卓を選ぶと、ほかのゲストと同じ卓でフレンドリー戦を遊べます。サインインすると、レーティングの近い相手とのレート戦になります。",
+  "pairing.pool_line": "{players}・{preset}・{timer}",
+  "pairing.players": { other: "{count}人" },
+  "pairing.turn": { other: "1手{count}秒" },
+  "pairing.waiting_now": { other: "{count}人待機中" },
+  "pairing.connecting": "待ち列に入っています…",
+  "pairing.waited": { other: "対戦相手を探しています：{count}秒経過。" },
+  "pairing.queue": { other: "この卓を待っているのはあなたを含めて{count}人です。" },
+  "pairing.range": "レーティングおよそ{low}〜{high}の相手と組まれます。待つほど範囲が広がります。",
+  "pairing.range_any": "十分に待ったので、どなたとでも組まれます。",
+  "pairing.found": "卓が用意できました。席に着きます…",
+  "pairing.cancel": "探すのをやめる",
+  "pairing.cancelled": "待ち列から抜けました。",
+  "pairing.lost": "接続が切れたため、待ち列から外れました。もう一度卓を選んでください。",
+  "pairing.unavailable": "いまはクイック対戦を使えません。",
+};
