@@ -126,6 +126,9 @@ export const getParty = (code) => json(partyUrl(code));
  * (`code`: party_full, party_started) and whether the party may be watched (`watch`). */
 export const joinParty = (code, name) => postJson(`${partyUrl(code)}/join`, { name });
 
+/** Quick pairing's pools and how many wait in each: {pools: [{pool, ranked, friendly}]}. */
+export const getPools = () => json("/api/pools");
+
 // ----- programs' accounts online -------------------------------------------------------------
 
 /** The programs' accounts online now: {bots: [{name, limits, playing}]} (GET /api/bots). */

@@ -8,6 +8,7 @@ import { listOf, t } from "./i18n.js";
 import { playerHref } from "./leaderboard.js";
 import { PRACTICE_OPPONENTS, PRACTICE_PRESET, TABLE_PRESET } from "./protocol.js";
 import { PARTY_PRESET, cleanCode, problemText } from "./party/model.js";
+import { playNowPanel } from "./play_now.js";
 import { enterParty } from "./party/seat.js";
 import { ruleControl } from "./rule_form.js";
 import { presetName, presetSummary } from "./rule_words.js";
@@ -346,6 +347,7 @@ export function mountLobby(root) {
   practice.addEventListener("click", () => begin(true));
 
   const friends = friendsPanel(() => options);
+  const playNow = playNowPanel();
   fill(
     root,
     h("div", { class: "lobby" },
@@ -355,6 +357,7 @@ export function mountLobby(root) {
         continueBox,
         h("p", {}, h("a", { href: "#/history", testid: "history-link" }, t("lobby.history_link"))),
         h("p", {}, h("a", { href: "#/howto", testid: "howto-link" }, t("howto.link")))),
+      playNow.node,
       form,
       learn,
       friends.node,
@@ -398,5 +401,8 @@ export function mountLobby(root) {
       error.textContent = t("common.rules_failed", { problem: problem.message });
     });
 
-  return () => friends.stop();
+  return () => {
+    friends.stop();
+    playNow.stop();
+  };
 }
