@@ -126,6 +126,11 @@ export const getParty = (code) => json(partyUrl(code));
  * (`code`: party_full, party_started) and whether the party may be watched (`watch`). */
 export const joinParty = (code, name) => postJson(`${partyUrl(code)}/join`, { name });
 
+/** The parties listed in the lobby with a free seat, the longest waiting first:
+ * {tables: [{code, url, preset, target, deals, turn_timer, ranked, seats_taken, seats, host,
+ * host_rating, host_provisional}]} (LobbyConnection keeps it live). */
+export const getOpenTables = () => json("/api/open-tables");
+
 /** Quick pairing's pools and how many wait in each: {pools: [{pool, ranked, friendly}]}. */
 export const getPools = () => json("/api/pools");
 
@@ -436,6 +441,19 @@ export class PartyConnection extends HelloSocket {
   }
 
   /** A party's hello says 0: its socket always answers with the whole party. */
+  helloVersion() {
+    return 0;
+  }
+}
+
+/** The lobby's socket (`/ws/lobby`): the open tables (`open_tables` frames) now and after
+ * every change. It only listens: the server sends, the page sends nothing after its hello. */
+export class LobbyConnection extends HelloSocket {
+  constructor(on) {
+    super("/ws/lobby", { watch: true }, on);
+  }
+
+  /** The lobby's hello says 0: the server always answers with the whole list. */
   helloVersion() {
     return 0;
   }

@@ -8,6 +8,7 @@ import { listOf, t } from "./i18n.js";
 import { playerHref } from "./leaderboard.js";
 import { PRACTICE_OPPONENTS, PRACTICE_PRESET, TABLE_PRESET } from "./protocol.js";
 import { PARTY_PRESET, cleanCode, problemText } from "./party/model.js";
+import { openTablesPanel } from "./open_tables.js";
 import { playNowPanel } from "./play_now.js";
 import { enterParty } from "./party/seat.js";
 import { ruleControl } from "./rule_form.js";
@@ -27,6 +28,7 @@ function friendsPanel(options) {
   const playAs = h("p", { testid: "friends-play-as", hidden: true });
   const timer = h("select", { id: "friends-timer", testid: "friends-timer" }, h("option", { value: "" }, t("common.no_time_limit")));
   const ranked = h("input", { id: "friends-ranked", testid: "friends-ranked", type: "checkbox", "aria-describedby": "friends-ranked-help" });
+  const listed = h("input", { id: "friends-listed", testid: "friends-listed", type: "checkbox" });
   const rankedHelp = h("span", { id: "friends-ranked-help" });
   const signIn = h("button", { type: "button", class: "link-like", testid: "friends-sign-in", onclick: () => openAccount() }, t("account.sign_in"));
   let timers = [];
@@ -74,6 +76,7 @@ function friendsPanel(options) {
         ...(preset ? { preset } : {}),
         ...(seconds ? { turn_timer: seconds } : {}),
         ...(ranked.checked ? { ranked: true } : {}),
+        ...(listed.checked ? { listed: true } : {}),
       });
       enterParty(made);
     } catch (problem) {
@@ -109,6 +112,7 @@ function friendsPanel(options) {
     h("div", { class: "field" }, h("label", { for: "friends-timer" }, t("party.turn_time")), timer),
     h("div", { class: "field check ranked-choice" }, ranked, h("label", { for: "friends-ranked" }, t("account.ranked")),
       h("p", { class: "help" }, rankedHelp, " ", signIn)),
+    h("div", { class: "field check" }, listed, h("label", { for: "friends-listed" }, t("lobby.friends_listed"))),
     h("div", { class: "row" }, create),
     join,
     error);
@@ -118,6 +122,8 @@ function friendsPanel(options) {
   return {
     node,
     stop,
+    name: () => (signedIn() ? signedIn().name : name.value.trim()),
+    askName: () => name.focus(),
     setOptions(found) {
       timers = found.turn_timers || [];
       fill(timer, h("option", { value: "" }, t("common.no_time_limit")),
@@ -348,6 +354,7 @@ export function mountLobby(root) {
 
   const friends = friendsPanel(() => options);
   const playNow = playNowPanel();
+  const openTables = openTablesPanel(friends.name, friends.askName);
   fill(
     root,
     h("div", { class: "lobby" },
@@ -361,6 +368,7 @@ export function mountLobby(root) {
       form,
       learn,
       friends.node,
+      openTables.node,
       botsPanel()),
   );
 
@@ -404,5 +412,6 @@ export function mountLobby(root) {
   return () => {
     friends.stop();
     playNow.stop();
+    openTables.stop();
   };
 }

@@ -307,6 +307,7 @@ function mountLobby(root, code, path, held, invite) {
   const more = h("div", { class: "rules-grid", testid: "more-rules-body", "data-words": "rules" });
   const timer = h("select", { id: "party-timer", testid: "party-timer" });
   const spectators = h("input", { id: "party-spectators", testid: "party-spectators", type: "checkbox" });
+  const listed = h("input", { id: "party-listed", testid: "party-listed", type: "checkbox" });
   const whoChanges = h("p", { class: "help", testid: "who-changes" });
   const badge = watching ? h("span", { class: "badge", testid: "watching-badge" }, t("party.watching")) : null;
   // whether the games count for rating, said near the top; the host switches it
@@ -349,6 +350,7 @@ function mountLobby(root, code, path, held, invite) {
   });
   timer.addEventListener("change", () => send("settings", timer.value ? { turn_timer: Number(timer.value) } : { no_timer: true }));
   spectators.addEventListener("change", () => send("settings", { spectators: spectators.checked }));
+  listed.addEventListener("change", () => send("settings", { listed: listed.checked }));
   rankedBox.addEventListener("change", () => {
     const timers = options ? options.turn_timers : [];
     const timer = timers.includes(RANKED_DEFAULT_TIMER) ? RANKED_DEFAULT_TIMER : timers[timers.length - 1];
@@ -413,6 +415,8 @@ function mountLobby(root, code, path, held, invite) {
     if (timer.options[0]) timer.options[0].disabled = !!view.ranked; // ranked needs a timer
     spectators.checked = !!view.spectators;
     spectators.disabled = !host;
+    listed.checked = !!view.listed;
+    listed.disabled = !host;
     whoChanges.textContent = host ? t("party.rules_change_note") : t("party.host_chooses", { host: hostName(view) });
   }
 
@@ -522,6 +526,7 @@ function mountLobby(root, code, path, held, invite) {
       h("div", { class: "field" }, h("label", { for: "party-timer" }, t("party.turn_time")), timer,
         h("p", { class: "help" }, t("party.turn_time_help"))),
       h("div", { class: "field check" }, spectators, h("label", { for: "party-spectators" }, t("party.let_watch"))),
+      h("div", { class: "field check" }, listed, h("label", { for: "party-listed" }, t("party.listed"))),
       h("details", { class: "house-rules", testid: "more-rules" }, h("summary", {}, t("party.more_rules")), more))));
   hostTools.hidden = start.hidden = true;
 

@@ -94,4 +94,5 @@ export default {
   "party.challenge_people_pool_help": "Unticked, a ranked game against a program is rated apart, in the scorings with programs.",
   "party.challenge_signed_out": "Sign in to challenge {name} to a game.",
   "party.challenge_sign_in_why": "Sign in to an account (or create one) to challenge {name} to a game.",
+  "party.listed": "Listed in the lobby's open tables: anyone may take a free seat",
 };

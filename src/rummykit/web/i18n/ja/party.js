@@ -93,4 +93,5 @@ export default {
   "party.challenge_people_pool_help": "チェックしないと、プログラムとのレート戦は人どうしとは別の「プログラム戦」のレーティングになります。",
   "party.challenge_signed_out": "{name}に挑戦するにはログインしてください。",
   "party.challenge_sign_in_why": "{name}に挑戦するには、アカウントでログイン（または作成）してください。",
+  "party.listed": "ロビーの「参加者募集中の卓」に載せる（だれでも空席に座れます）",
 };
