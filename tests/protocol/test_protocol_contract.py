@@ -21,6 +21,7 @@ from rummykit.protocol.bot_stream import (
     InvitationGone,
     Welcome,
 )
+from rummykit.protocol.challenges import INBOX_CLIENT_MESSAGES
 from rummykit.protocol.codes import ServerCode
 from rummykit.protocol.facts import MAX_BOT_GAMES
 from rummykit.protocol.limits import MAX_SOCKET_MESSAGE_BYTES, Limits
@@ -80,6 +81,8 @@ def test_the_tables_of_messages_list_every_message_and_no_other() -> None:
     assert _kinds_of_table("| t | d |") == _kinds_of(SERVER_MESSAGES)
     party = _kinds_of(PARTY_CLIENT_MESSAGES) - {"hello"}
     assert _kinds_of_table("| t | d | who | what |") == party
+    inbox = _kinds_of(INBOX_CLIENT_MESSAGES) - {"hello"}
+    assert _kinds_of_table("| t | d | what it does |") == inbox
 
 
 def test_the_close_codes_table_lists_every_close_code() -> None:

@@ -118,6 +118,7 @@ def test_every_party_code_is_also_a_reason_of_its_own_name() -> None:
         "bad_message",
         "stale",
         "try_again",
+        "player_unavailable",  # a challenge's refusals come on the inbox, with their reasons
         *answers_to_programs,
     }
     assert party_codes <= set(PARTY_REFUSALS)

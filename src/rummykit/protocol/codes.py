@@ -60,6 +60,11 @@ class ServerCode(enum.StrEnum):
     """An account that left ranked games early waits before the next one."""
     ALREADY_SEEKING = "already_seeking"
     """The account already waits in a quick-pairing pool (one at a time)."""
+    PLAYER_UNAVAILABLE = "player_unavailable"
+    """The person challenged cannot be: no such account, not online, a program, or too many
+    challenges waiting."""
+    CHALLENGE_CLOSED = "challenge_closed"
+    """The challenge is no longer open: declined, out of time, withdrawn or answered."""
     TRY_AGAIN = "try_again"
     """It could not keep the intent just now (its database was out of reach);
     nothing changed: send it again."""

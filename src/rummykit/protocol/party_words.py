@@ -110,6 +110,32 @@ PARTY_REFUSALS: Final[dict[str, tuple[Code, Template]]] = {
         _E.TRY_AGAIN,
         "Your table could not be made just now: press Play now again in a moment.",
     ),
+    # ----- challenges between people --------------------------------------------------------
+    "challenge_signed_out": (
+        _E.NOT_SIGNED_IN,
+        "Sign in to challenge someone, or to be challenged.",
+    ),
+    "player_unknown": (_E.PLAYER_UNAVAILABLE, "No player is named {name}."),
+    "player_offline": (
+        _E.PLAYER_UNAVAILABLE,
+        "{name} is not here just now: challenge them when they are online.",
+    ),
+    "player_is_program": (
+        _E.PLAYER_UNAVAILABLE,
+        "{name} is a program's account: challenge it from its page, where it answers itself.",
+    ),
+    "challenge_self": (_E.BAD_MESSAGE, "You cannot challenge yourself."),
+    "challenge_waiting": (
+        _E.BAD_MESSAGE,
+        "Your challenge to {name} is still waiting for an answer: withdraw it first.",
+    ),
+    "too_many_challenges": (
+        _E.PLAYER_UNAVAILABLE,
+        "{name} has too many challenges waiting just now: try again in a minute.",
+    ),
+    "challenge_declined": (_E.CHALLENGE_CLOSED, "{name} declined your challenge."),
+    "challenge_expired": (_E.CHALLENGE_CLOSED, "{name} did not answer your challenge in time."),
+    "challenge_closed": (_E.CHALLENGE_CLOSED, "That challenge is no longer open."),
     # ----- programs' accounts online ----------------------------------------------------------
     "challenge_sign_in": (_E.NOT_SIGNED_IN, "Sign in to challenge a program's account."),
     "bot_unknown": (_E.BOT_UNAVAILABLE, "No program's account is named {name}."),

@@ -31,6 +31,7 @@ from rummykit.protocol.bot_stream import (
     NewChallenge,
     OnlineBots,
 )
+from rummykit.protocol.challenges import INBOX_CLIENT_MESSAGES, INBOX_SERVER_MESSAGES
 from rummykit.protocol.leaderboard import LEADERBOARD, LeaderboardThresholds, PlayerAnswer
 from rummykit.protocol.messages import CLIENT_MESSAGES, SERVER_MESSAGES
 from rummykit.protocol.open_tables import OPEN_TABLES_MESSAGES, OpenTables
@@ -93,6 +94,8 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
         "What a client sends on /ws/pairing (hello first).",
     ),
     "PairingServerMessage": (PAIRING_SERVER_MESSAGES, "What the server sends on /ws/pairing."),
+    "InboxClientMessage": (INBOX_CLIENT_MESSAGES, "What a page sends on /ws/inbox (hello first)."),
+    "InboxServerMessage": (INBOX_SERVER_MESSAGES, "What the server sends on /ws/inbox."),
     "NewAccount": (TypeAdapter(NewAccount), "The body of POST /api/accounts."),
     "SignIn": (TypeAdapter(SignIn), "The body of POST /api/session."),
     "Me": (TypeAdapter(Me), "The answer to signing up or in, and GET /api/me when signed in."),

@@ -5,7 +5,7 @@ from rummykit.server.parties.finished import Unseen, finished_game
 from rummykit.server.parties.lobby import Lobby
 from rummykit.server.parties.open_table_routes import OPEN_TABLE_ROUTES
 from rummykit.server.parties.open_tables import stored_ratings
-from rummykit.server.parties.party import PartyError
+from rummykit.server.parties.party import PartyError, checked_rules
 from rummykit.server.parties.party_routes import PARTY_ROUTES, lobby_of
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "Lobby",
     "PartyError",
     "Unseen",
+    "checked_rules",
     "finished_game",
     "lobby_of",
     "stored_ratings",

@@ -103,7 +103,7 @@ from rummykit.server.http import (
     seat_identity,
     vouch_for,
 )
-from rummykit.server.pairing import PAIRING_ROUTES, QuickPairing
+from rummykit.server.pairing import INBOX_ROUTES, PAIRING_ROUTES, Challenges, QuickPairing
 from rummykit.server.parties import (
     BOT_ROUTES,
     OPEN_TABLE_ROUTES,
@@ -116,7 +116,7 @@ from rummykit.server.parties import (
 from rummykit.server.reviews import REVIEW_ROUTES, Reviews
 from rummykit.server.runtime import WorkerPool, going_on
 from rummykit.server.site.config import SHARED_SITE_NEEDS_POSTGRESQL, ConfigError, ServerConfig
-from rummykit.server.store import Now, Store, StoredGame, handle_outages
+from rummykit.server.store import Account, Now, Store, StoredGame, handle_outages
 from rummykit.server.tables import (
     Send,
     Sleep,
@@ -480,6 +480,11 @@ def create_app(
     )
     reviews = Reviews(store, pool, config.review_samples)
     pairing = QuickPairing(lobby, stored_ratings(store, now), now, sleep)
+
+    async def find_account(name: str) -> Account | None:
+        return await asyncio.to_thread(store.accounts.named, name)
+
+    challenges = Challenges(lobby, find_account, now, sleep)
     lobby.drop_grace_s = config.drop_grace_s
     lobby.bye_grace_s = config.bye_grace_s
 
@@ -491,6 +496,7 @@ def create_app(
         yield
         collecting.cancel()
         await pairing.close()
+        await challenges.stop()
         await reviews.close()
         await lobby.close()
         store.close()
@@ -511,6 +517,7 @@ def create_app(
         *PARTY_ROUTES,
         *OPEN_TABLE_ROUTES,
         *PAIRING_ROUTES,
+        *INBOX_ROUTES,
         *BOT_ROUTES,
         *ACCOUNT_ROUTES,
         *RATING_ROUTES,
@@ -534,6 +541,7 @@ def create_app(
     app.state.lobby = lobby
     app.state.reviews = reviews
     app.state.pairing = pairing
+    app.state.challenges = challenges
     app.state.limiter = limiter
     app.state.accounts = AccountGate(clock, config.limits.accounts_per_address)
     app.state.public_history = config.public_history

@@ -1,0 +1,102 @@
+"""The inbox socket: a signed-in page's challenges, made, received and answered."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Final
+
+from starlette.requests import HTTPConnection
+from starlette.routing import BaseRoute, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from rummykit.protocol import (
+    TOO_MANY_MESSAGES,
+    AcceptChallenge,
+    ClientLimiter,
+    CloseCode,
+    DeclineChallenge,
+    Hello,
+    ProtocolError,
+    SendChallenge,
+    WithdrawChallenge,
+    parse_inbox_message,
+    refusal,
+)
+from rummykit.server.accounts import note_network, session_account
+from rummykit.server.http import ConnectionDropped, Outbox, counted_socket, receive_hello
+from rummykit.server.pairing.challenges import Challenges, Inbox
+from rummykit.server.pairing.pairing_routes import HELLO_ONCE
+from rummykit.server.pairing.quick_pairing import party_refusal
+from rummykit.server.parties import PartyError
+
+
+def challenges_of(connection: HTTPConnection) -> Challenges:
+    """The app's challenges."""
+    challenges: Challenges = connection.app.state.challenges
+    return challenges
+
+
+async def inbox_socket(websocket: WebSocket) -> None:
+    """``/ws/inbox``: a signed-in page's challenges."""
+    await counted_socket(websocket, _inbox_socket)
+
+
+async def _carry_out(challenges: Challenges, inbox: Inbox, text: str | None) -> None:
+    """One message of the page; a refusal is sent back, and changes nothing."""
+    try:
+        if text is None:
+            raise ProtocolError("Send messages as text frames of JSON, not binary.")
+        match parse_inbox_message(text):
+            case Hello():
+                raise ProtocolError(HELLO_ONCE)
+            case SendChallenge(d=terms):
+                await challenges.send(inbox, terms)
+            case AcceptChallenge(d=which):
+                await challenges.accept(inbox, which.id)
+            case DeclineChallenge(d=which):
+                await challenges.decline(inbox, which.id)
+            case WithdrawChallenge():
+                await challenges.withdraw(inbox)
+    except ProtocolError as error:
+        await inbox.send(refusal(0, error.code, str(error)))
+    except PartyError as error:
+        await inbox.send(party_refusal(error))
+
+
+async def _inbox_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:
+    hello = await receive_hello(websocket, limiter.limits.header_timeout_s, parse_inbox_message)
+    if hello is None:
+        return
+    account = await session_account(websocket)
+    if account is None:
+        await websocket.close(CloseCode.NO_SEAT, PartyError("challenge_signed_out").message)
+        return
+    await note_network(websocket, account.id)
+
+    async def close(code: int, reason: str) -> None:
+        await websocket.close(code, reason)
+
+    outbox = Outbox(websocket.send_text, close)
+    outbox.start()
+    challenges = challenges_of(websocket)
+    inbox = Inbox(account, outbox.send)
+    await challenges.open(inbox)
+    bucket = limiter.socket_bucket()
+    try:
+        while True:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            if bucket is not None and not bucket.take():
+                await close(CloseCode.TOO_MANY_MESSAGES, TOO_MANY_MESSAGES)
+                break
+            await _carry_out(challenges, inbox, received.get("text"))
+    except (WebSocketDisconnect, ConnectionDropped, asyncio.CancelledError):
+        pass
+    finally:
+        await challenges.close(inbox)
+        await outbox.stop()
+
+
+INBOX_ROUTES: Final[list[BaseRoute]] = [WebSocketRoute("/ws/inbox", inbox_socket)]
+"""The inbox's route, mounted by the app."""
