@@ -18,6 +18,7 @@ from typing import Annotated, Final, Literal, TypeAlias, get_args
 
 from pydantic import Field, StringConstraints, TypeAdapter
 
+from rummykit.core.presets import DEFAULT_PRESET
 from rummykit.protocol.facts import TurnTimer
 from rummykit.protocol.messages import Hello, NoData, RefusedMessage, Strict, Version, read_message
 from rummykit.protocol.pairing import PairedMessage
@@ -36,7 +37,7 @@ class NewPersonChallenge(Strict):
 
     player: Annotated[str, StringConstraints(min_length=1, max_length=40)]
     """The person's account name."""
-    preset: PresetName = "classic"
+    preset: PresetName = DEFAULT_PRESET
     turn_timer: TurnTimer | None = None
     """Seconds a turn (null: no limit; a ranked game needs one)."""
     ranked: bool = False

@@ -458,3 +458,17 @@ export class LobbyConnection extends HelloSocket {
     return 0;
   }
 }
+
+/** A signed-in page's inbox (`/ws/inbox`): `inbox` first (the challenges waiting for its
+ * answer), then `challenged`, `challenge_sent`, `challenge_gone`, `paired` and `refused`. A
+ * page signed out is closed NO_SEAT (`on.noSeat`). */
+export class InboxConnection extends HelloSocket {
+  constructor(on) {
+    super("/ws/inbox", {}, on);
+  }
+
+  /** The inbox's hello says 0: the server always answers with what waits. */
+  helloVersion() {
+    return 0;
+  }
+}

@@ -3,6 +3,7 @@
 // a query (#/replay/ID?review=SEAT: open the replay with that seat's review), which goes to
 // the page as URLSearchParams.
 import { installAccount } from "./account.js";
+import { installInbox } from "./inbox.js";
 import { LANGUAGES, applyStatic, lang, setLang, t } from "./i18n.js";
 import { installKeyboard, setPageKeys } from "./keyboard.js";
 import { h, setting } from "./util.js";
@@ -80,6 +81,7 @@ setting("fourColour");
 setting("largeCards");
 installKeyboard();
 installAccount();
+installInbox();
 document.querySelector(".skip").addEventListener("click", (event) => {
   event.preventDefault();
   document.getElementById("app").focus();

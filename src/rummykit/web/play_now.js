@@ -6,9 +6,9 @@ import { onAccount, openAccount, signedIn, whenKnown } from "./account.js";
 import { getPools } from "./api.js";
 import { t } from "./i18n.js";
 import { partyRefusalText } from "./party/model.js";
-import { keepPartySeat } from "./party/seat.js";
+import { enterTable } from "./party/seat.js";
 import { presetName } from "./rule_words.js";
-import { h, fill, store, seatKey, LAST_TABLE } from "./util.js";
+import { h, fill, store } from "./util.js";
 
 /** The words of one pool's table: "2 players · Classic · 30 seconds a turn". */
 export const poolText = (pool) =>
@@ -67,11 +67,8 @@ export function playNowPanel() {
   function sit(paired) {
     seated = true;
     stopWaiting();
-    keepPartySeat(paired);
-    store.setRaw(seatKey(paired.table), paired.token);
-    store.setRaw(LAST_TABLE, paired.table);
     status.textContent = t("pairing.found");
-    location.hash = `#/table/${encodeURIComponent(paired.table)}`;
+    enterTable(paired);
   }
 
   function seek(pool, button) {

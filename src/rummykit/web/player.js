@@ -2,14 +2,15 @@
 // figures; then the recent ranked games, each opening its replay and saying how much it
 // counted when less than a full game (what counts, as the server's thresholds say it). An
 // unknown name says so. A program's account says whether it is online, and while it is, whoever
-// is signed in may challenge it to a game.
+// is signed in may challenge it to a game; a person is challenged through the inbox.
 import { askToSignIn, onAccount, signedIn, whenKnown } from "./account.js";
 import { challengeBot, getPlayer, getThresholds } from "./api.js";
 import { lang, listOf, t } from "./i18n.js";
 import { botBadge } from "./account_badge.js";
 import { rankedTimer } from "./account_model.js";
 import { boardHref, onlineMark, playerHref, ratingCell } from "./leaderboard.js";
-import { problemText } from "./party/model.js";
+import { onInbox, sendToInbox } from "./inbox.js";
+import { partyRefusalText, problemText } from "./party/model.js";
 import { enterParty, keepPartySeat } from "./party/seat.js";
 import { DEFAULT_PRESET, PRESET_NAMES, RANKED_DEFAULT_TIMER, TURN_TIMERS } from "./protocol.js";
 import { presetName } from "./rule_words.js";
@@ -198,6 +199,93 @@ function challengeSection(found, isGone) {
   return { section, stop };
 }
 
+// ----- a challenge to a person ----------------------------------------------------------------
+
+/** The form that challenges the person `name` through the inbox: house rules, turn timer,
+ * ranked (which needs a timer). It waits for their answer (withdraw meanwhile); accepted, the
+ * inbox opens the table; declined or unanswered, it says so. `stop` lets go of the inbox. */
+function personChallengeForm(name) {
+  const preset = h("select", { id: "challenge-preset", testid: "challenge-preset" },
+    PRESET_NAMES.map((each) => h("option", { value: each }, presetName(each))));
+  preset.value = DEFAULT_PRESET;
+  const timer = h("select", { id: "challenge-timer", testid: "challenge-timer" },
+    h("option", { value: "" }, t("common.no_time_limit")),
+    TURN_TIMERS.map((seconds) => h("option", { value: String(seconds) }, t("common.seconds", { count: seconds }))));
+  const ranked = h("input", { id: "challenge-ranked", testid: "challenge-ranked", type: "checkbox" });
+  const status = h("p", { class: "help", testid: "challenge-status", "aria-live": "polite" });
+  const error = h("p", { class: "error", testid: "challenge-error", role: "alert" });
+  const button = h("button", { type: "submit", class: "primary", testid: "challenge-button" }, t("party.challenge_button", { name }));
+  const withdraw = h("button", { type: "button", testid: "challenge-withdraw", hidden: true }, t("challenges.withdraw"));
+  const chosenTimer = () => (timer.value ? Number(timer.value) : null);
+  ranked.addEventListener("change", () => {
+    timer.options[0].disabled = ranked.checked; // ranked needs a timer
+    if (ranked.checked && chosenTimer() === null) timer.value = String(rankedTimer(null, TURN_TIMERS));
+  });
+  const waitingFor = (waiting) => {
+    button.disabled = waiting;
+    withdraw.hidden = !waiting;
+  };
+  const stop = onInbox((message) => {
+    if (message.t === "challenge_sent" && message.d.to.toLowerCase() === name.toLowerCase()) {
+      status.textContent = t("challenges.sent", { name: message.d.to, count: message.d.expires_in_s });
+      waitingFor(true);
+    } else if (message.t === "challenge_gone" && message.d.reason === "withdrawn") {
+      status.textContent = t("challenges.withdrawn");
+      waitingFor(false);
+    } else if (message.t === "refused") {
+      status.textContent = "";
+      error.textContent = partyRefusalText(message.d);
+      waitingFor(false);
+    } else if (message.t === "paired") {
+      status.textContent = t("challenges.accepted");
+    }
+  });
+  withdraw.addEventListener("click", () => sendToInbox("withdraw"));
+  function send(event) {
+    event.preventDefault();
+    error.textContent = "";
+    const terms = { player: name, preset: preset.value, turn_timer: chosenTimer(), ranked: ranked.checked };
+    if (!sendToInbox("challenge", terms)) error.textContent = t("challenges.not_connected");
+  }
+  const form = h("form", { class: "challenge-form", testid: "challenge-form", onsubmit: send },
+    h("div", { class: "field" }, h("label", { for: "challenge-preset" }, t("party.challenge_preset")), preset),
+    h("div", { class: "field" }, h("label", { for: "challenge-timer" }, t("party.turn_time")), timer),
+    h("div", { class: "field check" }, ranked, h("label", { for: "challenge-ranked" }, t("account.ranked"))),
+    h("div", { class: "row" }, button, withdraw),
+    status,
+    error);
+  return { form, stop };
+}
+
+/** The challenge section of a person's page: the form for whoever else is signed in, the way
+ * to sign in for whoever is not. Drawn again on each sign-in and sign-out. */
+function personChallengeSection(name, isGone) {
+  const section = h("section", { class: "challenge", testid: "challenge", "aria-labelledby": "challenge-heading" });
+  let stopForm = () => {};
+  function draw() {
+    stopForm();
+    stopForm = () => {};
+    const me = signedIn();
+    section.hidden = !!me && me.name.toLowerCase() === name.toLowerCase();
+    if (section.hidden) return;
+    const signIn = () => askToSignIn(t("challenges.sign_in_why", { name }));
+    let body;
+    if (me) {
+      const made = personChallengeForm(name);
+      stopForm = made.stop;
+      body = made.form;
+    } else {
+      body = h("p", { testid: "challenge-signed-out" }, t("challenges.signed_out", { name }), " ",
+        h("button", { type: "button", class: "link-like", testid: "challenge-sign-in", onclick: signIn }, t("account.sign_in")));
+    }
+    fill(section, h("h2", { id: "challenge-heading" }, t("challenges.heading", { name })), body);
+  }
+  draw();
+  const stopAccount = onAccount(draw);
+  whenKnown().then(() => !isGone() && draw());
+  return { section, stop: () => { stopAccount(); stopForm(); } };
+}
+
 export function mountPlayer(root, name) {
   document.title = t("ratings.player_title", { name });
   let gone = false;
@@ -216,7 +304,9 @@ export function mountPlayer(root, name) {
     const pools = POOLS.filter((pool) => found.pools && found.pools[pool]).map((pool) => poolSection(pool, found.pools[pool]));
     const recent = found.recent || [];
     const online = !!found.bot && !!found.online;
-    const challenge = online ? challengeSection(found, () => gone) : null;
+    const challenge = online
+      ? challengeSection(found, () => gone)
+      : found.bot ? null : personChallengeSection(found.name, () => gone);
     if (challenge) stopAccount = challenge.stop;
     fill(root, h("section", { class: "panel ratings-page player-page" },
       h("div", { class: "player-head" },

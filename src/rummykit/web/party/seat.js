@@ -1,6 +1,6 @@
 // A seat in a party this device took (a party made in the lobby, a challenge to a program, a
 // join on the invite page): kept where the party page looks for it, and the way to that page.
-import { store } from "../util.js";
+import { store, seatKey, LAST_TABLE } from "../util.js";
 import { partyKey } from "./model.js";
 
 /** Keep the seat a party's answer gave (PartyJoined: {code, member, token, url}). */
@@ -13,4 +13,13 @@ export function keepPartySeat(joined) {
 export function enterParty(joined) {
   keepPartySeat(joined);
   location.hash = joined.url.slice(joined.url.indexOf("#"));
+}
+
+/** A seat at a party's table already started (quick pairing's or a challenge's `paired`:
+ * {code, member, token, url, table}): keep it, and open the table. */
+export function enterTable(paired) {
+  keepPartySeat(paired);
+  store.setRaw(seatKey(paired.table), paired.token);
+  store.setRaw(LAST_TABLE, paired.table);
+  location.hash = `#/table/${encodeURIComponent(paired.table)}`;
 }
