@@ -231,6 +231,7 @@ ROUTE_ANSWERS: dict[str, frozenset[str]] = {
     "/api/bots": frozenset({"OnlineBots"}),
     "/api/open-tables": frozenset({"OpenTables"}),
     "/api/pools": frozenset({"PoolsAnswer"}),
+    "/api/games/{table_id}/share": frozenset({"ShareAnswer"}),
     "/api/challenges": frozenset({"PartyJoined", "PartyRefusal", "ErrorAnswer"}),
     "/api/parties/{code}/invite": frozenset({"InviteAnswered", "PartyRefusal", "ErrorAnswer"}),
 }

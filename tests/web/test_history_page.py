@@ -107,3 +107,48 @@ def test_a_public_history_shows_and_serves_everyone_every_game(
     )  # and a computer player (its name chosen per table)
     item.get_by_test_id("replay-link").click()
     expect(page.get_by_test_id("replay-text")).to_contain_text("Deal 1")
+
+
+def test_the_history_filters_by_player_rules_and_result(page: Any, live_server: LiveServer) -> None:
+    games = {
+        "classic": live_server.finished_game(rules={"target": 10}, name="Ada", seed=5),
+        "knock": live_server.finished_game(
+            preset="knock", rules={"target": 10}, name="Ada", seed=6
+        ),
+        "bob": live_server.finished_game(rules={"target": 10}, name="Bob", seed=7),
+    }
+    open_history(page, live_server, dict(games.values()))
+    items, count = page.get_by_test_id("history-item"), page.get_by_test_id("history-count")
+    expect(items).to_have_count(3)
+    expect(count).to_have_text("3 of 3 games shown")
+    page.get_by_test_id("history-search").fill("bo")
+    expect(items).to_have_count(1)
+    expect(history_item(page, games["bob"][0])).to_be_visible()
+    page.get_by_test_id("history-search").fill("")
+    page.get_by_test_id("history-rules").select_option("knock")
+    expect(items).to_have_count(1)
+    expect(history_item(page, games["knock"][0])).to_be_visible()
+    page.get_by_test_id("history-rules").select_option("")
+    # won or not, for the seat this browser held: each game's own answer decides
+    views = {key: live_server.view(*game) for key, game in games.items()}
+    won = sorted(key for key, view in views.items() if max(view["scores"]) == view["scores"][0])
+    page.get_by_test_id("history-result").select_option("won")
+    expect(count).to_have_text(f"{len(won)} of 3 games shown")
+    page.get_by_test_id("history-result").select_option("lost")
+    expect(count).to_have_text(f"{3 - len(won)} of 3 games shown")
+    page.get_by_test_id("history-search").fill("nobody at all")
+    expect(page.get_by_test_id("history-none-shown")).to_be_visible()
+    # an unrated game on a private history: its replay offers no link to share
+    page.goto(f"{live_server.url}/#/replay/{games['bob'][0]}")
+    expect(page.get_by_test_id("replay-text")).to_contain_text("Deal 1")
+    expect(page.get_by_test_id("replay-share")).to_be_hidden()
+
+
+def test_a_public_game_has_a_short_link_anyone_opens(page: Any, public_server: LiveServer) -> None:
+    game, _ = public_server.finished_game(rules={"target": 10}, name="Ada", seed=5)
+    page.goto(f"{public_server.url}/#/replay/{game}")
+    link = page.get_by_test_id("share-link")
+    expect(link).to_have_value(f"{public_server.url}/g/{game}")
+    page.goto(link.input_value())  # a stranger's browser: no seat held
+    page.wait_for_url(f"**/#/replay/{game}")
+    expect(page.get_by_test_id("replay-text")).to_contain_text("Deal 1")

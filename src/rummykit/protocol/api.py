@@ -220,6 +220,17 @@ class FinishedGame(Strict):
     """How many deals were played."""
     preset: str
     """The house rules the table started from."""
+    seat: int | None = None
+    """Your seat at it (the seat of the token sent that found it); null for a game listed
+    because the history is public."""
+
+
+class ShareAnswer(Strict):
+    """``GET /api/games/{table}/share``: whether anyone may open the game by its short link."""
+
+    public: bool
+    """A finished rated game, or any game where the history is public; false otherwise (for
+    an id that is no game too: a stranger learns nothing)."""
 
 
 class HistoryAnswer(Strict):

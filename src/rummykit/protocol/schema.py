@@ -20,6 +20,7 @@ from rummykit.protocol.api import (
     NewTable,
     RulesAsked,
     RulesInPlay,
+    ShareAnswer,
     TableAnswer,
     TableCreated,
 )
@@ -75,6 +76,7 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
         "The answer to GET /api/games/{table}/record.",
     ),
     "ReplayAnswer": (TypeAdapter(ReplayAnswer), "The answer to GET /api/games/{table}/frames."),
+    "ShareAnswer": (TypeAdapter(ShareAnswer), "The answer to GET /api/games/{table}/share."),
     "ErrorAnswer": (TypeAdapter(ErrorAnswer), "Every 4xx answer of the HTTP API."),
     "NewParty": (TypeAdapter(NewParty), "The body of POST /api/parties."),
     "JoinParty": (TypeAdapter(JoinParty), "The body of POST /api/parties/{code}/join."),

@@ -64,6 +64,9 @@ export const getHistory = (tokens) =>
 export const getFrames = (id, token) =>
   json(`/api/games/${encodeURIComponent(id)}/frames`, { headers: bearer(token) });
 
+/** Whether anyone may open a finished game by its short link: {public}. */
+export const getShare = (id) => json(`/api/games/${encodeURIComponent(id)}/share`);
+
 const reviewUrl = (id, seat) => `/api/games/${encodeURIComponent(id)}/review/${encodeURIComponent(seat)}`;
 
 /** Ask for the review of a finished game's seat (made once, in the background): where it

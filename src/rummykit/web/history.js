@@ -50,14 +50,43 @@ async function loadHistory(seats) {
   return { games: newestFirst, everyone };
 }
 
+/** Whether `game` passes the filters: a name among the players (any part of it, any case),
+ * the house rules, and the result for the seat this browser held (won: first alone or with
+ * others; lost: any other place). */
+export function shown(game, { search, preset, result }) {
+  const wanted = search.trim().toLowerCase();
+  if (wanted && !(game.players || []).some((name) => name.toLowerCase().includes(wanted))) return false;
+  if (preset && game.preset !== preset) return false;
+  if (result) {
+    if (game.seat === null || game.seat === undefined) return false;
+    const scores = game.scores || [];
+    const won = game.winner === game.seat || (game.winner !== null && game.winner !== undefined && scores[game.seat] === scores[game.winner]);
+    if ((result === "won") !== won) return false;
+  }
+  return true;
+}
+
 export function mountHistory(root) {
   document.title = t("history.title");
   const list = h("ol", { class: "history-list", testid: "history" }, h("li", { class: "help" }, t("common.loading")));
   const about = h("p", { testid: "history-about" }, t("history.about"));
+  const search = h("input", { id: "history-search", testid: "history-search", type: "search", maxlength: "40", autocomplete: "off" });
+  const presetFilter = h("select", { id: "history-rules", testid: "history-rules" }, h("option", { value: "" }, t("history.all_rules")));
+  const resultFilter = h("select", { id: "history-result", testid: "history-result" },
+    h("option", { value: "" }, t("history.all_results")),
+    h("option", { value: "won" }, t("history.result_won")),
+    h("option", { value: "lost" }, t("history.result_lost")));
+  const count = h("p", { class: "help", testid: "history-count", "aria-live": "polite" });
+  const filters = h("form", { class: "history-filters row", role: "search", hidden: true, onsubmit: (event) => event.preventDefault() },
+    h("span", { class: "field" }, h("label", { for: "history-search" }, t("history.search")), search),
+    h("span", { class: "field" }, h("label", { for: "history-rules" }, t("history.rules")), presetFilter),
+    h("span", { class: "field" }, h("label", { for: "history-result" }, t("history.result")), resultFilter));
   fill(root,
     h("section", { class: "panel history" },
       h("h1", {}, t("history.heading")),
       about,
+      filters,
+      count,
       list,
       h("p", {}, h("a", { href: "#/" }, t("history.back")))));
 
@@ -108,7 +137,19 @@ export function mountHistory(root) {
         fill(list, h("li", { class: "help" }, t("history.none")));
         return;
       }
-      fill(list, games.map(item));
+      const presets = [...new Set(games.map((game) => game.preset).filter(Boolean))].sort();
+      fill(presetFilter, h("option", { value: "" }, t("history.all_rules")),
+        presets.map((preset) => h("option", { value: preset }, presetName(preset))));
+      filters.hidden = false;
+      const items = games.map((game) => ({ game, node: item(game) }));
+      const refilter = () => {
+        const chosen = { search: search.value, preset: presetFilter.value, result: resultFilter.value };
+        const kept = items.filter(({ game }) => shown(game, chosen));
+        fill(list, kept.length ? kept.map(({ node }) => node) : h("li", { class: "help", testid: "history-none-shown" }, t("history.none_shown")));
+        count.textContent = t("history.count", { count: kept.length, total: games.length });
+      };
+      for (const control of [search, presetFilter, resultFilter]) control.addEventListener("input", refilter);
+      refilter();
     })
     .catch((problem) => fill(list, h("li", { class: "error", role: "alert" }, t("history.failed", { problem: problem.message }))));
   return () => {};

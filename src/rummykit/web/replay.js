@@ -2,7 +2,7 @@
 // ← →), deal by deal (a list of deals, buttons, PageUp/PageDown or [ ]), anywhere at once
 // (a scrubber over every step, the deals marked on it), or played at a chosen speed (Space).
 // Its review panel (review.js) judges one seat's decisions and marks the steps they were at.
-import { getFrames, getTable } from "./api.js";
+import { getFrames, getShare, getTable } from "./api.js";
 import { cardRow } from "./cards.js";
 import { t } from "./i18n.js";
 import { setPageKeys } from "./keyboard.js";
@@ -18,6 +18,25 @@ const SPEED_KEY = "rummykit.replaySpeed";
 function ownKey(event) {
   const tag = event.target instanceof Element ? event.target.tagName : "";
   return event.key === " " && (tag === "BUTTON" || tag === "A" || tag === "SUMMARY");
+}
+
+/** The game's short link (/g/ID) with Copy, shown once the server says anyone may open it
+ * (a rated game, or any where the history is public). */
+function shareRow(gameId) {
+  const link = `${location.origin}/g/${encodeURIComponent(gameId)}`;
+  const said = h("span", { class: "help", testid: "share-copied", "aria-live": "polite" });
+  const field = h("input", { type: "text", readonly: true, value: link, testid: "share-link", "aria-label": t("replay.share_label") });
+  const copy = h("button", { type: "button", testid: "share-copy" }, t("replay.share_copy"));
+  copy.addEventListener("click", () => {
+    field.select();
+    const done = () => (said.textContent = t("replay.share_copied"));
+    if (navigator.clipboard) navigator.clipboard.writeText(link).then(done, done);
+    else done();
+  });
+  const row = h("div", { class: "replay-share", testid: "replay-share", hidden: true },
+    h("p", {}, t("replay.share_text")), h("div", { class: "row" }, field, copy), said);
+  getShare(gameId).then((found) => (row.hidden = !found.public), () => {});
+  return row;
 }
 
 export function mountReplay(root, gameId, params = new URLSearchParams()) {
@@ -66,6 +85,7 @@ export function mountReplay(root, gameId, params = new URLSearchParams()) {
   });
   const where = h("span", { class: "help", testid: "replay-position" });
   const body = h("div", { class: "replay-body" });
+  const share = shareRow(gameId);
 
   fill(root,
     h("section", { class: "panel replay" },
@@ -81,6 +101,7 @@ export function mountReplay(root, gameId, params = new URLSearchParams()) {
       text,
       review.line,
       body,
+      share,
       h("p", {}, h("a", { href: "#/history" }, t("replay.back_to_history")))));
 
   function stop() {

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
@@ -48,7 +49,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute, request_response
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -71,6 +72,7 @@ from rummykit.protocol import (
     NewTable,
     ProtocolError,
     RulesAsked,
+    ShareAnswer,
     TableAnswer,
     TableCreated,
     Viewer,
@@ -230,6 +232,11 @@ async def table_view(request: Request) -> Response:
     return JSONResponse(answer.model_dump(mode="json"))
 
 
+SHORT_LINK_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,40}")
+"""What a table's id may be in a short link (``secrets.token_urlsafe``'s letters)."""
+
+NO_SUCH_LINK: Final = "That is not a game's link: check it with whoever shared it."
+
 HISTORY_NOT_PUBLIC: Final = (
     "This server lists only each player's own games: POST /api/history with your seat tokens."
 )
@@ -240,7 +247,7 @@ async def _history_answer(
 ) -> Response:
     if public:  # the player's own games, and the newest of everyone's
         everyone = await asyncio.to_thread(lobby.store.history)
-        by_id = {game.id: game for game in [*games, *everyone]}
+        by_id = {game.id: game for game in [*everyone, *games]}  # yours keep your seat
         games = sorted(by_id.values(), key=lambda game: game.finished, reverse=True)
     answer = HistoryAnswer(
         games=[game.answer() for game in games],
@@ -267,6 +274,27 @@ async def history(request: Request) -> Response:
         return refused_request(error)
     games, unknown = await asyncio.to_thread(lobby.store.games_of, wanted.tokens)
     return await _history_answer(lobby, games, unknown, public)
+
+
+async def short_link(request: Request) -> Response:
+    """``GET /g/{table_id}``: a game's short link, to share: the replay viewer.
+
+    The viewer shows the game to whoever may see it (anyone, for a rated game).
+    """
+    table_id = request.path_params["table_id"]
+    if not SHORT_LINK_ID.fullmatch(table_id):
+        return _error(NO_SUCH_LINK, 404)
+    return RedirectResponse(f"/#/replay/{table_id}", status_code=303)
+
+
+async def share(request: Request) -> Response:
+    """``GET /api/games/{table_id}/share``: whether anyone may open the game's short link."""
+    lobby = _lobby(request)
+    table_id = request.path_params["table_id"]
+    public = await asyncio.to_thread(lobby.store.rated_games.was_rated, table_id)
+    if not public and request.app.state.public_history:
+        public = await asyncio.to_thread(lobby.store.settings, table_id) is not None
+    return JSONResponse(ShareAnswer(public=public).model_dump())
 
 
 async def record(request: Request) -> Response:
@@ -514,6 +542,8 @@ def create_app(
         Route("/api/history", history, methods=["GET", "POST"]),
         Route("/api/games/{table_id}/record", record),
         Route("/api/games/{table_id}/frames", frames),
+        Route("/api/games/{table_id}/share", share),
+        Route("/g/{table_id}", short_link),
         *PARTY_ROUTES,
         *OPEN_TABLE_ROUTES,
         *PAIRING_ROUTES,

@@ -462,14 +462,18 @@ class Store:
             self._sweep_if_due(db, now)
             rows = db.execute(
                 "SELECT seats.token, tables.id, tables.created, tables.updated, tables.summary, "
-                "tables.finished FROM seats JOIN tables ON tables.id = seats.table_id "
+                "tables.finished, seats.seat FROM seats JOIN tables ON tables.id = seats.table_id "
                 f"WHERE seats.token IN ({', '.join('?' * len(hashes))}) "
                 "AND (seats.expires IS NULL OR seats.expires > ?) "
                 "ORDER BY tables.updated DESC",
                 (*hashes, now),
             ).fetchall()
         held = {row[0] for row in rows}
-        games = {row[1]: _finished_game(*row[1:5]) for row in rows if row[5]}
+        games = {
+            row[1]: dataclasses.replace(_finished_game(*row[1:5]), seat=int(row[6]))
+            for row in rows
+            if row[5]
+        }
         return list(games.values()), [token for token in tokens if token_hash(token) not in held]
 
 
@@ -485,10 +489,14 @@ class StoredGame:
     """When the game ended (seconds since the epoch)."""
     summary: dict[str, Any]
     """The summary kept when it ended (``protocol.api.FinishedGame``'s other fields)."""
+    seat: int | None = None
+    """The seat of the token that found it (``games_of``); ``None``: listed for everyone."""
 
     def answer(self) -> FinishedGame:
         """The game as ``/api/history`` lists it."""
         fields = {"id": self.id, "created": self.created, "finished": self.finished}
+        if self.seat is not None:
+            fields["seat"] = self.seat
         return FinishedGame.model_validate({**fields, **self.summary})
 
 

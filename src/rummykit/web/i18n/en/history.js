@@ -20,4 +20,13 @@ export default {
   "history.download_label": "Download record: the game of {when}",
   "history.none": "No finished games yet.",
   "history.failed": "The list could not be loaded: {problem}",
+  "history.search": "Player",
+  "history.rules": "Rules",
+  "history.all_rules": "Any rules",
+  "history.result": "Result",
+  "history.all_results": "Any result",
+  "history.result_won": "Won",
+  "history.result_lost": "Not won",
+  "history.none_shown": "No game fits these filters.",
+  "history.count": { one: "{count} of {total} games shown", other: "{count} of {total} games shown" },
 };

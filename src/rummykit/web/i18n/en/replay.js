@@ -52,4 +52,8 @@ export default {
   "replay.review_prev_mark": "« Previous mark",
   "replay.review_next_mark": "Next mark »",
   "replay.review_keys": "Keys: N / P the next or the previous marked decision.",
+  "replay.share_text": "Anyone can open this game with its short link:",
+  "replay.share_label": "The game's short link",
+  "replay.share_copy": "Copy the link",
+  "replay.share_copied": "Copied.",
 };

@@ -20,4 +20,13 @@ export default {
   "history.download_label": "記録をダウンロード：{when}のゲーム",
   "history.none": "終わったゲームはまだありません。",
   "history.failed": "一覧を読み込めませんでした：{problem}",
+  "history.search": "プレイヤー",
+  "history.rules": "ルール",
+  "history.all_rules": "すべてのルール",
+  "history.result": "結果",
+  "history.all_results": "すべての結果",
+  "history.result_won": "勝ち",
+  "history.result_lost": "勝ち以外",
+  "history.none_shown": "この条件に合うゲームはありません。",
+  "history.count": { other: "{total}ゲーム中{count}ゲームを表示" },
 };

@@ -52,4 +52,8 @@ export default {
   "replay.review_prev_mark": "« 前の印",
   "replay.review_next_mark": "次の印 »",
   "replay.review_keys": "キー: N / P で次／前の印の付いた判断へ。",
+  "replay.share_text": "この短いリンクで、だれでもこのゲームを見られます：",
+  "replay.share_label": "ゲームの短いリンク",
+  "replay.share_copy": "リンクをコピー",
+  "replay.share_copied": "コピーしました。",
 };
