@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import time
+from collections.abc import Awaitable, Callable
 from typing import Final
 
 from rummykit.protocol import Clock, NewParty, TableSettings
@@ -111,6 +112,8 @@ class Lobby:
         """Set once ``close`` has begun."""
         self.remote: dict[str, RemoteTable] = {}
         """Tables another process owns that sockets of this one use, relayed."""
+        self.games_over: list[Callable[[Table], Awaitable[None]]] = []
+        """Told of each party's table whose game ended here (an arena's results)."""
         self.bots = BotDesk()
         """The programs' accounts online in this process, their invitations and games."""
         self.ranked = RankedChecks(store, now, self.started)
@@ -383,6 +386,8 @@ class Lobby:
     async def _game_over(self, table: Table) -> None:
         code = table.settings.party or ""
         await self.bots.ended(self._programs(code), code, table.id)
+        for listener in self.games_over:
+            await listener(table)
 
     def _programs(self, code: str) -> list[int]:
         """The programs' accounts among a party's members (in memory here)."""

@@ -29,6 +29,7 @@ from rummykit.protocol import FinishedGame, TableSettings
 from rummykit.server.cluster import check_epoch
 from rummykit.server.store import legacy_sqlite, migrate
 from rummykit.server.store.accounts import SESSION_LIFETIME_S, Account, Accounts
+from rummykit.server.store.arenas import Arenas
 from rummykit.server.store.common import Now, token_hash
 from rummykit.server.store.database import (
     Database,
@@ -104,6 +105,7 @@ class Store:
         self.accounts = Accounts(self._db, now, self._sweep_if_due)
         """The accounts, their sessions and networks."""
         self.parties = Parties(self._db, now)
+        self.arenas = Arenas(self._db, now)
         """The parties."""
         self.ratings = Ratings(self._db)
         """The accounts' ratings, read (a ranked game's end writes them: ``rate_game``)."""
@@ -469,11 +471,7 @@ class Store:
                 (*hashes, now),
             ).fetchall()
         held = {row[0] for row in rows}
-        games = {
-            row[1]: dataclasses.replace(_finished_game(*row[1:5]), seat=int(row[6]))
-            for row in rows
-            if row[5]
-        }
+        games = {row[1]: _finished_game(*row[1:5], seat=int(row[6])) for row in rows if row[5]}
         return list(games.values()), [token for token in tokens if token_hash(token) not in held]
 
 
@@ -505,9 +503,10 @@ def _has_expired(expires: float | None, now: float) -> bool:
 
 
 def _finished_game(
-    table_id: str, created: float, finished: float, summary: str | None
+    table_id: str, created: float, finished: float, summary: str | None, seat: int | None = None
 ) -> StoredGame:
-    return StoredGame(str(table_id), float(created), float(finished), json.loads(summary or "{}"))
+    summed_up = json.loads(summary or "{}")
+    return StoredGame(str(table_id), float(created), float(finished), summed_up, seat)
 
 
 def _is_file(location: str) -> bool:

@@ -1,0 +1,52 @@
+"""The arenas, each kept as its JSON."""
+
+from __future__ import annotations
+
+from rummykit.server.store.common import Now
+from rummykit.server.store.database import Database
+
+RECENT_FINISHED = 20
+"""Finished arenas ``recent`` lists (the newest)."""
+
+
+class Arenas:
+    """The ``arenas`` table."""
+
+    def __init__(self, db: Database, now: Now) -> None:
+        """Over ``db``, stamping with ``now``."""
+        self._db = db
+        self._now = now
+
+    def save(self, arena_id: str, arena: str, *, finished: bool) -> None:
+        """Keep an arena (its JSON), new or changed."""
+        now = self._now()
+        with self._db.transaction() as db:
+            db.execute(
+                "INSERT INTO arenas (id, created, updated, finished, arena) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (id) DO UPDATE SET updated = excluded.updated, "
+                "finished = excluded.finished, arena = excluded.arena",
+                (arena_id, now, now, finished, arena),
+            )
+
+    def get(self, arena_id: str) -> str | None:
+        """An arena's JSON, or ``None``."""
+        with self._db.read() as db:
+            row = db.execute("SELECT arena FROM arenas WHERE id = ?", (arena_id,)).fetchone()
+        return str(row[0]) if row else None
+
+    def unfinished(self) -> list[str]:
+        """Every arena not finished yet, oldest first."""
+        with self._db.read() as db:
+            rows = db.execute(
+                "SELECT arena FROM arenas WHERE finished = FALSE ORDER BY created"
+            ).fetchall()
+        return [str(row[0]) for row in rows]
+
+    def recent(self) -> list[str]:
+        """The newest finished arenas, newest first."""
+        with self._db.read() as db:
+            rows = db.execute(
+                "SELECT arena FROM arenas WHERE finished = TRUE ORDER BY created DESC LIMIT ?",
+                (RECENT_FINISHED,),
+            ).fetchall()
+        return [str(row[0]) for row in rows]
