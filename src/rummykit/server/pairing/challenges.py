@@ -29,16 +29,15 @@ from rummykit.protocol import (
     GoneReason,
     InboxMessage,
     InboxView,
-    NewParty,
     NewPersonChallenge,
     PairedMessage,
-    PairedView,
     Strict,
     detail_params,
 )
 from rummykit.server.pairing.quick_pairing import party_refusal
+from rummykit.server.pairing.seating import Terms, seat_together
 from rummykit.server.parties import Lobby, PartyError, checked_rules
-from rummykit.server.runtime import going_on, note_gone_past
+from rummykit.server.runtime import going_on
 from rummykit.server.store import Account, Now
 from rummykit.server.tables import Sleep
 
@@ -202,34 +201,16 @@ class Challenges:
         challenge = self._addressed(inbox, challenge_id)
         await self._end(challenge, "accepted", besides=inbox)
         sender, terms = challenge.sender, challenge.terms
-        request = NewParty(
-            name=sender.account.name,
-            preset=terms.preset,
-            turn_timer=terms.turn_timer,
-            ranked=terms.ranked,
-        )
+        players = [(sender.account.name, sender.account), (inbox.account.name, inbox.account)]
         try:
-            party, host, host_token = await self._lobby.new_party(request, sender.account)
-            guest, guest_token = await party.join(inbox.account.name, inbox.account)
-            await party.set_ready(guest.id, True)
-            table = await party.start(host.id, self._lobby.make_party_table)
-        except Exception as error:  # a ranked check that failed, or the store out of reach
-            if not isinstance(error, PartyError):
-                note_gone_past("making a challenge's table", error)
-                error = PartyError("pairing_failed")
+            seats = await seat_together(
+                self._lobby, Terms(terms.preset, terms.turn_timer, terms.ranked), players
+            )
+        except PartyError as error:
             for each in (sender, inbox):
                 await self._tell(each, party_refusal(error))
             return
-        url = party.view(None).url
-        for each, member, token in ((sender, host.id, host_token), (inbox, guest.id, guest_token)):
-            seat = PairedView(
-                code=party.code,
-                member=member,
-                token=token,
-                url=url,
-                table=table,
-                ranked=terms.ranked,
-            )
+        for each, seat in zip((sender, inbox), seats, strict=True):
             await self._tell(each, PairedMessage(v=0, d=seat))
 
     async def _end(

@@ -23,9 +23,7 @@ from typing import Final
 
 from rummykit.protocol import (
     QUICK_POOLS,
-    NewParty,
     PairedMessage,
-    PairedView,
     PoolsAnswer,
     PoolView,
     QuickPool,
@@ -37,8 +35,9 @@ from rummykit.protocol import (
     wait_params,
 )
 from rummykit.ratings import Pool, Seeker, rating_range, tables_to_make
+from rummykit.server.pairing.seating import Terms, seat_together
 from rummykit.server.parties import Lobby, PartyError
-from rummykit.server.runtime import going_on, note_gone_past
+from rummykit.server.runtime import going_on
 from rummykit.server.store import Account, Now
 from rummykit.server.tables import Sleep
 
@@ -204,40 +203,19 @@ class QuickPairing:
 
     async def _seat(self, pool: QuickPool, players: list[Waiting]) -> None:
         """Make the party of ``players`` and start its table; tell each their seat."""
-        host, *others = players
-        request = NewParty(
-            name=host.name,
-            preset=pool.preset,
-            turn_timer=pool.turn_timer,
-            ranked=host.ranked,
-        )
+        terms = Terms(pool.preset, pool.turn_timer, ranked=players[0].ranked)
         try:
-            party, member, token = await self._lobby.new_party(request, host.account)
-            seats = [(host, member.id, token)]
-            for each in others:
-                joined, each_token = await party.join(each.name, each.account)
-                await party.set_ready(joined.id, True)
-                seats.append((each, joined.id, each_token))
-            table = await party.start(member.id, self._lobby.make_party_table)
-        except Exception as error:  # the store out of reach, or a check that failed late
-            if not isinstance(error, PartyError):
-                note_gone_past("making a quick pairing's table", error)
-                error = PartyError("pairing_failed")
+            seats = await seat_together(
+                self._lobby, terms, [(each.name, each.account) for each in players]
+            )
+        except PartyError as error:
             for each in players:
                 with going_on("telling a player their table could not be made"):
                     await each.send(party_refusal(error))
             return
-        for each, member_id, each_token in seats:
-            paired = PairedView(
-                code=party.code,
-                member=member_id,
-                token=each_token,
-                url=party.view(None).url,
-                table=table,
-                ranked=host.ranked,
-            )
+        for each, seat in zip(players, seats, strict=True):
             with going_on("telling a player their seat"):
-                await each.send(PairedMessage(v=0, d=paired))
+                await each.send(PairedMessage(v=0, d=seat))
 
     async def close(self) -> None:
         """Stop the rounds (the server stops)."""

@@ -471,7 +471,7 @@ class Store:
                 (*hashes, now),
             ).fetchall()
         held = {row[0] for row in rows}
-        games = {row[1]: _finished_game(*row[1:5], seat=int(row[6])) for row in rows if row[5]}
+        games = _held_games(rows)
         return list(games.values()), [token for token in tokens if token_hash(token) not in held]
 
 
@@ -500,6 +500,18 @@ class StoredGame:
 
 def _has_expired(expires: float | None, now: float) -> bool:
     return expires is not None and expires <= now
+
+
+def _held_games(rows: Sequence[Sequence[Any]]) -> dict[str, StoredGame]:
+    """The finished games among ``games_of``'s rows, by id, each with its token's seat.
+
+    A row is (token, id, created, updated, summary, finished, seat).
+    """
+    return {
+        row[1]: _finished_game(row[1], row[2], row[3], row[4], int(row[6]))
+        for row in rows
+        if row[5]
+    }
 
 
 def _finished_game(
