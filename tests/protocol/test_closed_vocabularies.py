@@ -231,6 +231,8 @@ ROUTE_ANSWERS: dict[str, frozenset[str]] = {
     "/api/bots": frozenset({"OnlineBots"}),
     "/api/open-tables": frozenset({"OpenTables"}),
     "/api/pools": frozenset({"PoolsAnswer"}),
+    "/api/arenas": frozenset({"ArenaView", "ArenaList", "PartyRefusal", "ErrorAnswer"}),
+    "/api/arenas/{arena_id}": frozenset({"ArenaView", "ErrorAnswer"}),
     "/api/games/{table_id}/share": frozenset({"ShareAnswer"}),
     "/api/challenges": frozenset({"PartyJoined", "PartyRefusal", "ErrorAnswer"}),
     "/api/parties/{code}/invite": frozenset({"InviteAnswered", "PartyRefusal", "ErrorAnswer"}),

@@ -338,12 +338,12 @@ def test_schema_names_every_client_and_server_message_type() -> None:
     }
     kinds_sent = {"view", "event", "refused", "applied", "notice", "log", "reaction", "rematch"}
     kinds_sent |= {"party", "open_tables", "seeking", "paired"}
-    kinds_sent |= {"inbox", "challenged", "challenge_sent", "challenge_gone"}
+    kinds_sent |= {"inbox", "challenged", "challenge_sent", "challenge_gone", "arena"}
     kinds_sent |= {"beat"}
     table_kinds = {"act", "next", "redeal", "hint", "pace", "react", "bye", "leave", "hello"}
     table_kinds |= {"beat"}
     party_kinds = {"ready", "settings", "add_cpu", "remove", "start"}
-    pairing_kinds = {"seek", "cancel", "challenge", "withdraw"}  # accept, decline: as programs
+    pairing_kinds = {"seek", "cancel", "challenge", "withdraw", "join", "pause"}
     bot_stream_kinds = {"accept", "decline", "welcome", "invitation", "invitation_gone"}
     bot_stream_kinds |= {"game_started", "game_ended"}
     assert kinds == table_kinds | party_kinds | pairing_kinds | kinds_sent | bot_stream_kinds

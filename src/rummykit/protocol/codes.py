@@ -65,6 +65,8 @@ class ServerCode(enum.StrEnum):
     challenges waiting."""
     CHALLENGE_CLOSED = "challenge_closed"
     """The challenge is no longer open: declined, out of time, withdrawn or answered."""
+    ARENA_OVER = "arena_over"
+    """The arena has finished, or there is none of that id."""
     TRY_AGAIN = "try_again"
     """It could not keep the intent just now (its database was out of reach);
     nothing changed: send it again."""

@@ -24,6 +24,13 @@ from rummykit.protocol.api import (
     TableAnswer,
     TableCreated,
 )
+from rummykit.protocol.arenas import (
+    ARENA_CLIENT_MESSAGES,
+    ARENA_SERVER_MESSAGES,
+    ArenaList,
+    ArenaView,
+    NewArena,
+)
 from rummykit.protocol.bot_stream import (
     BOT_CLIENT_MESSAGES,
     BOT_SERVER_MESSAGES,
@@ -98,6 +105,11 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
     "PairingServerMessage": (PAIRING_SERVER_MESSAGES, "What the server sends on /ws/pairing."),
     "InboxClientMessage": (INBOX_CLIENT_MESSAGES, "What a page sends on /ws/inbox (hello first)."),
     "InboxServerMessage": (INBOX_SERVER_MESSAGES, "What the server sends on /ws/inbox."),
+    "NewArena": (TypeAdapter(NewArena), "The body of POST /api/arenas."),
+    "ArenaView": (TypeAdapter(ArenaView), "POST /api/arenas, GET /api/arenas/{id}, arena frames."),
+    "ArenaList": (TypeAdapter(ArenaList), "The answer to GET /api/arenas."),
+    "ArenaClientMessage": (ARENA_CLIENT_MESSAGES, "What a page sends on /ws/arena/{id}."),
+    "ArenaServerMessage": (ARENA_SERVER_MESSAGES, "What the server sends on /ws/arena/{id}."),
     "NewAccount": (TypeAdapter(NewAccount), "The body of POST /api/accounts."),
     "SignIn": (TypeAdapter(SignIn), "The body of POST /api/session."),
     "Me": (TypeAdapter(Me), "The answer to signing up or in, and GET /api/me when signed in."),

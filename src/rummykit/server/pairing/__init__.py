@@ -1,8 +1,10 @@
-"""Finding a game: quick pairing by rating, and challenges between people."""
+"""Finding a game: quick pairing by rating, challenges between people, and arenas."""
 
+from rummykit.server.pairing.arena_routes import ARENA_ROUTES
+from rummykit.server.pairing.arenas import Arenas
 from rummykit.server.pairing.challenges import Challenges
 from rummykit.server.pairing.inbox_routes import INBOX_ROUTES
 from rummykit.server.pairing.pairing_routes import PAIRING_ROUTES
 from rummykit.server.pairing.quick_pairing import QuickPairing
 
-__all__ = ["INBOX_ROUTES", "PAIRING_ROUTES", "Challenges", "QuickPairing"]
+__all__ = ["ARENA_ROUTES", "INBOX_ROUTES", "PAIRING_ROUTES", "Arenas", "Challenges", "QuickPairing"]

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Final
 
 from starlette.requests import HTTPConnection
 from starlette.routing import BaseRoute, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from rummykit.protocol import (
-    TOO_MANY_MESSAGES,
     AcceptChallenge,
     ClientLimiter,
     CloseCode,
@@ -23,7 +21,7 @@ from rummykit.protocol import (
     refusal,
 )
 from rummykit.server.accounts import note_network, session_account
-from rummykit.server.http import ConnectionDropped, Outbox, counted_socket, receive_hello
+from rummykit.server.http import counted_socket, each_message, receive_hello, socket_outbox
 from rummykit.server.pairing.challenges import Challenges, Inbox
 from rummykit.server.pairing.pairing_routes import HELLO_ONCE
 from rummykit.server.pairing.quick_pairing import party_refusal
@@ -72,27 +70,16 @@ async def _inbox_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:
         await websocket.close(CloseCode.NO_SEAT, PartyError("challenge_signed_out").message)
         return
     await note_network(websocket, account.id)
-
-    async def close(code: int, reason: str) -> None:
-        await websocket.close(code, reason)
-
-    outbox = Outbox(websocket.send_text, close)
-    outbox.start()
+    outbox = socket_outbox(websocket)
     challenges = challenges_of(websocket)
     inbox = Inbox(account, outbox.send)
     await challenges.open(inbox)
-    bucket = limiter.socket_bucket()
+
+    async def carry_out(text: str | None) -> None:
+        await _carry_out(challenges, inbox, text)
+
     try:
-        while True:
-            received = await websocket.receive()
-            if received["type"] == "websocket.disconnect":
-                break
-            if bucket is not None and not bucket.take():
-                await close(CloseCode.TOO_MANY_MESSAGES, TOO_MANY_MESSAGES)
-                break
-            await _carry_out(challenges, inbox, received.get("text"))
-    except (WebSocketDisconnect, ConnectionDropped, asyncio.CancelledError):
-        pass
+        await each_message(websocket, limiter, carry_out)
     finally:
         await challenges.close(inbox)
         await outbox.stop()

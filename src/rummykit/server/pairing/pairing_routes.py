@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Final
 
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from rummykit.protocol import (
     POOLS_BY_NAME,
-    TOO_MANY_MESSAGES,
     ClientLimiter,
-    CloseCode,
     Hello,
     ProtocolError,
     Seek,
@@ -22,7 +19,7 @@ from rummykit.protocol import (
     refusal,
 )
 from rummykit.server.accounts import note_network, session_account
-from rummykit.server.http import ConnectionDropped, Outbox, counted_socket, receive_hello
+from rummykit.server.http import Outbox, counted_socket, each_message, receive_hello, socket_outbox
 from rummykit.server.pairing.quick_pairing import QuickPairing, Waiting, party_refusal
 from rummykit.server.parties import PartyError
 from rummykit.server.store import Account
@@ -89,25 +86,10 @@ async def _pairing_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:
         return
     account = await session_account(websocket)
     await note_network(websocket, None if account is None else account.id)
-
-    async def close(code: int, reason: str) -> None:
-        await websocket.close(code, reason)
-
-    outbox = Outbox(websocket.send_text, close)
-    outbox.start()
+    outbox = socket_outbox(websocket)
     waiter = Waiter(pairing_of(websocket), account, outbox)
-    bucket = limiter.socket_bucket()
     try:
-        while True:
-            received = await websocket.receive()
-            if received["type"] == "websocket.disconnect":
-                break
-            if bucket is not None and not bucket.take():
-                await close(CloseCode.TOO_MANY_MESSAGES, TOO_MANY_MESSAGES)
-                break
-            await waiter.carry_out(received.get("text"))
-    except (WebSocketDisconnect, ConnectionDropped, asyncio.CancelledError):
-        pass
+        await each_message(websocket, limiter, waiter.carry_out)
     finally:
         waiter.stop_waiting()
         await outbox.stop()

@@ -105,7 +105,14 @@ from rummykit.server.http import (
     seat_identity,
     vouch_for,
 )
-from rummykit.server.pairing import INBOX_ROUTES, PAIRING_ROUTES, Challenges, QuickPairing
+from rummykit.server.pairing import (
+    ARENA_ROUTES,
+    INBOX_ROUTES,
+    PAIRING_ROUTES,
+    Arenas,
+    Challenges,
+    QuickPairing,
+)
 from rummykit.server.parties import (
     BOT_ROUTES,
     OPEN_TABLE_ROUTES,
@@ -513,6 +520,7 @@ def create_app(
         return await asyncio.to_thread(store.accounts.named, name)
 
     challenges = Challenges(lobby, find_account, now, sleep)
+    arenas = Arenas(lobby, store, stored_ratings(store, now), now, sleep)
     lobby.drop_grace_s = config.drop_grace_s
     lobby.bye_grace_s = config.bye_grace_s
 
@@ -521,10 +529,12 @@ def create_app(
         if cluster is not None:
             cluster.start(lobby.lost)
         collecting = asyncio.get_running_loop().create_task(app.state.memory.collect_periodically())
+        await arenas.start()
         yield
         collecting.cancel()
         await pairing.close()
         await challenges.stop()
+        await arenas.stop()
         await reviews.close()
         await lobby.close()
         store.close()
@@ -548,6 +558,7 @@ def create_app(
         *OPEN_TABLE_ROUTES,
         *PAIRING_ROUTES,
         *INBOX_ROUTES,
+        *ARENA_ROUTES,
         *BOT_ROUTES,
         *ACCOUNT_ROUTES,
         *RATING_ROUTES,
@@ -572,6 +583,7 @@ def create_app(
     app.state.reviews = reviews
     app.state.pairing = pairing
     app.state.challenges = challenges
+    app.state.arenas = arenas
     app.state.limiter = limiter
     app.state.accounts = AccountGate(clock, config.limits.accounts_per_address)
     app.state.public_history = config.public_history

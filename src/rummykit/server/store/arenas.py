@@ -38,7 +38,7 @@ class Arenas:
         """Every arena not finished yet, oldest first."""
         with self._db.read() as db:
             rows = db.execute(
-                "SELECT arena FROM arenas WHERE finished = FALSE ORDER BY created"
+                "SELECT arena FROM arenas WHERE finished = FALSE ORDER BY created, id"
             ).fetchall()
         return [str(row[0]) for row in rows]
 
@@ -46,7 +46,7 @@ class Arenas:
         """The newest finished arenas, newest first."""
         with self._db.read() as db:
             rows = db.execute(
-                "SELECT arena FROM arenas WHERE finished = TRUE ORDER BY created DESC LIMIT ?",
+                "SELECT arena FROM arenas WHERE finished = TRUE ORDER BY created DESC, id DESC LIMIT ?",
                 (RECENT_FINISHED,),
             ).fetchall()
         return [str(row[0]) for row in rows]

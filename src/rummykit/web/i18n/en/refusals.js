@@ -2,6 +2,9 @@
 // `python -m rummykit.web_catalogues`. Do not edit; change the Python source instead.
 export default {
   "refusals.already_seeking": "You are already waiting for a table (on another page): one pool at a time.",
+  "refusals.arena_over": "This arena has finished: look for another.",
+  "refusals.arena_seats": "These rules cannot deal to tables of {seats}.",
+  "refusals.arena_sign_in": "Sign in to make an arena, or to play in one.",
   "refusals.bad_depth": "'{text}': the depth must be a number from 1 up.",
   "refusals.bad_login": "No account has that name and password: check both.",
   "refusals.bad_message": "{detail}",
@@ -72,6 +75,7 @@ export default {
   "refusals.no_hints": "Hints are for games against the computer: at a table of people, each plays their own.",
   "refusals.no_melds_yet": "There is no meld {number} on the table: there are none yet.",
   "refusals.no_redeal_at_parties": "A deal can be thrown away only at a table with one person.",
+  "refusals.no_such_arena": "There is no arena with that id.",
   "refusals.no_such_meld": "There is no meld {number} on the table: they are numbered 0 to {last}.",
   "refusals.no_such_member": "There is no such member.",
   "refusals.no_such_seat": "There is no seat {number}: seats are 0 to {last}.",

@@ -1,0 +1,402 @@
+"""Arenas: tournaments for people that run for a set time, pairing players as they come free.
+
+An arena is made with its rules, turn timer, table size, start and length. Signed-in players
+join it from its page; while the arena runs, a player whose page is open, who is not paused
+and not at one of its tables waits, and every ``TICK_S`` the waiting are seated together as
+quick pairing seats them (by rating; ``rummykit.ratings.tables_to_make``). Each game's places
+score by ``rummykit.tournament.arena``. At the end no table is made any more; games still going
+count when they end, and the first of the standings wins.
+
+Every change is stored before it is told (the arena's JSON in the store's ``arenas`` table),
+so a restart finds each arena as it stood, its clock the wall clock's. The pages watching an
+arena are this process's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Final
+
+from pydantic import Field
+
+from rummykit.core.errors import RulesError
+from rummykit.core.rules import Scoring
+from rummykit.protocol import (
+    ArenaMessage,
+    ArenaStanding,
+    ArenaView,
+    NewArena,
+    PairedMessage,
+    RuleValue,
+    Strict,
+    TurnTimer,
+    detail_params,
+)
+from rummykit.ratings import Pool, Seeker, final_order, tables_to_make
+from rummykit.server.pairing.quick_pairing import RatingNow
+from rummykit.server.pairing.seating import Terms, seat_together
+from rummykit.server.parties import Lobby, PartyError
+from rummykit.server.runtime import going_on
+from rummykit.server.store import Account, Now, Store
+from rummykit.server.tables import Sleep, Table, rules_in_play
+from rummykit.tournament.arena import ArenaScore, standings
+
+TICK_S: Final = 1.0
+"""Seconds between an arena's rounds: its start and end, and the pairing of the waiting."""
+
+Send = Callable[[Strict], Awaitable[None]]
+
+
+class ArenaPlayer(Strict):
+    """A player of an arena, as stored."""
+
+    account: int
+    name: str
+    rating: int
+    points: int = 0
+    games: int = 0
+    wins: int = 0
+    run: int = 0
+    paused: bool = False
+
+    @property
+    def score(self) -> ArenaScore:
+        """The player's score, to add a game to."""
+        return ArenaScore(self.points, self.games, self.wins, self.run)
+
+
+class ArenaRecord(Strict):
+    """An arena as stored."""
+
+    id: str
+    name: str
+    creator: str
+    preset: str
+    rules: dict[str, RuleValue]
+    turn_timer: TurnTimer
+    seats: int
+    minutes: int
+    starts: float
+    ends: float
+    players: dict[str, ArenaPlayer] = Field(default_factory=dict)
+    """By account id (as text: JSON keys)."""
+    tables: dict[str, list[int]] = Field(default_factory=dict)
+    """The games going on: table id to the accounts at it."""
+    games: int = 0
+    finished: bool = False
+    winner: str | None = None
+
+
+@dataclasses.dataclass(eq=False)
+class Watcher:
+    """A page watching an arena (``account``: signed in)."""
+
+    send: Send
+    account: Account | None
+
+
+class Arenas:
+    """The arenas of the site, and the pages of this process watching them."""
+
+    def __init__(
+        self, lobby: Lobby, store: Store, rating_now: RatingNow, now: Now, sleep: Sleep
+    ) -> None:
+        """Tables are made in ``lobby``; arenas kept in ``store``; time is ``now``'s."""
+        self._lobby = lobby
+        self._store = store
+        self._rating_now = rating_now
+        self._now = now
+        self._sleep = sleep
+        self._arenas: dict[str, ArenaRecord] = {}
+        self._watchers: dict[str, list[Watcher]] = {}
+        self._free_since: dict[tuple[str, int], float] = {}
+        self._ticker: asyncio.Task[None] | None = None
+        self._lock = asyncio.Lock()
+        lobby.games_over.append(self._game_over)
+
+    async def start(self) -> None:
+        """Read the unfinished arenas from the store, and run them."""
+        for text in await asyncio.to_thread(self._store.arenas.unfinished):
+            record = ArenaRecord.model_validate_json(text)
+            self._arenas[record.id] = record
+        self._run()
+
+    def _run(self) -> None:
+        if any(not each.finished for each in self._arenas.values()) and (
+            self._ticker is None or self._ticker.done()
+        ):
+            self._ticker = asyncio.get_running_loop().create_task(self._tick_while_running())
+
+    async def stop(self) -> None:
+        """Stop the rounds (the server stops; the arenas stay stored)."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+
+    # ----- reading ---------------------------------------------------------------------------
+
+    async def find(self, arena_id: str) -> ArenaRecord | None:
+        """An arena by id (a finished one is read from the store)."""
+        found = self._arenas.get(arena_id)
+        if found is None:
+            text = await asyncio.to_thread(self._store.arenas.get, arena_id)
+            found = None if text is None else ArenaRecord.model_validate_json(text)
+        return found
+
+    async def listed(self) -> list[ArenaView]:
+        """The upcoming and running arenas, then the lately finished."""
+        recent = await asyncio.to_thread(self._store.arenas.recent)
+        finished = [ArenaRecord.model_validate_json(text) for text in recent]
+        going = sorted(self._arenas.values(), key=lambda each: each.starts)
+        return [self.view(each, None) for each in [*going, *finished] if each.id]
+
+    def view(self, record: ArenaRecord, me: Account | None) -> ArenaView:
+        """The arena as a page of ``me`` sees it."""
+        now = self._now()
+        playing = {account for accounts in record.tables.values() for account in accounts}
+        present = {
+            watcher.account.id
+            for watcher in self._watchers.get(record.id, [])
+            if watcher.account is not None
+        }
+        ranked = standings(
+            (player, player.name, player.score) for player in record.players.values()
+        )
+        return ArenaView(
+            id=record.id,
+            name=record.name,
+            creator=record.creator,
+            preset=record.preset,
+            rules=record.rules,
+            turn_timer=record.turn_timer,
+            seats=record.seats,
+            minutes=record.minutes,
+            state="finished"
+            if record.finished
+            else "running"
+            if now >= record.starts
+            else "upcoming",
+            starts_in_s=max(0, round(record.starts - now)),
+            ends_in_s=0 if record.finished else max(0, round(record.ends - now)),
+            standings=tuple(
+                ArenaStanding(
+                    name=player.name,
+                    points=player.points,
+                    games=player.games,
+                    wins=player.wins,
+                    on_fire=score.on_fire,
+                    playing=player.account in playing,
+                    paused=player.paused or player.account not in present,
+                )
+                for player, _, score in ranked
+            ),
+            games=record.games,
+            winner=record.winner,
+            me=None if me is None or str(me.id) not in record.players else me.name,
+        )
+
+    # ----- changes ---------------------------------------------------------------------------
+
+    async def create(self, request: NewArena, account: Account) -> ArenaRecord:
+        """A new arena made by ``account``; ``PartyError`` when its rules cannot be played."""
+        try:
+            in_play = rules_in_play(request.preset, dict(request.rules or {}))
+        except RulesError as error:
+            raise PartyError("rules_refused", **detail_params(error)) from None
+        if request.seats not in in_play.seats:
+            raise PartyError("arena_seats", seats=request.seats)
+        starts = self._now() + 60 * request.starts_in_min
+        record = ArenaRecord(
+            id=secrets.token_urlsafe(6),
+            name=request.name,
+            creator=account.name,
+            preset=request.preset,
+            rules=in_play.rules,
+            turn_timer=request.turn_timer,
+            seats=request.seats,
+            minutes=request.minutes,
+            starts=starts,
+            ends=starts + 60 * request.minutes,
+        )
+        await self._save(record)
+        self._run()
+        return record
+
+    async def _save(self, record: ArenaRecord) -> None:
+        """Store the arena, then tell its pages."""
+        self._arenas[record.id] = record
+        await asyncio.to_thread(
+            self._store.arenas.save,
+            record.id,
+            record.model_dump_json(),
+            finished=record.finished and not record.tables,
+        )
+        if record.finished and not record.tables:
+            self._arenas.pop(record.id, None)
+        for watcher in list(self._watchers.get(record.id, [])):
+            with going_on("sending an arena's standings"):
+                await watcher.send(ArenaMessage(v=0, d=self.view(record, watcher.account)))
+
+    async def watch(self, record: ArenaRecord, watcher: Watcher) -> None:
+        """Send a page the arena now and after every change."""
+        self._watchers.setdefault(record.id, []).append(watcher)
+        await watcher.send(ArenaMessage(v=0, d=self.view(record, watcher.account)))
+        if watcher.account is not None and str(watcher.account.id) in record.players:
+            self._free_since.setdefault((record.id, watcher.account.id), self._now())
+            await self._tell_all(record)  # present again
+
+    async def unwatch(self, record: ArenaRecord, watcher: Watcher) -> None:
+        """A page closed."""
+        pages = self._watchers.get(record.id, [])
+        if watcher in pages:
+            pages.remove(watcher)
+        await self._tell_all(record)
+
+    async def _tell_all(self, record: ArenaRecord) -> None:
+        for each in list(self._watchers.get(record.id, [])):
+            with going_on("sending an arena's standings"):
+                await each.send(ArenaMessage(v=0, d=self.view(record, each.account)))
+
+    async def join(self, arena_id: str, account: Account) -> None:
+        """``account`` plays in the arena (again, after a pause)."""
+        async with self._lock:
+            record = self._arenas.get(arena_id)
+            if record is None or record.finished:
+                raise PartyError("arena_over")
+            key = str(account.id)
+            player = record.players.get(key)
+            if player is None:
+                scoring = Scoring(
+                    str(rules_in_play(record.preset, record.rules).in_play["scoring"])
+                )
+                rating, _ = await self._rating_now(account.id, Pool.of(scoring))
+                player = ArenaPlayer(account=account.id, name=account.name, rating=rating)
+            players = {**record.players, key: player.model_copy(update={"paused": False})}
+            self._free_since[arena_id, account.id] = self._now()
+            await self._save(record.model_copy(update={"players": players}))
+
+    async def pause(self, arena_id: str, account: Account) -> None:
+        """``account`` is not paired for now."""
+        async with self._lock:
+            record = self._arenas.get(arena_id)
+            player = None if record is None else record.players.get(str(account.id))
+            if record is None or player is None:
+                return
+            players = {
+                **record.players,
+                str(account.id): player.model_copy(update={"paused": True}),
+            }
+            await self._save(record.model_copy(update={"players": players}))
+
+    # ----- the rounds ------------------------------------------------------------------------
+
+    async def _tick_while_running(self) -> None:
+        while any(not each.finished for each in self._arenas.values()):
+            await self._sleep(TICK_S)
+            await self.tick()
+
+    async def tick(self) -> None:
+        """One round of every arena: started, ended, or its waiting players seated."""
+        async with self._lock:
+            now = self._now()
+            for record in list(self._arenas.values()):
+                if record.finished:
+                    continue
+                if now >= record.ends:
+                    await self._save(
+                        record.model_copy(update={"finished": True, "winner": _first(record)})
+                    )
+                elif now >= record.starts:
+                    await self._pair(record, now)
+
+    def _waiting(self, record: ArenaRecord) -> list[ArenaPlayer]:
+        playing = {account for accounts in record.tables.values() for account in accounts}
+        present = {
+            watcher.account.id
+            for watcher in self._watchers.get(record.id, [])
+            if watcher.account is not None
+        }
+        return [
+            player
+            for player in record.players.values()
+            if not player.paused and player.account in present and player.account not in playing
+        ]
+
+    async def _pair(self, record: ArenaRecord, now: float) -> None:
+        waiting = self._waiting(record)
+        seekers = [
+            Seeker(
+                player, float(player.rating), self._free_since.get((record.id, player.account), now)
+            )
+            for player in waiting
+        ]
+        tables = tables_to_make(seekers, record.seats, now)
+        for table in tables:
+            players = [seeker.key for seeker in table]
+            terms = Terms(record.preset, record.turn_timer, ranked=True, rules=record.rules)
+            accounts = [await self._account(player) for player in players]
+            try:
+                seats = await seat_together(
+                    self._lobby,
+                    terms,
+                    [
+                        (player.name, account)
+                        for player, account in zip(players, accounts, strict=True)
+                    ],
+                )
+            except PartyError:
+                continue  # a ranked check failed (a game elsewhere): they wait for the next round
+            tables_now = {**record.tables, seats[0].table: [player.account for player in players]}
+            record = record.model_copy(update={"tables": tables_now})
+            await self._save(record)
+            for player, seat in zip(players, seats, strict=True):
+                await self._tell_player(record, player.account, PairedMessage(v=0, d=seat))
+
+    async def _account(self, player: ArenaPlayer) -> Account:
+        account = await asyncio.to_thread(self._store.accounts.named, player.name)
+        if account is None:
+            raise PartyError("player_unknown", name=player.name)
+        return account
+
+    async def _tell_player(self, record: ArenaRecord, account: int, message: Strict) -> None:
+        for watcher in list(self._watchers.get(record.id, [])):
+            if watcher.account is not None and watcher.account.id == account:
+                with going_on("telling an arena's player their seat"):
+                    await watcher.send(message)
+
+    async def _game_over(self, table: Table) -> None:
+        """A game ended: if an arena's, its places score."""
+        async with self._lock:
+            record = next((each for each in self._arenas.values() if table.id in each.tables), None)
+            if record is None:
+                return
+            accounts = record.tables[table.id]
+            lower_wins = table.rules.scoring is Scoring.PENALTY
+            ranks = final_order(list(table.game.scores), lower_wins, left=table.left)
+            players = dict(record.players)
+            now = self._now()
+            for seat, account in enumerate(accounts):
+                player = players[str(account)]
+                tied = ranks.count(ranks[seat]) > 1
+                place = ranks[seat] + 1  # final_order counts from 0
+                score = player.score.after_game(place, tied=tied, seats=len(accounts))
+                players[str(account)] = player.model_copy(update=dataclasses.asdict(score))
+                self._free_since[record.id, account] = now
+            tables = {key: value for key, value in record.tables.items() if key != table.id}
+            record = record.model_copy(
+                update={"players": players, "tables": tables, "games": record.games + 1}
+            )
+            if record.finished:
+                record = record.model_copy(update={"winner": _first(record)})
+            await self._save(record)
+
+
+def _first(record: ArenaRecord) -> str | None:
+    """The first of the standings, once someone has played a game."""
+    ranked = standings((player, player.name, player.score) for player in record.players.values())
+    return ranked[0][1] if ranked and ranked[0][2].games else None

@@ -1,0 +1,179 @@
+"""Arenas over HTTP and their sockets: made, joined, run for their time, scored, kept.
+
+The arena's clock is the tests' ``ManualClock`` (the app's wall clock and its sleep): it
+starts, pairs and ends only when a test moves the clock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from party_client import account, known_accounts, open_seat, play_everyone, post
+from rummykit.protocol import ARENA_SERVER_MESSAGES, ArenaList, ArenaView
+from rummykit.tournament.arena import PLACE_POINTS, WIN_POINTS
+from table_client import ManualClock, clocked_app
+
+pytestmark = pytest.mark.timeout(60)
+
+ONE_DEAL: dict[str, Any] = {"deals": 1}
+
+
+class ArenaSocket:
+    """One page watching an arena: every frame kept."""
+
+    def __init__(self, websocket: Any) -> None:
+        self.ws = websocket
+        self.view: dict[str, Any] = {}
+        self.frames: list[dict[str, Any]] = []
+
+    def recv(self) -> dict[str, Any]:
+        text = self.ws.receive_text()
+        ARENA_SERVER_MESSAGES.validate_json(text)
+        frame: dict[str, Any] = json.loads(text)
+        self.frames.append(frame)
+        if frame["t"] == "arena":
+            self.view = frame["d"]
+        return frame
+
+    def until(self, condition: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        while True:
+            frame = self.recv()
+            if condition(frame):
+                return frame
+
+    def until_view(self, condition: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        if self.view and condition(self.view):
+            return self.view
+        return self.until(lambda frame: frame["t"] == "arena" and condition(frame["d"]))["d"]
+
+    def send(self, kind: str) -> None:
+        self.ws.send_text(json.dumps({"t": kind, "v": 0, "d": {}}))
+
+
+Watch = Callable[[str, dict[str, str] | None], contextlib.AbstractContextManager[ArenaSocket]]
+
+
+@pytest.fixture
+def watch(app_client: TestClient) -> Watch:
+    @contextlib.contextmanager
+    def opened(arena: str, who: dict[str, str] | None) -> Iterator[ArenaSocket]:
+        app_client.cookies.clear()
+        with app_client.websocket_connect(f"/ws/arena/{arena}", headers=who or {}) as websocket:
+            websocket.send_text(json.dumps({"t": "hello", "v": 0, "d": {}}))
+            socket = ArenaSocket(websocket)
+            socket.until(lambda frame: frame["t"] == "arena")
+            yield socket
+
+    return opened
+
+
+def new_arena(client: TestClient, who: dict[str, str] | None, **body: Any) -> Any:
+    wanted = {"name": "Friday", "minutes": 10, "starts_in_min": 1, "rules": ONE_DEAL, **body}
+    return post(client, "/api/arenas", wanted, who)
+
+
+def standing(view: dict[str, Any], name: str) -> dict[str, Any]:
+    line: dict[str, Any] = next((line for line in view["standings"] if line["name"] == name), {})
+    return line
+
+
+def test_an_arena_is_made_by_a_signed_in_player_and_listed(app_client: TestClient) -> None:
+    assert new_arena(app_client, None).json()["reason"] == "arena_sign_in"
+    ada = account(app_client, "Ada")
+    refused = new_arena(app_client, ada, seats=4, preset="practice")
+    assert refused.status_code == 409 and refused.json()["reason"] == "arena_seats"
+    made = new_arena(app_client, ada)
+    assert made.status_code == 200, made.text
+    view = ArenaView.model_validate_json(made.text)
+    assert (view.state, view.starts_in_s, view.ends_in_s, view.creator) == (
+        "upcoming",
+        60,
+        660,
+        "Ada",
+    )
+    listed = ArenaList.model_validate_json(app_client.get("/api/arenas").text)
+    assert [arena.id for arena in listed.arenas] == [view.id]
+    assert app_client.get("/api/arenas/nope").status_code == 404
+
+
+def test_an_arena_pairs_the_free_scores_the_games_and_crowns_the_first(
+    app_client: TestClient, store_path: Path, clock: ManualClock, watch: Watch
+) -> None:
+    names = ["Ada", "Bob", "Cyd", "Dee"]
+    people = [account(app_client, name) for name in names]
+    known_accounts(store_path, clock, (1, 2, 3, 4))
+    arena = new_arena(app_client, people[0]).json()["id"]
+    with contextlib.ExitStack() as stack:
+        pages = [stack.enter_context(watch(arena, who)) for who in people]
+        for page in pages:
+            page.send("join")
+        pages[0].until_view(lambda view: len(view["standings"]) == 4)
+        clock.advance_once_sleeping(60)  # the start: everyone free is seated
+        seats = [page.until(lambda frame: frame["t"] == "paired")["d"] for page in pages]
+        tables: dict[str, dict[int, Any]] = {}
+        for index, seat in enumerate(seats):
+            tables.setdefault(seat["table"], {})[index] = seat
+        assert len(tables) == 2 and all(seat["ranked"] for seat in seats)
+        for table, at in tables.items():
+            with contextlib.ExitStack() as playing:
+                sockets = {
+                    n: playing.enter_context(open_seat(app_client, table, at[index]["token"]))
+                    for n, index in enumerate(sorted(at, key=lambda i: at[i]["member"]))
+                }
+                play_everyone(sockets)
+        view = pages[0].until_view(lambda view: view["games"] == 2)
+        points = [line["points"] for line in view["standings"]]
+        # a game won alone is worth WIN_POINTS to its winner, a tie PLACE_POINTS to each
+        assert sum(points) == 2 * WIN_POINTS and set(points) <= {0, PLACE_POINTS, WIN_POINTS}
+        assert not any(line["playing"] for line in view["standings"])
+        clock.advance_once_sleeping(1)  # the next round: free again, paired again
+        for page in pages:
+            page.until(lambda frame: frame["t"] == "paired")
+        clock.advance_once_sleeping(600)  # the end
+        final = pages[1].until_view(lambda view: view["state"] == "finished")
+    assert final["winner"] in names and final["ends_in_s"] == 0
+    assert final["winner"] == final["standings"][0]["name"]
+
+
+def test_a_paused_or_absent_player_is_not_paired(
+    app_client: TestClient, clock: ManualClock, watch: Watch
+) -> None:
+    ada, bob, cy = (account(app_client, name) for name in ("Ada", "Bob", "Cyd"))
+    arena = new_arena(app_client, ada, starts_in_min=0).json()["id"]
+    with watch(arena, ada) as first, watch(arena, bob) as second:
+        first.send("join")
+        second.send("join")
+        second.send("pause")
+        view = first.until_view(lambda view: standing(view, "Bob").get("paused", False))
+        assert not standing(view, "Ada")["paused"]
+        with watch(arena, cy) as third:
+            third.send("join")
+            clock.advance_once_sleeping(1)
+            assert first.until(lambda frame: frame["t"] == "paired")["d"]["ranked"]
+            third.until(lambda frame: frame["t"] == "paired")
+        second.until_view(lambda view: standing(view, "Cyd").get("playing", False))
+        assert second.view["me"] == "Bob"
+        assert not [frame for frame in second.frames if frame["t"] == "paired"]  # paused
+
+
+def test_an_arena_outlives_a_restart(store_path: Path, clock: ManualClock) -> None:
+    with TestClient(clocked_app(store_path, clock)) as client:
+        ada = account(client, "Ada")
+        arena = new_arena(client, ada).json()["id"]
+        client.cookies.clear()
+        with client.websocket_connect(f"/ws/arena/{arena}", headers=ada) as websocket:
+            websocket.send_text(json.dumps({"t": "hello", "v": 0, "d": {}}))
+            websocket.receive_text()
+            websocket.send_text(json.dumps({"t": "join", "v": 0, "d": {}}))
+            websocket.receive_text()
+    with TestClient(clocked_app(store_path, clock)) as client:
+        view = client.get(f"/api/arenas/{arena}").json()
+        assert [line["name"] for line in view["standings"]] == ["Ada"]
+        assert view["state"] == "upcoming"
