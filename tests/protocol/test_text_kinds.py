@@ -175,6 +175,7 @@ def test_party_params_fill_every_language_with_nothing_left_over() -> None:
         "sent": 9,
         "party": 3,
         "name": "robo",
+        "seats": 4,
     }
     for reason in PARTY_REFUSALS:
         assert not re.search(r"[{}]", party_text(reason, params)), reason

@@ -51,7 +51,9 @@ class ArenaSocket:
     def until_view(self, condition: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
         if self.view and condition(self.view):
             return self.view
-        return self.until(lambda frame: frame["t"] == "arena" and condition(frame["d"]))["d"]
+        frame = self.until(lambda frame: frame["t"] == "arena" and condition(frame["d"]))
+        view: dict[str, Any] = frame["d"]
+        return view
 
     def send(self, kind: str) -> None:
         self.ws.send_text(json.dumps({"t": kind, "v": 0, "d": {}}))

@@ -3,7 +3,8 @@
 Ann makes a party in the lobby with "list it" ticked; Bob, with the lobby already open, sees
 its line come without a reload (the rules in short, the seats, the host) and takes a seat
 with one click; a third person's lobby sees the line go when Ann unlists the party, come back
-when she lists it again, and go for good when she starts it. A party not listed never shows.
+when she lists it again (read there in Japanese too), and go for good when she starts it. A
+party not listed never shows.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from playwright.sync_api import Page, expect
 from table_client import LiveServer
 from web.test_party_page import mark_ready, member, seat_of, serving
 from web_helpers import People
+from web_languages import wait_language
 
 pytestmark = [pytest.mark.e2e]
 
@@ -75,7 +77,17 @@ def test_a_listed_party_fills_from_the_lobby(people: People, server: LiveServer)
     expect(cy.get_by_test_id("open-tables-none")).to_be_visible()
     ann.get_by_test_id("party-listed").check()
     expect(cy.get_by_test_id("open-table")).to_have_count(1)
+    cy.get_by_test_id("lang").select_option("ja")  # the lobby drawn again, its list live still
+    wait_language(cy, "ja")
+    line = cy.get_by_test_id("open-table")
+    expect(line.get_by_test_id("open-table-rules")).to_have_text(
+        "パーティー · 100点先取 · 持ち時間なし · フレンドリー戦"
+    )
+    expect(line.get_by_test_id("open-table-host")).to_have_text("ホスト：Ann")
+    expect(line.get_by_test_id("open-table-seats")).to_have_text("6席中2席が埋まっています")
+    expect(line.get_by_test_id("take-seat")).to_have_text("空席に座る")
     mark_ready(bob, "Bob")
     ann.get_by_test_id("start-party").click()
     seat_of(ann, server)
     expect(cy.get_by_test_id("open-table")).to_have_count(0)  # started: gone at once
+    expect(cy.get_by_test_id("open-tables-none")).to_contain_text("いま募集中の卓はありません")

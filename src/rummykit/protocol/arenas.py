@@ -27,6 +27,11 @@ ArenaMinutes: TypeAlias = Literal[1, 10, 30, 60]
 
 ARENA_MINUTES: Final[tuple[int, ...]] = get_args(ArenaMinutes)
 
+ArenaSeats: TypeAlias = Literal[2, 4]
+"""An arena's table size: duels, or tables of four."""
+
+ARENA_SEATS: Final[tuple[int, ...]] = get_args(ArenaSeats)
+
 MAX_ARENA_DELAY_MIN: Final = 60
 """An arena starts at most this many minutes after it is made."""
 
@@ -41,7 +46,7 @@ class NewArena(Strict):
     rules: Annotated[dict[OptionName, RuleInput], Field(max_length=64)] | None = None
     """Options that differ from the preset."""
     turn_timer: TurnTimer = 30
-    seats: Literal[2, 4] = 2
+    seats: ArenaSeats = 2
     minutes: ArenaMinutes = 30
     starts_in_min: Annotated[int, Field(ge=0, le=MAX_ARENA_DELAY_MIN)] = 5
 

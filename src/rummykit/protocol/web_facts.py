@@ -21,6 +21,7 @@ from rummykit.core.presets import (
     TABLE_PRESET,
 )
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
+from rummykit.protocol.arenas import ARENA_MINUTES, ARENA_SEATS, MAX_ARENA_DELAY_MIN
 from rummykit.protocol.bot_stream import DECLINE_REASONS
 from rummykit.protocol.facts import (
     ACCOUNT_NAME,
@@ -69,6 +70,9 @@ def facts() -> dict[str, object]:
         "POOLS": [pool.value for pool in Pool],
         "DECLINE_REASONS": list(DECLINE_REASONS),
         "MAX_BOT_GAMES": MAX_BOT_GAMES,
+        "ARENA_MINUTES": list(ARENA_MINUTES),
+        "ARENA_SEATS": list(ARENA_SEATS),
+        "MAX_ARENA_DELAY_MIN": MAX_ARENA_DELAY_MIN,
     }
 
 

@@ -134,6 +134,12 @@ export const joinParty = (code, name) => postJson(`${partyUrl(code)}/join`, { na
  * host_rating, host_provisional}]} (LobbyConnection keeps it live). */
 export const getOpenTables = () => json("/api/open-tables");
 
+/** The upcoming and running arenas, then the lately finished: {arenas: [ArenaView]}. */
+export const getArenas = () => json("/api/arenas");
+
+/** A new arena, made by the account signed in: its ArenaView. */
+export const createArena = (settings) => postJson("/api/arenas", settings);
+
 /** Quick pairing's pools and how many wait in each: {pools: [{pool, ranked, friendly}]}. */
 export const getPools = () => json("/api/pools");
 
@@ -471,6 +477,19 @@ export class InboxConnection extends HelloSocket {
   }
 
   /** The inbox's hello says 0: the server always answers with what waits. */
+  helloVersion() {
+    return 0;
+  }
+}
+
+/** An arena's socket (`/ws/arena/ID`): `arena` views after each change, `paired` when this
+ * page's player is seated, `refused`; the page sends `join` and `pause`. */
+export class ArenaConnection extends HelloSocket {
+  constructor(id, on) {
+    super(`/ws/arena/${encodeURIComponent(id)}`, {}, on);
+  }
+
+  /** An arena's hello says 0: the server always answers with the whole arena. */
   helloVersion() {
     return 0;
   }

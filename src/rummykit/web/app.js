@@ -1,5 +1,5 @@
 // The page: hash routes (#/, #/table/ID, #/watch/ID, #/party/CODE, #/history, #/replay/ID,
-// #/howto, #/leaderboard[/POOL], #/player/NAME) and the display settings. A route may end in
+// #/howto, #/leaderboard[/POOL], #/player/NAME, #/arenas, #/arena/ID) and the display settings. A route may end in
 // a query (#/replay/ID?review=SEAT: open the replay with that seat's review), which goes to
 // the page as URLSearchParams.
 import { installAccount } from "./account.js";
@@ -46,6 +46,8 @@ function route() {
     howto: () => import("./howto.js").then((m) => () => m.mountHowto(root, id)),
     leaderboard: () => import("./leaderboard.js").then((m) => () => m.mountLeaderboard(root, id)),
     player: id && (() => import("./player.js").then((m) => () => m.mountPlayer(root, id))),
+    arenas: () => import("./arena.js").then((m) => () => m.mountArenas(root)),
+    arena: id && (() => import("./arena.js").then((m) => () => m.mountArena(root, id))),
   };
   const page = Object.hasOwn(pages, parts[0]) && pages[parts[0]];
   const load = page ? page() : import("./lobby.js").then((m) => () => m.mountLobby(root));

@@ -22,3 +22,6 @@ export const MAX_PASSWORD = 128;
 export const POOLS = Object.freeze(["winner", "penalty", "winner_bots", "penalty_bots"]);
 export const DECLINE_REASONS = Object.freeze(["preset", "timer", "seats", "ranked", "friendly", "busy"]);
 export const MAX_BOT_GAMES = 8;
+export const ARENA_MINUTES = Object.freeze([1, 10, 30, 60]);
+export const ARENA_SEATS = Object.freeze([2, 4]);
+export const MAX_ARENA_DELAY_MIN = 60;

@@ -81,6 +81,9 @@ export const store = {
 };
 
 export const seatKey = (table) => `rummykit.seat.${table}`;
+
+/** Where the arena page keeps the arena a table of it seated this browser at. */
+export const arenaKey = (table) => `rummykit.arena.${table}`;
 export const LAST_TABLE = "rummykit.lastTable";
 
 /** "1 card", "3 cards": the catalogue's plural forms of `common.<many>` when it has them

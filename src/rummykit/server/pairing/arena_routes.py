@@ -135,7 +135,7 @@ async def _arena_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:
         await arenas.watch(record, watcher)
         await each_message(websocket, limiter, carry_out)
     finally:
-        await arenas.unwatch(record, watcher)
+        await arenas.unwatch(arena_id, watcher)
         await outbox.stop()
 
 

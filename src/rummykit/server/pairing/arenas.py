@@ -152,8 +152,12 @@ class Arenas:
         """The upcoming and running arenas, then the lately finished."""
         recent = await asyncio.to_thread(self._store.arenas.recent)
         finished = [ArenaRecord.model_validate_json(text) for text in recent]
-        going = sorted(self._arenas.values(), key=lambda each: each.starts)
-        return [self.view(each, None) for each in [*going, *finished] if each.id]
+        stored = {each.id for each in finished}
+        going = sorted(
+            (each for each in self._arenas.values() if each.id not in stored),
+            key=lambda each: (each.finished, each.starts),
+        )
+        return [self.view(each, None) for each in [*going, *finished]]
 
     def view(self, record: ArenaRecord, me: Account | None) -> ArenaView:
         """The arena as a page of ``me`` sees it."""
@@ -236,29 +240,35 @@ class Arenas:
             record.model_dump_json(),
             finished=record.finished and not record.tables,
         )
-        if record.finished and not record.tables:
-            self._arenas.pop(record.id, None)
-        for watcher in list(self._watchers.get(record.id, [])):
-            with going_on("sending an arena's standings"):
-                await watcher.send(ArenaMessage(v=0, d=self.view(record, watcher.account)))
+        await self._tell_all(record.id)
 
     async def watch(self, record: ArenaRecord, watcher: Watcher) -> None:
         """Send a page the arena now and after every change."""
+        record = self._arenas.setdefault(record.id, record)  # a finished one, while watched
         self._watchers.setdefault(record.id, []).append(watcher)
         await watcher.send(ArenaMessage(v=0, d=self.view(record, watcher.account)))
         if watcher.account is not None and str(watcher.account.id) in record.players:
             self._free_since.setdefault((record.id, watcher.account.id), self._now())
-            await self._tell_all(record)  # present again
+            await self._tell_all(record.id)  # present again
 
-    async def unwatch(self, record: ArenaRecord, watcher: Watcher) -> None:
-        """A page closed."""
-        pages = self._watchers.get(record.id, [])
+    async def unwatch(self, arena_id: str, watcher: Watcher) -> None:
+        """A page closed; a finished arena nobody watches leaves memory."""
+        pages = self._watchers.get(arena_id, [])
         if watcher in pages:
             pages.remove(watcher)
-        await self._tell_all(record)
+        record = self._arenas.get(arena_id)
+        if record is not None and record.finished and not record.tables and not pages:
+            del self._arenas[arena_id]
+            self._watchers.pop(arena_id, None)
+        else:
+            await self._tell_all(arena_id)
 
-    async def _tell_all(self, record: ArenaRecord) -> None:
-        for each in list(self._watchers.get(record.id, [])):
+    async def _tell_all(self, arena_id: str) -> None:
+        """Send every page of the arena the arena as it stands now."""
+        record = self._arenas.get(arena_id)
+        if record is None:
+            return
+        for each in list(self._watchers.get(arena_id, [])):
             with going_on("sending an arena's standings"):
                 await each.send(ArenaMessage(v=0, d=self.view(record, each.account)))
 
@@ -298,7 +308,8 @@ class Arenas:
     async def _tick_while_running(self) -> None:
         while any(not each.finished for each in self._arenas.values()):
             await self._sleep(TICK_S)
-            await self.tick()
+            with going_on("an arena's round"):  # a fault of one round must not stop the next
+                await self.tick()
 
     async def tick(self) -> None:
         """One round of every arena: started, ended, or its waiting players seated."""

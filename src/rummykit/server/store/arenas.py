@@ -46,7 +46,8 @@ class Arenas:
         """The newest finished arenas, newest first."""
         with self._db.read() as db:
             rows = db.execute(
-                "SELECT arena FROM arenas WHERE finished = TRUE ORDER BY created DESC, id DESC LIMIT ?",
+                "SELECT arena FROM arenas WHERE finished = TRUE "
+                "ORDER BY created DESC, id DESC LIMIT ?",
                 (RECENT_FINISHED,),
             ).fetchall()
         return [str(row[0]) for row in rows]

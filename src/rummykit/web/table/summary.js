@@ -2,7 +2,7 @@
 // cost and the points scored) and the game-over notice.
 import { cardRow } from "../cards.js";
 import { t } from "../i18n.js";
-import { h, fill, number, signed } from "../util.js";
+import { h, fill, number, signed, store, arenaKey } from "../util.js";
 import { meldPoints } from "./board.js";
 import { changed } from "./state.js";
 import { gameOverText, resultText, waitingForOthers, watching, who } from "./texts.js";
@@ -89,6 +89,13 @@ function afterGame(table) {
       : lobby(t("words.to_lobby"));
   }
   if (!view.party) return lobby(t("words.new_game"));
+  const arena = store.raw(arenaKey(state.tableId)); // kept by the arena page that seated us
+  if (arena) {
+    return [
+      h("a", { class: "button primary", testid: "back-to-arena", href: `#/arena/${encodeURIComponent(arena)}`, onclick: close }, t("arenas.back")),
+      lobby(t("words.to_lobby")),
+    ];
+  }
   const mine = view.players[view.seat];
   if (mine && mine.left) return lobby(t("words.to_lobby"));
   return [

@@ -75,7 +75,6 @@ export default {
   "refusals.no_hints": "Hints are for games against the computer: at a table of people, each plays their own.",
   "refusals.no_melds_yet": "There is no meld {number} on the table: there are none yet.",
   "refusals.no_redeal_at_parties": "A deal can be thrown away only at a table with one person.",
-  "refusals.no_such_arena": "There is no arena with that id.",
   "refusals.no_such_meld": "There is no meld {number} on the table: they are numbered 0 to {last}.",
   "refusals.no_such_member": "There is no such member.",
   "refusals.no_such_seat": "There is no seat {number}: seats are 0 to {last}.",

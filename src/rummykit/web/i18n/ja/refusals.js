@@ -109,7 +109,6 @@ export default {
   "refusals.arena_sign_in": "アリーナを作るにも参加するにも、サインインが必要です。",
   "refusals.arena_over": "このアリーナは終わりました。ほかのアリーナを探してください。",
   "refusals.arena_seats": "このルールでは{seats}人の卓に配れません。",
-  "refusals.no_such_arena": "そのIDのアリーナはありません。",
   "refusals.pairing_failed": "いまは卓を用意できませんでした。少ししてからもう一度「今すぐ対戦」を押してください。",
   "refusals.name_taken": "その名前は使われています。別の名前にしてください。",
   "refusals.name_looks_taken": "その名前は{name}さんの名前に似すぎています。別の名前にしてください。",
