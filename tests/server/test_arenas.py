@@ -119,29 +119,41 @@ def test_an_arena_pairs_the_free_scores_the_games_and_crowns_the_first(
         pages[0].until_view(lambda view: len(view["standings"]) == 4)
         clock.advance_once_sleeping(60)  # the start: everyone free is seated
         seats = [page.until(lambda frame: frame["t"] == "paired")["d"] for page in pages]
-        tables: dict[str, dict[int, Any]] = {}
-        for index, seat in enumerate(seats):
-            tables.setdefault(seat["table"], {})[index] = seat
-        assert len(tables) == 2 and all(seat["ranked"] for seat in seats)
-        for table, at in tables.items():
-            with contextlib.ExitStack() as playing:
-                sockets = {
-                    n: playing.enter_context(open_seat(app_client, table, at[index]["token"]))
-                    for n, index in enumerate(sorted(at, key=lambda i: at[i]["member"]))
-                }
-                play_everyone(sockets)
+        play_round(app_client, seats)
         view = pages[0].until_view(lambda view: view["games"] == 2)
         points = [line["points"] for line in view["standings"]]
         # a game won alone is worth WIN_POINTS to its winner, a tie PLACE_POINTS to each
         assert sum(points) == 2 * WIN_POINTS and set(points) <= {0, PLACE_POINTS, WIN_POINTS}
         assert not any(line["playing"] for line in view["standings"])
         clock.advance_once_sleeping(1)  # the next round: free again, paired again
-        for page in pages:
-            page.until(lambda frame: frame["t"] == "paired")
-        clock.advance_once_sleeping(600)  # the end
-        final = pages[1].until_view(lambda view: view["state"] == "finished")
-    assert final["winner"] in names and final["ends_in_s"] == 0
-    assert final["winner"] == final["standings"][0]["name"]
+        again = [page.until(lambda frame: frame["t"] == "paired")["d"] for page in pages]
+        clock.advance_once_sleeping(600)  # the end: no table is made any more
+        ended = pages[1].until_view(lambda view: view["state"] == "finished")
+        assert ended["ends_in_s"] == 0 and sum(line["playing"] for line in ended["standings"]) == 4
+        play_round(app_client, again)  # games still going when it ended count
+        final = pages[1].until_view(lambda view: view["games"] == 4)
+    assert final["winner"] in names and final["winner"] == final["standings"][0]["name"]
+    winner = app_client.get(f"/api/players/{final['winner']}").json()
+    assert winner["arenas_won"] == [{"id": arena, "name": "Friday"}]
+    assert all(
+        app_client.get(f"/api/players/{name}").json()["arenas_won"] == []
+        for name in names
+        if name != final["winner"]
+    )
+
+
+def play_round(client: TestClient, seats: list[dict[str, Any]]) -> None:
+    """Play every table these seats were given, each to its end."""
+    tables: dict[str, list[dict[str, Any]]] = {}
+    for seat in seats:
+        tables.setdefault(seat["table"], []).append(seat)
+    for table, at in tables.items():
+        with contextlib.ExitStack() as playing:
+            sockets = {
+                n: playing.enter_context(open_seat(client, table, seat["token"]))
+                for n, seat in enumerate(sorted(at, key=lambda seat: seat["member"]))
+            }
+            play_everyone(sockets)
 
 
 def test_a_paused_or_absent_player_is_not_paired(

@@ -137,12 +137,14 @@ def test_ratings_are_read_by_account_and_by_pool(store: Store, store_backend: St
 def test_an_arena_is_kept_changed_and_listed_by_whether_it_finished(
     store: Store, clock: Clock
 ) -> None:
-    store.arenas.save("a2", '{"n": 1}', finished=False)
+    store.arenas.save("a2", '{"n": 1}', name="Two", finished=False)
     clock.now += 1
-    store.arenas.save("a1", '{"n": 2}', finished=False)
-    store.arenas.save("a2", '{"n": 3}', finished=False)  # changed: its place stays
+    store.arenas.save("a1", '{"n": 2}', name="One", finished=False)
+    store.arenas.save("a2", '{"n": 3}', name="Two", finished=False)  # changed: its place stays
     assert store.arenas.get("a2") == '{"n": 3}' and store.arenas.get("nope") is None
     assert store.arenas.unfinished() == ['{"n": 3}', '{"n": 2}']
-    store.arenas.save("a2", '{"n": 4}', finished=True)
+    assert store.arenas.won_by("Ada") == []
+    store.arenas.save("a2", '{"n": 4}', name="Two", finished=True, winner="Ada")
     assert store.arenas.unfinished() == ['{"n": 2}']
     assert store.arenas.recent() == ['{"n": 4}']
+    assert store.arenas.won_by("Ada") == [("a2", "Two")] and store.arenas.won_by("Bob") == []

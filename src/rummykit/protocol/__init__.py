@@ -156,6 +156,7 @@ if TYPE_CHECKING:
     )
     from rummykit.protocol.leaderboard import (
         LEADERBOARD,
+        ArenaWon,
         HistoryPoint,
         LeaderboardEntry,
         LeaderboardThresholds,
@@ -400,6 +401,7 @@ __all__ = [
     "ArenaStanding",
     "ArenaState",
     "ArenaView",
+    "ArenaWon",
     "BadRequest",
     "Beat",
     "BeatBack",

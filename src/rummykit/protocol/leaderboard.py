@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from pydantic import TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from rummykit.protocol.bot_stream import BotLimits
 from rummykit.protocol.messages import Strict
@@ -125,6 +125,13 @@ class RecentGame(Strict):
     """The house rules the game started from."""
 
 
+class ArenaWon(Strict):
+    """An arena a player won: ``/#/arena/{id}``."""
+
+    id: str
+    name: str
+
+
 class PlayerAnswer(Strict):
     """``GET /api/players/{name}``."""
 
@@ -138,6 +145,8 @@ class PlayerAnswer(Strict):
     """The pools the player was rated in."""
     recent: list[RecentGame]
     """The newest ``RECENT_GAMES`` rated games, newest first."""
+    arenas_won: list[ArenaWon] = Field(default_factory=list)
+    """The arenas the player won, newest first (the 20 newest)."""
 
 
 LEADERBOARD: Final[TypeAdapter[list[LeaderboardEntry]]] = TypeAdapter(list[LeaderboardEntry])

@@ -314,6 +314,12 @@ export function mountPlayer(root, name) {
         found.bot ? onlineMark(online, "player-online") : null),
       h("p", {}, h("a", { href: boardHref(POOLS[0]) }, t("ratings.to_board"))),
       challenge ? challenge.section : null,
+      (found.arenas_won || []).length
+        ? h("section", { class: "arenas-won", testid: "arenas-won" },
+          h("h2", {}, t("arenas.won_heading", { count: found.arenas_won.length })),
+          h("ul", {}, found.arenas_won.map((arena) =>
+            h("li", {}, h("a", { href: `#/arena/${encodeURIComponent(arena.id)}` }, arena.name)))))
+        : null,
       found.bot && !online ? h("p", { class: "help", testid: "player-offline-help" }, t("ratings.offline_help")) : null,
       pools.length ? pools.map((pool) => pool.section) : h("p", { testid: "player-unrated" }, t("ratings.unrated")),
       h("section", { class: "recent" },

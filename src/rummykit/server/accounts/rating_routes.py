@@ -27,6 +27,7 @@ from starlette.routing import BaseRoute, Route
 from rummykit.protocol import (
     ACCOUNT_NAME,
     LEADERBOARD,
+    ArenaWon,
     ErrorAnswer,
     HistoryPoint,
     LeaderboardEntry,
@@ -259,7 +260,14 @@ async def player(request: Request) -> Response:
     rows = await asyncio.to_thread(store.rated_games.of_account, account.id)
     answer = player_answer(account.name, account.bot, rows, store.now())
     accepts = request.app.state.lobby.bots.limits_of(account.id) if account.bot else None
-    answer = answer.model_copy(update={"online": accepts is not None, "accepts": accepts})
+    won = await asyncio.to_thread(store.arenas.won_by, account.name)
+    answer = answer.model_copy(
+        update={
+            "online": accepts is not None,
+            "accepts": accepts,
+            "arenas_won": [ArenaWon(id=arena, name=title) for arena, title in won],
+        }
+    )
     return JSONResponse(answer.model_dump(mode="json"))
 
 

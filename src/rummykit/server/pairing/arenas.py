@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Final
@@ -234,11 +235,16 @@ class Arenas:
     async def _save(self, record: ArenaRecord) -> None:
         """Store the arena, then tell its pages."""
         self._arenas[record.id] = record
+        done = record.finished and not record.tables
         await asyncio.to_thread(
-            self._store.arenas.save,
-            record.id,
-            record.model_dump_json(),
-            finished=record.finished and not record.tables,
+            functools.partial(
+                self._store.arenas.save,
+                record.id,
+                record.model_dump_json(),
+                name=record.name,
+                finished=done,
+                winner=record.winner if done else None,
+            )
         )
         await self._tell_all(record.id)
 

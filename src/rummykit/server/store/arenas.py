@@ -17,16 +17,29 @@ class Arenas:
         self._db = db
         self._now = now
 
-    def save(self, arena_id: str, arena: str, *, finished: bool) -> None:
-        """Keep an arena (its JSON), new or changed."""
+    def save(
+        self, arena_id: str, arena: str, *, name: str, finished: bool, winner: str | None = None
+    ) -> None:
+        """Keep an arena (its JSON, its name, whether and by whom it was won), new or changed."""
         now = self._now()
         with self._db.transaction() as db:
             db.execute(
-                "INSERT INTO arenas (id, created, updated, finished, arena) VALUES (?, ?, ?, ?, ?) "
+                "INSERT INTO arenas (id, created, updated, finished, name, winner, arena) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (id) DO UPDATE SET updated = excluded.updated, "
-                "finished = excluded.finished, arena = excluded.arena",
-                (arena_id, now, now, finished, arena),
+                "finished = excluded.finished, winner = excluded.winner, arena = excluded.arena",
+                (arena_id, now, now, finished, name, winner, arena),
             )
+
+    def won_by(self, player: str) -> list[tuple[str, str]]:
+        """The arenas ``player`` won (as their name is written), newest first: id and name."""
+        with self._db.read() as db:
+            rows = db.execute(
+                "SELECT id, name FROM arenas WHERE winner = ? AND finished = TRUE "
+                "ORDER BY created DESC LIMIT ?",
+                (player, RECENT_FINISHED),
+            ).fetchall()
+        return [(str(row[0]), str(row[1])) for row in rows]
 
     def get(self, arena_id: str) -> str | None:
         """An arena's JSON, or ``None``."""

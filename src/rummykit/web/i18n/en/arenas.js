@@ -38,4 +38,5 @@ export default {
   "arenas.all": "All arenas",
   "arenas.missing": "There is no arena here: it may have been mistyped.",
   "arenas.back": "Back to the arena",
+  "arenas.won_heading": { one: "Won {count} arena", other: "Won {count} arenas" },
 };

@@ -38,4 +38,5 @@ export default {
   "arenas.all": "すべてのアリーナ",
   "arenas.missing": "ここにアリーナはありません。アドレスを確かめてください。",
   "arenas.back": "アリーナに戻る",
+  "arenas.won_heading": { other: "アリーナ優勝 {count}回" },
 };

@@ -13,16 +13,22 @@ depends_on = None
 
 
 def upgrade() -> None:
-    """Add the table, and its index by state (the server reads the unfinished at start)."""
+    """Add the table, and its indexes: by state and by winner.
+
+    The server reads the unfinished at start; a player's page lists the arenas they won.
+    """
     op.execute(
         "CREATE TABLE arenas ("
         " id TEXT PRIMARY KEY,"
         " created DOUBLE PRECISION NOT NULL,"
         " updated DOUBLE PRECISION NOT NULL,"
         " finished BOOLEAN NOT NULL DEFAULT FALSE,"
+        " name TEXT NOT NULL,"
+        " winner TEXT,"
         " arena TEXT NOT NULL)"
     )
     op.execute("CREATE INDEX arenas_by_finished ON arenas (finished, created)")
+    op.execute("CREATE INDEX arenas_by_winner ON arenas (winner)")
 
 
 def downgrade() -> None:
