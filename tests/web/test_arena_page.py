@@ -106,7 +106,8 @@ def test_an_arena_runs_its_length_with_live_standings(
     assert made.ok, made.text()
     arena = made.json()["id"]
     for page in (ada, bob):
-        page.goto(f"{server.url}/#/arenas")
+        page.goto(f"{server.url}/")
+        page.get_by_test_id("arenas-link").click()
         page.locator(f'[data-testid="arena-line"][data-id="{arena}"] a').click()
         expect(page.get_by_test_id("arena-heading")).to_have_text("Quick one")
         expect(page.get_by_test_id("arena-when")).to_contain_text("Starts in 1:00")

@@ -1,6 +1,6 @@
 // The arenas area's words in English (see ../../i18n.js): the arenas' pages (arena.js).
 export default {
-  "arenas.nav": "Arenas",
+  "arenas.lobby_link": "Arenas: tournaments that run for a set time",
   "arenas.title": "rummykit — arenas",
   "arenas.heading": "Arenas",
   "arenas.intro": "A tournament that runs for a set time: join, and you are seated at a new table each time you are free, with players close to your rating. A win counts 2 points, 4 after two wins in a row; a shared first place or a place in the top half counts 1. The most points at the end wins.",

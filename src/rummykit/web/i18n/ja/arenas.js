@@ -1,6 +1,6 @@
 // The arenas area's words in Japanese (see ../../i18n.js): the arenas' pages (arena.js).
 export default {
-  "arenas.nav": "アリーナ",
+  "arenas.lobby_link": "アリーナ：時間を決めて遊ぶトーナメント",
   "arenas.title": "rummykit — アリーナ",
   "arenas.heading": "アリーナ",
   "arenas.intro": "決まった時間だけ続くトーナメントです。参加すると、手が空くたびにレーティングの近い相手と新しい卓に着きます。勝ちは2点、2連勝のあとは4点。1位タイや上位半分は1点。終了時にいちばん点の多い人が優勝です。",
