@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from frame_socket import FrameSocket
 from party_client import account, known_accounts, open_seat, play_everyone, post
 from rummykit.protocol import ARENA_SERVER_MESSAGES, ArenaList, ArenaView
 from rummykit.tournament.arena import PLACE_POINTS, WIN_POINTS
@@ -25,28 +26,18 @@ pytestmark = pytest.mark.timeout(60)
 ONE_DEAL: dict[str, Any] = {"deals": 1}
 
 
-class ArenaSocket:
-    """One page watching an arena: every frame kept."""
+class ArenaSocket(FrameSocket):
+    """One page watching an arena: every frame kept, and the arena as it last stood."""
 
     def __init__(self, websocket: Any) -> None:
-        self.ws = websocket
+        super().__init__(websocket, ARENA_SERVER_MESSAGES)
         self.view: dict[str, Any] = {}
-        self.frames: list[dict[str, Any]] = []
 
     def recv(self) -> dict[str, Any]:
-        text = self.ws.receive_text()
-        ARENA_SERVER_MESSAGES.validate_json(text)
-        frame: dict[str, Any] = json.loads(text)
-        self.frames.append(frame)
+        frame = super().recv()
         if frame["t"] == "arena":
             self.view = frame["d"]
         return frame
-
-    def until(self, condition: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-        while True:
-            frame = self.recv()
-            if condition(frame):
-                return frame
 
     def until_view(self, condition: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
         if self.view and condition(self.view):
@@ -54,9 +45,6 @@ class ArenaSocket:
         frame = self.until(lambda frame: frame["t"] == "arena" and condition(frame["d"]))
         view: dict[str, Any] = frame["d"]
         return view
-
-    def send(self, kind: str) -> None:
-        self.ws.send_text(json.dumps({"t": kind, "v": 0, "d": {}}))
 
 
 Watch = Callable[[str, dict[str, str] | None], contextlib.AbstractContextManager[ArenaSocket]]

@@ -15,6 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from frame_socket import FrameSocket
 from party_client import account
 from rummykit.protocol import (
     CHALLENGE_EXPIRES_S,
@@ -27,36 +28,17 @@ from table_client import ManualClock
 pytestmark = pytest.mark.timeout(30)
 
 
-class InboxSocket:
+class InboxSocket(FrameSocket):
     """One signed-in page's inbox: every frame kept."""
 
     def __init__(self, websocket: Any) -> None:
-        self.ws = websocket
-        self.frames: list[dict[str, Any]] = []
-
-    def recv(self) -> dict[str, Any]:
-        text = self.ws.receive_text()
-        INBOX_SERVER_MESSAGES.validate_json(text)
-        frame: dict[str, Any] = json.loads(text)
-        self.frames.append(frame)
-        return frame
-
-    def until(self, kind: str) -> dict[str, Any]:
-        """The data of the next frame of this ``kind`` (``t``)."""
-        while True:
-            frame = self.recv()
-            if frame["t"] == kind:
-                data: dict[str, Any] = frame["d"]
-                return data
-
-    def send(self, kind: str, data: dict[str, Any] | None = None) -> None:
-        self.ws.send_text(json.dumps({"t": kind, "v": 0, "d": data or {}}))
+        super().__init__(websocket, INBOX_SERVER_MESSAGES)
 
     def challenge(self, player: str, **terms: Any) -> None:
         self.send("challenge", {"player": player, **terms})
 
     def refused(self) -> dict[str, Any]:
-        return self.until("refused")
+        return self.data_of("refused")
 
 
 Opener = Callable[[dict[str, str]], contextlib.AbstractContextManager[InboxSocket]]
@@ -70,7 +52,7 @@ def inbox(app_client: TestClient) -> Opener:
         with app_client.websocket_connect("/ws/inbox", headers=who) as websocket:
             websocket.send_text(json.dumps({"t": "hello", "v": 0, "d": {}}))
             socket = InboxSocket(websocket)
-            socket.until("inbox")  # open: challenges reach it from now on
+            socket.data_of("inbox")  # open: challenges reach it from now on
             yield socket
 
     return opened
@@ -82,7 +64,7 @@ def test_a_challenge_accepted_seats_both_at_a_ranked_table(
     ada, bob = account(app_client, "Ada"), account(app_client, "Bob")
     with inbox(ada) as mine, inbox(bob) as phone, inbox(bob) as laptop:
         mine.challenge("bob", preset="classic", turn_timer=60, ranked=True)  # any case
-        sent = mine.until("challenge_sent")
+        sent = mine.data_of("challenge_sent")
         assert sent | {} == {
             "id": sent["id"],
             "by": "Ada",
@@ -92,10 +74,10 @@ def test_a_challenge_accepted_seats_both_at_a_ranked_table(
             "ranked": True,
             "expires_in_s": int(CHALLENGE_EXPIRES_S),
         }
-        assert phone.until("challenged") == laptop.until("challenged") == sent
+        assert phone.data_of("challenged") == laptop.data_of("challenged") == sent
         laptop.send("accept", {"id": sent["id"]})
-        seats = [mine.until("paired"), laptop.until("paired")]
-        assert phone.until("challenge_gone") == {"id": sent["id"], "reason": "accepted"}
+        seats = [mine.data_of("paired"), laptop.data_of("paired")]
+        assert phone.data_of("challenge_gone") == {"id": sent["id"], "reason": "accepted"}
     assert seats[0]["table"] == seats[1]["table"] and seats[0]["ranked"]
     party = app_client.get(f"/api/parties/{seats[0]['url'].rsplit('/', 1)[1]}").json()
     assert [member["name"] for member in party["members"]] == ["Ada", "Bob"]
@@ -108,19 +90,19 @@ def test_a_challenge_declined_or_run_out_is_said_to_the_challenger(
     ada, bob = account(app_client, "Ada"), account(app_client, "Bob")
     with inbox(ada) as mine, inbox(bob) as theirs:
         mine.challenge("Bob")
-        first = theirs.until("challenged")
+        first = theirs.data_of("challenged")
         theirs.send("decline", {"id": first["id"]})
-        assert mine.until("challenge_gone")["reason"] == "declined"
+        assert mine.data_of("challenge_gone")["reason"] == "declined"
         refused = mine.refused()
         assert refused["reason"] == "challenge_declined" and refused["params"] == {"name": "Bob"}
         assert refused["message"] == "Bob declined your challenge."
         theirs.send("accept", {"id": first["id"]})  # too late: it is closed
         assert theirs.refused()["reason"] == "challenge_closed"
         mine.challenge("Bob", turn_timer=30)
-        second = theirs.until("challenged")
+        second = theirs.data_of("challenged")
         assert second["id"] != first["id"] and second["turn_timer"] == 30
         clock.advance_once_sleeping(CHALLENGE_EXPIRES_S)
-        assert theirs.until("challenge_gone") == {"id": second["id"], "reason": "expired"}
+        assert theirs.data_of("challenge_gone") == {"id": second["id"], "reason": "expired"}
         assert mine.refused()["reason"] == "challenge_expired"
 
 
@@ -139,11 +121,11 @@ def test_a_challenge_is_refused_with_the_reason(app_client: TestClient, inbox: O
             assert mine.refused()["reason"] == reason, player
         with inbox(bob):
             mine.challenge("Bob")
-            mine.until("challenge_sent")
+            mine.data_of("challenge_sent")
             mine.challenge("Bob")
             assert mine.refused()["reason"] == "challenge_waiting"
             mine.send("withdraw")
-            assert mine.until("challenge_gone")["reason"] == "withdrawn"
+            assert mine.data_of("challenge_gone")["reason"] == "withdrawn"
 
 
 def test_a_person_has_at_most_a_few_challenges_waiting(
@@ -155,10 +137,10 @@ def test_a_person_has_at_most_a_few_challenges_waiting(
         pages = [stack.enter_context(inbox(who)) for who in others]
         for page in pages[:-1]:
             page.challenge("Bob")
-            page.until("challenge_sent")
+            page.data_of("challenge_sent")
         pages[-1].challenge("Bob")
         assert pages[-1].refused()["reason"] == "too_many_challenges"
-        seen = [theirs.until("challenged")["by"] for _ in range(MAX_CHALLENGES_WAITING)]
+        seen = [theirs.data_of("challenged")["by"] for _ in range(MAX_CHALLENGES_WAITING)]
         assert seen == [f"Fan{n}" for n in range(MAX_CHALLENGES_WAITING)]
 
 
@@ -167,13 +149,13 @@ def test_pages_that_close_close_their_challenges(app_client: TestClient, inbox: 
     with inbox(bob) as theirs:
         with inbox(ada) as mine:
             mine.challenge("Bob")
-            theirs.until("challenged")
-        assert theirs.until("challenge_gone")["reason"] == "offline"  # the challenger left
+            theirs.data_of("challenged")
+        assert theirs.data_of("challenge_gone")["reason"] == "offline"  # the challenger left
     with inbox(ada) as mine:
         with inbox(bob):
             mine.challenge("Bob")
-            mine.until("challenge_sent")
-        assert mine.until("challenge_gone")["reason"] == "offline"  # nobody to answer
+            mine.data_of("challenge_sent")
+        assert mine.data_of("challenge_gone")["reason"] == "offline"  # nobody to answer
         assert mine.refused()["reason"] == "player_offline"
 
 
@@ -183,11 +165,11 @@ def test_a_page_opened_later_sees_the_challenges_waiting(
     ada, bob = account(app_client, "Ada"), account(app_client, "Bob")
     with inbox(bob), inbox(ada) as mine:
         mine.challenge("Bob", turn_timer=30)
-        sent = mine.until("challenge_sent")
+        sent = mine.data_of("challenge_sent")
         app_client.cookies.clear()
         with app_client.websocket_connect("/ws/inbox", headers=bob) as websocket:
             websocket.send_text(json.dumps({"t": "hello", "v": 0, "d": {}}))
-            opened = InboxSocket(websocket).until("inbox")
+            opened = InboxSocket(websocket).data_of("inbox")
     assert opened == {"name": "Bob", "challenges": [sent]}
 
 

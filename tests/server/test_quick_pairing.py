@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from frame_socket import FrameSocket
 from party_client import account, known_accounts, open_seat, play_everyone
 from rummykit.protocol import PAIRING_SERVER_MESSAGES, QUICK_POOLS, PoolsAnswer
 from rummykit.ratings import START_RANGE, WIDEN_PER_S, Pool
@@ -26,25 +27,11 @@ from table_client import ManualClock
 pytestmark = pytest.mark.timeout(30)
 
 
-class PairingSocket:
+class PairingSocket(FrameSocket):
     """One page waiting for a table: every frame kept."""
 
     def __init__(self, websocket: Any) -> None:
-        self.ws = websocket
-        self.frames: list[dict[str, Any]] = []
-
-    def recv(self) -> dict[str, Any]:
-        text = self.ws.receive_text()
-        PAIRING_SERVER_MESSAGES.validate_json(text)
-        frame: dict[str, Any] = json.loads(text)
-        self.frames.append(frame)
-        return frame
-
-    def until(self, condition: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-        while True:
-            frame = self.recv()
-            if condition(frame):
-                return frame
+        super().__init__(websocket, PAIRING_SERVER_MESSAGES)
 
     def seek(self, pool: str, name: str | None = None) -> dict[str, Any]:
         """Seek in ``pool`` where nobody matches at once: the answer (``seeking`` or
@@ -54,8 +41,7 @@ class PairingSocket:
 
     def send_seek(self, pool: str, name: str | None = None) -> None:
         """Seek in ``pool`` (a table may be made at once: then ``paired`` comes)."""
-        data: dict[str, Any] = {"pool": pool} if name is None else {"pool": pool, "name": name}
-        self.ws.send_text(json.dumps({"t": "seek", "v": 0, "d": data}))
+        self.send("seek", {"pool": pool} if name is None else {"pool": pool, "name": name})
 
     def paired(self) -> dict[str, Any]:
         """The seat, once given."""
