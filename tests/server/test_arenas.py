@@ -18,6 +18,7 @@ from starlette.testclient import TestClient
 from frame_socket import FrameSocket
 from party_client import account, known_accounts, open_seat, play_everyone, post
 from rummykit.protocol import ARENA_SERVER_MESSAGES, ArenaList, ArenaView
+from rummykit.server.pairing import arenas
 from rummykit.tournament.arena import PLACE_POINTS, WIN_POINTS
 from table_client import ManualClock, clocked_app
 
@@ -90,6 +91,9 @@ def test_an_arena_is_made_by_a_signed_in_player_and_listed(app_client: TestClien
     )
     listed = ArenaList.model_validate_json(app_client.get("/api/arenas").text)
     assert [arena.id for arena in listed.arenas] == [view.id]
+    assert new_arena(app_client, ada, name="Saturday").status_code == 200
+    crowded = new_arena(app_client, ada, name="Sunday")  # two to come at once, no more
+    assert crowded.status_code == 409 and crowded.json()["reason"] == "arena_limit"
     assert app_client.get("/api/arenas/nope").status_code == 404
 
 
@@ -144,9 +148,16 @@ def play_round(client: TestClient, seats: list[dict[str, Any]]) -> None:
             play_everyone(sockets)
 
 
+@pytest.mark.parametrize("in_thread", [False, True])
 def test_a_paused_or_absent_player_is_not_paired(
-    app_client: TestClient, clock: ManualClock, watch: Watch
+    app_client: TestClient,
+    clock: ManualClock,
+    watch: Watch,
+    monkeypatch: pytest.MonkeyPatch,
+    in_thread: bool,
 ) -> None:
+    if in_thread:  # as a crowd is paired: off the event loop
+        monkeypatch.setattr(arenas, "INLINE_SEEKERS", 1)
     ada, bob, cy = (account(app_client, name) for name in ("Ada", "Bob", "Cyd"))
     arena = new_arena(app_client, ada, starts_in_min=0).json()["id"]
     with watch(arena, ada) as first, watch(arena, bob) as second:

@@ -140,6 +140,13 @@ PARTY_REFUSALS: Final[dict[str, tuple[Code, Template]]] = {
     "arena_sign_in": (_E.NOT_SIGNED_IN, "Sign in to make an arena, or to play in one."),
     "arena_over": (_E.ARENA_OVER, "This arena has finished: look for another."),
     "arena_seats": (_E.BAD_MESSAGE, "These rules cannot deal to tables of {seats}."),
+    "arena_limit": (
+        _E.BAD_MESSAGE,
+        {
+            "one": "You have {count} arena to come or running already: one at a time.",
+            "other": "You have {count} arenas to come or running already: that is the most.",
+        },
+    ),
     # ----- programs' accounts online ----------------------------------------------------------
     "challenge_sign_in": (_E.NOT_SIGNED_IN, "Sign in to challenge a program's account."),
     "bot_unknown": (_E.BOT_UNAVAILABLE, "No program's account is named {name}."),

@@ -38,7 +38,7 @@ from rummykit.protocol import (
     detail_params,
 )
 from rummykit.ratings import Pool, Seeker, final_order, tables_to_make
-from rummykit.server.pairing.quick_pairing import RatingNow
+from rummykit.server.pairing.quick_pairing import INLINE_SEEKERS, RatingNow
 from rummykit.server.pairing.seating import Terms, seat_together
 from rummykit.server.parties import Lobby, PartyError
 from rummykit.server.runtime import going_on
@@ -48,6 +48,10 @@ from rummykit.tournament.arena import ArenaScore, standings
 
 TICK_S: Final = 1.0
 """Seconds between an arena's rounds: its start and end, and the pairing of the waiting."""
+
+ARENAS_AT_ONCE: Final = 2
+"""Arenas one account may have upcoming or running at once: enough to plan the next, too few
+to fill the list."""
 
 Send = Callable[[Strict], Awaitable[None]]
 
@@ -215,6 +219,9 @@ class Arenas:
             raise PartyError("rules_refused", **detail_params(error)) from None
         if request.seats not in in_play.seats:
             raise PartyError("arena_seats", seats=request.seats)
+        mine = [each for each in self._arenas.values() if each.creator == account.name]
+        if sum(not each.finished for each in mine) >= ARENAS_AT_ONCE:
+            raise PartyError("arena_limit", count=ARENAS_AT_ONCE)
         starts = self._now() + 60 * request.starts_in_min
         record = ArenaRecord(
             id=secrets.token_urlsafe(6),
@@ -352,7 +359,10 @@ class Arenas:
             )
             for player in waiting
         ]
-        tables = tables_to_make(seekers, record.seats, now)
+        if len(seekers) > INLINE_SEEKERS:  # a crowd is paired off the event loop
+            tables = await asyncio.to_thread(tables_to_make, seekers, record.seats, now)
+        else:
+            tables = tables_to_make(seekers, record.seats, now)
         for table in tables:
             players = [seeker.key for seeker in table]
             terms = Terms(record.preset, record.turn_timer, ranked=True, rules=record.rules)

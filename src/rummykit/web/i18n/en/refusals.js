@@ -2,6 +2,7 @@
 // `python -m rummykit.web_catalogues`. Do not edit; change the Python source instead.
 export default {
   "refusals.already_seeking": "You are already waiting for a table (on another page): one pool at a time.",
+  "refusals.arena_limit": {"one": "You have {count} arena to come or running already: one at a time.", "other": "You have {count} arenas to come or running already: that is the most."},
   "refusals.arena_over": "This arena has finished: look for another.",
   "refusals.arena_seats": "These rules cannot deal to tables of {seats}.",
   "refusals.arena_sign_in": "Sign in to make an arena, or to play in one.",

@@ -108,6 +108,7 @@ export default {
   "refusals.challenge_closed": "その挑戦はもう受け付けていません。",
   "refusals.arena_sign_in": "アリーナを作るにも参加するにも、サインインが必要です。",
   "refusals.arena_over": "このアリーナは終わりました。ほかのアリーナを探してください。",
+  "refusals.arena_limit": { other: "開催前または開催中のアリーナがすでに{count}つあります。これ以上は作れません。" },
   "refusals.arena_seats": "このルールでは{seats}人の卓に配れません。",
   "refusals.pairing_failed": "いまは卓を用意できませんでした。少ししてからもう一度「今すぐ対戦」を押してください。",
   "refusals.name_taken": "その名前は使われています。別の名前にしてください。",
