@@ -18,8 +18,8 @@ from starlette.testclient import TestClient
 from frame_socket import FrameSocket
 from party_client import account, known_accounts, open_seat, play_everyone, post
 from rummykit.protocol import ARENA_SERVER_MESSAGES, ArenaList, ArenaView
+from rummykit.ratings.arena import PLACE_POINTS, WIN_POINTS
 from rummykit.server.pairing import arenas
-from rummykit.tournament.arena import PLACE_POINTS, WIN_POINTS
 from table_client import ManualClock, clocked_app
 
 pytestmark = pytest.mark.timeout(60)

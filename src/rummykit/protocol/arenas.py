@@ -6,7 +6,7 @@ the ``ArenaView``. Socket ``/ws/arena/{id}``, first message ``{"t": "hello", "v"
 {}}``: the server sends ``arena`` (the view) at once and after every change; a signed-in
 page sends ``join`` (to play: paired whenever free while the page is open) and ``pause``
 (to be paired no more for now); seated, it gets quick pairing's ``paired``. Scoring is
-``rummykit.tournament.arena``'s. Arena games are ranked: signed-in players only.
+``rummykit.ratings.arena``'s. Arena games are ranked: signed-in players only.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ An arena is made with its rules, turn timer, table size, start and length. Signe
 join it from its page; while the arena runs, a player whose page is open, who is not paused
 and not at one of its tables waits, and every ``TICK_S`` the waiting are seated together as
 quick pairing seats them (by rating; ``rummykit.ratings.tables_to_make``). Each game's places
-score by ``rummykit.tournament.arena``. At the end no table is made any more; games still going
+score by ``rummykit.ratings.arena``. At the end no table is made any more; games still going
 count when they end, and the first of the standings wins.
 
 Every change is stored before it is told (the arena's JSON in the store's ``arenas`` table),
@@ -38,13 +38,13 @@ from rummykit.protocol import (
     detail_params,
 )
 from rummykit.ratings import Pool, Seeker, final_order, tables_to_make
+from rummykit.ratings.arena import ArenaScore, standings
 from rummykit.server.pairing.quick_pairing import INLINE_SEEKERS, RatingNow
 from rummykit.server.pairing.seating import Terms, seat_together
 from rummykit.server.parties import Lobby, PartyError
 from rummykit.server.runtime import going_on
 from rummykit.server.store import Account, Now, Store
 from rummykit.server.tables import Sleep, Table, rules_in_play
-from rummykit.tournament.arena import ArenaScore, standings
 
 TICK_S: Final = 1.0
 """Seconds between an arena's rounds: its start and end, and the pairing of the waiting."""
@@ -123,12 +123,16 @@ class Arenas:
         self._lock = asyncio.Lock()
         lobby.games_over.append(self._game_over)
 
-    async def start(self) -> None:
-        """Read the unfinished arenas from the store, and run them."""
-        for text in await asyncio.to_thread(self._store.arenas.unfinished):
-            record = ArenaRecord.model_validate_json(text)
-            self._arenas[record.id] = record
-        self._run()
+    def start(self) -> None:
+        """Read the unfinished arenas from the store, and run them (in a task of its own)."""
+        self._ticker = asyncio.get_running_loop().create_task(self._resume())
+
+    async def _resume(self) -> None:
+        with going_on("reading the unfinished arenas"):
+            for text in await asyncio.to_thread(self._store.arenas.unfinished):
+                record = ArenaRecord.model_validate_json(text)
+                self._arenas.setdefault(record.id, record)
+        await self._tick_while_running()
 
     def _run(self) -> None:
         if any(not each.finished for each in self._arenas.values()) and (

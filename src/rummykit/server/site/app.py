@@ -529,7 +529,7 @@ def create_app(
         if cluster is not None:
             cluster.start(lobby.lost)
         collecting = asyncio.get_running_loop().create_task(app.state.memory.collect_periodically())
-        await arenas.start()
+        arenas.start()
         yield
         collecting.cancel()
         await pairing.close()
