@@ -196,3 +196,26 @@ def test_every_lobby_open_hears_of_each_change_and_versions_grow(app_client: Tes
         for each in (first, second):
             each.until(lambda tables: tables == [])
             assert each.versions == sorted(set(each.versions))
+
+
+def test_a_listing_that_fails_never_undoes_the_party_s_change(app_client: TestClient) -> None:
+    """The host's rating out of reach: the party changes as asked, and is not listed."""
+
+    async def unreachable(account: int, pool: Any) -> tuple[int, bool]:
+        raise ConnectionError("the store is out of reach")
+
+    board = app_client.app.state.lobby.open_tables  # type: ignore[attr-defined]
+    board._host_rating = unreachable
+    ann = account(app_client, "Annie")
+    made = post(
+        app_client,
+        "/api/parties",
+        {"name": "x", "ranked": True, "turn_timer": 60, "listed": True},
+        ann,
+    )
+    assert made.status_code == 200, made.text
+    code, token = made.json()["code"], made.json()["token"]
+    with party_socket(app_client, code, token) as annie:
+        annie.send("settings", {"turn_timer": 30})
+        assert annie.until_party(lambda party: party["turn_timer"] == 30)["listed"]
+        assert listed(app_client) == []

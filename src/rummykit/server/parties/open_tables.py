@@ -108,7 +108,12 @@ class OpenTablesBoard:
         code = party.code
         ticket = self._asked[code] = self._asked.get(code, 0) + 1
         view = party.view(None)
-        line = await self._line(party, view) if is_open(view) else None
+        try:
+            line = await self._line(party, view) if is_open(view) else None
+        except BaseException:
+            if self._asked.get(code) == ticket:
+                del self._asked[code]
+            raise
         if self._asked.get(code) != ticket:
             return  # a later change of the party is being worked out: it decides
         del self._asked[code]

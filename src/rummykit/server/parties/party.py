@@ -363,7 +363,8 @@ class Party:
             with going_on("sending a party's view"):  # a closed socket: it detaches itself
                 await send(message)
         if self.on_change is not None:
-            await self.on_change(self)
+            with going_on("updating the open tables"):  # a listing never undoes a change
+                await self.on_change(self)
 
     def refusal(self, error: PartyError) -> RefusedMessage:
         """The refusal of ``error`` at this version."""
