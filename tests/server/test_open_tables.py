@@ -159,16 +159,20 @@ def test_the_host_lists_and_unlists_without_clearing_anyone_s_ready(
         ann.until_party(lambda party: not party["members"][1]["ready"])
 
 
-def test_a_ranked_listed_party_shows_its_host_s_rating(app_client: TestClient) -> None:
-    ann = account(app_client, "Annie")
+def ranked_listed_party(client: TestClient, host: str) -> tuple[str, str]:
+    """A ranked party, listed, hosted by a new account ``host``: its code and the host's token."""
     made = post(
-        app_client,
+        client,
         "/api/parties",
         {"name": "x", "ranked": True, "turn_timer": 60, "listed": True},
-        ann,
+        account(client, host),
     )
     assert made.status_code == 200, made.text
-    code, token = made.json()["code"], made.json()["token"]
+    return made.json()["code"], made.json()["token"]
+
+
+def test_a_ranked_listed_party_shows_its_host_s_rating(app_client: TestClient) -> None:
+    code, token = ranked_listed_party(app_client, "Annie")
     with party_socket(app_client, code, token):
         (line,) = listed(app_client)
     assert line["ranked"] and line["host"] == "Annie"
@@ -206,15 +210,7 @@ def test_a_listing_that_fails_never_undoes_the_party_s_change(app_client: TestCl
 
     board = app_client.app.state.lobby.open_tables  # type: ignore[attr-defined]
     board._host_rating = unreachable
-    ann = account(app_client, "Annie")
-    made = post(
-        app_client,
-        "/api/parties",
-        {"name": "x", "ranked": True, "turn_timer": 60, "listed": True},
-        ann,
-    )
-    assert made.status_code == 200, made.text
-    code, token = made.json()["code"], made.json()["token"]
+    code, token = ranked_listed_party(app_client, "Annie")
     with party_socket(app_client, code, token) as annie:
         annie.send("settings", {"turn_timer": 30})
         assert annie.until_party(lambda party: party["turn_timer"] == 30)["listed"]
