@@ -15,7 +15,6 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import json
-import threading
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from party_client import PASSWORD, play_seat
 from rummykit.protocol import ARENA_SERVER_MESSAGES, SESSION_COOKIE
@@ -67,29 +66,35 @@ def play_table(server: LiveServer, table: str, token: str) -> dict[str, Any]:
         return play_seat(seat)  # several act at one table: a stale refusal is no fault
 
 
+def arena_socket(server: LiveServer, arena: str, name: str) -> ClientConnection:
+    """The arena's socket for a new account ``name`` (a context manager, as it is opened)."""
+    address = f"ws://127.0.0.1:{server.port}/ws/arena/{arena}"
+    headers = {"Cookie": f"{SESSION_COOKIE}={session_of(server, name)}"}
+    return connect(address, additional_headers=headers)
+
+
 class Simulated:
     """A player over the arena's socket: joins, and plays each table it is seated at."""
 
-    def __init__(self, server: LiveServer, arena: str, name: str) -> None:
-        self.server, self.arena, self.name = server, arena, name
-        self.session = session_of(server, name)
+    def __init__(self, server: LiveServer, socket: ClientConnection) -> None:
+        """Over ``socket``, the arena's, opened with the player's session."""
+        self.server = server
+        self.socket = socket
         self.games = 0
-        self.stop = threading.Event()
 
     def run(self) -> None:
-        address = f"ws://127.0.0.1:{self.server.port}/ws/arena/{self.arena}"
-        headers = {"Cookie": f"{SESSION_COOKIE}={self.session}"}
-        with connect(address, additional_headers=headers) as socket:
-            socket.send(json.dumps({"t": "hello", "v": 0, "d": {}}))
-            socket.send(json.dumps({"t": "join", "v": 0, "d": {}}))
-            while not self.stop.is_set():
-                with contextlib.suppress(TimeoutError):
-                    text = socket.recv(timeout=0.2)
-                    assert isinstance(text, str)
-                    message = ARENA_SERVER_MESSAGES.validate_json(text)
-                    if message.t == "paired":
-                        play_table(self.server, message.d.table, message.d.token)
-                        self.games += 1
+        """Join, then play every seat given until the socket is closed (``stop``)."""
+        self.socket.send(json.dumps({"t": "hello", "v": 0, "d": {}}))
+        self.socket.send(json.dumps({"t": "join", "v": 0, "d": {}}))
+        for text in self.socket:  # ends when ``stop`` closes it: no polling
+            message = ARENA_SERVER_MESSAGES.validate_json(text)
+            if message.t == "paired":
+                play_table(self.server, message.d.table, message.d.token)
+                self.games += 1
+
+    def stop(self) -> None:
+        """Leave: the socket closes, and ``run`` ends."""
+        self.socket.close()
 
 
 def test_an_arena_runs_its_length_with_live_standings(
@@ -113,8 +118,11 @@ def test_an_arena_runs_its_length_with_live_standings(
         expect(page.get_by_test_id("arena-when")).to_contain_text("Starts in 1:00")
         page.get_by_test_id("arena-join").click()
         expect(page.get_by_test_id("arena-status")).to_contain_text("keep this page open")
-    bots = [Simulated(server, arena, f"Sim{n}") for n in range(SIMULATED)]
-    with concurrent.futures.ThreadPoolExecutor(SIMULATED + 2) as pool:
+    with contextlib.ExitStack() as sockets, concurrent.futures.ThreadPoolExecutor(16) as pool:
+        bots = [
+            Simulated(server, sockets.enter_context(arena_socket(server, arena, f"Sim{n}")))
+            for n in range(SIMULATED)
+        ]
         running = [pool.submit(bot.run) for bot in bots]
         expect(ada.get_by_test_id("arena-row")).to_have_count(SIMULATED + 2)  # live
         clock.advance_once_sleeping(60)  # the start: ten free players, five tables
@@ -135,7 +143,7 @@ def test_an_arena_runs_its_length_with_live_standings(
         expect(points.first).not_to_have_text("0")  # someone scored: the standings moved
         clock.advance_once_sleeping(60)  # the end: no table is made any more
         for bot in bots:
-            bot.stop.set()
+            bot.stop()
         for run in running:
             run.result(timeout=120)
     when = bob.get_by_test_id("arena-when")
