@@ -10,20 +10,18 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from rummykit.protocol import (
+    ArenaClientMessage,
     ArenaList,
     BadRequest,
     ClientLimiter,
     CloseCode,
     ErrorAnswer,
-    Hello,
     JoinArena,
     NewArena,
     PartyRefusal,
     PauseArena,
-    ProtocolError,
     parse_arena_message,
     read_body,
-    refusal,
 )
 from rummykit.server.accounts import note_network, session_account
 from rummykit.server.http import (
@@ -34,9 +32,8 @@ from rummykit.server.http import (
     refused_request,
     socket_outbox,
 )
+from rummykit.server.pairing.answers import carry_out
 from rummykit.server.pairing.arenas import Arenas, Watcher
-from rummykit.server.pairing.pairing_routes import HELLO_ONCE
-from rummykit.server.pairing.quick_pairing import party_refusal
 from rummykit.server.parties import PartyError
 
 NO_ARENA: Final = "There is no arena with that id."
@@ -94,22 +91,16 @@ async def arena_socket(websocket: WebSocket) -> None:
 
 async def _carry_out(arenas: Arenas, arena_id: str, watcher: Watcher, text: str | None) -> None:
     """One message of an arena's page; a refusal is sent back, and changes nothing."""
-    try:
-        if text is None:
-            raise ProtocolError("Send messages as text frames of JSON, not binary.")
-        message = parse_arena_message(text)
-        if isinstance(message, Hello):
-            raise ProtocolError(HELLO_ONCE)
+
+    async def act(message: ArenaClientMessage) -> None:
         if watcher.account is None:
             raise PartyError("arena_sign_in")
         if isinstance(message, JoinArena):
             await arenas.join(arena_id, watcher.account)
         elif isinstance(message, PauseArena):
             await arenas.pause(arena_id, watcher.account)
-    except ProtocolError as error:
-        await watcher.send(refusal(0, error.code, str(error)))
-    except PartyError as error:
-        await watcher.send(party_refusal(error))
+
+    await carry_out(watcher.send, text, parse_arena_message, act)
 
 
 async def _arena_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:

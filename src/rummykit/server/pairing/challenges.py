@@ -34,7 +34,7 @@ from rummykit.protocol import (
     Strict,
     detail_params,
 )
-from rummykit.server.pairing.quick_pairing import party_refusal
+from rummykit.server.pairing.answers import party_refusal
 from rummykit.server.pairing.seating import Terms, seat_together
 from rummykit.server.parties import Lobby, PartyError, checked_rules
 from rummykit.server.runtime import going_on

@@ -13,18 +13,15 @@ from rummykit.protocol import (
     ClientLimiter,
     CloseCode,
     DeclineChallenge,
-    Hello,
-    ProtocolError,
+    InboxClientMessage,
     SendChallenge,
     WithdrawChallenge,
     parse_inbox_message,
-    refusal,
 )
 from rummykit.server.accounts import note_network, session_account
 from rummykit.server.http import counted_socket, each_message, receive_hello, socket_outbox
+from rummykit.server.pairing.answers import carry_out
 from rummykit.server.pairing.challenges import Challenges, Inbox
-from rummykit.server.pairing.pairing_routes import HELLO_ONCE
-from rummykit.server.pairing.quick_pairing import party_refusal
 from rummykit.server.parties import PartyError
 
 
@@ -41,12 +38,9 @@ async def inbox_socket(websocket: WebSocket) -> None:
 
 async def _carry_out(challenges: Challenges, inbox: Inbox, text: str | None) -> None:
     """One message of the page; a refusal is sent back, and changes nothing."""
-    try:
-        if text is None:
-            raise ProtocolError("Send messages as text frames of JSON, not binary.")
-        match parse_inbox_message(text):
-            case Hello():
-                raise ProtocolError(HELLO_ONCE)
+
+    async def act(message: InboxClientMessage) -> None:
+        match message:
             case SendChallenge(d=terms):
                 await challenges.send(inbox, terms)
             case AcceptChallenge(d=which):
@@ -55,10 +49,8 @@ async def _carry_out(challenges: Challenges, inbox: Inbox, text: str | None) -> 
                 await challenges.decline(inbox, which.id)
             case WithdrawChallenge():
                 await challenges.withdraw(inbox)
-    except ProtocolError as error:
-        await inbox.send(refusal(0, error.code, str(error)))
-    except PartyError as error:
-        await inbox.send(party_refusal(error))
+
+    await carry_out(inbox.send, text, parse_inbox_message, act)
 
 
 async def _inbox_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:

@@ -12,19 +12,15 @@ from starlette.websockets import WebSocket
 from rummykit.protocol import (
     POOLS_BY_NAME,
     ClientLimiter,
-    Hello,
-    ProtocolError,
+    PairingClientMessage,
     Seek,
     parse_pairing_message,
-    refusal,
 )
 from rummykit.server.accounts import note_network, session_account
 from rummykit.server.http import Outbox, counted_socket, each_message, receive_hello, socket_outbox
-from rummykit.server.pairing.quick_pairing import QuickPairing, Waiting, party_refusal
-from rummykit.server.parties import PartyError
+from rummykit.server.pairing.answers import carry_out
+from rummykit.server.pairing.quick_pairing import QuickPairing, Waiting
 from rummykit.server.store import Account
-
-HELLO_ONCE: Final = "hello is the socket's first message, and only its first."
 
 GUEST_NAME: Final = "Guest"
 """A guest who gave no name plays as this."""
@@ -57,21 +53,14 @@ class Waiter:
 
     async def carry_out(self, text: str | None) -> None:
         """One message; a refusal is sent back, and changes nothing."""
-        try:
-            if text is None:
-                raise ProtocolError("Send messages as text frames of JSON, not binary.")
-            message = parse_pairing_message(text)
-            if isinstance(message, Hello):
-                raise ProtocolError(HELLO_ONCE)
-            self.stop_waiting()  # a seek elsewhere: the last one asked wins
-            if isinstance(message, Seek):
-                pool = POOLS_BY_NAME[message.d.pool]
-                name = message.d.name or GUEST_NAME
-                self.waiting = await self.pairing.seek(pool, name, self.account, self.outbox.send)
-        except ProtocolError as error:
-            await self.outbox.send(refusal(0, error.code, str(error)))
-        except PartyError as error:
-            await self.outbox.send(party_refusal(error))
+        await carry_out(self.outbox.send, text, parse_pairing_message, self._act)
+
+    async def _act(self, message: PairingClientMessage) -> None:
+        self.stop_waiting()  # a seek elsewhere: the last one asked wins
+        if isinstance(message, Seek):
+            pool = POOLS_BY_NAME[message.d.pool]
+            name = message.d.name or GUEST_NAME
+            self.waiting = await self.pairing.seek(pool, name, self.account, self.outbox.send)
 
     def stop_waiting(self) -> None:
         """Leave the pool (cancelled, or the socket closed)."""

@@ -31,10 +31,10 @@ from rummykit.protocol import (
     SeekingView,
     Strict,
     names_params,
-    refusal,
     wait_params,
 )
 from rummykit.ratings import Pool, Seeker, rating_range, tables_to_make
+from rummykit.server.pairing.answers import party_refusal
 from rummykit.server.pairing.seating import Terms, seat_together
 from rummykit.server.parties import Lobby, PartyError
 from rummykit.server.runtime import going_on
@@ -225,8 +225,3 @@ class QuickPairing:
         for task in tasks:
             with going_on("stopping quick pairing"), contextlib.suppress(asyncio.CancelledError):
                 await task
-
-
-def party_refusal(error: PartyError) -> Strict:
-    """A party's refusal as the pairing socket sends it."""
-    return refusal(0, error.code, error.message, reason=error.reason, params=error.params)
