@@ -285,9 +285,12 @@ class Arenas:
         record = self._arenas.get(arena_id)
         if record is None:
             return
+        shared = self.view(record, None)  # made once; each page's differs only in ``me``
         for each in list(self._watchers.get(arena_id, [])):
+            me = each.account
+            mine = me.name if me is not None and str(me.id) in record.players else None
             with going_on("sending an arena's standings"):
-                await each.send(ArenaMessage(v=0, d=self.view(record, each.account)))
+                await each.send(ArenaMessage(v=0, d=shared.model_copy(update={"me": mine})))
 
     async def join(self, arena_id: str, account: Account) -> None:
         """``account`` plays in the arena (again, after a pause)."""
