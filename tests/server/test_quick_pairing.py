@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
-from frame_socket import FrameSocket
+from finding_sockets import pairing, waiting
 from party_client import account, known_accounts, open_seat, play_everyone
-from rummykit.protocol import PAIRING_SERVER_MESSAGES, QUICK_POOLS, PoolsAnswer
 from rummykit.ratings import START_RANGE, WIDEN_PER_S, Pool
 from rummykit.server.pairing import quick_pairing
 from rummykit.server.store.store import Store
@@ -25,46 +22,6 @@ from rummykit.server.tables.turn_keeper import DROP_GRACE_S
 from table_client import ManualClock
 
 pytestmark = pytest.mark.timeout(30)
-
-
-class PairingSocket(FrameSocket):
-    """One page waiting for a table: every frame kept."""
-
-    def __init__(self, websocket: Any) -> None:
-        super().__init__(websocket, PAIRING_SERVER_MESSAGES)
-
-    def seek(self, pool: str, name: str | None = None) -> dict[str, Any]:
-        """Seek in ``pool`` where nobody matches at once: the answer (``seeking`` or
-        ``refused``)."""
-        self.send_seek(pool, name)
-        return self.recv()
-
-    def send_seek(self, pool: str, name: str | None = None) -> None:
-        """Seek in ``pool`` (a table may be made at once: then ``paired`` comes)."""
-        self.send("seek", {"pool": pool} if name is None else {"pool": pool, "name": name})
-
-    def paired(self) -> dict[str, Any]:
-        """The seat, once given."""
-        frame = self.until(lambda frame: frame["t"] in ("paired", "refused"))
-        assert frame["t"] == "paired", frame
-        paired: dict[str, Any] = frame["d"]
-        return paired
-
-
-@contextlib.contextmanager
-def pairing(client: TestClient, who: dict[str, str] | None = None) -> Iterator[PairingSocket]:
-    """The pairing socket, as the account whose session headers are ``who`` (or a guest)."""
-    client.cookies.clear()
-    with client.websocket_connect("/ws/pairing", headers=who or {}) as websocket:
-        websocket.send_text(json.dumps({"t": "hello", "v": 0, "d": {}}))
-        yield PairingSocket(websocket)
-
-
-def waiting(client: TestClient) -> dict[str, tuple[int, int]]:
-    """GET /api/pools: the ranked and friendly players waiting, by pool."""
-    answer = PoolsAnswer.model_validate_json(client.get("/api/pools").text)
-    assert [view.pool for view in answer.pools] == list(QUICK_POOLS)
-    return {view.pool.name: (view.ranked, view.friendly) for view in answer.pools}
 
 
 def test_two_guests_who_press_play_now_are_seated_at_one_table(app_client: TestClient) -> None:

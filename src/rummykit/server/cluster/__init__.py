@@ -1,5 +1,6 @@
 """Several processes serving one site: table leases, the bus, the relay, presence."""
 
+from rummykit.server.cluster.board import Board, MemoryBoard
 from rummykit.server.cluster.bus import BusUnavailable, party_channel
 from rummykit.server.cluster.lease import LeaseUnavailable, StaleOwner, check_epoch
 from rummykit.server.cluster.outage_log import OUTAGES
@@ -12,9 +13,11 @@ __all__ = [
     "OUTAGES",
     "PRESENCE_EVERY_S",
     "REDIS_URL_ENV",
+    "Board",
     "BusUnavailable",
     "Cluster",
     "LeaseUnavailable",
+    "MemoryBoard",
     "OwnedElsewhere",
     "RemoteTable",
     "SharedPresence",

@@ -19,6 +19,7 @@ from typing import Final
 
 import redis.asyncio as aioredis
 
+from rummykit.server.cluster.board import Board, MemoryBoard, RedisBoard
 from rummykit.server.cluster.bus import Bus, RedisBus
 from rummykit.server.cluster.lease import (
     LEASE_S,
@@ -70,6 +71,8 @@ class Cluster:
         self.process = process or f"p-{secrets.token_hex(6)}"
         self.redis = redis
         """For the locks shared by the processes (none: one process, in-memory locks)."""
+        self.board: Board = MemoryBoard() if redis is None else RedisBoard(redis)
+        """The lists the processes share (quick pairing's queues, the open tables...)."""
         self._local: dict[str, asyncio.Lock] = {}
         self.leases = leases
         self.bus = bus

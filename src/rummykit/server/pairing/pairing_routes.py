@@ -34,7 +34,8 @@ def pairing_of(connection: HTTPConnection) -> QuickPairing:
 
 async def pools(request: Request) -> Response:
     """``GET /api/pools``: the pools and how many wait in each (``PoolsAnswer``)."""
-    return JSONResponse(pairing_of(request).view().model_dump(mode="json"))
+    answer = await pairing_of(request).view()
+    return JSONResponse(answer.model_dump(mode="json"))
 
 
 async def pairing_socket(websocket: WebSocket) -> None:
@@ -56,17 +57,17 @@ class Waiter:
         await carry_out(self.outbox.send, text, parse_pairing_message, self._act)
 
     async def _act(self, message: PairingClientMessage) -> None:
-        self.stop_waiting()  # a seek elsewhere: the last one asked wins
+        await self.stop_waiting()  # a seek elsewhere: the last one asked wins
         if isinstance(message, Seek):
             pool = POOLS_BY_NAME[message.d.pool]
             name = message.d.name or GUEST_NAME
             self.waiting = await self.pairing.seek(pool, name, self.account, self.outbox.send)
 
-    def stop_waiting(self) -> None:
+    async def stop_waiting(self) -> None:
         """Leave the pool (cancelled, or the socket closed)."""
         if self.waiting is not None:
-            self.pairing.cancel(self.waiting)
-            self.waiting = None
+            waiting, self.waiting = self.waiting, None
+            await self.pairing.cancel(waiting)
 
 
 async def _pairing_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:
@@ -80,7 +81,7 @@ async def _pairing_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:
     try:
         await each_message(websocket, limiter, waiter.carry_out)
     finally:
-        waiter.stop_waiting()
+        await waiter.stop_waiting()
         await outbox.stop()
 
 

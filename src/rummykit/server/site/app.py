@@ -86,7 +86,7 @@ from rummykit.protocol import (
     refused,
 )
 from rummykit.server.accounts import ACCOUNT_ROUTES, RATING_ROUTES, AccountGate
-from rummykit.server.cluster import BusUnavailable, Cluster, RemoteTable
+from rummykit.server.cluster import BusUnavailable, Cluster, MemoryBoard, RemoteTable
 from rummykit.server.http import (
     NO_ONE,
     ConnectionDropped,
@@ -514,10 +514,15 @@ def create_app(
         cluster=cluster,
     )
     reviews = Reviews(store, pool, config.review_samples)
-    pairing = QuickPairing(lobby, stored_ratings(store, now), now, sleep)
 
     async def find_account(name: str) -> Account | None:
         return await asyncio.to_thread(store.accounts.named, name)
+
+    board = MemoryBoard() if cluster is None else cluster.board
+    process = "p" if cluster is None else cluster.process
+    pairing = QuickPairing(
+        lobby, stored_ratings(store, now), find_account, now, sleep, board, process
+    )
 
     challenges = Challenges(lobby, find_account, now, sleep)
     arenas = Arenas(lobby, store, stored_ratings(store, now), now, sleep)

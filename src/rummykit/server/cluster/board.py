@@ -1,0 +1,226 @@
+"""Lists every process of a site reads and writes: entries kept alive by their writer, letters.
+
+Quick pairing's queues, the lobby's open tables, who has an inbox or an arena open: each is a
+named board of entries (a key and a text). A process writes its own entries with a time they
+hold until, and writes them again before then while they still stand; an entry not written again
+(its process died) is no longer read. ``take`` removes several entries at once, all or none, so
+that two processes seating the same waiting players cannot both seat them. A letter is a text
+left for one reader (a seat made by another process), collected once.
+
+``MemoryBoard`` serves one process; ``RedisBoard`` every process on one Redis. Times are the
+callers' (their injected wall clock), so that tests move them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+import redis.asyncio as aioredis
+from redis.typing import EncodableT
+
+LETTER_S: Final = 120
+"""How long a letter waits to be collected."""
+
+_RENEW: Final = """
+local gone = {}
+for i, key in ipairs(ARGV) do
+  if i > 1 then
+    local value = redis.call('HGET', KEYS[1], key)
+    if value then
+      local text = string.sub(value, string.find(value, '|', 1, true) + 1)
+      redis.call('HSET', KEYS[1], key, ARGV[1] .. '|' .. text)
+    else
+      table.insert(gone, key)
+    end
+  end
+end
+return gone
+"""
+
+_TAKE: Final = """
+for i, key in ipairs(ARGV) do
+  if redis.call('HEXISTS', KEYS[1], key) == 0 then return 0 end
+end
+redis.call('HDEL', KEYS[1], unpack(ARGV))
+return 1
+"""
+
+
+def board_key(board: str) -> str:
+    """The Redis hash of a board."""
+    return f"rummy:board:{board}"
+
+
+def letter_key(box: str) -> str:
+    """The Redis key of a letter."""
+    return f"rummy:letter:{box}"
+
+
+def _written(until: float, text: str) -> str:
+    return f"{until!r}|{text}"
+
+
+def _read(value: bytes | str) -> tuple[float, str]:
+    raw = value.decode() if isinstance(value, bytes) else value
+    until, _, text = raw.partition("|")
+    return float(until), text
+
+
+class Board(ABC):
+    """Named boards of entries, and letters."""
+
+    @abstractmethod
+    async def put(self, board: str, entries: Mapping[str, str], until: float) -> None:
+        """Write (or write again) ``entries``, standing until ``until``."""
+
+    @abstractmethod
+    async def renew(self, board: str, keys: Iterable[str], until: float) -> set[str]:
+        """Let these entries stand until ``until``, those still there; the keys not there.
+
+        An entry taken meanwhile (its player seated by another process) is never written back.
+        """
+
+    @abstractmethod
+    async def remove(self, board: str, keys: Iterable[str]) -> None:
+        """Remove these entries (those that are there)."""
+
+    @abstractmethod
+    async def read(self, board: str, now: float) -> dict[str, str]:
+        """The entries standing at ``now``."""
+
+    @abstractmethod
+    async def take(self, board: str, keys: Sequence[str]) -> bool:
+        """Remove all of ``keys``, if every one is there; whether they were."""
+
+    @abstractmethod
+    async def post(self, box: str, text: str) -> None:
+        """Leave ``text`` in ``box`` for its reader (it waits ``LETTER_S``)."""
+
+    @abstractmethod
+    async def collect(self, box: str) -> str | None:
+        """The letter in ``box``, taken out (``None``: none)."""
+
+
+class MemoryBoard(Board):
+    """The boards of one process, in memory."""
+
+    def __init__(self) -> None:
+        self._boards: dict[str, dict[str, tuple[float, str]]] = {}
+        self._letters: dict[str, str] = {}
+
+    async def put(self, board: str, entries: Mapping[str, str], until: float) -> None:
+        """Write (or write again) ``entries``, standing until ``until``."""
+        self._boards.setdefault(board, {}).update(
+            (key, (until, text)) for key, text in entries.items()
+        )
+
+    async def renew(self, board: str, keys: Iterable[str], until: float) -> set[str]:
+        """Let these entries stand until ``until``, those still there; the keys not there."""
+        entries = self._boards.get(board, {})
+        gone: set[str] = set()
+        for key in keys:
+            if key in entries:
+                entries[key] = (until, entries[key][1])
+            else:
+                gone.add(key)
+        return gone
+
+    async def remove(self, board: str, keys: Iterable[str]) -> None:
+        """Remove these entries (those that are there)."""
+        entries = self._boards.get(board, {})
+        for key in keys:
+            entries.pop(key, None)
+
+    async def read(self, board: str, now: float) -> dict[str, str]:
+        """The entries standing at ``now`` (the others are dropped)."""
+        entries = self._boards.get(board, {})
+        for key in [key for key, (until, _) in entries.items() if until <= now]:
+            del entries[key]
+        return {key: text for key, (_, text) in entries.items()}
+
+    async def take(self, board: str, keys: Sequence[str]) -> bool:
+        """Remove all of ``keys``, if every one is there; whether they were."""
+        entries = self._boards.get(board, {})
+        if not all(key in entries for key in keys):
+            return False
+        for key in keys:
+            del entries[key]
+        return True
+
+    async def post(self, box: str, text: str) -> None:
+        """Leave ``text`` in ``box`` for its reader."""
+        self._letters[box] = text
+
+    async def collect(self, box: str) -> str | None:
+        """The letter in ``box``, taken out."""
+        return self._letters.pop(box, None)
+
+
+class RedisBoard(Board):
+    """The boards of every process of a site, on one Redis (a hash a board)."""
+
+    def __init__(self, redis: aioredis.Redis) -> None:
+        self._redis = redis
+        self._take = redis.register_script(_TAKE)
+        self._renew = redis.register_script(_RENEW)
+
+    async def put(self, board: str, entries: Mapping[str, str], until: float) -> None:
+        """Write (or write again) ``entries``, standing until ``until``."""
+        if entries:
+            mapping: dict[EncodableT, EncodableT] = {
+                key: _written(until, text) for key, text in entries.items()
+            }
+            await self._redis.hset(board_key(board), mapping=mapping)
+
+    async def renew(self, board: str, keys: Iterable[str], until: float) -> set[str]:
+        """Let these entries stand until ``until``, those still there; the keys not there.
+
+        Done at once, in Redis: an entry taken meanwhile is never written back.
+        """
+        keys = list(keys)
+        if not keys:
+            return set()
+        gone = await self._renew(keys=[board_key(board)], args=[repr(until), *keys])
+        return {key.decode() if isinstance(key, bytes) else str(key) for key in gone}
+
+    async def remove(self, board: str, keys: Iterable[str]) -> None:
+        """Remove these entries (those that are there)."""
+        keys = list(keys)
+        if keys:
+            await self._redis.hdel(board_key(board), *keys)
+
+    async def read(self, board: str, now: float) -> dict[str, str]:
+        """The entries standing at ``now``; those past their time are removed."""
+        raw = await self._redis.hgetall(board_key(board))
+        standing: dict[str, str] = {}
+        stale: list[str] = []
+        for field, value in raw.items():
+            key = field.decode() if isinstance(field, bytes) else str(field)
+            until, text = _read(value)
+            if until > now:
+                standing[key] = text
+            else:
+                stale.append(key)
+        if stale:
+            await self.remove(board, stale)
+        return standing
+
+    async def take(self, board: str, keys: Sequence[str]) -> bool:
+        """Remove all of ``keys``, if every one is there (at once, in Redis); whether they were."""
+        if not keys:
+            return True
+        taken = await self._take(keys=[board_key(board)], args=list(keys))
+        return bool(taken)
+
+    async def post(self, box: str, text: str) -> None:
+        """Leave ``text`` in ``box`` for its reader (for ``LETTER_S`` at most)."""
+        await self._redis.set(letter_key(box), text, ex=LETTER_S)
+
+    async def collect(self, box: str) -> str | None:
+        """The letter in ``box``, taken out (by one reader only)."""
+        raw = await self._redis.getdel(letter_key(box))
+        if raw is None:
+            return None
+        return raw.decode() if isinstance(raw, bytes) else str(raw)

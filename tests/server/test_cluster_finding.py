@@ -1,0 +1,150 @@
+"""Finding a game on a site of two processes: one PostgreSQL database, one Redis.
+
+Each "process" is an app of its own in the test (its own event loop, Redis connections and
+database pool), as `rummy serve --database-url --redis-url` makes them, and both run on one
+``ManualClock``: a second of waiting passes for both when the test moves it. The pages of one
+person are connected to one process, another person's to the other; everything a page of one
+process does must reach the pages of the other, as if the site were one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from finding_sockets import pairing, waiting
+from party_client import account, open_seat
+from redis_service import RedisService, redis_server
+from rummykit.protocol.limits import Limits
+from rummykit.server.cluster.site import Cluster
+from rummykit.server.pairing.quick_pairing import ENTRY_S, TICK_S, QuickPairing
+from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
+from table_client import WORKERS, ManualClock
+
+__all__ = ["redis_server"]
+
+pytestmark = [pytest.mark.timeout(120), pytest.mark.heavy]
+
+LEASE_S = 3.0
+"""As in test_cluster: long enough to be renewed on a loaded machine."""
+
+
+@contextmanager
+def process(
+    tmp_path: Path, database_url: str, redis: RedisService, clock: ManualClock
+) -> Iterator[TestClient]:
+    """One server process of the site on ``clock``, started and stopped around the ``with``."""
+    app = create_app(
+        ServerConfig(
+            store_path=tmp_path / "unused.sqlite3",
+            database_url=database_url,
+            accept_seeds=True,
+            limits=Limits.unlimited(),
+        ),
+        sleep=clock.sleep,
+        now=clock.time,
+        clock=clock.time,
+        cluster=Cluster.on_redis(redis.url, lease_s=LEASE_S),
+        workers=WORKERS,
+    )
+    with TestClient(app) as client:
+        yield client
+
+
+@pytest.fixture
+def two(
+    tmp_path: Path, postgres_url: str, redis_server: RedisService, clock: ManualClock
+) -> Iterator[tuple[TestClient, TestClient]]:
+    """Two processes of one site."""
+    with (
+        process(tmp_path, postgres_url, redis_server, clock) as first,
+        process(tmp_path, postgres_url, redis_server, clock) as second,
+    ):
+        yield first, second
+
+
+def test_two_strangers_on_two_processes_are_seated_together_ranked(
+    two: tuple[TestClient, TestClient], clock: ManualClock
+) -> None:
+    first, second = two
+    ann, bob = account(first, "Annabel"), account(second, "Bartholomew")
+    with pairing(first, ann) as ann_page, pairing(second, bob) as bob_page:
+        assert ann_page.seek("duel_30")["d"]["waiting"] == 1
+        assert waiting(second)["duel_30"] == (1, 0)  # the other process counts her
+        bob_page.send_seek("duel_30")  # the second process's round finds them both
+        bob_seat = bob_page.paired()
+        clock.advance_once_sleeping(TICK_S)  # her process's next round finds her seat
+        ann_seat = ann_page.paired()
+    assert ann_seat["table"] == bob_seat["table"] and ann_seat["ranked"] and bob_seat["ranked"]
+    assert ann_seat["token"] != bob_seat["token"]
+    assert waiting(first)["duel_30"] == waiting(second)["duel_30"] == (0, 0)
+    with (
+        open_seat(first, ann_seat["table"], ann_seat["token"]) as ann_table,
+        open_seat(second, bob_seat["table"], bob_seat["token"]) as bob_table,
+    ):
+        assert {ann_table.view["seat"], bob_table.view["seat"]} == {0, 1}
+        names = [player["name"] for player in ann_table.view["players"]]
+        assert sorted(names) == ["Annabel", "Bartholomew"]
+
+
+def test_one_account_waits_in_one_place_across_the_processes(
+    two: tuple[TestClient, TestClient],
+) -> None:
+    first, second = two
+    ann = account(first, "Annegret")
+    with pairing(first, ann) as here, pairing(second, ann) as there:
+        assert here.seek("four_60")["t"] == "seeking"
+        refused = there.seek("duel_30")
+        assert refused["t"] == "refused" and refused["d"]["code"] == "already_seeking"
+
+
+def test_guests_on_both_processes_fill_a_four_seat_table(
+    two: tuple[TestClient, TestClient], clock: ManualClock
+) -> None:
+    first, second = two
+    clients = [first, second, first, second]
+    with (
+        pairing(first) as one,
+        pairing(second) as two_,
+        pairing(first) as three,
+        pairing(second) as four,
+    ):
+        pages = [one, two_, three, four]
+        for index, page in enumerate(pages[:3]):
+            assert page.seek("four_30", f"Guest{index}")["t"] == "seeking"
+        assert waiting(first)["four_30"] == (0, 3)
+        four.send_seek("four_30", "Guest3")
+        here = [two_.paired(), four.paired()]  # seated by the process their pages are on
+        clock.advance_once_sleeping(TICK_S)
+        seats = [one.paired(), three.paired(), *here]
+    assert len({seat["table"] for seat in seats}) == 1
+    assert len({seat["token"] for seat in seats}) == 4
+    with open_seat(clients[0], seats[0]["table"], seats[0]["token"]) as table:
+        assert len(table.view["players"]) == 4
+
+
+def test_a_process_that_stops_takes_its_players_off_the_queues(
+    tmp_path: Path, postgres_url: str, redis_server: RedisService, clock: ManualClock
+) -> None:
+    with process(tmp_path, postgres_url, redis_server, clock) as staying:
+        with (
+            process(tmp_path, postgres_url, redis_server, clock) as leaving,
+            pairing(leaving) as page,
+        ):
+            page.seek("duel_60", "Gus")
+            assert waiting(staying)["duel_60"] == (0, 1)
+        assert waiting(staying)["duel_60"] == (0, 0)  # the stop took Gus off at once
+        # a process that dies says nothing: its players stand only until ENTRY_S has passed
+        with process(tmp_path, postgres_url, redis_server, clock) as dying:
+            pairing_of_dying: QuickPairing = dying.app.state.pairing  # type: ignore[attr-defined]
+            with pairing(dying) as page:
+                page.seek("duel_60", "Dora")
+                pairing_of_dying._mine.clear()  # as if it died: it never writes again
+                assert waiting(staying)["duel_60"] == (0, 1)
+                clock.advance(ENTRY_S)
+                assert waiting(staying)["duel_60"] == (0, 0)
