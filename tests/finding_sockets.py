@@ -1,4 +1,4 @@
-"""The sockets of finding a game, as the tests hold them: quick pairing's (more to come).
+"""The sockets of finding a game, as the tests hold them: quick pairing's and arenas'.
 
 Shared by the tests of one process and of several (``tests/server/test_cluster_finding.py``).
 """
@@ -7,13 +7,19 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from starlette.testclient import TestClient
 
 from frame_socket import FrameSocket
-from rummykit.protocol import PAIRING_SERVER_MESSAGES, QUICK_POOLS, PoolsAnswer
+from party_client import open_seat, play_everyone, post
+from rummykit.protocol import (
+    ARENA_SERVER_MESSAGES,
+    PAIRING_SERVER_MESSAGES,
+    QUICK_POOLS,
+    PoolsAnswer,
+)
 
 
 class PairingSocket(FrameSocket):
@@ -54,3 +60,65 @@ def waiting(client: TestClient) -> dict[str, tuple[int, int]]:
     answer = PoolsAnswer.model_validate_json(client.get("/api/pools").text)
     assert [view.pool for view in answer.pools] == list(QUICK_POOLS)
     return {view.pool.name: (view.ranked, view.friendly) for view in answer.pools}
+
+
+ONE_DEAL: dict[str, Any] = {"deals": 1}
+
+
+class ArenaSocket(FrameSocket):
+    """One page watching an arena: every frame kept, and the arena as it last stood."""
+
+    def __init__(self, websocket: Any) -> None:
+        super().__init__(websocket, ARENA_SERVER_MESSAGES)
+        self.view: dict[str, Any] = {}
+
+    def recv(self) -> dict[str, Any]:
+        frame = super().recv()
+        if frame["t"] == "arena":
+            self.view = frame["d"]
+        return frame
+
+    def until_view(self, condition: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        if self.view and condition(self.view):
+            return self.view
+        frame = self.until(lambda frame: frame["t"] == "arena" and condition(frame["d"]))
+        view: dict[str, Any] = frame["d"]
+        return view
+
+
+Watch = Callable[[str, dict[str, str] | None], contextlib.AbstractContextManager[ArenaSocket]]
+
+
+@contextlib.contextmanager
+def arena_page(client: TestClient, arena: str, who: dict[str, str] | None) -> Iterator[ArenaSocket]:
+    """An arena's page, as the account whose session headers are ``who`` (or a guest)."""
+    client.cookies.clear()
+    with client.websocket_connect(f"/ws/arena/{arena}", headers=who or {}) as websocket:
+        websocket.send_text(json.dumps({"t": "hello", "v": 0, "d": {}}))
+        socket = ArenaSocket(websocket)
+        socket.until(lambda frame: frame["t"] == "arena")
+        yield socket
+
+
+def new_arena(client: TestClient, who: dict[str, str] | None, **body: Any) -> Any:
+    wanted = {"name": "Friday", "minutes": 10, "starts_in_min": 1, "rules": ONE_DEAL, **body}
+    return post(client, "/api/arenas", wanted, who)
+
+
+def standing(view: dict[str, Any], name: str) -> dict[str, Any]:
+    line: dict[str, Any] = next((line for line in view["standings"] if line["name"] == name), {})
+    return line
+
+
+def play_round(client: TestClient, seats: list[dict[str, Any]]) -> None:
+    """Play every table these seats were given, each to its end."""
+    tables: dict[str, list[dict[str, Any]]] = {}
+    for seat in seats:
+        tables.setdefault(seat["table"], []).append(seat)
+    for table, at in tables.items():
+        with contextlib.ExitStack() as playing:
+            sockets = {
+                n: playing.enter_context(open_seat(client, table, seat["token"]))
+                for n, seat in enumerate(sorted(at, key=lambda seat: seat["member"]))
+            }
+            play_everyone(sockets)

@@ -161,6 +161,20 @@ class ManualClock:
         with self._lock:
             return any(not woken.done() for _, _, woken in self._sleepers)
 
+    def advance_once_asleep(self, seconds: float, count: int) -> None:
+        """Wait until ``count`` sleeps end within ``seconds`` (each process's round, asleep
+        again after its last), then ``advance``: a longer sleep (a turn timer) is not one."""
+        with self._lock:
+
+            def due() -> int:
+                limit = self.now + seconds
+                asleep = [until for until, _, woken in self._sleepers if not woken.done()]
+                return sum(until <= limit for until in asleep)
+
+            if not self._lock.wait_for(lambda: due() >= count, timeout=STUCK_S):
+                raise AssertionError(f"{count} sleeps of {seconds} s never came")
+        self.advance(seconds)
+
     def advance_once_sleeping(self, seconds: float) -> None:
         """Wait until something sleeps on the clock (the computer waiting its pace), then
         ``advance``; a test that advances too early would leave that sleep waiting."""

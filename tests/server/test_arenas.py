@@ -8,71 +8,29 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
-from frame_socket import FrameSocket
-from party_client import account, known_accounts, open_seat, play_everyone, post
-from rummykit.protocol import ARENA_SERVER_MESSAGES, ArenaList, ArenaView
+from finding_sockets import ArenaSocket, Watch, arena_page, new_arena, play_round, standing
+from party_client import account, known_accounts
+from rummykit.protocol import ArenaList, ArenaView
 from rummykit.ratings.arena import PLACE_POINTS, WIN_POINTS
 from rummykit.server.pairing import arenas
 from table_client import ManualClock, clocked_app
 
 pytestmark = pytest.mark.timeout(60)
 
-ONE_DEAL: dict[str, Any] = {"deals": 1}
-
-
-class ArenaSocket(FrameSocket):
-    """One page watching an arena: every frame kept, and the arena as it last stood."""
-
-    def __init__(self, websocket: Any) -> None:
-        super().__init__(websocket, ARENA_SERVER_MESSAGES)
-        self.view: dict[str, Any] = {}
-
-    def recv(self) -> dict[str, Any]:
-        frame = super().recv()
-        if frame["t"] == "arena":
-            self.view = frame["d"]
-        return frame
-
-    def until_view(self, condition: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-        if self.view and condition(self.view):
-            return self.view
-        frame = self.until(lambda frame: frame["t"] == "arena" and condition(frame["d"]))
-        view: dict[str, Any] = frame["d"]
-        return view
-
-
-Watch = Callable[[str, dict[str, str] | None], contextlib.AbstractContextManager[ArenaSocket]]
-
 
 @pytest.fixture
 def watch(app_client: TestClient) -> Watch:
-    @contextlib.contextmanager
-    def opened(arena: str, who: dict[str, str] | None) -> Iterator[ArenaSocket]:
-        app_client.cookies.clear()
-        with app_client.websocket_connect(f"/ws/arena/{arena}", headers=who or {}) as websocket:
-            websocket.send_text(json.dumps({"t": "hello", "v": 0, "d": {}}))
-            socket = ArenaSocket(websocket)
-            socket.until(lambda frame: frame["t"] == "arena")
-            yield socket
+    def opened(
+        arena: str, who: dict[str, str] | None
+    ) -> contextlib.AbstractContextManager[ArenaSocket]:
+        return arena_page(app_client, arena, who)
 
     return opened
-
-
-def new_arena(client: TestClient, who: dict[str, str] | None, **body: Any) -> Any:
-    wanted = {"name": "Friday", "minutes": 10, "starts_in_min": 1, "rules": ONE_DEAL, **body}
-    return post(client, "/api/arenas", wanted, who)
-
-
-def standing(view: dict[str, Any], name: str) -> dict[str, Any]:
-    line: dict[str, Any] = next((line for line in view["standings"] if line["name"] == name), {})
-    return line
 
 
 def test_an_arena_is_made_by_a_signed_in_player_and_listed(app_client: TestClient) -> None:
@@ -132,20 +90,6 @@ def test_an_arena_pairs_the_free_scores_the_games_and_crowns_the_first(
         for name in names
         if name != final["winner"]
     )
-
-
-def play_round(client: TestClient, seats: list[dict[str, Any]]) -> None:
-    """Play every table these seats were given, each to its end."""
-    tables: dict[str, list[dict[str, Any]]] = {}
-    for seat in seats:
-        tables.setdefault(seat["table"], []).append(seat)
-    for table, at in tables.items():
-        with contextlib.ExitStack() as playing:
-            sockets = {
-                n: playing.enter_context(open_seat(client, table, seat["token"]))
-                for n, seat in enumerate(sorted(at, key=lambda seat: seat["member"]))
-            }
-            play_everyone(sockets)
 
 
 @pytest.mark.parametrize("in_thread", [False, True])

@@ -9,14 +9,16 @@ process does must reach the pages of the other, as if the site were one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import contextlib
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
-from finding_sockets import pairing, waiting
+from finding_sockets import arena_page, new_arena, pairing, play_round, waiting
 from party_client import account, open_seat
 from redis_service import RedisService, redis_server
 from rummykit.protocol.limits import Limits
@@ -148,3 +150,45 @@ def test_a_process_that_stops_takes_its_players_off_the_queues(
                 assert waiting(staying)["duel_60"] == (0, 1)
                 clock.advance(ENTRY_S)
                 assert waiting(staying)["duel_60"] == (0, 0)
+
+
+def test_an_arena_with_players_on_both_processes_seats_each_once_and_scores_every_game(
+    two: tuple[TestClient, TestClient], clock: ManualClock
+) -> None:
+    """Both processes run the arena's rounds; each round's changes are made one at a time on
+    the arena read again, so nobody is seated twice, and the standings reach every page."""
+    first, second = two
+    names = ["Adelaide", "Bernadette", "Cordelia", "Dorothea"]
+    clients = [first, first, second, second]
+    people = [account(client, name) for client, name in zip(clients, names, strict=True)]
+    arena = new_arena(first, people[0], starts_in_min=0).json()["id"]
+
+    def rounds_until(condition: Callable[[dict[str, Any]], bool]) -> None:
+        """A round of both processes at a time until the stored arena meets ``condition``."""
+        for _ in range(200):
+            clock.advance_once_asleep(1, count=2)
+            if condition(first.get(f"/api/arenas/{arena}").json()):
+                clock.advance_once_asleep(1, count=2)  # every page told, seats collected
+                return
+        raise AssertionError("the arena never got there")
+
+    with contextlib.ExitStack() as stack:
+        pages = [
+            stack.enter_context(arena_page(client, arena, who))
+            for client, who in zip(clients, people, strict=True)
+        ]
+        for page, name in zip(pages, names, strict=True):
+            page.send("join")
+            page.until_view(lambda view, name=name: view["me"] == name)  # type: ignore[misc]
+        rounds_until(lambda stored: all(line["playing"] for line in stored["standings"]))
+        seats = [page.until(lambda frame: frame["t"] == "paired")["d"] for page in pages]
+        assert len({seat["table"] for seat in seats}) == 2  # two tables of two
+        assert len({seat["token"] for seat in seats}) == 4  # nobody seated twice
+        play_round(first, seats)
+        rounds_until(lambda stored: stored["games"] == 2)
+        for page in pages:
+            view = page.until_view(lambda view: view["games"] == 2)
+            assert sum(line["games"] for line in view["standings"]) == 4
+    for client in (first, second):
+        stored = client.get(f"/api/arenas/{arena}").json()
+        assert stored["games"] == 2 and len(stored["standings"]) == 4

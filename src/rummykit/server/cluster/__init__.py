@@ -6,7 +6,7 @@ from rummykit.server.cluster.lease import LeaseUnavailable, StaleOwner, check_ep
 from rummykit.server.cluster.outage_log import OUTAGES
 from rummykit.server.cluster.presence import HERE, PRESENCE_EVERY_S, SharedPresence
 from rummykit.server.cluster.relay import RemoteTable
-from rummykit.server.cluster.site import REDIS_URL_ENV, Cluster, OwnedElsewhere
+from rummykit.server.cluster.site import REDIS_URL_ENV, Cluster, LocalLocks, OwnedElsewhere
 
 __all__ = [
     "HERE",
@@ -17,6 +17,7 @@ __all__ = [
     "BusUnavailable",
     "Cluster",
     "LeaseUnavailable",
+    "LocalLocks",
     "MemoryBoard",
     "OwnedElsewhere",
     "RemoteTable",

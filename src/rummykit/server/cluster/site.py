@@ -50,6 +50,19 @@ class OwnedElsewhere(Exception):
         self.holder = holder
 
 
+class LocalLocks:
+    """Named locks of one process (a site of one process needs no others)."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    @contextlib.asynccontextmanager
+    async def lock(self, name: str) -> AsyncIterator[None]:
+        """Hold the lock ``name`` in this process."""
+        async with self._locks.setdefault(name, asyncio.Lock()):
+            yield
+
+
 class Cluster:
     """What a process needs to share a site with others."""
 
@@ -73,7 +86,7 @@ class Cluster:
         """For the locks shared by the processes (none: one process, in-memory locks)."""
         self.board: Board = MemoryBoard() if redis is None else RedisBoard(redis)
         """The lists the processes share (quick pairing's queues, the open tables...)."""
-        self._local: dict[str, asyncio.Lock] = {}
+        self._local = LocalLocks()
         self.leases = leases
         self.bus = bus
         self.desk = Desk(bus)
@@ -128,7 +141,7 @@ class Cluster:
         It lasts ``LOCK_S`` at most, should its holder die holding it.
         """
         if self.redis is None:
-            async with self._local.setdefault(name, asyncio.Lock()):
+            async with self._local.lock(name):
                 yield
             return
         async with self.redis.lock(f"rummy:lock:{name}", timeout=LOCK_S, blocking_timeout=LOCK_S):

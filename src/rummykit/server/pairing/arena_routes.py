@@ -33,7 +33,8 @@ from rummykit.server.http import (
     socket_outbox,
 )
 from rummykit.server.pairing.answers import carry_out
-from rummykit.server.pairing.arenas import Arenas, Watcher
+from rummykit.server.pairing.arena_pages import Watcher
+from rummykit.server.pairing.arenas import Arenas
 from rummykit.server.parties import PartyError
 
 NO_ARENA: Final = "There is no arena with that id."

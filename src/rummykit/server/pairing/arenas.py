@@ -8,8 +8,12 @@ score by ``rummykit.ratings.arena``. At the end no table is made any more; games
 count when they end, and the first of the standings wins.
 
 Every change is stored before it is told (the arena's JSON in the store's ``arenas`` table),
-so a restart finds each arena as it stood, its clock the wall clock's. The pages watching an
-arena are this process's.
+so a restart finds each arena as it stood, its clock the wall clock's. On a site of several
+processes, every process runs the rounds of every arena, and each change is made under the
+arena's lock (shared by the processes) on the arena read again from the store, so that one
+change follows another whichever process makes it and no player is seated twice. Who has an
+arena's page open is shared on a board (``rummykit.server.pairing.arena_pages``); a process
+tells its own pages of a change made elsewhere at its next round.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ import contextlib
 import dataclasses
 import functools
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Final
 
 from pydantic import Field
@@ -39,6 +44,8 @@ from rummykit.protocol import (
 )
 from rummykit.ratings import Pool, Seeker, final_order, tables_to_make
 from rummykit.ratings.arena import ArenaScore, standings
+from rummykit.server.cluster import Board
+from rummykit.server.pairing.arena_pages import ArenaPages, Watcher
 from rummykit.server.pairing.quick_pairing import INLINE_SEEKERS, RatingNow
 from rummykit.server.pairing.seating import Terms, seat_together
 from rummykit.server.parties import Lobby, PartyError
@@ -53,7 +60,8 @@ ARENAS_AT_ONCE: Final = 2
 """Arenas one account may have upcoming or running at once: enough to plan the next, too few
 to fill the list."""
 
-Send = Callable[[Strict], Awaitable[None]]
+Locks = Callable[[str], AbstractAsyncContextManager[None]]
+"""A lock by name, held across every process of the site."""
 
 
 class ArenaPlayer(Strict):
@@ -67,6 +75,9 @@ class ArenaPlayer(Strict):
     wins: int = 0
     run: int = 0
     paused: bool = False
+    free_since: float = 0.0
+    """When the player last came free (joined, or their game ended): the longest free is
+    seated first."""
 
     @property
     def score(self) -> ArenaScore:
@@ -96,31 +107,38 @@ class ArenaRecord(Strict):
     winner: str | None = None
 
 
-@dataclasses.dataclass(eq=False)
-class Watcher:
-    """A page watching an arena (``account``: signed in)."""
-
-    send: Send
-    account: Account | None
-
-
 class Arenas:
     """The arenas of the site, and the pages of this process watching them."""
 
     def __init__(
-        self, lobby: Lobby, store: Store, rating_now: RatingNow, now: Now, sleep: Sleep
+        self,
+        lobby: Lobby,
+        store: Store,
+        rating_now: RatingNow,
+        now: Now,
+        sleep: Sleep,
+        *,
+        board: Board,
+        locks: Locks,
+        process: str = "p",
     ) -> None:
-        """Tables are made in ``lobby``; arenas kept in ``store``; time is ``now``'s."""
+        """Tables are made in ``lobby``; arenas kept in ``store``; time is ``now``'s.
+
+        ``board`` and ``locks`` are shared with the site's other processes (``process`` names
+        this one): who has a page open, and one change of an arena at a time.
+        """
         self._lobby = lobby
         self._store = store
         self._rating_now = rating_now
         self._now = now
         self._sleep = sleep
+        self._locks = locks
         self._arenas: dict[str, ArenaRecord] = {}
-        self._watchers: dict[str, list[Watcher]] = {}
-        self._free_since: dict[tuple[str, int], float] = {}
+        """Each arena as last read or written here."""
+        self._told: dict[str, ArenaView] = {}
+        """What this process's pages of each arena were last sent (``me`` aside)."""
+        self._pages = ArenaPages(board, process, now)
         self._ticker: asyncio.Task[None] | None = None
-        self._lock = asyncio.Lock()
         lobby.games_over.append(self._game_over)
 
     def start(self) -> None:
@@ -129,15 +147,15 @@ class Arenas:
 
     async def _resume(self) -> None:
         with going_on("reading the unfinished arenas"):
-            for text in await asyncio.to_thread(self._store.arenas.unfinished):
-                record = ArenaRecord.model_validate_json(text)
-                self._arenas.setdefault(record.id, record)
+            await self._read_unfinished()
         await self._tick_while_running()
 
+    def _running(self) -> bool:
+        return any(not each.finished for each in self._arenas.values())
+
     def _run(self) -> None:
-        if any(not each.finished for each in self._arenas.values()) and (
-            self._ticker is None or self._ticker.done()
-        ):
+        """Run the rounds while an arena known here is unfinished (one made or seen)."""
+        if self._running() and (self._ticker is None or self._ticker.done()):
             self._ticker = asyncio.get_running_loop().create_task(self._tick_while_running())
 
     async def stop(self) -> None:
@@ -149,13 +167,35 @@ class Arenas:
 
     # ----- reading ---------------------------------------------------------------------------
 
+    async def _read(self, arena_id: str) -> ArenaRecord | None:
+        """The arena as stored now."""
+        text = await asyncio.to_thread(self._store.arenas.get, arena_id)
+        if text is None:
+            return None
+        record = ArenaRecord.model_validate_json(text)
+        self._arenas[arena_id] = record
+        self._run()
+        return record
+
+    async def _read_unfinished(self) -> list[ArenaRecord]:
+        """The unfinished arenas as stored.
+
+        Those known here that ended meanwhile (another process ended them) are read again.
+        """
+        records = [
+            ArenaRecord.model_validate_json(text)
+            for text in await asyncio.to_thread(self._store.arenas.unfinished)
+        ]
+        unfinished = {each.id for each in records}
+        self._arenas.update((each.id, each) for each in records)
+        for arena_id, known in list(self._arenas.items()):
+            if arena_id not in unfinished and not (known.finished and not known.tables):
+                await self._read(arena_id)
+        return records
+
     async def find(self, arena_id: str) -> ArenaRecord | None:
-        """An arena by id (a finished one is read from the store)."""
-        found = self._arenas.get(arena_id)
-        if found is None:
-            text = await asyncio.to_thread(self._store.arenas.get, arena_id)
-            found = None if text is None else ArenaRecord.model_validate_json(text)
-        return found
+        """An arena by id, as stored."""
+        return await self._read(arena_id)
 
     async def listed(self) -> list[ArenaView]:
         """The upcoming and running arenas, then the lately finished."""
@@ -163,7 +203,7 @@ class Arenas:
         finished = [ArenaRecord.model_validate_json(text) for text in recent]
         stored = {each.id for each in finished}
         going = sorted(
-            (each for each in self._arenas.values() if each.id not in stored),
+            (each for each in await self._read_unfinished() if each.id not in stored),
             key=lambda each: (each.finished, each.starts),
         )
         return [self.view(each, None) for each in [*going, *finished]]
@@ -172,11 +212,7 @@ class Arenas:
         """The arena as a page of ``me`` sees it."""
         now = self._now()
         playing = {account for accounts in record.tables.values() for account in accounts}
-        present = {
-            watcher.account.id
-            for watcher in self._watchers.get(record.id, [])
-            if watcher.account is not None
-        }
+        present = self._pages.present(record.id)
         ranked = standings(
             (player, player.name, player.score) for player in record.players.values()
         )
@@ -223,28 +259,29 @@ class Arenas:
             raise PartyError("rules_refused", **detail_params(error)) from None
         if request.seats not in in_play.seats:
             raise PartyError("arena_seats", seats=request.seats)
-        mine = [each for each in self._arenas.values() if each.creator == account.name]
-        if sum(not each.finished for each in mine) >= ARENAS_AT_ONCE:
-            raise PartyError("arena_limit", count=ARENAS_AT_ONCE)
-        starts = self._now() + 60 * request.starts_in_min
-        record = ArenaRecord(
-            id=secrets.token_urlsafe(6),
-            name=request.name,
-            creator=account.name,
-            preset=request.preset,
-            rules=in_play.rules,
-            turn_timer=request.turn_timer,
-            seats=request.seats,
-            minutes=request.minutes,
-            starts=starts,
-            ends=starts + 60 * request.minutes,
-        )
-        await self._save(record)
+        async with self._locks(f"arenas-of:{account.id}"):
+            mine = [each for each in await self._read_unfinished() if each.creator == account.name]
+            if sum(not each.finished for each in mine) >= ARENAS_AT_ONCE:
+                raise PartyError("arena_limit", count=ARENAS_AT_ONCE)
+            starts = self._now() + 60 * request.starts_in_min
+            record = ArenaRecord(
+                id=secrets.token_urlsafe(6),
+                name=request.name,
+                creator=account.name,
+                preset=request.preset,
+                rules=in_play.rules,
+                turn_timer=request.turn_timer,
+                seats=request.seats,
+                minutes=request.minutes,
+                starts=starts,
+                ends=starts + 60 * request.minutes,
+            )
+            await self._save(record)
         self._run()
         return record
 
     async def _save(self, record: ArenaRecord) -> None:
-        """Store the arena, then tell its pages."""
+        """Store the arena, then tell this process's pages."""
         self._arenas[record.id] = record
         done = record.finished and not record.tables
         await asyncio.to_thread(
@@ -261,32 +298,36 @@ class Arenas:
 
     async def watch(self, record: ArenaRecord, watcher: Watcher) -> None:
         """Send a page the arena now and after every change."""
-        record = self._arenas.setdefault(record.id, record)  # a finished one, while watched
-        self._watchers.setdefault(record.id, []).append(watcher)
+        self._arenas.setdefault(record.id, record)
+        await self._pages.add(record.id, watcher)
         await watcher.send(ArenaMessage(v=0, d=self.view(record, watcher.account)))
         if watcher.account is not None and str(watcher.account.id) in record.players:
-            self._free_since.setdefault((record.id, watcher.account.id), self._now())
             await self._tell_all(record.id)  # present again
 
     async def unwatch(self, arena_id: str, watcher: Watcher) -> None:
-        """A page closed; a finished arena nobody watches leaves memory."""
-        pages = self._watchers.get(arena_id, [])
-        if watcher in pages:
-            pages.remove(watcher)
+        """A page closed; a finished arena nobody here watches leaves memory."""
+        await self._pages.remove(arena_id, watcher)
         record = self._arenas.get(arena_id)
-        if record is not None and record.finished and not record.tables and not pages:
-            del self._arenas[arena_id]
-            self._watchers.pop(arena_id, None)
+        if record is not None and record.finished and not self._pages.of(arena_id):
+            self._arenas.pop(arena_id, None)
+            self._told.pop(arena_id, None)
+            self._pages.forget(arena_id)
         else:
             await self._tell_all(arena_id)
 
     async def _tell_all(self, arena_id: str) -> None:
-        """Send every page of the arena the arena as it stands now."""
+        """Send every page of the arena here the arena as it stands, if that changed."""
         record = self._arenas.get(arena_id)
         if record is None:
             return
         shared = self.view(record, None)  # made once; each page's differs only in ``me``
-        for each in list(self._watchers.get(arena_id, [])):
+        told = self._told.get(arena_id)
+        if told is not None and told == shared.model_copy(
+            update={"starts_in_s": told.starts_in_s, "ends_in_s": told.ends_in_s}
+        ):
+            return  # only the countdowns moved: each page counts down by itself
+        self._told[arena_id] = shared
+        for each in self._pages.of(arena_id):
             me = each.account
             mine = me.name if me is not None and str(me.id) in record.players else None
             with going_on("sending an arena's standings"):
@@ -294,8 +335,8 @@ class Arenas:
 
     async def join(self, arena_id: str, account: Account) -> None:
         """``account`` plays in the arena (again, after a pause)."""
-        async with self._lock:
-            record = self._arenas.get(arena_id)
+        async with self._locks(f"arena:{arena_id}"):
+            record = await self._read(arena_id)
             if record is None or record.finished:
                 raise PartyError("arena_over")
             key = str(account.id)
@@ -306,14 +347,13 @@ class Arenas:
                 )
                 rating, _ = await self._rating_now(account.id, Pool.of(scoring))
                 player = ArenaPlayer(account=account.id, name=account.name, rating=rating)
-            players = {**record.players, key: player.model_copy(update={"paused": False})}
-            self._free_since[arena_id, account.id] = self._now()
-            await self._save(record.model_copy(update={"players": players}))
+            joined = player.model_copy(update={"paused": False, "free_since": self._now()})
+            await self._save(record.model_copy(update={"players": {**record.players, key: joined}}))
 
     async def pause(self, arena_id: str, account: Account) -> None:
         """``account`` is not paired for now."""
-        async with self._lock:
-            record = self._arenas.get(arena_id)
+        async with self._locks(f"arena:{arena_id}"):
+            record = await self._read(arena_id)
             player = None if record is None else record.players.get(str(account.id))
             if record is None or player is None:
                 return
@@ -326,32 +366,39 @@ class Arenas:
     # ----- the rounds ------------------------------------------------------------------------
 
     async def _tick_while_running(self) -> None:
-        while any(not each.finished for each in self._arenas.values()):
+        while self._running():
             await self._sleep(TICK_S)
             with going_on("an arena's round"):  # a fault of one round must not stop the next
                 await self.tick()
 
     async def tick(self) -> None:
-        """One round of every arena: started, ended, or its waiting players seated."""
-        async with self._lock:
-            now = self._now()
-            for record in list(self._arenas.values()):
-                if record.finished:
+        """One round of every arena: started, ended, or its waiting players seated.
+
+        Then this process's pages are told of what changed, here or elsewhere, and given the
+        seats found for them elsewhere.
+        """
+        now = self._now()
+        for record in await self._read_unfinished():
+            if record.finished or now < record.starts:
+                continue
+            async with self._locks(f"arena:{record.id}"):
+                fresh = await self._read(record.id)
+                if fresh is None or fresh.finished:
                     continue
-                if now >= record.ends:
-                    await self._save(
-                        record.model_copy(update={"finished": True, "winner": _first(record)})
-                    )
-                elif now >= record.starts:
-                    await self._pair(record, now)
+                if now >= fresh.ends:
+                    ended = {"finished": True, "winner": _first(fresh)}
+                    await self._save(fresh.model_copy(update=ended))
+                else:
+                    await self._pages.share(fresh.id)
+                    await self._pair(fresh, now)
+        for arena_id in self._pages.arenas():
+            await self._pages.share(arena_id)
+            await self._pages.collect_seats(arena_id)
+            await self._tell_all(arena_id)
 
     def _waiting(self, record: ArenaRecord) -> list[ArenaPlayer]:
         playing = {account for accounts in record.tables.values() for account in accounts}
-        present = {
-            watcher.account.id
-            for watcher in self._watchers.get(record.id, [])
-            if watcher.account is not None
-        }
+        present = self._pages.present(record.id)
         return [
             player
             for player in record.players.values()
@@ -359,12 +406,9 @@ class Arenas:
         ]
 
     async def _pair(self, record: ArenaRecord, now: float) -> None:
-        waiting = self._waiting(record)
         seekers = [
-            Seeker(
-                player, float(player.rating), self._free_since.get((record.id, player.account), now)
-            )
-            for player in waiting
+            Seeker(player, float(player.rating), player.free_since)
+            for player in self._waiting(record)
         ]
         if len(seekers) > INLINE_SEEKERS:  # a crowd is paired off the event loop
             tables = await asyncio.to_thread(tables_to_make, seekers, record.seats, now)
@@ -373,8 +417,8 @@ class Arenas:
         for table in tables:
             players = [seeker.key for seeker in table]
             terms = Terms(record.preset, record.turn_timer, ranked=True, rules=record.rules)
-            accounts = [await self._account(player) for player in players]
             try:
+                accounts = [await self._account(player) for player in players]
                 seats = await seat_together(
                     self._lobby,
                     terms,
@@ -389,7 +433,7 @@ class Arenas:
             record = record.model_copy(update={"tables": tables_now})
             await self._save(record)
             for player, seat in zip(players, seats, strict=True):
-                await self._tell_player(record, player.account, PairedMessage(v=0, d=seat))
+                await self._pages.tell_seat(record.id, player.account, PairedMessage(v=0, d=seat))
 
     async def _account(self, player: ArenaPlayer) -> Account:
         account = await asyncio.to_thread(self._store.accounts.named, player.name)
@@ -397,17 +441,14 @@ class Arenas:
             raise PartyError("player_unknown", name=player.name)
         return account
 
-    async def _tell_player(self, record: ArenaRecord, account: int, message: Strict) -> None:
-        for watcher in list(self._watchers.get(record.id, [])):
-            if watcher.account is not None and watcher.account.id == account:
-                with going_on("telling an arena's player their seat"):
-                    await watcher.send(message)
-
     async def _game_over(self, table: Table) -> None:
         """A game ended: if an arena's, its places score."""
-        async with self._lock:
-            record = next((each for each in self._arenas.values() if table.id in each.tables), None)
-            if record is None:
+        known = next((each for each in self._arenas.values() if table.id in each.tables), None)
+        if known is None:
+            return
+        async with self._locks(f"arena:{known.id}"):
+            record = await self._read(known.id)
+            if record is None or table.id not in record.tables:
                 return
             accounts = record.tables[table.id]
             lower_wins = table.rules.scoring is Scoring.PENALTY
@@ -419,8 +460,9 @@ class Arenas:
                 tied = ranks.count(ranks[seat]) > 1
                 place = ranks[seat] + 1  # final_order counts from 0
                 score = player.score.after_game(place, tied=tied, seats=len(accounts))
-                players[str(account)] = player.model_copy(update=dataclasses.asdict(score))
-                self._free_since[record.id, account] = now
+                players[str(account)] = player.model_copy(
+                    update={**dataclasses.asdict(score), "free_since": now}
+                )
             tables = {key: value for key, value in record.tables.items() if key != table.id}
             record = record.model_copy(
                 update={"players": players, "tables": tables, "games": record.games + 1}

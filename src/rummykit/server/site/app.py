@@ -86,7 +86,13 @@ from rummykit.protocol import (
     refused,
 )
 from rummykit.server.accounts import ACCOUNT_ROUTES, RATING_ROUTES, AccountGate
-from rummykit.server.cluster import BusUnavailable, Cluster, MemoryBoard, RemoteTable
+from rummykit.server.cluster import (
+    BusUnavailable,
+    Cluster,
+    LocalLocks,
+    MemoryBoard,
+    RemoteTable,
+)
 from rummykit.server.http import (
     NO_ONE,
     ConnectionDropped,
@@ -525,7 +531,17 @@ def create_app(
     )
 
     challenges = Challenges(lobby, find_account, now, sleep)
-    arenas = Arenas(lobby, store, stored_ratings(store, now), now, sleep)
+    locks = LocalLocks().lock if cluster is None else cluster.lock
+    arenas = Arenas(
+        lobby,
+        store,
+        stored_ratings(store, now),
+        now,
+        sleep,
+        board=board,
+        locks=locks,
+        process=process,
+    )
     lobby.drop_grace_s = config.drop_grace_s
     lobby.bye_grace_s = config.bye_grace_s
 
