@@ -1,4 +1,4 @@
-"""The sockets of finding a game, as the tests hold them: quick pairing's and arenas'.
+"""The sockets of finding a game, as the tests hold them: the lobby's, quick pairing's, arenas'.
 
 Shared by the tests of one process and of several (``tests/server/test_cluster_finding.py``).
 """
@@ -16,10 +16,12 @@ from frame_socket import FrameSocket
 from party_client import open_seat, play_everyone, post
 from rummykit.protocol import (
     ARENA_SERVER_MESSAGES,
+    OPEN_TABLES_MESSAGES,
     PAIRING_SERVER_MESSAGES,
     QUICK_POOLS,
     PoolsAnswer,
 )
+from table_client import hello
 
 
 class PairingSocket(FrameSocket):
@@ -122,3 +124,42 @@ def play_round(client: TestClient, seats: list[dict[str, Any]]) -> None:
                 for n, seat in enumerate(sorted(at, key=lambda seat: seat["member"]))
             }
             play_everyone(sockets)
+
+
+class LobbySocket:
+    """A lobby's connection to /ws/lobby: every list it was sent."""
+
+    def __init__(self, websocket: Any) -> None:
+        self.ws = websocket
+        self.lists: list[list[dict[str, Any]]] = []
+        self.versions: list[int] = []
+
+    def recv(self) -> list[dict[str, Any]]:
+        text = self.ws.receive_text()
+        message = OPEN_TABLES_MESSAGES.validate_json(text)
+        frame = json.loads(text)
+        self.versions.append(message.v)
+        self.lists.append(frame["d"]["tables"])
+        return self.lists[-1]
+
+    def until(self, condition: Callable[[list[dict[str, Any]]], bool]) -> list[dict[str, Any]]:
+        """Receive lists until one satisfies ``condition``."""
+        while True:
+            tables = self.recv()
+            if condition(tables):
+                return tables
+
+
+@contextlib.contextmanager
+def lobby(client: TestClient) -> Iterator[LobbySocket]:
+    """A lobby's socket, its first list received."""
+    with client.websocket_connect("/ws/lobby") as websocket:
+        websocket.send_text(hello(None))  # a watcher's hello
+        socket = LobbySocket(websocket)
+        socket.recv()
+        yield socket
+
+
+def codes(tables: list[dict[str, Any]]) -> list[str]:
+    """The parties' codes of a list of open tables, in its order."""
+    return [line["code"] for line in tables]

@@ -18,11 +18,12 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from finding_sockets import arena_page, new_arena, pairing, play_round, waiting
-from party_client import account, open_seat
+from finding_sockets import arena_page, codes, lobby, new_arena, pairing, play_round, waiting
+from party_client import account, join_party, new_party, open_seat, party_socket
 from redis_service import RedisService, redis_server
 from rummykit.protocol.limits import Limits
 from rummykit.server.cluster.site import Cluster
+from rummykit.server.pairing.open_tables import SHARED_EVERY_S
 from rummykit.server.pairing.quick_pairing import ENTRY_S, TICK_S, QuickPairing
 from rummykit.server.site.app import create_app
 from rummykit.server.site.config import ServerConfig
@@ -192,3 +193,48 @@ def test_an_arena_with_players_on_both_processes_seats_each_once_and_scores_ever
     for client in (first, second):
         stored = client.get(f"/api/arenas/{arena}").json()
         assert stored["games"] == 2 and len(stored["standings"]) == 4
+
+
+def test_a_party_listed_on_one_process_shows_in_the_lobbies_of_the_other_and_leaves_them(
+    two: tuple[TestClient, TestClient], clock: ManualClock
+) -> None:
+    first, second = two
+    code, host = new_party(first, "Ann", listed=True)
+    with lobby(first) as near, lobby(second) as far, party_socket(first, code, host) as ann:
+        near.until(lambda tables: codes(tables) == [code])
+        clock.advance_once_asleep(SHARED_EVERY_S, count=2)  # each process's sharing round
+        line = far.until(lambda tables: bool(tables))[0]
+        assert line["code"] == code and line["host"] == "Ann" and line["seats_taken"] == 1
+        join_party(second, code, "Bob")  # a seat taken through the other process
+        near.until(lambda tables: bool(tables) and tables[0]["seats_taken"] == 2)
+        clock.advance_once_asleep(SHARED_EVERY_S, count=2)
+        far.until(lambda tables: bool(tables) and tables[0]["seats_taken"] == 2)
+        ann.send("settings", {"listed": False})
+        near.until(lambda tables: tables == [])
+        clock.advance_once_asleep(SHARED_EVERY_S, count=2)
+        far.until(lambda tables: tables == [])
+        assert listed_at(first) == listed_at(second) == []
+
+
+def test_the_open_tables_of_a_process_that_stops_leave_the_list_at_once(
+    tmp_path: Path, postgres_url: str, redis_server: RedisService, clock: ManualClock
+) -> None:
+    with (
+        process(tmp_path, postgres_url, redis_server, clock) as staying,
+        lobby(staying) as here,
+    ):
+        with process(tmp_path, postgres_url, redis_server, clock) as leaving:
+            code, host = new_party(leaving, "Cy", listed=True)
+            with lobby(leaving) as there, party_socket(leaving, code, host):
+                there.until(lambda tables: codes(tables) == [code])
+                clock.advance_once_asleep(SHARED_EVERY_S, count=2)
+                here.until(lambda tables: codes(tables) == [code])
+        # the stop took Cy's line off the board: the next round here finds it gone
+        clock.advance_once_asleep(SHARED_EVERY_S, count=1)
+        here.until(lambda tables: tables == [])
+        assert listed_at(staying) == []
+
+
+def listed_at(client: TestClient) -> list[str]:
+    """The codes ``GET /api/open-tables`` lists at this process."""
+    return codes(client.get("/api/open-tables").json()["tables"])

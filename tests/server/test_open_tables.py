@@ -6,19 +6,17 @@ rules and one of its people has it open; each change reaches every lobby open at
 
 from __future__ import annotations
 
-import contextlib
 import json
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from finding_sockets import codes, lobby
 from party_client import account, join_party, new_party, party_socket, post
-from rummykit.protocol import OPEN_TABLES_MESSAGES, CloseCode
+from rummykit.protocol import CloseCode
 from rummykit.protocol.open_tables import OpenTables
-from table_client import hello
 
 pytestmark = pytest.mark.timeout(20)
 
@@ -30,44 +28,6 @@ def listed(client: TestClient) -> list[dict[str, Any]]:
     OpenTables.model_validate_json(answer.text)
     tables: list[dict[str, Any]] = answer.json()["tables"]
     return tables
-
-
-class LobbySocket:
-    """A lobby's connection to /ws/lobby: every list it was sent."""
-
-    def __init__(self, websocket: Any) -> None:
-        self.ws = websocket
-        self.lists: list[list[dict[str, Any]]] = []
-        self.versions: list[int] = []
-
-    def recv(self) -> list[dict[str, Any]]:
-        text = self.ws.receive_text()
-        message = OPEN_TABLES_MESSAGES.validate_json(text)
-        frame = json.loads(text)
-        self.versions.append(message.v)
-        self.lists.append(frame["d"]["tables"])
-        return self.lists[-1]
-
-    def until(self, condition: Callable[[list[dict[str, Any]]], bool]) -> list[dict[str, Any]]:
-        """Receive lists until one satisfies ``condition``."""
-        while True:
-            tables = self.recv()
-            if condition(tables):
-                return tables
-
-
-@contextlib.contextmanager
-def lobby(client: TestClient) -> Iterator[LobbySocket]:
-    """A lobby's socket, its first list received."""
-    with client.websocket_connect("/ws/lobby") as websocket:
-        websocket.send_text(hello(None))  # a watcher's hello
-        socket = LobbySocket(websocket)
-        socket.recv()
-        yield socket
-
-
-def codes(tables: list[dict[str, Any]]) -> list[str]:
-    return [line["code"] for line in tables]
 
 
 def test_a_party_is_not_listed_unless_its_host_lists_it(app_client: TestClient) -> None:
@@ -208,7 +168,7 @@ def test_a_listing_that_fails_never_undoes_the_party_s_change(app_client: TestCl
     async def unreachable(account: int, pool: Any) -> tuple[int, bool]:
         raise ConnectionError("the store is out of reach")
 
-    board = app_client.app.state.lobby.open_tables  # type: ignore[attr-defined]
+    board = app_client.app.state.open_tables  # type: ignore[attr-defined]
     board._host_rating = unreachable
     code, token = ranked_listed_party(app_client, "Annie")
     with party_socket(app_client, code, token) as annie:

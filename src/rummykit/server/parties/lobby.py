@@ -17,7 +17,6 @@ from rummykit.server.cluster import (
 )
 from rummykit.server.parties.bot_desk import BotDesk
 from rummykit.server.parties.following import PartyFollowers
-from rummykit.server.parties.open_tables import OpenTablesBoard, stored_ratings
 from rummykit.server.parties.party import (
     Member,
     Party,
@@ -118,8 +117,8 @@ class Lobby:
         """The programs' accounts online in this process, their invitations and games."""
         self.ranked = RankedChecks(store, now, self.started)
         """Whether accounts play a ranked game now, or wait before the next."""
-        self.open_tables = OpenTablesBoard(stored_ratings(store, now))
-        """The listed parties with a free seat, and the lobbies watching them."""
+        self.party_changes: list[Callable[[Party], Awaitable[None]]] = []
+        """Told of each party's change after its members (the open tables)."""
         self.drop_grace_s: float | None = None
         self.bye_grace_s: float | None = None
         """The tables' graces for people who are away (``None``: the tables' defaults)."""
@@ -326,8 +325,12 @@ class Lobby:
         party.give_seat = give_seat
         party.busy = self.ranked.busy
         party.waits = self.ranked.waits
-        party.on_change = self.open_tables.update
+        party.on_change = self._changed
         return party
+
+    async def _changed(self, party: Party) -> None:
+        for listener in self.party_changes:
+            await listener(party)
 
     async def _follow(self, party: Party) -> None:
         """In a cluster, show the party's members here each change another process made."""

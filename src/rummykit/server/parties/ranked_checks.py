@@ -1,12 +1,13 @@
-"""What ranked play asks of an account before a game: no ranked game going on, no wait owed."""
+"""What ranked play asks of an account: no ranked game going on, no wait owed; its rating now."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
+from rummykit.ratings import Pool, display_value, is_settled
 from rummykit.ratings.waits import LEAVE_WINDOW_S
-from rummykit.server.store import Now, Store, waits_left
+from rummykit.server.store import Now, Store, current_rating, waits_left
 
 
 class RankedChecks:
@@ -32,3 +33,18 @@ class RankedChecks:
             self._store.rated_games.leaves, accounts, now - LEAVE_WINDOW_S
         )
         return waits_left(leaves, now, now - self._started)
+
+
+HostRating = Callable[[int, Pool], Awaitable[tuple[int, bool]]]
+"""An account's displayed rating in a pool now, and whether it is still provisional."""
+
+
+def stored_ratings(store: Store, now: Now) -> HostRating:
+    """Accounts' ratings as ``store`` keeps them, drifted to ``now``."""
+
+    async def rating_now(account: int, pool: Pool) -> tuple[int, bool]:
+        stored = await asyncio.to_thread(store.ratings.of, account, pool)
+        rating = current_rating(stored, now())
+        return display_value(rating), not is_settled(rating)
+
+    return rating_now

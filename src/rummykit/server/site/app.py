@@ -114,14 +114,15 @@ from rummykit.server.http import (
 from rummykit.server.pairing import (
     ARENA_ROUTES,
     INBOX_ROUTES,
+    OPEN_TABLE_ROUTES,
     PAIRING_ROUTES,
     Arenas,
     Challenges,
+    OpenTablesBoard,
     QuickPairing,
 )
 from rummykit.server.parties import (
     BOT_ROUTES,
-    OPEN_TABLE_ROUTES,
     PARTY_ROUTES,
     Lobby,
     Unseen,
@@ -531,6 +532,10 @@ def create_app(
     )
 
     challenges = Challenges(lobby, find_account, now, sleep)
+    open_tables = OpenTablesBoard(
+        stored_ratings(store, now), board, now, sleep, shared=cluster is not None, process=process
+    )
+    lobby.party_changes.append(open_tables.update)
     locks = LocalLocks().lock if cluster is None else cluster.lock
     arenas = Arenas(
         lobby,
@@ -556,6 +561,7 @@ def create_app(
         await pairing.close()
         await challenges.stop()
         await arenas.stop()
+        await open_tables.close()
         await reviews.close()
         await lobby.close()
         store.close()
@@ -605,6 +611,7 @@ def create_app(
     app.state.pairing = pairing
     app.state.challenges = challenges
     app.state.arenas = arenas
+    app.state.open_tables = open_tables
     app.state.limiter = limiter
     app.state.accounts = AccountGate(clock, config.limits.accounts_per_address)
     app.state.public_history = config.public_history

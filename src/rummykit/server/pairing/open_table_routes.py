@@ -5,21 +5,27 @@ from __future__ import annotations
 import asyncio
 from typing import Final
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.protocol import ClientLimiter, CloseCode, parse_party_message
 from rummykit.server.http import ConnectionDropped, Outbox, counted_socket, receive_hello
-from rummykit.server.parties.party_routes import lobby_of
+from rummykit.server.pairing.open_tables import OpenTablesBoard
 
 ONLY_SENDS: Final = "The lobby's socket only sends: after the hello, send nothing."
 
 
+def board_of(connection: HTTPConnection) -> OpenTablesBoard:
+    """The app's open tables."""
+    board: OpenTablesBoard = connection.app.state.open_tables
+    return board
+
+
 async def open_tables(request: Request) -> Response:
     """``GET /api/open-tables``: the listed parties with a free seat (``OpenTables``)."""
-    return JSONResponse(lobby_of(request).open_tables.view().model_dump(mode="json"))
+    return JSONResponse(board_of(request).view().model_dump(mode="json"))
 
 
 async def lobby_socket(websocket: WebSocket) -> None:
@@ -35,7 +41,7 @@ async def _lobby_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:
     async def close(code: int, reason: str) -> None:
         await websocket.close(code, reason)
 
-    board = lobby_of(websocket).open_tables
+    board = board_of(websocket)
     outbox = Outbox(websocket.send_text, close)
     outbox.start()
     try:
