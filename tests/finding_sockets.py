@@ -1,4 +1,4 @@
-"""The sockets of finding a game, as the tests hold them: the lobby's, quick pairing's, arenas'.
+"""The sockets of finding a game, as the tests hold them: the lobby, quick pairing, inbox, arena.
 
 Shared by the tests of one process and of several (``tests/server/test_cluster_finding.py``).
 """
@@ -16,6 +16,7 @@ from frame_socket import FrameSocket
 from party_client import open_seat, play_everyone, post
 from rummykit.protocol import (
     ARENA_SERVER_MESSAGES,
+    INBOX_SERVER_MESSAGES,
     OPEN_TABLES_MESSAGES,
     PAIRING_SERVER_MESSAGES,
     QUICK_POOLS,
@@ -163,3 +164,27 @@ def lobby(client: TestClient) -> Iterator[LobbySocket]:
 def codes(tables: list[dict[str, Any]]) -> list[str]:
     """The parties' codes of a list of open tables, in its order."""
     return [line["code"] for line in tables]
+
+
+class InboxSocket(FrameSocket):
+    """One signed-in page's inbox: every frame kept."""
+
+    def __init__(self, websocket: Any) -> None:
+        super().__init__(websocket, INBOX_SERVER_MESSAGES)
+
+    def challenge(self, player: str, **terms: Any) -> None:
+        self.send("challenge", {"player": player, **terms})
+
+    def refused(self) -> dict[str, Any]:
+        return self.data_of("refused")
+
+
+@contextlib.contextmanager
+def inbox_page(client: TestClient, who: dict[str, str]) -> Iterator[InboxSocket]:
+    """A signed-in page's inbox, open (challenges reach it from now on)."""
+    client.cookies.clear()
+    with client.websocket_connect("/ws/inbox", headers=who) as websocket:
+        websocket.send_text(json.dumps({"t": "hello", "v": 0, "d": {}}))
+        socket = InboxSocket(websocket)
+        socket.data_of("inbox")
+        yield socket

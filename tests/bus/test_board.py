@@ -77,11 +77,12 @@ def test_two_processes_taking_the_same_entries_at_once_never_both_get_them(
     run(backend, scenario)
 
 
-def test_a_letter_is_collected_once(backend: Backend) -> None:
+def test_letters_are_collected_once_in_the_order_posted(backend: Backend) -> None:
     async def scenario(one: Board, other: Board, name: str) -> None:
-        assert await other.collect(name) is None
+        assert await other.collect(name) == []
         await one.post(name, '{"t": "paired"}')
-        assert await other.collect(name) == '{"t": "paired"}'
-        assert await one.collect(name) is None
+        await other.post(name, "second")
+        assert await other.collect(name) == ['{"t": "paired"}', "second"]
+        assert await one.collect(name) == []
 
     run(backend, scenario)

@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from frame_socket import FrameSocket
+from finding_sockets import InboxSocket, inbox_page
 from party_client import account
 from rummykit.protocol import (
     CHALLENGE_EXPIRES_S,
-    INBOX_SERVER_MESSAGES,
     MAX_CHALLENGES_WAITING,
     CloseCode,
 )
@@ -28,32 +26,13 @@ from table_client import ManualClock
 pytestmark = pytest.mark.timeout(30)
 
 
-class InboxSocket(FrameSocket):
-    """One signed-in page's inbox: every frame kept."""
-
-    def __init__(self, websocket: Any) -> None:
-        super().__init__(websocket, INBOX_SERVER_MESSAGES)
-
-    def challenge(self, player: str, **terms: Any) -> None:
-        self.send("challenge", {"player": player, **terms})
-
-    def refused(self) -> dict[str, Any]:
-        return self.data_of("refused")
-
-
 Opener = Callable[[dict[str, str]], contextlib.AbstractContextManager[InboxSocket]]
 
 
 @pytest.fixture
 def inbox(app_client: TestClient) -> Opener:
-    @contextlib.contextmanager
-    def opened(who: dict[str, str]) -> Iterator[InboxSocket]:
-        app_client.cookies.clear()
-        with app_client.websocket_connect("/ws/inbox", headers=who) as websocket:
-            websocket.send_text(json.dumps({"t": "hello", "v": 0, "d": {}}))
-            socket = InboxSocket(websocket)
-            socket.data_of("inbox")  # open: challenges reach it from now on
-            yield socket
+    def opened(who: dict[str, str]) -> contextlib.AbstractContextManager[InboxSocket]:
+        return inbox_page(app_client, who)
 
     return opened
 

@@ -18,11 +18,22 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from finding_sockets import arena_page, codes, lobby, new_arena, pairing, play_round, waiting
+from finding_sockets import (
+    arena_page,
+    codes,
+    inbox_page,
+    lobby,
+    new_arena,
+    pairing,
+    play_round,
+    waiting,
+)
 from party_client import account, join_party, new_party, open_seat, party_socket
 from redis_service import RedisService, redis_server
 from rummykit.protocol.limits import Limits
 from rummykit.server.cluster.site import Cluster
+from rummykit.server.pairing.challenges import TICK_S as INBOX_TICK_S
+from rummykit.server.pairing.challenges import Challenges
 from rummykit.server.pairing.open_tables import SHARED_EVERY_S
 from rummykit.server.pairing.quick_pairing import ENTRY_S, TICK_S, QuickPairing
 from rummykit.server.site.app import create_app
@@ -238,3 +249,61 @@ def test_the_open_tables_of_a_process_that_stops_leave_the_list_at_once(
 def listed_at(client: TestClient) -> list[str]:
     """The codes ``GET /api/open-tables`` lists at this process."""
     return codes(client.get("/api/open-tables").json()["tables"])
+
+
+def test_a_challenge_reaches_a_person_on_the_other_process_and_accepted_seats_both(
+    two: tuple[TestClient, TestClient],
+) -> None:
+    """Nothing here moves the clock: a page's messages from the other process come at once
+    (left as letters, their process nudged on the bus)."""
+    first, second = two
+    ann, bob = account(first, "Annika"), account(second, "Bertram")
+    with inbox_page(first, ann) as ann_page, inbox_page(second, bob) as bob_page:
+        ann_page.challenge("Bertram", preset="classic", turn_timer=30, ranked=True)
+        sent = ann_page.data_of("challenge_sent")
+        challenged = bob_page.data_of("challenged")
+        assert challenged["id"] == sent["id"] and challenged["by"] == "Annika"
+        bob_page.send("accept", {"id": sent["id"]})
+        bob_seat = bob_page.data_of("paired")
+        assert ann_page.data_of("challenge_gone") == {"id": sent["id"], "reason": "accepted"}
+        ann_seat = ann_page.data_of("paired")
+    assert ann_seat["table"] == bob_seat["table"] and ann_seat["ranked"]
+    with open_seat(second, ann_seat["table"], ann_seat["token"]) as table:
+        assert [player["name"] for player in table.view["players"]] == ["Annika", "Bertram"]
+
+
+def test_a_challenge_across_processes_is_declined_or_closed_when_its_person_leaves(
+    two: tuple[TestClient, TestClient],
+) -> None:
+    first, second = two
+    ann, bob = account(first, "Annalise"), account(second, "Bertrand")
+    with inbox_page(first, ann) as ann_page:
+        ann_page.challenge("Bertrand", preset="classic")
+        assert ann_page.refused()["reason"] == "player_offline"  # no inbox of his anywhere
+        with inbox_page(second, bob) as bob_page:
+            ann_page.challenge("Bertrand", preset="classic")
+            first_id = ann_page.data_of("challenge_sent")["id"]
+            bob_page.data_of("challenged")
+            bob_page.send("decline", {"id": first_id})
+            assert ann_page.data_of("challenge_gone")["reason"] == "declined"
+            assert ann_page.refused()["reason"] == "challenge_declined"
+            ann_page.challenge("Bertrand", preset="classic")
+            second_id = ann_page.data_of("challenge_sent")["id"]
+            assert bob_page.data_of("challenged")["id"] == second_id
+        # his only page closed (on the other process): her challenge closes
+        assert ann_page.data_of("challenge_gone") == {"id": second_id, "reason": "offline"}
+        assert ann_page.refused()["reason"] == "player_offline"
+
+
+def test_letters_lost_on_the_bus_are_delivered_at_the_next_round(
+    two: tuple[TestClient, TestClient], clock: ManualClock
+) -> None:
+    first, second = two
+    ann, bob = account(first, "Annemarie"), account(second, "Benedikt")
+    challenges: Challenges = second.app.state.challenges  # type: ignore[attr-defined]
+    challenges._bus = None  # its nudges are lost from now on
+    with inbox_page(first, ann) as ann_page, inbox_page(second, bob) as bob_page:
+        bob_page.challenge("Annemarie", preset="classic")
+        sent = bob_page.data_of("challenge_sent")
+        clock.advance_once_asleep(INBOX_TICK_S, count=2)  # first's round empties her box
+        assert ann_page.data_of("challenged")["id"] == sent["id"]

@@ -133,7 +133,8 @@ def ranked_listed_party(client: TestClient, host: str) -> tuple[str, str]:
 
 def test_a_ranked_listed_party_shows_its_host_s_rating(app_client: TestClient) -> None:
     code, token = ranked_listed_party(app_client, "Annie")
-    with party_socket(app_client, code, token):
+    with lobby(app_client) as watcher, party_socket(app_client, code, token):
+        watcher.until(lambda tables: codes(tables) == [code])  # her rating read, listed
         (line,) = listed(app_client)
     assert line["ranked"] and line["host"] == "Annie"
     assert (line["host_rating"], line["host_provisional"]) == (1500, True)  # a newcomer's

@@ -1,7 +1,7 @@
 """Several processes serving one site: table leases, the bus, the relay, presence."""
 
 from rummykit.server.cluster.board import Board, MemoryBoard
-from rummykit.server.cluster.bus import BusUnavailable, party_channel
+from rummykit.server.cluster.bus import Bus, BusUnavailable, Subscription, party_channel
 from rummykit.server.cluster.lease import LeaseUnavailable, StaleOwner, check_epoch
 from rummykit.server.cluster.outage_log import OUTAGES
 from rummykit.server.cluster.presence import HERE, PRESENCE_EVERY_S, SharedPresence
@@ -14,6 +14,7 @@ __all__ = [
     "PRESENCE_EVERY_S",
     "REDIS_URL_ENV",
     "Board",
+    "Bus",
     "BusUnavailable",
     "Cluster",
     "LeaseUnavailable",
@@ -23,6 +24,7 @@ __all__ = [
     "RemoteTable",
     "SharedPresence",
     "StaleOwner",
+    "Subscription",
     "check_epoch",
     "party_channel",
 ]

@@ -4,8 +4,9 @@ Quick pairing's queues, the lobby's open tables, who has an inbox or an arena op
 named board of entries (a key and a text). A process writes its own entries with a time they
 hold until, and writes them again before then while they still stand; an entry not written again
 (its process died) is no longer read. ``take`` removes several entries at once, all or none, so
-that two processes seating the same waiting players cannot both seat them. A letter is a text
-left for one reader (a seat made by another process), collected once.
+that two processes seating the same waiting players cannot both seat them. Letters are texts
+left in a box for one reader (a seat made by another process, a page's messages), collected
+once, in the order posted.
 
 ``MemoryBoard`` serves one process; ``RedisBoard`` every process on one Redis. Times are the
 callers' (their injected wall clock), so that tests move them.
@@ -21,7 +22,13 @@ import redis.asyncio as aioredis
 from redis.typing import EncodableT
 
 LETTER_S: Final = 120
-"""How long a letter waits to be collected."""
+"""How long letters wait to be collected (from the last one posted)."""
+
+_COLLECT: Final = """
+local letters = redis.call('LRANGE', KEYS[1], 0, -1)
+redis.call('DEL', KEYS[1])
+return letters
+"""
 
 _RENEW: Final = """
 local gone = {}
@@ -96,11 +103,11 @@ class Board(ABC):
 
     @abstractmethod
     async def post(self, box: str, text: str) -> None:
-        """Leave ``text`` in ``box`` for its reader (it waits ``LETTER_S``)."""
+        """Leave ``text`` in ``box`` for its reader, after those there (they wait ``LETTER_S``)."""
 
     @abstractmethod
-    async def collect(self, box: str) -> str | None:
-        """The letter in ``box``, taken out (``None``: none)."""
+    async def collect(self, box: str) -> list[str]:
+        """The letters in ``box``, in the order posted, taken out."""
 
 
 class MemoryBoard(Board):
@@ -108,7 +115,7 @@ class MemoryBoard(Board):
 
     def __init__(self) -> None:
         self._boards: dict[str, dict[str, tuple[float, str]]] = {}
-        self._letters: dict[str, str] = {}
+        self._letters: dict[str, list[str]] = {}
 
     async def put(self, board: str, entries: Mapping[str, str], until: float) -> None:
         """Write (or write again) ``entries``, standing until ``until``."""
@@ -150,12 +157,12 @@ class MemoryBoard(Board):
         return True
 
     async def post(self, box: str, text: str) -> None:
-        """Leave ``text`` in ``box`` for its reader."""
-        self._letters[box] = text
+        """Leave ``text`` in ``box`` for its reader, after those there."""
+        self._letters.setdefault(box, []).append(text)
 
-    async def collect(self, box: str) -> str | None:
-        """The letter in ``box``, taken out."""
-        return self._letters.pop(box, None)
+    async def collect(self, box: str) -> list[str]:
+        """The letters in ``box``, in the order posted, taken out."""
+        return self._letters.pop(box, [])
 
 
 class RedisBoard(Board):
@@ -165,6 +172,7 @@ class RedisBoard(Board):
         self._redis = redis
         self._take = redis.register_script(_TAKE)
         self._renew = redis.register_script(_RENEW)
+        self._collect = redis.register_script(_COLLECT)
 
     async def put(self, board: str, entries: Mapping[str, str], until: float) -> None:
         """Write (or write again) ``entries``, standing until ``until``."""
@@ -215,12 +223,13 @@ class RedisBoard(Board):
         return bool(taken)
 
     async def post(self, box: str, text: str) -> None:
-        """Leave ``text`` in ``box`` for its reader (for ``LETTER_S`` at most)."""
-        await self._redis.set(letter_key(box), text, ex=LETTER_S)
+        """Leave ``text`` in ``box`` for its reader, after those there (for ``LETTER_S``)."""
+        pipeline = self._redis.pipeline(transaction=True)
+        pipeline.rpush(letter_key(box), text)
+        pipeline.expire(letter_key(box), LETTER_S)
+        await pipeline.execute()
 
-    async def collect(self, box: str) -> str | None:
-        """The letter in ``box``, taken out (by one reader only)."""
-        raw = await self._redis.getdel(letter_key(box))
-        if raw is None:
-            return None
-        return raw.decode() if isinstance(raw, bytes) else str(raw)
+    async def collect(self, box: str) -> list[str]:
+        """The letters in ``box``, in the order posted, taken out (by one reader only)."""
+        letters = await self._collect(keys=[letter_key(box)])
+        return [each.decode() if isinstance(each, bytes) else str(each) for each in letters]

@@ -124,8 +124,7 @@ class ArenaPages:
         players = {each.account.id for each in self.of(arena_id) if each.account is not None}
         for account in players:
             with going_on("collecting an arena's seat"):
-                letter = await self._board.collect(seat_letter(arena_id, account))
-                if letter is not None:
+                for letter in await self._board.collect(seat_letter(arena_id, account)):
                     message = PAIRING_SERVER_MESSAGES.validate_json(letter)
                     for watcher in self.of(arena_id):
                         if watcher.account is not None and watcher.account.id == account:

@@ -32,7 +32,7 @@ from rummykit.server.http import (
     refused_request,
     socket_outbox,
 )
-from rummykit.server.pairing.answers import carry_out
+from rummykit.server.pairing.answers import carry_out, finish
 from rummykit.server.pairing.arena_pages import Watcher
 from rummykit.server.pairing.arenas import Arenas
 from rummykit.server.parties import PartyError
@@ -127,7 +127,7 @@ async def _arena_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:
         await arenas.watch(record, watcher)
         await each_message(websocket, limiter, carry_out)
     finally:
-        await arenas.unwatch(arena_id, watcher)
+        await finish(arenas.unwatch(arena_id, watcher), "closing an arena's page")
         await outbox.stop()
 
 

@@ -4,8 +4,16 @@ A signed-in page keeps an inbox open (``/ws/inbox``); a person is online while o
 is. A challenge goes to every inbox of the person challenged and waits
 ``CHALLENGE_EXPIRES_S`` for an answer; the challenger has one waiting at a time, and a person
 at most ``MAX_CHALLENGES_WAITING``. Accepted, it becomes a party of the two, made and started
-at once (the challenger hosts it), as quick pairing's tables are. The inboxes live in the
-process the pages are connected to.
+at once (the challenger hosts it), as quick pairing's tables are.
+
+The pages may be connected to any process of the site, so what they share is on boards
+(``rummykit.server.cluster.Board``): the inboxes open (``inboxes``, each entry written again
+every ``TICK_S`` by its process while the page stays open) and the challenges waiting
+(``challenges``, each standing until it expires). A challenge is closed by taking it off the
+board, which only one process can do: an answer, a withdrawal and the expiry never both
+happen. A message for a page of another process is left in that page's letter box, and that
+process is nudged on the bus to empty it at once; it also empties its boxes every ``TICK_S``,
+should a nudge be lost.
 """
 
 from __future__ import annotations
@@ -15,11 +23,14 @@ import contextlib
 import dataclasses
 import itertools
 import math
-from collections.abc import Awaitable, Callable
+import secrets
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Final
 
 from rummykit.core.errors import RulesError
 from rummykit.protocol import (
     CHALLENGE_EXPIRES_S,
+    INBOX_SERVER_MESSAGES,
     MAX_CHALLENGES_WAITING,
     ChallengedMessage,
     ChallengeGone,
@@ -34,41 +45,73 @@ from rummykit.protocol import (
     Strict,
     detail_params,
 )
+from rummykit.server.cluster import Board, Bus, BusUnavailable, Subscription
 from rummykit.server.pairing.answers import party_refusal
 from rummykit.server.pairing.seating import Terms, seat_together
 from rummykit.server.parties import Lobby, PartyError, checked_rules
-from rummykit.server.runtime import going_on
+from rummykit.server.runtime import REDIS_GONE, going_on
 from rummykit.server.store import Account, Now
 from rummykit.server.tables import Sleep
+
+TICK_S: Final = 1.0
+"""How often a process writes its open inboxes again and empties their letter boxes."""
+
+INBOX_S: Final = 5 * TICK_S
+"""How long an inbox's entry stands unless written again (its process died: it is offline)."""
+
+INBOXES: Final = "inboxes"
+CHALLENGES: Final = "challenges"
 
 Send = Callable[[Strict], Awaitable[None]]
 
 FindAccount = Callable[[str], Awaitable[Account | None]]
 """The account of a name (names are compared without regard to case), if any."""
 
+BUS_GONE: Final = (*REDIS_GONE, BusUnavailable)
+
 
 @dataclasses.dataclass(eq=False)
 class Inbox:
-    """One signed-in page's inbox socket."""
+    """One signed-in page's inbox socket (``key``: its name on the site, given when opened)."""
 
     account: Account
     send: Send
+    key: str = ""
 
 
-@dataclasses.dataclass(eq=False)
-class Challenge:
-    """A challenge waiting for its answer."""
+class Challenge(Strict):
+    """A challenge waiting for its answer, as it stands on the board."""
 
     id: int
-    sender: Inbox
-    to: Account
+    by: int
+    by_name: str
+    by_page: str
+    """The key of the challenger's page (``Inbox.key``)."""
+    to: int
+    to_name: str
     terms: NewPersonChallenge
     expires: float
-    timer: asyncio.Task[None] | None = None
+
+
+def _inbox_key(account: int, page: str) -> str:
+    return f"{account}@{page}"
+
+
+def _letter_box(page: str) -> str:
+    return f"inbox-page:{page}"
+
+
+def _nudges(process: str) -> str:
+    """The bus channel that tells a process its pages have letters."""
+    return f"rummy:inbox-letters:{process}"
+
+
+def _process_of(page: str) -> str:
+    return page.rpartition("-")[0]
 
 
 class Challenges:
-    """The inboxes open in this process and the challenges between their people."""
+    """The inboxes open in this process, and the challenges between the site's people."""
 
     def __init__(
         self,
@@ -76,59 +119,153 @@ class Challenges:
         find_account: FindAccount,
         now: Now,
         sleep: Sleep,
+        board: Board,
+        process: str = "p",
+        bus: Bus | None = None,
         expires_s: float = CHALLENGE_EXPIRES_S,
     ) -> None:
-        """Parties are made in ``lobby``; challenges expire after ``expires_s`` of ``sleep``."""
+        """Parties are made in ``lobby``; challenges expire after ``expires_s`` of ``sleep``.
+
+        What the pages share is on ``board``, this process's entries named by ``process``;
+        the other processes are nudged on ``bus`` (none: this process is alone).
+        """
         self._lobby = lobby
         self._find = find_account
         self._now = now
         self._sleep = sleep
+        self._board = board
+        self._process = process
+        self._bus = bus
         self._expires_s = expires_s
-        self._inboxes: dict[int, list[Inbox]] = {}
-        self._open: dict[int, Challenge] = {}
-        self._ids = itertools.count(1)
+        self._pages: dict[str, Inbox] = {}
+        """This process's inboxes, by key."""
+        self._numbers = itertools.count(1)
+        self._timers: dict[int, asyncio.Task[None]] = {}
+        """The expiry of each challenge made here."""
+        self._ticker: asyncio.Task[None] | None = None
+        self._listener: asyncio.Task[None] | None = None
 
-    def is_online(self, account: int) -> bool:
-        """Whether the account has an inbox open here."""
-        return bool(self._inboxes.get(account))
+    # ----- who is online ---------------------------------------------------------------------
+
+    async def _pages_of(self, account: int) -> list[str]:
+        """The keys of the account's open inboxes, on every process."""
+        standing = await self._board.read(INBOXES, self._now())
+        prefix = f"{account}@"
+        return [key.removeprefix(prefix) for key in standing if key.startswith(prefix)]
+
+    async def is_online(self, account: int) -> bool:
+        """Whether the account has an inbox open (on any process)."""
+        return bool(await self._pages_of(account))
+
+    async def _waiting(self) -> list[Challenge]:
+        """The challenges open now (one past its time waits for its expiry to close it)."""
+        now = self._now()
+        standing = await self._board.read(CHALLENGES, now)
+        challenges = [Challenge.model_validate_json(text) for text in standing.values()]
+        return [each for each in challenges if each.expires > now]
+
+    # ----- pages -----------------------------------------------------------------------------
 
     async def open(self, inbox: Inbox) -> None:
         """A page's inbox opened: it is told of the challenges waiting for its answer.
 
         Each new one reaches it from now on.
         """
-        self._inboxes.setdefault(inbox.account.id, []).append(inbox)
+        inbox.key = f"{self._process}-{next(self._numbers)}"
+        self._pages[inbox.key] = inbox
+        entry = {_inbox_key(inbox.account.id, inbox.key): inbox.account.name}
+        await self._board.put(INBOXES, entry, self._now() + INBOX_S)
+        if self._ticker is None or self._ticker.done():
+            self._ticker = asyncio.get_running_loop().create_task(self._tick_while_open())
+        if self._bus is not None and self._listener is None:
+            with going_on("listening for letters", expected=BUS_GONE):
+                nudges = await self._bus.subscribe(_nudges(self._process))
+                self._listener = asyncio.get_running_loop().create_task(self._listen(nudges))
         waiting = tuple(
-            self._view(each) for each in self._open.values() if each.to.id == inbox.account.id
+            self._view(each) for each in await self._waiting() if each.to == inbox.account.id
         )
         opened = InboxView(name=inbox.account.name, challenges=waiting)
-        await self._tell(inbox, InboxMessage(v=0, d=opened))
+        await self._tell(inbox.key, InboxMessage(v=0, d=opened))
 
     async def close(self, inbox: Inbox) -> None:
         """A page's inbox closed: its challenge is withdrawn.
 
         When it was its person's last page, the challenges to them close too.
         """
-        pages = self._inboxes.get(inbox.account.id, [])
-        if inbox in pages:
-            pages.remove(inbox)
-        if not pages:
-            self._inboxes.pop(inbox.account.id, None)
-        for challenge in list(self._open.values()):
-            if challenge.sender is inbox:
+        self._pages.pop(inbox.key, None)
+        await self._board.remove(INBOXES, [_inbox_key(inbox.account.id, inbox.key)])
+        await self._board.collect(_letter_box(inbox.key))  # nobody will read them
+        offline = not await self.is_online(inbox.account.id)
+        for challenge in await self._waiting():
+            if challenge.by_page == inbox.key:
                 await self._end(challenge, "offline")
-            elif challenge.to.id == inbox.account.id and not pages:
-                await self._end(challenge, "offline")
-                await self._tell(
-                    challenge.sender,
-                    party_refusal(PartyError("player_offline", name=challenge.to.name)),
-                )
+            elif (
+                challenge.to == inbox.account.id
+                and offline
+                and await self._end(challenge, "offline")
+            ):
+                refusal = PartyError("player_offline", name=challenge.to_name)
+                await self._tell(challenge.by_page, party_refusal(refusal))
+
+    async def _tick_while_open(self) -> None:
+        while self._pages:
+            await self._sleep(TICK_S)
+            with going_on("keeping the inboxes"):
+                await self.tick()
+
+    async def tick(self) -> None:
+        """Our open inboxes stand on; each page is given its letters.
+
+        Only entries still there are written again: a page that closed meanwhile stays gone.
+        """
+        keys = [_inbox_key(inbox.account.id, key) for key, inbox in self._pages.items()]
+        await self._board.renew(INBOXES, keys, self._now() + INBOX_S)
+        for key in list(self._pages):
+            await self._deliver(key)
+
+    async def _deliver(self, page: str) -> None:
+        """Give one of our pages the letters left for it."""
+        for letter in await self._board.collect(_letter_box(page)):
+            await self._tell(page, INBOX_SERVER_MESSAGES.validate_json(letter))
+
+    async def _listen(self, nudges: Subscription) -> None:
+        """Empty a page's letter box as soon as a nudge names it (all of them after a gap)."""
+        with going_on("listening for letters", expected=BUS_GONE):
+            async with nudges:
+                async for nudge in nudges:
+                    with going_on("delivering letters"):
+                        pages = [nudge.decode()] if isinstance(nudge, bytes) else list(self._pages)
+                        for page in pages:
+                            if page in self._pages:
+                                await self._deliver(page)
+
+    async def _tell(self, page: str, message: Strict) -> None:
+        """Send a page a message: at once if it is ours, else by its letter box."""
+        with going_on("telling a page of a challenge"):
+            inbox = self._pages.get(page)
+            if inbox is not None:
+                await inbox.send(message)
+            elif _process_of(page) != self._process:  # ours and closed: nobody to tell
+                await self._board.post(_letter_box(page), message.model_dump_json())
+                await self._nudge(page)
+
+    async def _nudge(self, page: str) -> None:
+        """Tell the page's process it has letters (a nudge lost: its next round finds them)."""
+        if self._bus is not None:
+            with going_on("nudging a process", expected=BUS_GONE):
+                await self._bus.publish(_nudges(_process_of(page)), page.encode())
+
+    async def _tell_all(self, pages: Iterable[str], message: Strict) -> None:
+        for page in pages:
+            await self._tell(page, message)
+
+    # ----- challenges ------------------------------------------------------------------------
 
     def _view(self, challenge: Challenge) -> ChallengeView:
         return ChallengeView(
             id=challenge.id,
-            by=challenge.sender.account.name,
-            to=challenge.to.name,
+            by=challenge.by_name,
+            to=challenge.to_name,
             preset=challenge.terms.preset,
             turn_timer=challenge.terms.turn_timer,
             ranked=challenge.terms.ranked,
@@ -137,9 +274,10 @@ class Challenges:
 
     async def send(self, sender: Inbox, terms: NewPersonChallenge) -> None:
         """Challenge a person; ``PartyError`` says why not."""
-        waiting = next((each for each in self._open.values() if each.sender is sender), None)
-        if waiting is not None:
-            raise PartyError("challenge_waiting", name=waiting.to.name)
+        waiting = await self._waiting()
+        mine = next((each for each in waiting if each.by_page == sender.key), None)
+        if mine is not None:
+            raise PartyError("challenge_waiting", name=mine.to_name)
         try:
             checked_rules(terms.preset, {})
         except RulesError as error:
@@ -153,92 +291,103 @@ class Challenges:
             raise PartyError("challenge_self")
         if to.bot:
             raise PartyError("player_is_program", name=to.name)
-        if not self.is_online(to.id):
+        pages = await self._pages_of(to.id)
+        if not pages:
             raise PartyError("player_offline", name=to.name)
-        if sum(each.to.id == to.id for each in self._open.values()) >= MAX_CHALLENGES_WAITING:
+        if sum(each.to == to.id for each in waiting) >= MAX_CHALLENGES_WAITING:
             raise PartyError("too_many_challenges", name=to.name)
-        challenge = Challenge(next(self._ids), sender, to, terms, self._now() + self._expires_s)
-        self._open[challenge.id] = challenge
-        challenge.timer = asyncio.get_running_loop().create_task(self._expire(challenge))
+        challenge = Challenge(
+            id=1 + secrets.randbelow(2**53),
+            by=sender.account.id,
+            by_name=sender.account.name,
+            by_page=sender.key,
+            to=to.id,
+            to_name=to.name,
+            terms=terms,
+            expires=self._now() + self._expires_s,
+        )
+        entry = {str(challenge.id): challenge.model_dump_json()}
+        # it stands a little past its time: its expiry, not a reader, takes it off
+        await self._board.put(CHALLENGES, entry, challenge.expires + INBOX_S)
+        self._timers[challenge.id] = asyncio.get_running_loop().create_task(self._expire(challenge))
         view = self._view(challenge)
-        await self._tell(sender, ChallengeSentMessage(v=0, d=view))
-        for inbox in list(self._inboxes.get(to.id, [])):
-            await self._tell(inbox, ChallengedMessage(v=0, d=view))
+        await self._tell_all(pages, ChallengedMessage(v=0, d=view))
+        await self._tell(sender.key, ChallengeSentMessage(v=0, d=view))
 
     async def _expire(self, challenge: Challenge) -> None:
         await self._sleep(self._expires_s)
-        if self._open.get(challenge.id) is challenge:
-            challenge.timer = None  # this task: not cancelled by its own end
-            await self._end(challenge, "expired")
-            await self._tell(
-                challenge.sender,
-                party_refusal(PartyError("challenge_expired", name=challenge.to.name)),
-            )
+        self._timers.pop(challenge.id, None)  # this task: not cancelled by its own end
+        if await self._end(challenge, "expired"):
+            refusal = PartyError("challenge_expired", name=challenge.to_name)
+            await self._tell(challenge.by_page, party_refusal(refusal))
 
-    def _addressed(self, inbox: Inbox, challenge_id: int) -> Challenge:
-        challenge = self._open.get(challenge_id)
-        if challenge is None or challenge.to.id != inbox.account.id:
+    async def _addressed(self, inbox: Inbox, challenge_id: int) -> Challenge:
+        challenge = next((each for each in await self._waiting() if each.id == challenge_id), None)
+        if challenge is None or challenge.to != inbox.account.id:
             raise PartyError("challenge_closed")
         return challenge
 
     async def decline(self, inbox: Inbox, challenge_id: int) -> None:
         """Decline a challenge made to the inbox's person."""
-        challenge = self._addressed(inbox, challenge_id)
-        await self._end(challenge, "declined")
-        await self._tell(
-            challenge.sender,
-            party_refusal(PartyError("challenge_declined", name=challenge.to.name)),
-        )
+        challenge = await self._addressed(inbox, challenge_id)
+        if not await self._end(challenge, "declined"):
+            raise PartyError("challenge_closed")
+        refusal = PartyError("challenge_declined", name=challenge.to_name)
+        await self._tell(challenge.by_page, party_refusal(refusal))
 
     async def withdraw(self, sender: Inbox) -> None:
         """Withdraw the challenge this inbox made (none: nothing happens)."""
-        for challenge in list(self._open.values()):
-            if challenge.sender is sender:
+        for challenge in await self._waiting():
+            if challenge.by_page == sender.key:
                 await self._end(challenge, "withdrawn")
 
     async def accept(self, inbox: Inbox, challenge_id: int) -> None:
         """Accept a challenge made to the inbox's person: the game starts for both."""
-        challenge = self._addressed(inbox, challenge_id)
-        await self._end(challenge, "accepted", besides=inbox)
-        sender, terms = challenge.sender, challenge.terms
-        players = [(sender.account.name, sender.account), (inbox.account.name, inbox.account)]
+        challenge = await self._addressed(inbox, challenge_id)
+        if not await self._end(challenge, "accepted", besides=inbox.key):
+            raise PartyError("challenge_closed")
+        terms = challenge.terms
+        pages = (challenge.by_page, inbox.key)
         try:
+            sender = await self._find(challenge.by_name)
+            if sender is None:
+                raise PartyError("player_unknown", name=challenge.by_name)
+            players = [(sender.name, sender), (inbox.account.name, inbox.account)]
             seats = await seat_together(
                 self._lobby, Terms(terms.preset, terms.turn_timer, terms.ranked), players
             )
         except PartyError as error:
-            for each in (sender, inbox):
-                await self._tell(each, party_refusal(error))
+            await self._tell_all(pages, party_refusal(error))
             return
-        for each, seat in zip((sender, inbox), seats, strict=True):
-            await self._tell(each, PairedMessage(v=0, d=seat))
+        for page, seat in zip(pages, seats, strict=True):
+            await self._tell(page, PairedMessage(v=0, d=seat))
 
-    async def _end(
-        self, challenge: Challenge, reason: GoneReason, besides: Inbox | None = None
-    ) -> None:
-        """Close a challenge; the pages that showed it are told (but ``besides``)."""
-        self._open.pop(challenge.id, None)
-        if challenge.timer is not None:
-            challenge.timer.cancel()
+    async def _end(self, challenge: Challenge, reason: GoneReason, besides: str = "") -> bool:
+        """Close a challenge, if it is still open; whether this closed it.
+
+        Another process may have, at the same moment. The pages that showed it are told (but
+        ``besides``).
+        """
+        if not await self._board.take(CHALLENGES, [str(challenge.id)]):
+            return False
+        timer = self._timers.pop(challenge.id, None)
+        if timer is not None:
+            timer.cancel()
         gone = ChallengeGoneMessage(v=0, d=ChallengeGone(id=challenge.id, reason=reason))
-        for inbox in [challenge.sender, *self._inboxes.get(challenge.to.id, [])]:
-            if inbox is not besides:
-                await self._tell(inbox, gone)
-
-    async def _told_sender(self, challenge: Challenge, ending: PartyError) -> None:
-        """Tell the challenger how their challenge ended (a refusal saying why)."""
-        await self._tell(challenge.sender, party_refusal(ending))
-
-    @staticmethod
-    async def _tell(inbox: Inbox, message: Strict) -> None:
-        with going_on("telling a page of a challenge"):
-            await inbox.send(message)
+        pages = [challenge.by_page, *await self._pages_of(challenge.to)]
+        await self._tell_all((page for page in pages if page != besides), gone)
+        return True
 
     async def stop(self) -> None:
-        """The server stops: the challenges' timers with it."""
-        for challenge in self._open.values():
-            if challenge.timer is not None:
-                challenge.timer.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await challenge.timer
-        self._open.clear()
+        """The server stops: the timers with it; this process's inboxes go offline."""
+        loops = [each for each in (self._ticker, self._listener) if each is not None]
+        tasks = [*self._timers.values(), *loops]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._timers.clear()
+        for inbox in list(self._pages.values()):
+            with going_on("closing an inbox"):
+                await self.close(inbox)

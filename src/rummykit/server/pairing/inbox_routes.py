@@ -20,7 +20,7 @@ from rummykit.protocol import (
 )
 from rummykit.server.accounts import note_network, session_account
 from rummykit.server.http import counted_socket, each_message, receive_hello, socket_outbox
-from rummykit.server.pairing.answers import carry_out
+from rummykit.server.pairing.answers import carry_out, finish
 from rummykit.server.pairing.challenges import Challenges, Inbox
 from rummykit.server.parties import PartyError
 
@@ -73,7 +73,7 @@ async def _inbox_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:
     try:
         await each_message(websocket, limiter, carry_out)
     finally:
-        await challenges.close(inbox)
+        await finish(challenges.close(inbox), "closing an inbox")
         await outbox.stop()
 
 

@@ -111,6 +111,7 @@ class OpenTablesBoard:
         self._watchers: set[Outbox] = set()
         self._order = itertools.count()
         self._keeper: asyncio.Task[None] | None = None
+        self._closed = False
         self.version = 0
         self._view = OpenTables(tables=())
         self._text = self._written()
@@ -139,6 +140,8 @@ class OpenTablesBoard:
 
     async def update(self, party: Party) -> None:
         """Work out ``party``'s line again; tell the lobbies if the list changed."""
+        if self._closed:
+            return  # the process stops: its parties are listed no more
         code = party.code
         ticket = self._asked[code] = self._asked.get(code, 0) + 1
         view = party.view(None)
@@ -227,6 +230,7 @@ class OpenTablesBoard:
 
     async def close(self) -> None:
         """Stop sharing (the process stops): our lines leave the list at once."""
+        self._closed = True
         if self._keeper is not None:
             self._keeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):

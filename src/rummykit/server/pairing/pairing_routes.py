@@ -18,7 +18,7 @@ from rummykit.protocol import (
 )
 from rummykit.server.accounts import note_network, session_account
 from rummykit.server.http import Outbox, counted_socket, each_message, receive_hello, socket_outbox
-from rummykit.server.pairing.answers import carry_out
+from rummykit.server.pairing.answers import carry_out, finish
 from rummykit.server.pairing.quick_pairing import QuickPairing, Waiting
 from rummykit.server.store import Account
 
@@ -81,7 +81,7 @@ async def _pairing_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:
     try:
         await each_message(websocket, limiter, waiter.carry_out)
     finally:
-        await waiter.stop_waiting()
+        await finish(waiter.stop_waiting(), "leaving a pool")
         await outbox.stop()
 
 

@@ -285,11 +285,11 @@ class QuickPairing:
 
     async def _look_for_seat(self, waiting: Waiting, now: float) -> None:
         """A player of ours is off the board: their seat, if another process left it."""
-        letter = await self._board.collect(seat_letter(waiting.entry.ticket))
-        if letter is not None:
+        letters = await self._board.collect(seat_letter(waiting.entry.ticket))
+        if letters:
             self._mine.pop(waiting.entry.ticket, None)
             with going_on("telling a player their seat"):
-                await waiting.send(PAIRING_SERVER_MESSAGES.validate_json(letter))
+                await waiting.send(PAIRING_SERVER_MESSAGES.validate_json(letters[0]))
         elif waiting.missing_since is None:
             waiting.missing_since = now
         elif now - waiting.missing_since >= LOST_SEAT_S:

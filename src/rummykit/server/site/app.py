@@ -531,7 +531,9 @@ def create_app(
         lobby, stored_ratings(store, now), find_account, now, sleep, board, process
     )
 
-    challenges = Challenges(lobby, find_account, now, sleep)
+    challenges = Challenges(
+        lobby, find_account, now, sleep, board, process, None if cluster is None else cluster.bus
+    )
     open_tables = OpenTablesBoard(
         stored_ratings(store, now), board, now, sleep, shared=cluster is not None, process=process
     )
