@@ -4,7 +4,8 @@ Redis, and a browser playing through it while the table's owner is stopped (a de
 The owner's stop closes the table's socket with 4503 (MOVED) and releases its lease; the page
 reconnects through nginx, which moves on from the stopped process; the other process takes
 the table from the shared database and the deal goes on to its end. A reload then finds the
-seat, through the process that is left.
+seat, through the process that is left. Two strangers whose pages two processes serve are
+paired by quick pairing as if the site were one process.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from redis_service import RedisService, redis_server
 from rummykit.server.site.run import free_port
 from table_client import LiveServer
 from web.test_nginx import nginx_in_front
+from web.test_party_page import seat_of
+from web.test_play_now_page import press, signed_up
 from web.test_table_page import start_from_lobby
-from web_helpers import ClickPlayer
+from web_helpers import ClickPlayer, People
 
 __all__ = ["redis_server"]
 
@@ -99,3 +102,23 @@ def test_a_deal_goes_on_through_nginx_while_the_tables_owner_is_stopped(
     table.page.reload()
     table.wait_synced(table.view())  # the page shows the seat's hand at the deal's end
     assert table.view()["phase"] == "over"
+
+
+def test_two_strangers_on_two_processes_who_press_play_now_sit_at_one_ranked_table(
+    people: People, site: Site
+) -> None:
+    """Each browser's page is served by a process of its own (as nginx may send two strangers):
+    the pool is the site's, so pressing "Play now" seats them together, and the table plays
+    through either process."""
+    first, second = site.processes
+    ada, bob = people.new_page(), people.new_page()
+    signed_up(ada, first, "Adalbert")
+    signed_up(bob, second, "Bonifaz")
+    press(ada, "duel_30")
+    expect(ada.get_by_test_id("play-now-status")).to_contain_text("Looking for players")
+    press(bob, "duel_30")
+    tables = [seat_of(ada, first), seat_of(bob, second)]
+    assert tables[0].table_id == tables[1].table_id
+    view = tables[1].view()
+    assert [player["name"] for player in view["players"]] == ["Adalbert", "Bonifaz"]
+    assert view["turn_timer"] == 30
