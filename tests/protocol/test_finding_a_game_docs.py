@@ -65,3 +65,17 @@ def test_the_arenas_terms_and_scoring() -> None:
     )
     assert f"top half of the table {PLACE_POINTS}" in arenas
     assert f"A win counts {WIN_POINTS} points, {2 * WIN_POINTS} after {run} wins in a row" in README
+
+
+def test_the_rounds_of_a_site_of_several_processes() -> None:
+    """The README's "writes them again every second ... within 5 s" is every shared list's."""
+    from rummykit.server.pairing import arena_pages, challenges, open_tables, quick_pairing
+
+    rounds = {quick_pairing.TICK_S, challenges.TICK_S, open_tables.SHARED_EVERY_S}
+    lives = {quick_pairing.ENTRY_S, challenges.INBOX_S, open_tables.LINE_S, arena_pages.PAGE_S}
+    assert rounds == {1.0}
+    (life,) = lives
+    assert "writes them again every second while they stand" in README
+    assert f"a process that dies takes its players off within {life:g} s" in README
+    assert "reads the others' every second" in _section("2b.")
+    assert "reaches the socket within a second" in _section("2c.")
