@@ -31,9 +31,9 @@ from finding_sockets import (
 from party_client import account, join_party, new_party, open_seat, party_socket
 from redis_service import RedisService, redis_server
 from rummykit.protocol.limits import Limits
+from rummykit.server.cluster import Post
 from rummykit.server.cluster.site import Cluster
 from rummykit.server.pairing.challenges import TICK_S as INBOX_TICK_S
-from rummykit.server.pairing.challenges import Challenges
 from rummykit.server.pairing.open_tables import SHARED_EVERY_S
 from rummykit.server.pairing.quick_pairing import ENTRY_S, TICK_S, QuickPairing
 from rummykit.server.site.app import create_app
@@ -83,7 +83,7 @@ def two(
 
 
 def test_two_strangers_on_two_processes_are_seated_together_ranked(
-    two: tuple[TestClient, TestClient], clock: ManualClock
+    two: tuple[TestClient, TestClient],
 ) -> None:
     first, second = two
     ann, bob = account(first, "Annabel"), account(second, "Bartholomew")
@@ -92,8 +92,7 @@ def test_two_strangers_on_two_processes_are_seated_together_ranked(
         assert waiting(second)["duel_30"] == (1, 0)  # the other process counts her
         bob_page.send_seek("duel_30")  # the second process's round finds them both
         bob_seat = bob_page.paired()
-        clock.advance_once_sleeping(TICK_S)  # her process's next round finds her seat
-        ann_seat = ann_page.paired()
+        ann_seat = ann_page.paired()  # sent by post: her process is nudged, no round waited
     assert ann_seat["table"] == bob_seat["table"] and ann_seat["ranked"] and bob_seat["ranked"]
     assert ann_seat["token"] != bob_seat["token"]
     assert waiting(first)["duel_30"] == waiting(second)["duel_30"] == (0, 0)
@@ -122,6 +121,8 @@ def test_guests_on_both_processes_fill_a_four_seat_table(
 ) -> None:
     first, second = two
     clients = [first, second, first, second]
+    post: Post = second.app.state.post  # type: ignore[attr-defined]
+    post._bus = None  # the second's nudges are lost: the first finds its seats at its round
     with (
         pairing(first) as one,
         pairing(second) as two_,
@@ -300,8 +301,8 @@ def test_letters_lost_on_the_bus_are_delivered_at_the_next_round(
 ) -> None:
     first, second = two
     ann, bob = account(first, "Annemarie"), account(second, "Benedikt")
-    challenges: Challenges = second.app.state.challenges  # type: ignore[attr-defined]
-    challenges._bus = None  # its nudges are lost from now on
+    post: Post = second.app.state.post  # type: ignore[attr-defined]
+    post._bus = None  # its nudges are lost from now on
     with inbox_page(first, ann) as ann_page, inbox_page(second, bob) as bob_page:
         bob_page.challenge("Annemarie", preset="classic")
         sent = bob_page.data_of("challenge_sent")

@@ -1,9 +1,10 @@
 """Several processes serving one site: table leases, the bus, the relay, presence."""
 
 from rummykit.server.cluster.board import Board, MemoryBoard
-from rummykit.server.cluster.bus import Bus, BusUnavailable, Subscription, party_channel
+from rummykit.server.cluster.bus import BusUnavailable, party_channel
 from rummykit.server.cluster.lease import LeaseUnavailable, StaleOwner, check_epoch
 from rummykit.server.cluster.outage_log import OUTAGES
+from rummykit.server.cluster.post import Post, address
 from rummykit.server.cluster.presence import HERE, PRESENCE_EVERY_S, SharedPresence
 from rummykit.server.cluster.relay import RemoteTable
 from rummykit.server.cluster.site import REDIS_URL_ENV, Cluster, LocalLocks, OwnedElsewhere
@@ -14,17 +15,17 @@ __all__ = [
     "PRESENCE_EVERY_S",
     "REDIS_URL_ENV",
     "Board",
-    "Bus",
     "BusUnavailable",
     "Cluster",
     "LeaseUnavailable",
     "LocalLocks",
     "MemoryBoard",
     "OwnedElsewhere",
+    "Post",
     "RemoteTable",
     "SharedPresence",
     "StaleOwner",
-    "Subscription",
+    "address",
     "check_epoch",
     "party_channel",
 ]

@@ -44,7 +44,7 @@ from rummykit.protocol import (
 )
 from rummykit.ratings import Pool, Seeker, final_order, tables_to_make
 from rummykit.ratings.arena import ArenaScore, standings
-from rummykit.server.cluster import Board
+from rummykit.server.cluster import Board, Post
 from rummykit.server.pairing.arena_pages import ArenaPages, Watcher
 from rummykit.server.pairing.quick_pairing import INLINE_SEEKERS, RatingNow
 from rummykit.server.pairing.seating import Terms, seat_together
@@ -120,12 +120,12 @@ class Arenas:
         *,
         board: Board,
         locks: Locks,
-        process: str = "p",
+        post: Post,
     ) -> None:
         """Tables are made in ``lobby``; arenas kept in ``store``; time is ``now``'s.
 
-        ``board`` and ``locks`` are shared with the site's other processes (``process`` names
-        this one): who has a page open, and one change of an arena at a time.
+        ``board`` and ``locks`` are shared with the site's other processes: who has a page
+        open, and one change of an arena at a time; seats for their pages go by ``post``.
         """
         self._lobby = lobby
         self._store = store
@@ -137,7 +137,7 @@ class Arenas:
         """Each arena as last read or written here."""
         self._told: dict[str, ArenaView] = {}
         """What this process's pages of each arena were last sent (``me`` aside)."""
-        self._pages = ArenaPages(board, process, now)
+        self._pages = ArenaPages(board, post, now)
         self._ticker: asyncio.Task[None] | None = None
         lobby.games_over.append(self._game_over)
 

@@ -11,9 +11,9 @@ The pages may be connected to any process of the site, so what they share is on 
 every ``TICK_S`` by its process while the page stays open) and the challenges waiting
 (``challenges``, each standing until it expires). A challenge is closed by taking it off the
 board, which only one process can do: an answer, a withdrawal and the expiry never both
-happen. A message for a page of another process is left in that page's letter box, and that
-process is nudged on the bus to empty it at once; it also empties its boxes every ``TICK_S``,
-should a nudge be lost.
+happen. A message for a page of another process is sent to that page's box
+(``rummykit.server.cluster.Post``), which its process empties at once; it also empties its
+pages' boxes every ``TICK_S``, should a nudge be lost.
 """
 
 from __future__ import annotations
@@ -45,11 +45,11 @@ from rummykit.protocol import (
     Strict,
     detail_params,
 )
-from rummykit.server.cluster import Board, Bus, BusUnavailable, Subscription
+from rummykit.server.cluster import Board, Post
 from rummykit.server.pairing.answers import party_refusal
 from rummykit.server.pairing.seating import Terms, seat_together
 from rummykit.server.parties import Lobby, PartyError, checked_rules
-from rummykit.server.runtime import REDIS_GONE, going_on
+from rummykit.server.runtime import going_on
 from rummykit.server.store import Account, Now
 from rummykit.server.tables import Sleep
 
@@ -67,8 +67,6 @@ Send = Callable[[Strict], Awaitable[None]]
 FindAccount = Callable[[str], Awaitable[Account | None]]
 """The account of a name (names are compared without regard to case), if any."""
 
-BUS_GONE: Final = (*REDIS_GONE, BusUnavailable)
-
 
 @dataclasses.dataclass(eq=False)
 class Inbox:
@@ -77,6 +75,7 @@ class Inbox:
     account: Account
     send: Send
     key: str = ""
+    """The page's box (``Post.box``), which names it on the site."""
 
 
 class Challenge(Strict):
@@ -97,19 +96,6 @@ def _inbox_key(account: int, page: str) -> str:
     return f"{account}@{page}"
 
 
-def _letter_box(page: str) -> str:
-    return f"inbox-page:{page}"
-
-
-def _nudges(process: str) -> str:
-    """The bus channel that tells a process its pages have letters."""
-    return f"rummy:inbox-letters:{process}"
-
-
-def _process_of(page: str) -> str:
-    return page.rpartition("-")[0]
-
-
 class Challenges:
     """The inboxes open in this process, and the challenges between the site's people."""
 
@@ -120,22 +106,20 @@ class Challenges:
         now: Now,
         sleep: Sleep,
         board: Board,
-        process: str = "p",
-        bus: Bus | None = None,
+        post: Post,
         expires_s: float = CHALLENGE_EXPIRES_S,
     ) -> None:
         """Parties are made in ``lobby``; challenges expire after ``expires_s`` of ``sleep``.
 
-        What the pages share is on ``board``, this process's entries named by ``process``;
-        the other processes are nudged on ``bus`` (none: this process is alone).
+        What the pages share is on ``board``; messages for another process's pages go by
+        ``post``.
         """
         self._lobby = lobby
         self._find = find_account
         self._now = now
         self._sleep = sleep
         self._board = board
-        self._process = process
-        self._bus = bus
+        self._post = post
         self._expires_s = expires_s
         self._pages: dict[str, Inbox] = {}
         """This process's inboxes, by key."""
@@ -143,7 +127,6 @@ class Challenges:
         self._timers: dict[int, asyncio.Task[None]] = {}
         """The expiry of each challenge made here."""
         self._ticker: asyncio.Task[None] | None = None
-        self._listener: asyncio.Task[None] | None = None
 
     # ----- who is online ---------------------------------------------------------------------
 
@@ -171,16 +154,18 @@ class Challenges:
 
         Each new one reaches it from now on.
         """
-        inbox.key = f"{self._process}-{next(self._numbers)}"
+        inbox.key = self._post.box(f"inbox-{next(self._numbers)}")
         self._pages[inbox.key] = inbox
+
+        async def deliver(letters: list[str]) -> None:
+            for letter in letters:
+                await self._tell(inbox.key, INBOX_SERVER_MESSAGES.validate_json(letter))
+
+        await self._post.open(inbox.key, deliver)
         entry = {_inbox_key(inbox.account.id, inbox.key): inbox.account.name}
         await self._board.put(INBOXES, entry, self._now() + INBOX_S)
         if self._ticker is None or self._ticker.done():
             self._ticker = asyncio.get_running_loop().create_task(self._tick_while_open())
-        if self._bus is not None and self._listener is None:
-            with going_on("listening for letters", expected=BUS_GONE):
-                nudges = await self._bus.subscribe(_nudges(self._process))
-                self._listener = asyncio.get_running_loop().create_task(self._listen(nudges))
         waiting = tuple(
             self._view(each) for each in await self._waiting() if each.to == inbox.account.id
         )
@@ -194,7 +179,7 @@ class Challenges:
         """
         self._pages.pop(inbox.key, None)
         await self._board.remove(INBOXES, [_inbox_key(inbox.account.id, inbox.key)])
-        await self._board.collect(_letter_box(inbox.key))  # nobody will read them
+        await self._post.close(inbox.key)
         offline = not await self.is_online(inbox.account.id)
         for challenge in await self._waiting():
             if challenge.by_page == inbox.key:
@@ -221,39 +206,16 @@ class Challenges:
         keys = [_inbox_key(inbox.account.id, key) for key, inbox in self._pages.items()]
         await self._board.renew(INBOXES, keys, self._now() + INBOX_S)
         for key in list(self._pages):
-            await self._deliver(key)
-
-    async def _deliver(self, page: str) -> None:
-        """Give one of our pages the letters left for it."""
-        for letter in await self._board.collect(_letter_box(page)):
-            await self._tell(page, INBOX_SERVER_MESSAGES.validate_json(letter))
-
-    async def _listen(self, nudges: Subscription) -> None:
-        """Empty a page's letter box as soon as a nudge names it (all of them after a gap)."""
-        with going_on("listening for letters", expected=BUS_GONE):
-            async with nudges:
-                async for nudge in nudges:
-                    with going_on("delivering letters"):
-                        pages = [nudge.decode()] if isinstance(nudge, bytes) else list(self._pages)
-                        for page in pages:
-                            if page in self._pages:
-                                await self._deliver(page)
+            await self._post.deliver(key)
 
     async def _tell(self, page: str, message: Strict) -> None:
-        """Send a page a message: at once if it is ours, else by its letter box."""
+        """Send a page a message: at once if it is ours, else to its box."""
         with going_on("telling a page of a challenge"):
             inbox = self._pages.get(page)
             if inbox is not None:
                 await inbox.send(message)
-            elif _process_of(page) != self._process:  # ours and closed: nobody to tell
-                await self._board.post(_letter_box(page), message.model_dump_json())
-                await self._nudge(page)
-
-    async def _nudge(self, page: str) -> None:
-        """Tell the page's process it has letters (a nudge lost: its next round finds them)."""
-        if self._bus is not None:
-            with going_on("nudging a process", expected=BUS_GONE):
-                await self._bus.publish(_nudges(_process_of(page)), page.encode())
+            elif not self._post.mine(page):  # ours and closed: nobody to tell
+                await self._post.send(page, message.model_dump_json())
 
     async def _tell_all(self, pages: Iterable[str], message: Strict) -> None:
         for page in pages:
@@ -380,8 +342,7 @@ class Challenges:
 
     async def stop(self) -> None:
         """The server stops: the timers with it; this process's inboxes go offline."""
-        loops = [each for each in (self._ticker, self._listener) if each is not None]
-        tasks = [*self._timers.values(), *loops]
+        tasks = [*self._timers.values(), *([self._ticker] if self._ticker is not None else [])]
         for task in tasks:
             task.cancel()
         for task in tasks:

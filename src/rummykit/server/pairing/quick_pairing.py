@@ -12,8 +12,8 @@ each process writes its own waiting players there, and writes them again every r
 they wait. A pairing round runs when someone joins a queue and then every ``TICK_S`` while
 anyone waits here; it reads the whole queue, and the players of each table it finds are taken
 off the board at once, all or none, so that two processes pairing at the same moment never
-seat one player twice. A player seated by another process finds their seat in a letter (the
-board's), collected at the next round of their own process.
+seat one player twice. A player seated by another process is sent their seat by post
+(``rummykit.server.cluster.Post``): their own process gives it to them at once.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from rummykit.protocol import (
     wait_params,
 )
 from rummykit.ratings import Pool, Seeker, rating_range, tables_to_make
-from rummykit.server.cluster import Board
+from rummykit.server.cluster import Board, Post
 from rummykit.server.pairing.answers import party_refusal
 from rummykit.server.pairing.seating import Terms, seat_together
 from rummykit.server.parties import Lobby, PartyError
@@ -75,6 +75,7 @@ class SeekEntry(Strict):
     """One waiting player as every process reads them on the board."""
 
     ticket: str
+    """The player's box (``Post.box``): their seat is sent there."""
     name: str
     account: int | None
     rating: int
@@ -108,11 +109,6 @@ def queue_name(pool: QuickPool, ranked: bool) -> str:
     return f"pool:{pool.name}:{'ranked' if ranked else 'friendly'}"
 
 
-def seat_letter(ticket: str) -> str:
-    """The letter box of a waiting player's seat."""
-    return f"seat:{ticket}"
-
-
 class QuickPairing:
     """The pools: who waits here, and the rounds that seat the players of every process."""
 
@@ -124,12 +120,12 @@ class QuickPairing:
         now: Now,
         sleep: Sleep,
         board: Board,
-        process: str = "p",
+        post: Post,
     ) -> None:
         """Tables are made in ``lobby``; the queues are on ``board``.
 
-        The board is shared with the other processes (``process`` names this one); waits are
-        timed by ``now`` and paced by ``sleep``.
+        The board is shared with the other processes, and seats they find for our players
+        come by ``post``; waits are timed by ``now`` and paced by ``sleep``.
         """
         self._lobby = lobby
         self._rating_now = rating_now
@@ -137,7 +133,7 @@ class QuickPairing:
         self._now = now
         self._sleep = sleep
         self._board = board
-        self._process = process
+        self._post = post
         self._mine: dict[str, Waiting] = {}
         """This process's waiting players, by ticket."""
         self._tickets = itertools.count(1)
@@ -180,7 +176,7 @@ class QuickPairing:
             if await self._waiting_account(account.id):  # again: the awaits let others in
                 raise PartyError("already_seeking")
         entry = SeekEntry(
-            ticket=f"{self._process}-{next(self._tickets)}",
+            ticket=self._post.box(f"seat-{next(self._tickets)}"),
             name=name if account is None else account.name,
             account=None if account is None else account.id,
             rating=rating,
@@ -189,6 +185,11 @@ class QuickPairing:
         )
         waiting = Waiting(entry, pool, account, send)
         self._mine[entry.ticket] = waiting
+
+        async def seated(letters: list[str]) -> None:
+            await self._deliver(entry.ticket, PAIRING_SERVER_MESSAGES.validate_json(letters[0]))
+
+        await self._post.open(entry.ticket, seated)
         await self._write(waiting)
         await self._round(pool, waiting.ranked)
         if self._ticker is None or self._ticker.done():
@@ -210,6 +211,7 @@ class QuickPairing:
             queue = queue_name(waiting.pool, waiting.ranked)
             with going_on("taking a player off a queue"):
                 await self._board.remove(queue, [waiting.entry.ticket])
+                await self._post.close(waiting.entry.ticket)
 
     def _here(self, pool: QuickPool, ranked: bool) -> list[Waiting]:
         return [each for each in self._mine.values() if each.pool == pool and each.ranked == ranked]
@@ -284,13 +286,11 @@ class QuickPairing:
                 await self._look_for_seat(each, now)
 
     async def _look_for_seat(self, waiting: Waiting, now: float) -> None:
-        """A player of ours is off the board: their seat, if another process left it."""
-        letters = await self._board.collect(seat_letter(waiting.entry.ticket))
-        if letters:
-            self._mine.pop(waiting.entry.ticket, None)
-            with going_on("telling a player their seat"):
-                await waiting.send(PAIRING_SERVER_MESSAGES.validate_json(letters[0]))
-        elif waiting.missing_since is None:
+        """A player of ours is off the board: their seat, if another process sent it."""
+        await self._post.deliver(waiting.entry.ticket)
+        if waiting.entry.ticket not in self._mine:
+            return  # seated
+        if waiting.missing_since is None:
             waiting.missing_since = now
         elif now - waiting.missing_since >= LOST_SEAT_S:
             waiting.missing_since = None  # the process seating them is gone: wait again
@@ -345,13 +345,14 @@ class QuickPairing:
             await self._deliver(each.ticket, message)
 
     async def _deliver(self, ticket: str, message: Strict) -> None:
-        """Tell a seated player: at once when theirs is a page of ours, else by letter."""
+        """Tell a seated player: at once when theirs is a page of ours, else by post."""
         waiting = self._mine.pop(ticket, None)
         with going_on("telling a player their seat"):
             if waiting is not None:
+                await self._post.close(ticket)
                 await waiting.send(message)
-            else:
-                await self._board.post(seat_letter(ticket), message.model_dump_json())
+            elif not self._post.mine(ticket):  # ours and gone: nobody to tell
+                await self._post.send(ticket, message.model_dump_json())
 
     async def close(self) -> None:
         """Stop the rounds (the server stops); this process's players leave the queues."""

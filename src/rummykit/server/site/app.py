@@ -91,6 +91,7 @@ from rummykit.server.cluster import (
     Cluster,
     LocalLocks,
     MemoryBoard,
+    Post,
     RemoteTable,
 )
 from rummykit.server.http import (
@@ -527,13 +528,10 @@ def create_app(
 
     board = MemoryBoard() if cluster is None else cluster.board
     process = "p" if cluster is None else cluster.process
-    pairing = QuickPairing(
-        lobby, stored_ratings(store, now), find_account, now, sleep, board, process
-    )
+    post = Post(board, None if cluster is None else cluster.bus, process)
+    pairing = QuickPairing(lobby, stored_ratings(store, now), find_account, now, sleep, board, post)
 
-    challenges = Challenges(
-        lobby, find_account, now, sleep, board, process, None if cluster is None else cluster.bus
-    )
+    challenges = Challenges(lobby, find_account, now, sleep, board, post)
     open_tables = OpenTablesBoard(
         stored_ratings(store, now), board, now, sleep, shared=cluster is not None, process=process
     )
@@ -547,7 +545,7 @@ def create_app(
         sleep,
         board=board,
         locks=locks,
-        process=process,
+        post=post,
     )
     lobby.drop_grace_s = config.drop_grace_s
     lobby.bye_grace_s = config.bye_grace_s
@@ -564,6 +562,7 @@ def create_app(
         await challenges.stop()
         await arenas.stop()
         await open_tables.close()
+        await post.stop()
         await reviews.close()
         await lobby.close()
         store.close()
@@ -614,6 +613,7 @@ def create_app(
     app.state.challenges = challenges
     app.state.arenas = arenas
     app.state.open_tables = open_tables
+    app.state.post = post
     app.state.limiter = limiter
     app.state.accounts = AccountGate(clock, config.limits.accounts_per_address)
     app.state.public_history = config.public_history
