@@ -78,4 +78,4 @@ def test_the_rounds_of_a_site_of_several_processes() -> None:
     assert "writes them again every second while they stand" in README
     assert f"a process that dies takes its players off within {life:g} s" in README
     assert "reads the others' every second" in _section("2b.")
-    assert "reaches the socket within a second" in _section("2c.")
+    assert "at once (a nudge lost, at its next second)" in README
