@@ -12,8 +12,12 @@ Starts a throwaway PostgreSQL and Redis (as the tests do: ``tests/services.py``,
    on B (relayed). A is killed with SIGKILL; each socket is closed by B once the lease has run
    out (4503), reconnects to B, which takes the table over, and receives its view: the time
    from the kill to that view, per table.
+3. **Quick pairing across the processes.** ``--pairs`` pairs of guests seek a table in
+   ``duel_30``: the first on A; the second on A too (one process), or on B (two processes: the
+   pool is on Redis, B seats both, and A's player gets the seat by post, nudged on the bus).
+   The time from the second seek sent to both seats received, alternating the two kinds.
 
-    .venv/bin/python benchmarks/cluster.py                  # 100 tables, 200 round trips
+    .venv/bin/python benchmarks/cluster.py                  # 100 tables, 200 trips, 50 pairs
     .venv/bin/python benchmarks/cluster.py --quick          # a smoke run
     .venv/bin/python benchmarks/cluster.py --json results.json
 """
@@ -142,34 +146,83 @@ async def reowning(owner: ServerProcess, other: ServerProcess, tables: int) -> l
     return [moment - at for moment in done]
 
 
+def _seek(name: str) -> str:
+    return json.dumps({"t": "seek", "v": 0, "d": {"pool": "duel_30", "name": name}})
+
+
+async def _frame(connection: ClientConnection, kind: str) -> dict[str, Any]:
+    """The next frame of this kind (``t``)."""
+    while True:
+        frame: dict[str, Any] = json.loads(await connection.recv())
+        if frame["t"] == kind:
+            return frame
+        assert frame["t"] != "refused", frame
+
+
+async def pairings(a: ServerProcess, b: ServerProcess, pairs: int) -> dict[str, list[float]]:
+    """Milliseconds from a second guest's seek to both seats given: on one process, on two."""
+    timings: dict[str, list[float]] = {"one process": [], "two processes": []}
+    index = 500
+    for _ in range(pairs):
+        for name, second in (("one process", a), ("two processes", b)):
+            index += 2
+            async with (
+                connect(_pairing_url(a), local_addr=(client_address(index), 0)) as waiting,
+                connect(_pairing_url(second), local_addr=(client_address(index + 1), 0)) as late,
+            ):
+                for connection in (waiting, late):
+                    await connection.send(json.dumps({"t": "hello", "v": 0, "d": {}}))
+                await waiting.send(_seek("Ann"))
+                await _frame(waiting, "seeking")
+                started = time.perf_counter()
+                await late.send(_seek("Bob"))
+                seats = await asyncio.gather(_frame(waiting, "paired"), _frame(late, "paired"))
+                timings[name].append((time.perf_counter() - started) * 1000)
+                assert seats[0]["d"]["table"] == seats[1]["d"]["table"]
+    return timings
+
+
+def _pairing_url(server: ServerProcess) -> str:
+    return f"ws://127.0.0.1:{server.port}/ws/pairing"
+
+
 def _percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def run(rounds: int, tables: int) -> dict[str, Any]:
-    """Both measurements, with their servers started and stopped around them."""
+def run(rounds: int, tables: int, pairs: int) -> dict[str, Any]:
+    """The three measurements, with their servers started and stopped around them."""
     with ExitStack() as stack, tempfile.TemporaryDirectory() as folder:
         database, _ = stack.enter_context(local_postgres())
         redis = RedisProcess(Path(folder))
         redis.start()
         stack.callback(redis.stop)
         shared = ("--database-url", database, "--redis-url", redis.url)
-        servers = [
-            stack.enter_context(
-                ServerProcess(
-                    Path(folder) / f"{name}.sqlite3",
-                    free_port(),
-                    Path(folder) / f"{name}.log",
-                    *shared,
+
+        def two_servers(first: str, second: str) -> list[ServerProcess]:
+            servers = [
+                stack.enter_context(
+                    ServerProcess(
+                        Path(folder) / f"{name}.sqlite3",
+                        free_port(),
+                        Path(folder) / f"{name}.log",
+                        *shared,
+                    )
                 )
-            )
-            for name in ("a", "b")
-        ]
-        for server in servers:
-            server.start()
+                for name in (first, second)
+            ]
+            for server in servers:
+                server.start()
+            return servers
+
+        servers = two_servers("a", "b")
         trips = asyncio.run(round_trips(servers[0], servers[1], rounds))
         moved = asyncio.run(reowning(servers[0], servers[1], tables))
+        # two fresh processes: the pairs' tables play on (the computer for the absent) and
+        # would load the measurements above
+        servers = two_servers("c", "d")
+        paired = asyncio.run(pairings(servers[0], servers[1], pairs))
     return {
         "lease_s": LEASE_S,
         "round_trip_ms": {
@@ -179,6 +232,15 @@ def run(rounds: int, tables: int) -> dict[str, Any]:
                 "n": len(values),
             }
             for name, values in trips.items()
+        },
+        "paired_ms": {
+            name: {
+                "p50": statistics.median(values),
+                "p90": _percentile(values, 0.9),
+                "max": max(values),
+                "n": len(values),
+            }
+            for name, values in paired.items()
         },
         "reowned_s": {
             "tables": tables,
@@ -193,15 +255,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--quick", action="store_true", help="a smoke run: 20 rounds, 5 tables")
+    parser.add_argument("--pairs", type=int, default=50)
+    parser.add_argument(
+        "--quick", action="store_true", help="a smoke run: 20 rounds, 5 tables, 3 pairs"
+    )
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
-    rounds, tables = (20, 5) if args.quick else (args.rounds, args.tables)
-    results = run(rounds, tables)
+    rounds, tables, pairs = (20, 5, 3) if args.quick else (args.rounds, args.tables, args.pairs)
+    results = run(rounds, tables, pairs)
     trips = results["round_trip_ms"]
     print("round trip (pace -> view), ms      p50      p99")
     for name in ("owner", "relayed"):
         print(f"  {name:<32} {trips[name]['p50']:7.2f}  {trips[name]['p99']:7.2f}")
+    print("quick pairing, second seek -> both seats, ms   p50      p90      max")
+    for name, figures in results["paired_ms"].items():
+        print(f"  {name:<32} {figures['p50']:7.2f}  {figures['p90']:7.2f}  {figures['max']:7.2f}")
     moved = results["reowned_s"]
     print(
         f"re-owned after SIGKILL ({moved['tables']} tables, lease {LEASE_S:g} s): "

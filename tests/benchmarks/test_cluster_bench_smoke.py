@@ -1,6 +1,7 @@
-"""benchmarks/cluster.py in miniature: two server processes, a few round trips, five tables
-re-owned after a SIGKILL. No timing is asserted (the machine is shared): only that every
-figure is measured, and that every table came back."""
+"""benchmarks/cluster.py in miniature: two server processes, a few round trips, three pairs
+of guests paired on one process and on two, five tables re-owned after a SIGKILL. No timing
+is asserted (the machine is shared): only that every figure is measured, and that every
+table came back."""
 
 import json
 import subprocess
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.timeout(180)
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "cluster.py"
 
 
-def test_the_cluster_benchmark_measures_round_trips_and_reowning(tmp_path: Path) -> None:
+def test_the_cluster_benchmark_measures_round_trips_pairing_and_reowning(tmp_path: Path) -> None:
     out = tmp_path / "cluster.json"
     finished = subprocess.run(
         [sys.executable, str(BENCHMARK), "--quick", "--json", str(out)],
@@ -31,3 +32,7 @@ def test_the_cluster_benchmark_measures_round_trips_and_reowning(tmp_path: Path)
     moved = report["reowned_s"]
     assert moved["tables"] == 5 and 0 < moved["p50"] <= moved["max"]
     assert "re-owned after SIGKILL" in finished.stdout
+    for name in ("one process", "two processes"):
+        paired = report["paired_ms"][name]
+        assert paired["n"] == 3 and 0 < paired["p50"] <= paired["p90"] <= paired["max"]
+    assert "quick pairing, second seek -> both seats" in finished.stdout
