@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
 from itertools import count
 from pathlib import Path
 
 import pytest
-from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from cluster_sites import process
 from party_client import (
     SHORT_GAME,
     join_party,
@@ -29,17 +27,12 @@ from party_client import (
     play_seat,
 )
 from redis_service import RedisService, redis_server
-from rummykit.protocol.limits import Limits
 from rummykit.protocol.messages import CloseCode
-from rummykit.server.cluster.site import Cluster
 from rummykit.server.parties.party import CODE_LENGTH, CODE_LETTERS
 from rummykit.server.parties.party_reference import CODE_MISSES_PER_MINUTE, SiteCodeMisses
-from rummykit.server.site.app import create_app
-from rummykit.server.site.config import ServerConfig
 from rummykit.server.store.store import Store
 from services import PostgresServer
 from table_client import (
-    WORKERS,
     bearer,
     create_table,
     seat_connection,
@@ -50,27 +43,6 @@ from table_client import (
 __all__ = ["redis_server"]
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.heavy]
-
-LEASE_S = 3.0
-"""Short leases (a stopped owner releases its own at once); long enough to be renewed on a
-loaded machine (at 1 s, owners lost tables mid-game when two pytest workers shared 2 cores)."""
-
-
-@contextmanager
-def process(tmp_path: Path, database_url: str, redis: RedisService) -> Iterator[TestClient]:
-    """One server process of the site, started and stopped around the ``with``."""
-    app = create_app(
-        ServerConfig(
-            store_path=tmp_path / "unused.sqlite3",
-            database_url=database_url,
-            accept_seeds=True,
-            limits=Limits.unlimited(),
-        ),
-        cluster=Cluster.on_redis(redis.url, lease_s=LEASE_S),
-        workers=WORKERS,
-    )
-    with TestClient(app) as client:
-        yield client
 
 
 def test_a_seat_on_the_other_process_plays_the_owners_table_to_the_end(

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from cluster_sites import process
 from finding_sockets import (
     arena_page,
     codes,
@@ -30,44 +30,15 @@ from finding_sockets import (
 )
 from party_client import account, join_party, new_party, open_seat, party_socket
 from redis_service import RedisService, redis_server
-from rummykit.protocol.limits import Limits
 from rummykit.server.cluster import Post
-from rummykit.server.cluster.site import Cluster
 from rummykit.server.pairing.challenges import TICK_S as INBOX_TICK_S
 from rummykit.server.pairing.open_tables import SHARED_EVERY_S
 from rummykit.server.pairing.quick_pairing import ENTRY_S, TICK_S, QuickPairing
-from rummykit.server.site.app import create_app
-from rummykit.server.site.config import ServerConfig
-from table_client import WORKERS, ManualClock
+from table_client import ManualClock
 
 __all__ = ["redis_server"]
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.heavy]
-
-LEASE_S = 3.0
-"""As in test_cluster: long enough to be renewed on a loaded machine."""
-
-
-@contextmanager
-def process(
-    tmp_path: Path, database_url: str, redis: RedisService, clock: ManualClock
-) -> Iterator[TestClient]:
-    """One server process of the site on ``clock``, started and stopped around the ``with``."""
-    app = create_app(
-        ServerConfig(
-            store_path=tmp_path / "unused.sqlite3",
-            database_url=database_url,
-            accept_seeds=True,
-            limits=Limits.unlimited(),
-        ),
-        sleep=clock.sleep,
-        now=clock.time,
-        clock=clock.time,
-        cluster=Cluster.on_redis(redis.url, lease_s=LEASE_S),
-        workers=WORKERS,
-    )
-    with TestClient(app) as client:
-        yield client
 
 
 @pytest.fixture
