@@ -138,6 +138,21 @@ def test_pages_that_close_close_their_challenges(app_client: TestClient, inbox: 
         assert mine.refused()["reason"] == "player_offline"
 
 
+def test_a_person_is_online_while_a_page_of_theirs_is_open(
+    app_client: TestClient, inbox: Opener
+) -> None:
+    bob = account(app_client, "Bob")
+
+    def online() -> bool:
+        answer: bool = app_client.get("/api/players/Bob").json()["online"]
+        return answer
+
+    assert not online()
+    with inbox(bob), inbox(bob):
+        assert online()
+    assert not online()  # both pages closed (their closing ran to its end)
+
+
 def test_a_page_opened_later_sees_the_challenges_waiting(
     app_client: TestClient, inbox: Opener
 ) -> None:

@@ -230,7 +230,9 @@ def test_a_challenge_reaches_a_person_on_the_other_process_and_accepted_seats_bo
     (left as letters, their process nudged on the bus)."""
     first, second = two
     ann, bob = account(first, "Annika"), account(second, "Bertram")
+    assert not first.get("/api/players/Bertram").json()["online"]
     with inbox_page(first, ann) as ann_page, inbox_page(second, bob) as bob_page:
+        assert first.get("/api/players/Bertram").json()["online"]  # his page is the other's
         ann_page.challenge("Bertram", preset="classic", turn_timer=30, ranked=True)
         sent = ann_page.data_of("challenge_sent")
         challenged = bob_page.data_of("challenged")

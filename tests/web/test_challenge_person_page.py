@@ -63,6 +63,8 @@ def test_a_challenge_from_a_player_page_starts_a_table(people: People, server: L
     view = answer.json()["view"]
     assert [player["name"] for player in view["players"]] == ["Ada", "Bob"]
     assert view["turn_timer"] == 60
+    ada.goto(f"{server.url}/#/player/Bob")  # Bob's table page keeps his inbox open
+    expect(ada.get_by_test_id("player-online")).to_have_text("Online")
 
 
 def test_a_challenge_declined_or_withdrawn(people: People, server: LiveServer) -> None:

@@ -138,7 +138,8 @@ class PlayerAnswer(Strict):
     name: str
     bot: bool
     online: bool = False
-    """A program's account online now: it can be challenged."""
+    """Online now, so it can be challenged: a program's account connected, or a person with a
+    page of the site open (an inbox, on any of the site's processes)."""
     accepts: BotLimits | None = None
     """What an online program's account takes (null: offline, or a person)."""
     pools: dict[Pool, PoolRecord]

@@ -1,8 +1,9 @@
 // A player's page (#/player/NAME): per pool the rating, its history as a chart and the
 // figures; then the recent ranked games, each opening its replay and saying how much it
 // counted when less than a full game (what counts, as the server's thresholds say it). An
-// unknown name says so. A program's account says whether it is online, and while it is, whoever
-// is signed in may challenge it to a game; a person is challenged through the inbox.
+// unknown name says so. Every player's page says whether they are online (a program connected,
+// a person with a page of the site open). While a program is, whoever is signed in may
+// challenge it to a game; a person is challenged through the inbox.
 import { askToSignIn, onAccount, signedIn, whenKnown } from "./account.js";
 import { challengeBot, getPlayer, getThresholds } from "./api.js";
 import { lang, listOf, t } from "./i18n.js";
@@ -303,15 +304,15 @@ export function mountPlayer(root, name) {
   function show(found) {
     const pools = POOLS.filter((pool) => found.pools && found.pools[pool]).map((pool) => poolSection(pool, found.pools[pool]));
     const recent = found.recent || [];
-    const online = !!found.bot && !!found.online;
-    const challenge = online
+    const online = !!found.online;
+    const challenge = found.bot && online
       ? challengeSection(found, () => gone)
       : found.bot ? null : personChallengeSection(found.name, () => gone);
     if (challenge) stopAccount = challenge.stop;
     fill(root, h("section", { class: "panel ratings-page player-page" },
       h("div", { class: "player-head" },
         h("h1", { testid: "player-name" }, found.name, found.bot ? botBadge() : null),
-        found.bot ? onlineMark(online, "player-online") : null),
+        onlineMark(online, "player-online")),
       h("p", {}, h("a", { href: boardHref(POOLS[0]) }, t("ratings.to_board"))),
       challenge ? challenge.section : null,
       (found.arenas_won || []).length

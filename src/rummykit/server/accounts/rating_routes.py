@@ -260,10 +260,14 @@ async def player(request: Request) -> Response:
     rows = await asyncio.to_thread(store.rated_games.of_account, account.id)
     answer = player_answer(account.name, account.bot, rows, store.now())
     accepts = request.app.state.lobby.bots.limits_of(account.id) if account.bot else None
+    if account.bot:
+        online = accepts is not None
+    else:  # the challenges know who has a page open, on every process
+        online = bool(await request.app.state.challenges.is_online(account.id))
     won = await asyncio.to_thread(store.arenas.won_by, account.name)
     answer = answer.model_copy(
         update={
-            "online": accepts is not None,
+            "online": online,
             "accepts": accepts,
             "arenas_won": [ArenaWon(id=arena, name=title) for arena, title in won],
         }
