@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -118,6 +119,40 @@ def test_a_paused_or_absent_player_is_not_paired(
         second.until_view(lambda view: standing(view, "Cyd").get("playing", False))
         assert second.view["me"] == "Bob"
         assert not [frame for frame in second.frames if frame["t"] == "paired"]  # paused
+
+
+def test_a_game_scores_the_places_its_rating_counted(
+    app_client: TestClient, clock: ManualClock, watch: Watch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat the computer played for the most part (or that left) ranks last for its rating
+    whatever its total: the arena scores the rating's places, not the totals'."""
+    ada, bob = account(app_client, "Ada"), account(app_client, "Bob")
+    arena = new_arena(app_client, ada, starts_in_min=0).json()["id"]
+    store = app_client.app.state.arenas._store  # type: ignore[attr-defined]
+    rated = store.rated_games.of_game
+    demoted: list[int] = []
+
+    def winner_demoted(table_id: str) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = rated(table_id)
+        assert len(rows) == 2, "an arena's game of a whole deal is rated"
+        winner = min(rows, key=lambda row: row["rank"])
+        demoted.append(winner["account"])
+        # as if the computer had played the winner's seat: it ranks below the other
+        return [row | {"rank": 1 if row is winner else 0} for row in rows]
+
+    monkeypatch.setattr(store.rated_games, "of_game", winner_demoted)
+    with watch(arena, ada) as first, watch(arena, bob) as second:
+        for page in (first, second):
+            page.send("join")
+        first.until_view(lambda view: len(view["standings"]) == 2)
+        clock.advance_once_sleeping(1)
+        seats = [page.until(lambda frame: frame["t"] == "paired")["d"] for page in (first, second)]
+        play_round(app_client, seats)
+        view = first.until_view(lambda view: view["games"] == 1)
+    points = {line["name"]: line["points"] for line in view["standings"]}
+    [loser] = [name for name in points if store.accounts.named(name).id in demoted]
+    [winner] = [name for name in points if name != loser]
+    assert (points[winner], points[loser]) == (WIN_POINTS, 0)
 
 
 def test_an_arena_outlives_a_restart(store_path: Path, clock: ManualClock) -> None:

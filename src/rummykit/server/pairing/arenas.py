@@ -435,6 +435,18 @@ class Arenas:
             for player, seat in zip(players, seats, strict=True):
                 await self._pages.tell_seat(record.id, player.account, PairedMessage(v=0, d=seat))
 
+    async def _places(self, table: Table) -> list[int]:
+        """Each seat's place in a finished game (0: first), as its rating counted it.
+
+        A seat that left, or that the computer played for the most part, ranks below the
+        others whatever its total. An unrated game (no whole deal) ranks by the totals.
+        """
+        rated = await asyncio.to_thread(self._store.rated_games.of_game, table.id)
+        if rated:
+            return [int(row["rank"]) for row in sorted(rated, key=lambda row: int(row["seat"]))]
+        lower_wins = table.rules.scoring is Scoring.PENALTY
+        return list(final_order(list(table.game.scores), lower_wins, left=table.left))
+
     async def _account(self, player: ArenaPlayer) -> Account:
         account = await asyncio.to_thread(self._store.accounts.named, player.name)
         if account is None:
@@ -451,8 +463,7 @@ class Arenas:
             if record is None or table.id not in record.tables:
                 return
             accounts = record.tables[table.id]
-            lower_wins = table.rules.scoring is Scoring.PENALTY
-            ranks = final_order(list(table.game.scores), lower_wins, left=table.left)
+            ranks = await self._places(table)
             players = dict(record.players)
             now = self._now()
             for seat, account in enumerate(accounts):
