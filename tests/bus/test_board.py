@@ -48,6 +48,17 @@ def test_an_entry_stands_until_its_time_unless_renewed(backend: Backend) -> None
     run(backend, scenario)
 
 
+def test_a_read_by_prefix_finds_only_the_keys_that_start_with_it(backend: Backend) -> None:
+    async def scenario(one: Board, other: Board, name: str) -> None:
+        entries = {"12@a": "x", "12@b": "y", "123@a": "z", "1*@a": "star", "2@a": "w"}
+        await one.put(name, entries, until=10.0)
+        assert await other.read(name, now=0.0, prefix="12@") == {"12@a": "x", "12@b": "y"}
+        assert await other.read(name, now=0.0, prefix="1*@") == {"1*@a": "star"}  # not a glob
+        assert await other.read(name, now=20.0, prefix="12@") == {}  # past their time
+
+    run(backend, scenario)
+
+
 def test_take_removes_every_key_or_none(backend: Backend) -> None:
     async def scenario(one: Board, other: Board, name: str) -> None:
         await one.put(name, {"a": "1", "b": "2", "c": "3"}, until=100.0)

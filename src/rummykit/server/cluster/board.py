@@ -94,8 +94,8 @@ class Board(ABC):
         """Remove these entries (those that are there)."""
 
     @abstractmethod
-    async def read(self, board: str, now: float) -> dict[str, str]:
-        """The entries standing at ``now``."""
+    async def read(self, board: str, now: float, prefix: str = "") -> dict[str, str]:
+        """The entries standing at ``now`` (only those whose key starts with ``prefix``)."""
 
     @abstractmethod
     async def take(self, board: str, keys: Sequence[str]) -> bool:
@@ -140,12 +140,15 @@ class MemoryBoard(Board):
         for key in keys:
             entries.pop(key, None)
 
-    async def read(self, board: str, now: float) -> dict[str, str]:
-        """The entries standing at ``now`` (the others are dropped)."""
+    async def read(self, board: str, now: float, prefix: str = "") -> dict[str, str]:
+        """The entries standing at ``now`` whose key starts with ``prefix``.
+
+        The entries past their time are dropped.
+        """
         entries = self._boards.get(board, {})
         for key in [key for key, (until, _) in entries.items() if until <= now]:
             del entries[key]
-        return {key: text for key, (_, text) in entries.items()}
+        return {key: text for key, (_, text) in entries.items() if key.startswith(prefix)}
 
     async def take(self, board: str, keys: Sequence[str]) -> bool:
         """Remove all of ``keys``, if every one is there; whether they were."""
@@ -199,9 +202,22 @@ class RedisBoard(Board):
         if keys:
             await self._redis.hdel(board_key(board), *keys)
 
-    async def read(self, board: str, now: float) -> dict[str, str]:
-        """The entries standing at ``now``; those past their time are removed."""
-        raw = await self._redis.hgetall(board_key(board))
+    async def read(self, board: str, now: float, prefix: str = "") -> dict[str, str]:
+        """The entries standing at ``now`` whose key starts with ``prefix``.
+
+        Those read past their time are removed. With a prefix, Redis sends only the matching entries (``HSCAN ... MATCH``): a person's
+        pages among everyone's, not the whole board.
+        """
+        if prefix:
+            pattern = "".join(f"\\{char}" if char in "*?[]\\" else char for char in prefix)
+            raw = {
+                field: value
+                async for field, value in self._redis.hscan_iter(
+                    board_key(board), match=f"{pattern}*", count=1000
+                )
+            }
+        else:
+            raw = await self._redis.hgetall(board_key(board))
         standing: dict[str, str] = {}
         stale: list[str] = []
         for field, value in raw.items():

@@ -132,9 +132,9 @@ class Challenges:
 
     async def _pages_of(self, account: int) -> list[str]:
         """The keys of the account's open inboxes, on every process."""
-        standing = await self._board.read(INBOXES, self._now())
         prefix = f"{account}@"
-        return [key.removeprefix(prefix) for key in standing if key.startswith(prefix)]
+        standing = await self._board.read(INBOXES, self._now(), prefix)
+        return [key.removeprefix(prefix) for key in standing]
 
     async def is_online(self, account: int) -> bool:
         """Whether the account has an inbox open (on any process)."""
