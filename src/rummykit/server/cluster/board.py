@@ -205,8 +205,8 @@ class RedisBoard(Board):
     async def read(self, board: str, now: float, prefix: str = "") -> dict[str, str]:
         """The entries standing at ``now`` whose key starts with ``prefix``.
 
-        Those read past their time are removed. With a prefix, Redis sends only the matching entries (``HSCAN ... MATCH``): a person's
-        pages among everyone's, not the whole board.
+        Those read past their time are removed. With a prefix, Redis sends only the matching
+        entries (``HSCAN ... MATCH``): a person's pages among everyone's, not the whole board.
         """
         if prefix:
             pattern = "".join(f"\\{char}" if char in "*?[]\\" else char for char in prefix)
