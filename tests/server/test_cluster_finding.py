@@ -199,6 +199,27 @@ def test_a_party_listed_on_one_process_shows_in_the_lobbies_of_the_other_and_lea
         assert listed_at(first) == listed_at(second) == []
 
 
+def test_a_party_whose_people_all_closed_it_leaves_the_other_process_s_lobby(
+    two: tuple[TestClient, TestClient], clock: ManualClock
+) -> None:
+    """Closing the page runs its cleanup to its end (the socket's task is cancelled as the
+    test client leaves it): the line is taken off Redis, not renewed for good."""
+    first, second = two
+    code, host = new_party(first, "Dora", listed=True)
+    with lobby(second) as far:
+        with lobby(first) as near, party_socket(first, code, host):
+            near.until(lambda tables: codes(tables) == [code])
+            clock.advance_once_asleep(SHARED_EVERY_S, count=2)
+            far.until(lambda tables: codes(tables) == [code])
+        for _ in range(1000):  # until the first process has run the page's cleanup
+            if listed_at(first) == []:
+                break
+        assert listed_at(first) == []
+        clock.advance_once_asleep(SHARED_EVERY_S, count=1)  # the second's round
+        far.until(lambda tables: tables == [])
+    assert listed_at(second) == []
+
+
 def test_the_open_tables_of_a_process_that_stops_leave_the_list_at_once(
     tmp_path: Path, postgres_url: str, redis_server: RedisService, clock: ManualClock
 ) -> None:

@@ -15,7 +15,7 @@ from rummykit.server.http.guard import (
 )
 from rummykit.server.http.heartbeat import Hearing, Heartbeat, beating
 from rummykit.server.http.hello import NO_ONE, counted_socket, receive_first, receive_hello
-from rummykit.server.http.listening import each_message, socket_outbox
+from rummykit.server.http.listening import each_message, finish, socket_outbox
 from rummykit.server.http.memory import MemoryKeeper, defer_full_collections, freeze_startup_objects
 from rummykit.server.http.outbox import ConnectionDropped, Outbox
 
@@ -34,6 +34,7 @@ __all__ = [
     "counted_socket",
     "defer_full_collections",
     "each_message",
+    "finish",
     "freeze_startup_objects",
     "guarded_http",
     "guarded_websockets",

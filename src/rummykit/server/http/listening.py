@@ -1,4 +1,7 @@
-"""A listening socket's loop: each text message handed on, at the rate its client may send."""
+"""A listening socket's loop, and the cleanup after it.
+
+Each text message is handed on at the rate its client may send; the cleanup runs to its end.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from rummykit.protocol import TOO_MANY_MESSAGES, ClientLimiter, CloseCode
 from rummykit.server.http.outbox import ConnectionDropped, Outbox
+from rummykit.server.runtime import going_on
 
 Handle = Callable[[str | None], Awaitable[None]]
 """Carries out one message (its text; ``None`` for a binary frame)."""
@@ -41,3 +45,26 @@ def socket_outbox(websocket: WebSocket) -> Outbox:
     outbox = Outbox(websocket.send_text, close)
     outbox.start()
     return outbox
+
+
+_FINISHING: set[asyncio.Task[None]] = set()
+"""Cleanups running past their socket's end (held here: the loop keeps tasks weakly)."""
+
+
+async def finish(cleanup: Awaitable[None], what: str) -> None:
+    """Run a closed socket's ``cleanup`` to its end, even if the socket's task is cancelled.
+
+    A socket's task is cancelled when its server or test client stops it; what its page left
+    behind (a party's member shown here, a line in the open tables, an entry on the boards
+    shared with other processes) must still be taken away, or its person would look online,
+    waiting or watching until those entries expire, or for good.
+    """
+
+    async def guarded() -> None:
+        with going_on(what):
+            await cleanup
+
+    task = asyncio.ensure_future(guarded())
+    _FINISHING.add(task)
+    task.add_done_callback(_FINISHING.discard)
+    await asyncio.shield(task)

@@ -8,13 +8,11 @@ changed, and the page is told why.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Final, TypeVar
 
 from rummykit.protocol import Hello, ProtocolError, Strict, refusal
 from rummykit.server.parties import PartyError
-from rummykit.server.runtime import going_on
 
 HELLO_ONCE: Final = "hello is the socket's first message, and only its first."
 BINARY: Final = "Send messages as text frames of JSON, not binary."
@@ -46,25 +44,3 @@ async def carry_out(
         await send(refusal(0, error.code, str(error)))
     except PartyError as error:
         await send(party_refusal(error))
-
-
-_FINISHING: set[asyncio.Task[None]] = set()
-"""Cleanups running past their socket's end (held here: the loop keeps tasks weakly)."""
-
-
-async def finish(cleanup: Awaitable[None], what: str) -> None:
-    """Run a closed socket's ``cleanup`` to its end, even if the socket's task is cancelled.
-
-    A socket's task is cancelled when its server or test client stops it; the entries a page
-    left on the boards shared with other processes must still be taken away, or its person
-    would look online, waiting or watching until they expire.
-    """
-
-    async def guarded() -> None:
-        with going_on(what):
-            await cleanup
-
-    task = asyncio.ensure_future(guarded())
-    _FINISHING.add(task)
-    task.add_done_callback(_FINISHING.discard)
-    await asyncio.shield(task)

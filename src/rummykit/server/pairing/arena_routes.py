@@ -27,12 +27,13 @@ from rummykit.server.accounts import note_network, session_account
 from rummykit.server.http import (
     counted_socket,
     each_message,
+    finish,
     read_request_body,
     receive_hello,
     refused_request,
     socket_outbox,
 )
-from rummykit.server.pairing.answers import carry_out, finish
+from rummykit.server.pairing.answers import carry_out
 from rummykit.server.pairing.arena_pages import Watcher
 from rummykit.server.pairing.arenas import Arenas
 from rummykit.server.parties import PartyError

@@ -19,8 +19,14 @@ from rummykit.protocol import (
     parse_inbox_message,
 )
 from rummykit.server.accounts import note_network, session_account
-from rummykit.server.http import counted_socket, each_message, receive_hello, socket_outbox
-from rummykit.server.pairing.answers import carry_out, finish
+from rummykit.server.http import (
+    counted_socket,
+    each_message,
+    finish,
+    receive_hello,
+    socket_outbox,
+)
+from rummykit.server.pairing.answers import carry_out
 from rummykit.server.pairing.challenges import Challenges, Inbox
 from rummykit.server.parties import PartyError
 

@@ -17,8 +17,15 @@ from rummykit.protocol import (
     parse_pairing_message,
 )
 from rummykit.server.accounts import note_network, session_account
-from rummykit.server.http import Outbox, counted_socket, each_message, receive_hello, socket_outbox
-from rummykit.server.pairing.answers import carry_out, finish
+from rummykit.server.http import (
+    Outbox,
+    counted_socket,
+    each_message,
+    finish,
+    receive_hello,
+    socket_outbox,
+)
+from rummykit.server.pairing.answers import carry_out
 from rummykit.server.pairing.quick_pairing import QuickPairing, Waiting
 from rummykit.server.store import Account
 

@@ -40,6 +40,7 @@ from rummykit.server.http import (
     ConnectionDropped,
     Outbox,
     counted_socket,
+    finish,
     read_request_body,
     receive_hello,
     refused_request,
@@ -231,7 +232,7 @@ async def _party_socket(websocket: WebSocket, limiter: ClientLimiter) -> None:
     except (WebSocketDisconnect, ConnectionDropped, asyncio.CancelledError):
         pass
     finally:
-        await party.detach(outbox.send)
+        await finish(party.detach(outbox.send), "leaving a party's page")
         await outbox.stop()
 
 
