@@ -121,11 +121,12 @@ def test_a_paused_or_absent_player_is_not_paired(
         assert not [frame for frame in second.frames if frame["t"] == "paired"]  # paused
 
 
-def test_a_game_scores_the_places_its_rating_counted(
+def test_a_player_the_computer_stood_in_for_ranks_last_and_is_paired_no_more(
     app_client: TestClient, clock: ManualClock, watch: Watch, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A seat the computer played for the most part (or that left) ranks last for its rating
-    whatever its total: the arena scores the rating's places, not the totals'."""
+    """A seat the computer played for the most part (its player never came, or left) ranks
+    last for its rating whatever its total: the arena scores the rating's places, not the
+    totals'; and that player is paused until they join again."""
     ada, bob = account(app_client, "Ada"), account(app_client, "Bob")
     arena = new_arena(app_client, ada, starts_in_min=0).json()["id"]
     store = app_client.app.state.arenas._store  # type: ignore[attr-defined]
@@ -138,7 +139,10 @@ def test_a_game_scores_the_places_its_rating_counted(
         winner = min(rows, key=lambda row: row["rank"])
         demoted.append(winner["account"])
         # as if the computer had played the winner's seat: it ranks below the other
-        return [row | {"rank": 1 if row is winner else 0} for row in rows]
+        away = json.dumps({"turns": 10, "computer_turns": 9})
+        return [
+            row | ({"rank": 1, "figures": away} if row is winner else {"rank": 0}) for row in rows
+        ]
 
     monkeypatch.setattr(store.rated_games, "of_game", winner_demoted)
     with watch(arena, ada) as first, watch(arena, bob) as second:
@@ -149,10 +153,16 @@ def test_a_game_scores_the_places_its_rating_counted(
         seats = [page.until(lambda frame: frame["t"] == "paired")["d"] for page in (first, second)]
         play_round(app_client, seats)
         view = first.until_view(lambda view: view["games"] == 1)
-    points = {line["name"]: line["points"] for line in view["standings"]}
-    [loser] = [name for name in points if store.accounts.named(name).id in demoted]
-    [winner] = [name for name in points if name != loser]
-    assert (points[winner], points[loser]) == (WIN_POINTS, 0)
+        points = {line["name"]: line["points"] for line in view["standings"]}
+        [loser] = [name for name in points if store.accounts.named(name).id in demoted]
+        [winner] = [name for name in points if name != loser]
+        assert (points[winner], points[loser]) == (WIN_POINTS, 0)
+        # paused (a paused player is never paired: test_a_paused_or_absent_player_is_not_paired)
+        # though the page is open, until they join again
+        assert standing(view, loser)["paused"] and not standing(view, winner)["paused"]
+        page = {"Ada": first, "Bob": second}[loser]
+        page.send("join")
+        page.until_view(lambda view: not standing(view, loser)["paused"])
 
 
 def test_an_arena_outlives_a_restart(store_path: Path, clock: ManualClock) -> None:

@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import dataclasses
 import functools
+import json
 import secrets
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
@@ -50,7 +51,7 @@ from rummykit.server.pairing.quick_pairing import INLINE_SEEKERS, RatingNow
 from rummykit.server.pairing.seating import Terms, seat_together
 from rummykit.server.parties import Lobby, PartyError
 from rummykit.server.runtime import going_on
-from rummykit.server.store import Account, Now, Store
+from rummykit.server.store import Account, Now, SeatFigures, Store
 from rummykit.server.tables import Sleep, Table, rules_in_play
 
 TICK_S: Final = 1.0
@@ -435,17 +436,24 @@ class Arenas:
             for player, seat in zip(players, seats, strict=True):
                 await self._pages.tell_seat(record.id, player.account, PairedMessage(v=0, d=seat))
 
-    async def _places(self, table: Table) -> list[int]:
-        """Each seat's place in a finished game (0: first), as its rating counted it.
+    async def _outcome(self, table: Table) -> tuple[list[int], set[int]]:
+        """Each seat's place in a game (0: first), as its rating counted it; the seats away.
 
-        A seat that left, or that the computer played for the most part, ranks below the
-        others whatever its total. An unrated game (no whole deal) ranks by the totals.
+        Away: the computer played the seat for the most part (its player never came, or
+        left). A seat that left, or that the computer mostly played, ranks below the others whatever
+        its total. An unrated game (no whole deal) ranks by the totals, and no seat is away.
         """
         rated = await asyncio.to_thread(self._store.rated_games.of_game, table.id)
         if rated:
-            return [int(row["rank"]) for row in sorted(rated, key=lambda row: int(row["seat"]))]
+            rows = sorted(rated, key=lambda row: int(row["seat"]))
+            away = {
+                seat
+                for seat, row in enumerate(rows)
+                if SeatFigures.from_json(json.loads(row["figures"] or "{}")).mostly_computer()
+            }
+            return [int(row["rank"]) for row in rows], away
         lower_wins = table.rules.scoring is Scoring.PENALTY
-        return list(final_order(list(table.game.scores), lower_wins, left=table.left))
+        return list(final_order(list(table.game.scores), lower_wins, left=table.left)), set()
 
     async def _account(self, player: ArenaPlayer) -> Account:
         account = await asyncio.to_thread(self._store.accounts.named, player.name)
@@ -463,7 +471,7 @@ class Arenas:
             if record is None or table.id not in record.tables:
                 return
             accounts = record.tables[table.id]
-            ranks = await self._places(table)
+            ranks, away = await self._outcome(table)
             players = dict(record.players)
             now = self._now()
             for seat, account in enumerate(accounts):
@@ -471,8 +479,10 @@ class Arenas:
                 tied = ranks.count(ranks[seat]) > 1
                 place = ranks[seat] + 1  # final_order counts from 0
                 score = player.score.after_game(place, tied=tied, seats=len(accounts))
+                # a player the computer stood in for is not seated again until they rejoin
+                paused = player.paused or seat in away
                 players[str(account)] = player.model_copy(
-                    update={**dataclasses.asdict(score), "free_since": now}
+                    update={**dataclasses.asdict(score), "free_since": now, "paused": paused}
                 )
             tables = {key: value for key, value in record.tables.items() if key != table.id}
             record = record.model_copy(
