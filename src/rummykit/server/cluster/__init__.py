@@ -1,13 +1,19 @@
 """Several processes serving one site: table leases, the bus, the relay, presence."""
 
-from rummykit.server.cluster.board import Board, MemoryBoard
+from rummykit.server.cluster.board import Board
 from rummykit.server.cluster.bus import BusUnavailable, party_channel
 from rummykit.server.cluster.lease import LeaseUnavailable, StaleOwner, check_epoch
 from rummykit.server.cluster.outage_log import OUTAGES
 from rummykit.server.cluster.post import Post, address
 from rummykit.server.cluster.presence import HERE, PRESENCE_EVERY_S, SharedPresence
 from rummykit.server.cluster.relay import RemoteTable
-from rummykit.server.cluster.site import REDIS_URL_ENV, Cluster, LocalLocks, OwnedElsewhere
+from rummykit.server.cluster.site import (
+    REDIS_URL_ENV,
+    Cluster,
+    Locks,
+    OwnedElsewhere,
+    Sharing,
+)
 
 __all__ = [
     "HERE",
@@ -18,12 +24,12 @@ __all__ = [
     "BusUnavailable",
     "Cluster",
     "LeaseUnavailable",
-    "LocalLocks",
-    "MemoryBoard",
+    "Locks",
     "OwnedElsewhere",
     "Post",
     "RemoteTable",
     "SharedPresence",
+    "Sharing",
     "StaleOwner",
     "address",
     "check_epoch",

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Final
 
 import redis.asyncio as aioredis
@@ -31,6 +33,7 @@ from rummykit.server.cluster.lease import (
     ThreadedKeeper,
     redis_client,
 )
+from rummykit.server.cluster.post import Post
 from rummykit.server.cluster.relay import Desk
 from rummykit.server.runtime import REDIS_GONE, going_on
 
@@ -61,6 +64,31 @@ class LocalLocks:
         """Hold the lock ``name`` in this process."""
         async with self._locks.setdefault(name, asyncio.Lock()):
             yield
+
+
+Locks = Callable[[str], AbstractAsyncContextManager[None]]
+"""A lock by name, held across every process of the site."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Sharing:
+    """What finding a game shares with the site's other processes.
+
+    The boards, the post to their pages and the locks; alone, all of it in this process
+    (``Sharing.alone``).
+    """
+
+    board: Board
+    post: Post
+    lock: Locks
+    shared: bool
+    """Whether other processes read and write them too."""
+
+    @classmethod
+    def alone(cls) -> Sharing:
+        """A process that serves the site alone."""
+        board = MemoryBoard()
+        return cls(board, Post(board, None, "p"), LocalLocks().lock, shared=False)
 
 
 class Cluster:
@@ -94,6 +122,10 @@ class Cluster:
         self.keeper: LeaseKeeper | ThreadedKeeper | None = None
         self.owned: dict[str, Lease] = {}
         """The tables this process owns now, with their leases as acquired."""
+
+    def sharing(self) -> Sharing:
+        """What finding a game shares with the other processes (made once by the app)."""
+        return Sharing(self.board, Post(self.board, self.bus, self.process), self.lock, True)
 
     @classmethod
     def on_redis(cls, url: str, lease_s: float = LEASE_S) -> Cluster:

@@ -24,8 +24,6 @@ import dataclasses
 import functools
 import json
 import secrets
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
 from typing import Final
 
 from pydantic import Field
@@ -45,7 +43,7 @@ from rummykit.protocol import (
 )
 from rummykit.ratings import Pool, Seeker, final_order, tables_to_make
 from rummykit.ratings.arena import ArenaScore, standings
-from rummykit.server.cluster import Board, Post
+from rummykit.server.cluster import Board, Locks, Post
 from rummykit.server.pairing.arena_pages import ArenaPages, Watcher
 from rummykit.server.pairing.quick_pairing import INLINE_SEEKERS, RatingNow
 from rummykit.server.pairing.seating import Terms, seat_together
@@ -60,9 +58,6 @@ TICK_S: Final = 1.0
 ARENAS_AT_ONCE: Final = 2
 """Arenas one account may have upcoming or running at once: enough to plan the next, too few
 to fill the list."""
-
-Locks = Callable[[str], AbstractAsyncContextManager[None]]
-"""A lock by name, held across every process of the site."""
 
 
 class ArenaPlayer(Strict):

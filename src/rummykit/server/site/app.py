@@ -86,14 +86,7 @@ from rummykit.protocol import (
     refused,
 )
 from rummykit.server.accounts import ACCOUNT_ROUTES, RATING_ROUTES, AccountGate
-from rummykit.server.cluster import (
-    BusUnavailable,
-    Cluster,
-    LocalLocks,
-    MemoryBoard,
-    Post,
-    RemoteTable,
-)
+from rummykit.server.cluster import BusUnavailable, Cluster, RemoteTable, Sharing
 from rummykit.server.http import (
     NO_ONE,
     ConnectionDropped,
@@ -526,26 +519,17 @@ def create_app(
     async def find_account(name: str) -> Account | None:
         return await asyncio.to_thread(store.accounts.named, name)
 
-    board = MemoryBoard() if cluster is None else cluster.board
-    process = "p" if cluster is None else cluster.process
-    post = Post(board, None if cluster is None else cluster.bus, process)
-    pairing = QuickPairing(lobby, stored_ratings(store, now), find_account, now, sleep, board, post)
-
+    sharing = Sharing.alone() if cluster is None else cluster.sharing()
+    board, post = sharing.board, sharing.post
+    rating_now = stored_ratings(store, now)
+    pairing = QuickPairing(lobby, rating_now, find_account, now, sleep, board, post)
     challenges = Challenges(lobby, find_account, now, sleep, board, post)
     open_tables = OpenTablesBoard(
-        stored_ratings(store, now), board, now, sleep, shared=cluster is not None, process=process
+        rating_now, board, now, sleep, shared=sharing.shared, process=post.process
     )
     lobby.party_changes.append(open_tables.update)
-    locks = LocalLocks().lock if cluster is None else cluster.lock
     arenas = Arenas(
-        lobby,
-        store,
-        stored_ratings(store, now),
-        now,
-        sleep,
-        board=board,
-        locks=locks,
-        post=post,
+        lobby, store, rating_now, now, sleep, board=board, locks=sharing.lock, post=post
     )
     lobby.drop_grace_s = config.drop_grace_s
     lobby.bye_grace_s = config.bye_grace_s
