@@ -66,7 +66,10 @@ pure:
 # package again and re-wrote every test module's asserts (collecting took 10.8 s a process
 # against 3.4 s), and every server a test starts compiled the site again. Each run ends with
 # its fifteen slowest tests: where CI's minutes go, in every CI log.
-PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest --durations=15
+# A worker that crashes ends its run, named, at once (--max-worker-restart=0): pytest-xdist's
+# replacement worker under --dist loadfile can wait forever for work (pytest-xdist #784), and
+# a CI run once hung so until its 90 minutes were up.
+PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest --durations=15 --max-worker-restart=0
 # The first run has one worker more than the cores: its server and process tests wait on
 # children and sockets now and then, and a third worker fills those gaps (420 s against 468 s
 # on two cores).

@@ -58,6 +58,11 @@ at this time) before it gives that try up; the next request that finds no connec
 new try at once. So once PostgreSQL is back, the store is too within about a second. Without a
 bound the pool's waits doubled to a minute and more (its default gives up after 5 minutes)."""
 
+CLOSE_WAIT_S: Final = 10.0
+"""How long closing a SQLite database waits for a read under way on another thread to end
+(reads take milliseconds; past it the connection is left open rather than pulled from under
+the thread, which crashes the process)."""
+
 MAX_COMMIT_GROUP: Final = 64
 """The most writes one SQLite ``COMMIT`` takes (so a steady stream of writers still commits)."""
 
@@ -192,6 +197,8 @@ class SQLiteDatabase:
         self._readers: list[sqlite3.Connection] = []
         """Every reading connection opened (closed with the database)."""
         self._idle_readers: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
+        self._closed = False
+        """Set by ``close``: no reading connection is opened or lent any more."""
 
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
@@ -293,11 +300,13 @@ class SQLiteDatabase:
             with self._lock:
                 yield self.connection
             return
-        try:
-            reader = self._idle_readers.get_nowait()
-        except queue.Empty:
-            reader = self._connect()
-            with self._queue_changed:
+        with self._queue_changed:
+            if self._closed:
+                raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
+            try:
+                reader = self._idle_readers.get_nowait()
+            except queue.Empty:
+                reader = self._connect()
                 self._readers.append(reader)
         try:
             yield reader
@@ -312,11 +321,20 @@ class SQLiteDatabase:
         """Nothing: ``BEGIN IMMEDIATE`` already makes every writer wait for the one before."""
 
     def close(self) -> None:
-        """Close the connections."""
+        """Close the connections, once the reads under way on other threads have ended.
+
+        A thread may still be reading when the server stops (a task cancelled while its
+        ``to_thread`` read runs on); closing its connection under it crashes the process, so
+        each reader is closed only once it is back. A read begun after ``close`` is refused.
+        """
         with self._queue_changed:
+            self._closed = True
             readers, self._readers = self._readers, []
-        for reader in readers:
-            reader.close()
+        for _ in readers:
+            try:
+                self._idle_readers.get(timeout=CLOSE_WAIT_S).close()
+            except queue.Empty:
+                break  # a read that never ends: its connection is left to the process's end
         with self._lock:
             self.connection.close()
 
