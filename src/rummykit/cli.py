@@ -368,6 +368,7 @@ def build_parser() -> argparse.ArgumentParser:
     from rummykit.client.cli import add_party_parsers
     from rummykit.client.ratings import add_ratings_parser
     from rummykit.core.presets import PRESETS
+    from rummykit.puzzles.cli import add_puzzles_parser
     from rummykit.review.cli import add_review_parser
     from rummykit.tournament.cli import add_sim_parsers
 
@@ -496,6 +497,7 @@ def build_parser() -> argparse.ArgumentParser:
     hint_parser.add_argument("--seed", type=int, default=0, help="the searching player's seed")
     hint_parser.set_defaults(run=_command_hint)
     add_review_parser(commands)
+    add_puzzles_parser(commands)
     add_sim_parsers(commands)
     add_party_parsers(commands)
     add_account_parsers(commands)
