@@ -219,6 +219,9 @@ ROUTE_ANSWERS: dict[str, frozenset[str]] = {
     "/api/games/{table_id}/record": frozenset({"GameRecordAnswer", "ErrorAnswer"}),
     "/api/games/{table_id}/frames": frozenset({"ReplayAnswer", "ErrorAnswer"}),
     "/api/games/{table_id}/review/{seat}": frozenset({"ReviewAnswer", "ErrorAnswer"}),
+    "/api/games/{table_id}/analysis": frozenset(
+        {"AnalysisAnswer", "AnalysisRefusal", "ErrorAnswer"}
+    ),
     "/api/parties": frozenset({"PartyJoined", "PartyRefusal", "ErrorAnswer"}),
     "/api/parties/{code}": frozenset({"PartyView", "ErrorAnswer"}),
     "/api/parties/{code}/join": frozenset({"PartyJoined", "PartyRefusal", "ErrorAnswer"}),

@@ -22,6 +22,15 @@ if TYPE_CHECKING:
         SignIn,
     )
     from rummykit.protocol.account_words import account_code, account_text
+    from rummykit.protocol.analysis import (
+        MAX_ANALYSIS_MOVES,
+        AnalysisAnswer,
+        AnalysisJudgement,
+        AnalysisMove,
+        AnalysisRefusal,
+        AnalysisRequest,
+        AnalysisView,
+    )
     from rummykit.protocol.answer_words import answer_text
     from rummykit.protocol.answers import (
         ChoiceAnswer,
@@ -202,6 +211,7 @@ if TYPE_CHECKING:
         Log,
         LogLine,
         LogMessage,
+        MeldView,
         Next,
         NextTable,
         NoData,
@@ -321,6 +331,7 @@ _MODULES = (
     "account",
     "account_words",
     "api",
+    "analysis",
     "party",
     "party_words",
     "open_tables",
@@ -356,6 +367,7 @@ __all__ = [
     "INBOX_SERVER_MESSAGES",
     "LEADERBOARD",
     "MAX_ADDRESSES",
+    "MAX_ANALYSIS_MOVES",
     "MAX_ARENA_DELAY_MIN",
     "MAX_BODY_BYTES",
     "MAX_BOT_GAMES",
@@ -396,6 +408,12 @@ __all__ = [
     "AddCpu",
     "AddCpuData",
     "Advice",
+    "AnalysisAnswer",
+    "AnalysisJudgement",
+    "AnalysisMove",
+    "AnalysisRefusal",
+    "AnalysisRequest",
+    "AnalysisView",
     "AppliedMessage",
     "ArenaClientMessage",
     "ArenaList",
@@ -477,6 +495,7 @@ __all__ = [
     "LookAlikes",
     "Me",
     "MeAnswer",
+    "MeldView",
     "MemberView",
     "NewAccount",
     "NewArena",

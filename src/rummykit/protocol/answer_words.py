@@ -2,9 +2,10 @@
 
 A page may meet these: at the edge, on any request (too many from one address, the records out
 of reach, a request from another site or host), the reviews busy, a review that broke (in
-a ``ReviewAnswer``), and a finished game's record, replay or review out of its reach. The
-answer carries the reason and its params, and the page words it in its own language from the
-catalogue area ``refusals`` (generated, key ``refusals.REASON``).
+a ``ReviewAnswer``), the analysis board busy or asked for a step it cannot try, and a
+finished game's record, replay or review out of its reach. The answer carries the reason and
+its params, and the page words it in its own language from the catalogue area ``refusals``
+(generated, key ``refusals.REASON``).
 The English sentence is the ``error`` of the answer, and the reason of a socket closed for the
 same cause (which the page words by its close code).
 
@@ -34,6 +35,13 @@ ANSWER_REFUSALS: Final[dict[str, Template]] = {
         "other": "You have {count} reviews under way already: ask again once one of them is done.",
     },
     "review_broke": "The review could not be made ({error}): ask again.",
+    "analyses_busy": "The computer is busy trying too many moves right now: try again in a moment.",
+    "own_analyses_busy": {
+        "one": "You have {count} move being tried already: wait for its answer.",
+        "other": "You have {count} moves being tried already: wait for their answers.",
+    },
+    "no_such_step": "This game has no such step to try a move at.",
+    "not_seat_decision": "That step is not this seat's to play: pick one of its own decisions.",
     "game_unseen": "No finished game here that you may see: a game's record, replay and review "
     "open with a token of one of its seats, or to anyone once it was rated or where the history "
     "is public.",

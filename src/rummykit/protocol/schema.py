@@ -12,6 +12,7 @@ from typing import Any, Final
 from pydantic import TypeAdapter
 
 from rummykit.protocol.account import AccountRefusal, Me, MeAnswer, NewAccount, SignIn
+from rummykit.protocol.analysis import AnalysisAnswer, AnalysisRefusal, AnalysisRequest
 from rummykit.protocol.answers import GameRecordAnswer, OptionsAnswer, ReplayAnswer
 from rummykit.protocol.api import (
     ErrorAnswer,
@@ -116,6 +117,18 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
     "MeAnswer": (TypeAdapter(MeAnswer), "GET /api/me: the account signed in, or nobody."),
     "AccountRefusal": (TypeAdapter(AccountRefusal), "A refused account request (401, 409, 429)."),
     "ReviewAnswer": (TypeAdapter(ReviewAnswer), "GET and POST /api/games/{table}/review/{seat}."),
+    "AnalysisRequest": (
+        TypeAdapter(AnalysisRequest),
+        "The body of POST /api/games/{table}/analysis: moves tried at a seat's decision.",
+    ),
+    "AnalysisAnswer": (
+        TypeAdapter(AnalysisAnswer),
+        "POST /api/games/{table}/analysis: the sampled world as the seat sees it, judged.",
+    ),
+    "AnalysisRefusal": (
+        TypeAdapter(AnalysisRefusal),
+        "A move the analysis board refuses (409): the rules' code, naming the cards.",
+    ),
     "Leaderboard": (
         LEADERBOARD,
         "The answer to GET /api/leaderboard?pool=POOL[&all=1]: accounts, best first.",

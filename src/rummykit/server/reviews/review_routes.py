@@ -4,7 +4,8 @@
 it stands; both answer a ``ReviewAnswer``. Whoever may download the game's record may ask for
 the review of any of its seats: the record shows every card already, and each review judges
 a seat only from what that seat could see. One address may have at most
-``MAX_REVIEWS_A_CLIENT`` reviews under way: its fair share of the slots.
+``MAX_REVIEWS_A_CLIENT`` reviews under way: its fair share of the slots. The analysis board's
+route (``analysis_routes``) comes with them.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from starlette.routing import BaseRoute, Route
 from rummykit.protocol import BadRequest, ErrorAnswer, ReviewAnswer, SeatReview
 from rummykit.server.http import refused_request
 from rummykit.server.parties import Unseen, finished_game
+from rummykit.server.reviews.analysis_routes import ANALYSIS_ROUTES
 from rummykit.server.reviews.reviews import OwnReviewsBusy, Reviews, ReviewsBusy
 from rummykit.server.runtime import SERVER_CLIENT
 
@@ -67,4 +69,5 @@ async def review(request: Request) -> Response:
 
 REVIEW_ROUTES: Final[list[BaseRoute]] = [
     Route("/api/games/{table_id}/review/{seat}", review, methods=["GET", "POST"]),
+    *ANALYSIS_ROUTES,
 ]

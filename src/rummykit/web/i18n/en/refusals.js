@@ -2,6 +2,7 @@
 // `python -m rummykit.web_catalogues`. Do not edit; change the Python source instead.
 export default {
   "refusals.already_seeking": "You are already waiting for a table (on another page): one pool at a time.",
+  "refusals.analyses_busy": "The computer is busy trying too many moves right now: try again in a moment.",
   "refusals.arena_limit": {"one": "You have {count} arena to come or running already: one at a time.", "other": "You have {count} arenas to come or running already: that is the most."},
   "refusals.arena_over": "This arena has finished: look for another.",
   "refusals.arena_seats": "These rules cannot deal to tables of {seats}.",
@@ -79,6 +80,7 @@ export default {
   "refusals.no_such_meld": "There is no meld {number} on the table: they are numbered 0 to {last}.",
   "refusals.no_such_member": "There is no such member.",
   "refusals.no_such_seat": "There is no seat {number}: seats are 0 to {last}.",
+  "refusals.no_such_step": "This game has no such step to try a move at.",
   "refusals.not_a_card": "'{text}' is not a card: write a rank and a suit, like 7h or Td.",
   "refusals.not_a_party_leave": "Only a party's table can be left for good: just close the page.",
   "refusals.not_a_party_rematch": "A rematch is for a party's table: start a new game from the lobby.",
@@ -87,6 +89,7 @@ export default {
   "refusals.not_host": "Only the host can do that.",
   "refusals.not_over_yet": "The game is not over yet: a rematch comes after it.",
   "refusals.not_ready": {"one": "{names} is not ready yet.", "other": "{names} are not ready yet."},
+  "refusals.not_seat_decision": "That step is not this seat's to play: pick one of its own decisions.",
   "refusals.not_seat_turn": "It is {turn_pos} turn, not {seat_pos}.",
   "refusals.not_set_or_run": "{cards} is neither a set nor a run: a set is one rank, a run is one suit in sequence.",
   "refusals.nothing": "Nothing",
@@ -97,6 +100,7 @@ export default {
   "refusals.option_number": "{option} must be a whole number from {min} to {max}, not {value}.",
   "refusals.option_number_or": "{option} must be a whole number from {min} to {max} or {choices}, not {value}.",
   "refusals.out_of_reach": "The server cannot reach its records just now; nothing changed. Try again in a moment.",
+  "refusals.own_analyses_busy": {"one": "You have {count} move being tried already: wait for its answer.", "other": "You have {count} moves being tried already: wait for their answers."},
   "refusals.own_reviews_busy": {"one": "You have {count} review under way already: ask again once it is done.", "other": "You have {count} reviews under way already: ask again once one of them is done."},
   "refusals.pairing_failed": "Your table could not be made just now: press Play now again in a moment.",
   "refusals.party_closed": "This party has closed.",

@@ -130,6 +130,10 @@ export default {
   "refusals.game_unseen": "ここに見られる終わったゲームはありません。ゲームの記録・再生・レビューは、その席のトークンで開けます（レーティング対象のゲームや、履歴を公開しているサーバーでは誰でも）。",
   "refusals.game_not_over": "このゲームはまだ終わっていません。記録・再生・レビューは終わってから見られます。",
   "refusals.own_reviews_busy": { other: "すでに{count}件のレビューが進行中です。どれかが終わってから、もう一度どうぞ。" },
+  "refusals.analyses_busy": "いまは試す手が多すぎて、コンピューターが手いっぱいです。少ししてからもう一度お試しください。",
+  "refusals.own_analyses_busy": { other: "すでに{count}手を試しているところです。その答えを待ってください。" },
+  "refusals.no_such_step": "このゲームには、手を試せるその場面がありません。",
+  "refusals.not_seat_decision": "その場面はこの席の手番ではありません。この席自身の判断を選んでください。",
   // a person's name at a table or party (protocol/names.py NAME_REFUSALS)
   "refusals.name_hidden_character": "名前には、ゼロ幅スペースや右から左への書字記号のような、見えない文字や制御文字は使えません。見える文字で入力してください。",
   "refusals.name_bot_mark": "名前に「BOT」の印は入れられません。プログラムのアカウントには、ページが自動で印を付けます。",
