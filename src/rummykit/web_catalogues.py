@@ -26,6 +26,7 @@ Words = str | Mapping[str, str]
 GENERATED: Final[dict[str, str]] = {
     # area: "module:function" (several, space-separated, merged), each function returning
     # {key: English text with {placeholders}}
+    "analysis": "rummykit.analysis.words:catalogue",
     "events": "rummykit.server.tables.table_words:catalogue",
     "hints": "rummykit.bots.hint_words:catalogue",
     "refusals": "rummykit.core.refusals:catalogue rummykit.core.error_words:catalogue "

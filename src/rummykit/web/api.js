@@ -494,3 +494,13 @@ export class ArenaConnection extends HelloSocket {
     return 0;
   }
 }
+
+/** Try moves at a seat's decision of a finished game (the analysis board): `body` is
+ * {seat, deal, action, moves}; the answer is the sampled world as that seat sees it, and its
+ * last move judged. The same token as the replay needs. */
+export const tryMoves = (id, body, token) =>
+  json(`/api/games/${encodeURIComponent(id)}/analysis`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...bearer(token) },
+    body: JSON.stringify(body),
+  });

@@ -100,6 +100,7 @@ export function mountReplay(root, gameId, params = new URLSearchParams()) {
       review.element,
       text,
       review.line,
+      review.board,
       body,
       share,
       h("p", {}, h("a", { href: "#/history" }, t("replay.back_to_history")))));

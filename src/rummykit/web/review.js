@@ -1,12 +1,14 @@
 // The replay viewer's post-game review (#/replay/ID?review=SEAT): choose a seat, ask the
 // server for its review and follow it with a progress bar, then a summary of the marks and
 // points given away, the list of marked decisions (each moves the replay there), and at each
-// step that was one of the seat's decisions, what was played against the best found.
+// step that was one of the seat's decisions, what was played against the best found, and
+// "Try a move" there (review/analysis.js: the analysis board).
 // Loaded with the replay viewer only (replay.js imports it; the router loads that on demand).
 import { getReview, startReview } from "./api.js";
 import { t } from "./i18n.js";
 import { MARKS, POLL_MS, decisionsByStep, defaultSeat, markedSteps, nextMarked, previousMarked, progressOf } from "./review/model.js";
 import { MARK_SIGNS, failedText, itemText, judgementText, markMeaning, markName, points, problemText, progressText } from "./review/words.js";
+import { analysisBoard } from "./review/analysis.js";
 import { h, fill } from "./util.js";
 
 /** A mark as a badge: its sign and its name, on its own colour (never the colour alone). */
@@ -18,7 +20,8 @@ export function markBadge(mark) {
 /**
  * The review panel of a replay. `go(step)` moves the replay; `wanted` is the seat the address
  * asks for (null: none), `autoStart` whether to ask for the review at once. Returns the panel
- * (`element`), the judgement line to put under the step's words (`line`), and
+ * (`element`), the judgement line to put under the step's words (`line`), the analysis
+ * board's place under it (`board`), and
  * `setGame({frames, players, starts, heldSeat})` once the game has loaded, `show(at)` at each
  * step, `key(event)` (true when it used the key) and `stop()` when the view is left.
  */
@@ -46,6 +49,9 @@ export function reviewPanel({ gameId, token, go, wanted, autoStart }) {
   const line = h("p", { class: "review-line", testid: "review-line", "aria-live": "polite", hidden: true });
   const prevMark = h("button", { type: "button", class: "ghost", testid: "review-prev-mark", "aria-keyshortcuts": "P", onclick: () => goMark(-1) }, t("replay.review_prev_mark"));
   const nextMark = h("button", { type: "button", class: "ghost", testid: "review-next-mark", "aria-keyshortcuts": "N", onclick: () => goMark(1) }, t("replay.review_next_mark"));
+  // "Try a move" at a decision of the seat, and the analysis board once it is pressed
+  const board = h("div", { class: "review-board", testid: "review-board", hidden: true });
+  let boardAt = null;
   const element = h("section", { class: "review", testid: "review", "aria-label": t("replay.review_button") },
     h("p", { class: "help" }, t("replay.review_intro")),
     h("div", { class: "replay-controls" },
@@ -187,6 +193,7 @@ export function reviewPanel({ gameId, token, go, wanted, autoStart }) {
       else item.removeAttribute("aria-current");
     }
     const decision = review ? byStep.get(at) : null;
+    showBoard(decision);
     if (!decision) {
       line.hidden = true;
       line.replaceChildren();
@@ -198,6 +205,31 @@ export function reviewPanel({ gameId, token, go, wanted, autoStart }) {
     if (decision.mark) line.dataset.mark = decision.mark;
     else delete line.dataset.mark;
     fill(line, decision.mark ? [markBadge(decision.mark), " "] : null, judgementText(decision, frames[at - 1], name));
+  }
+
+  /** The "Try a move" button at a decision's step (the board stays open at its own step). */
+  function showBoard(decision) {
+    if (boardAt !== null && boardAt === at) return;
+    boardAt = null;
+    board.hidden = !decision;
+    if (!decision) return fill(board);
+    const tryButton = h("button", { type: "button", testid: "analysis-try", onclick: () => openBoard(decision) }, t("analysis.try"));
+    fill(board, h("div", { class: "replay-controls" }, tryButton));
+  }
+
+  /** Open the board at the position the decision was made in (the step before its own). */
+  function openBoard(decision) {
+    boardAt = at;
+    const opened = analysisBoard({
+      gameId, token, players, seat: review.seat, deal: decision.deal, action: decision.action,
+      onBack: () => {
+        boardAt = null;
+        showBoard(decision);
+        board.querySelector("button")?.focus();
+      },
+    });
+    fill(board, opened.element);
+    opened.open();
   }
 
   function setGame(game) {
@@ -226,5 +258,5 @@ export function reviewPanel({ gameId, token, go, wanted, autoStart }) {
     stopPolling();
   }
 
-  return { element, line, setGame, show, key, stop };
+  return { element, line, board, setGame, show, key, stop };
 }

@@ -1,5 +1,6 @@
 // Every area of the Japanese catalogue, loaded together by ../i18n.js when the page speaks it.
 import account from "./account.js";
+import analysis from "./analysis.js";
 import arenas from "./arenas.js";
 import challenges from "./challenges.js";
 import common from "./common.js";
@@ -22,4 +23,4 @@ import seats from "./seats.js";
 import table from "./table.js";
 import words from "./words.js";
 
-export default { account, arenas, challenges, common, events, hand, hints, history, howto, keys, lobby, pairing, party, practice, ratings, refusals, replay, review, rules, seats, table, words };
+export default { account, analysis, arenas, challenges, common, events, hand, hints, history, howto, keys, lobby, pairing, party, practice, ratings, refusals, replay, review, rules, seats, table, words };

@@ -1,0 +1,25 @@
+// The analysis area's words in English: generated from Python by
+// `python -m rummykit.web_catalogues`. Do not edit; change the Python source instead.
+export default {
+  "analysis.back": "Back to the game",
+  "analysis.best": "{played} is the best choice found: about {value} points for the deal.",
+  "analysis.choices": "Your choices",
+  "analysis.computer_played": "Then: {moves}.",
+  "analysis.deal_over": "The deal is over. Points for the deal: {points}.",
+  "analysis.discard": "Discard pile",
+  "analysis.empty_pile": "The discard pile is empty.",
+  "analysis.failed": "The move could not be tried: {problem}",
+  "analysis.hand": "{name}'s hand",
+  "analysis.heading": "Trying moves for {name}",
+  "analysis.intro": "The cards {name} could not see here are dealt afresh by the computer: the table below is one way they might lie, never the game's own hidden cards. The other players' hands stay face down, and the computer plays their turns.",
+  "analysis.melds": "Melds on the table",
+  "analysis.no_melds": "No melds yet.",
+  "analysis.others": {"one": "{name}: {count} card, face down", "other": "{name}: {count} cards, face down"},
+  "analysis.play_on": "Let the computer play on",
+  "analysis.samples": {"one": "Weighed over {count} deal of the unseen cards.", "other": "Weighed over {count} deals of the unseen cards."},
+  "analysis.stock": {"one": "{count} card in the stock", "other": "{count} cards in the stock"},
+  "analysis.try": "Try a move",
+  "analysis.undo": "Undo",
+  "analysis.waiting": "The computer is weighing the move…",
+  "analysis.worse": "{played} is worth about {value} points for the deal; the best choice found, {best}, about {best_value}. It gives away {loss} ± {interval} points (95% sure).",
+};

@@ -1,0 +1,25 @@
+// The analysis area's words in Japanese, written by hand (the English is generated from Python:
+// rummykit/analysis/words.py). The same keys and placeholders as ../en/analysis.js.
+export default {
+  "analysis.back": "ゲームに戻る",
+  "analysis.best": "{played}は見つかった中で最善の手です。このディールでおよそ{value}点。",
+  "analysis.choices": "選べる手",
+  "analysis.computer_played": "続いて: {moves}。",
+  "analysis.deal_over": "ディールが終わりました。このディールの点数: {points}。",
+  "analysis.discard": "捨て札の山",
+  "analysis.empty_pile": "捨て札の山は空です。",
+  "analysis.failed": "その手を試せませんでした: {problem}",
+  "analysis.hand": "{name}の手札",
+  "analysis.heading": "{name}の手を試す",
+  "analysis.intro": "ここで{name}に見えなかったカードは、コンピューターが配り直しています。下の卓はそのありうる一例で、ゲーム本来の伏せられたカードではありません。他のプレイヤーの手札は伏せたままで、その番はコンピューターが打ちます。",
+  "analysis.melds": "場のメルド",
+  "analysis.no_melds": "まだメルドはありません。",
+  "analysis.others": { other: "{name}: {count}枚（伏せたまま）" },
+  "analysis.play_on": "コンピューターに続けさせる",
+  "analysis.samples": { other: "見えないカードの配り方{count}通りで評価しました。" },
+  "analysis.stock": { other: "山札{count}枚" },
+  "analysis.try": "手を試す",
+  "analysis.undo": "一手戻す",
+  "analysis.waiting": "コンピューターが手を評価しています…",
+  "analysis.worse": "{played}はこのディールでおよそ{value}点、見つかった最善の手{best}はおよそ{best_value}点です。{loss} ± {interval}点を失う手です（95%の確かさ）。",
+};
