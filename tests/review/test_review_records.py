@@ -2,7 +2,7 @@
 
 - A deal in which ``strong`` plays seat 0 except for three planted errors (it keeps its cards
   when it could go out, it feeds the next seat a meld, it breaks a pair to keep a high card):
-  exactly those three decisions are marked.
+  exactly those three decisions are marked, the way out passed up as a settled blunder.
 - A deal of ``expert`` against itself: no blunder either side.
 - The review never uses a card its player could not see: two such cards swapped in the deck
   give the same review.
@@ -17,7 +17,7 @@ import pytest
 
 from rummykit.core.actions import parse_action
 from rummykit.core.record import load_record, replay
-from rummykit.review.marks import Mark
+from rummykit.review.marks import MARKS, Mark
 from rummykit.review.walk import review_record
 
 pytestmark = [pytest.mark.timeout(600), pytest.mark.heavy]
@@ -37,8 +37,13 @@ def test_the_planted_errors_and_only_they_are_marked() -> None:
     review = review_record(record, 0, samples=SAMPLES)
     marked = {(d.deal, d.action): d for d in review.decisions if d.mark is not None}
     assert set(marked) == {(place["deal"], place["action"]) for place in planted.values()}
-    missed = marked[planted["no_go_out"]["deal"], planted["no_go_out"]["action"]].judgement
+    missed_decision = marked[planted["no_go_out"]["deal"], planted["no_go_out"]["action"]]
+    missed = missed_decision.judgement
     assert isinstance(missed.best, type(parse_action("0 meld 3c 4c 5c")))  # it should have melded
+    # a way out passed up: settled, and a blunder on its whole loss
+    assert missed.exact and missed_decision.mark is Mark.BLUNDER
+    assert missed.loss >= MARKS[Mark.BLUNDER]
+    assert not any(d.judgement.exact for d in marked.values() if d is not missed_decision)
     summary = review.summary()
     assert sum(summary[str(mark)] for mark in Mark) == 3
     assert summary["points_lost"] >= sum(d.judgement.loss for d in marked.values())

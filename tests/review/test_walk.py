@@ -135,6 +135,7 @@ def test_the_json_rounds_the_figures_and_lists_every_option(record: GameRecord) 
         "mark": "inaccuracy",
         "value": -3.14,
         "samples": 8,
+        "exact": False,
         "options": [
             {"action": "0 draw stock", "gain": 0.0, "ci95": 0.0},
             {"action": "0 draw discard", "gain": 5.43, "ci95": 1.23},

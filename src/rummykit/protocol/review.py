@@ -40,11 +40,17 @@ class ReviewDecision(Strict):
     loss_ci95: float
     """Half the width of ``loss``'s 95% interval."""
     mark: MarkName | None
-    """The mark the sure part of the loss earns, if any."""
+    """The mark the sure part of the loss earns (all of it when ``exact``), if any."""
     value: float
     """The expected points of the best choice."""
     samples: int
     """Deals of the unseen cards sampled."""
+    exact: bool = False
+    """Whether the outcome of the best choice, or of a worse choice made, was settled within
+    the turn (a way to go out, or a discard the next player certainly goes out on): its play
+    is certain, so the mark is given on ``loss`` itself. ``loss_ci95`` is then what the
+    hidden hands' count leaves open (0 when it does not matter, as when both choices go out
+    and differ only in what the player lays down)."""
     options: list[ReviewOption]
     """Every legal choice, judged."""
 

@@ -5,6 +5,11 @@ player could not see as that player's sampler does (weighed by what the other pl
 and threw), plays each candidate forward with its playouts, and compares every candidate with
 the choice that was made in the same samples, so that the luck of a sample cancels out of the
 difference. It never reads the game: only the seat's observation.
+
+A choice whose outcome is settled within the turn (going out, or a discard the next player is
+certain to go out on: ``settled``) is not played out by a policy: in each sample its best
+going out is searched and counted, so its difference with the choice made carries no noise
+of play, only what the hidden hands would have counted.
 """
 
 from __future__ import annotations
@@ -13,11 +18,13 @@ import dataclasses
 import math
 import random
 import time
+from collections.abc import Iterable
 
 from rummykit.bots.expert import PLAYOUT_TURNS, playout_value
 from rummykit.bots.master import MasterBot
 from rummykit.core.actions import Action
 from rummykit.core.observation import Observation
+from rummykit.review.settled import settled_values
 
 Z95 = 1.96
 """Standard errors either side of a mean that hold its true value 95 times in 100."""
@@ -59,12 +66,18 @@ class Judgement:
     options: tuple[Option, ...]
     """Every choice weighed, the one made first (its gain is 0)."""
     samples: int
+    exact: bool = False
+    """Whether the outcome of ``best`` or of ``played`` (when they differ) is settled within
+    the turn: a way to go out, or a discard the next player certainly goes out on. Its play is
+    certain, so a mark is given on the loss itself, with nothing taken off for noise."""
 
 
-def candidate_actions(observation: Observation, played: Action) -> list[Action]:
-    """The choice made first, then the few the ``JUDGE`` would weigh."""
+def candidate_actions(
+    observation: Observation, played: Action, settled: Iterable[Action] = ()
+) -> list[Action]:
+    """The choice made first, the few the ``JUDGE`` would weigh, then the ``settled`` ones."""
     found = [played]
-    for action in JUDGE().candidates(observation):
+    for action in [*JUDGE().candidates(observation), *settled]:
         if action not in found:
             found.append(action)
     return found
@@ -89,7 +102,10 @@ def judge(
         raise ValueError(f"{played} is not a choice of this observation's seat.")
     seat = observation.seat
     rng = random.Random(seed)
-    candidates = candidate_actions(observation, played)
+    position = JUDGE.sampler(observation, rng)
+    # settled or not is the same in every sample (it rests on seen cards only): ask the first
+    settled = list(settled_values(position, seat))
+    candidates = candidate_actions(observation, played, settled)
     count = len(candidates)
     sums = [0.0] * count
     squares = [0.0] * count
@@ -97,12 +113,17 @@ def judge(
     deadline = math.inf if budget_ms is None else time.perf_counter() + budget_ms / 1000
     done = 0
     while done < samples and (done < MIN_SAMPLES or time.perf_counter() < deadline):
-        position = JUDGE.sampler(observation, rng)
+        if done:
+            position = JUDGE.sampler(observation, rng)
+        counted = settled_values(position, seat, settled) if settled else {}
         values = []
         for action in candidates:
-            game = position.clone()
-            game.apply_unchecked(action)
-            values.append(playout_value(game, seat, PLAYOUT_TURNS, policy=JUDGE.policy))
+            value = counted.get(action)
+            if value is None:
+                game = position.clone()
+                game.apply_unchecked(action)
+                value = playout_value(game, seat, PLAYOUT_TURNS, policy=JUDGE.policy)
+            values.append(value)
         base += values[0]
         for index in range(1, count):
             gain = values[index] - values[0]
@@ -128,4 +149,5 @@ def judge(
         value=base / done,
         options=tuple(options),
         samples=done,
+        exact=best.action in settled or (best.action != played and played in settled),
     )

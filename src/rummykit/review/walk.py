@@ -64,6 +64,7 @@ class ReviewedDecision:
             "mark": None if self.mark is None else str(self.mark),
             "value": round(judged.value, 2),
             "samples": judged.samples,
+            "exact": judged.exact,
             "options": [
                 {
                     "action": str(option.action),
@@ -141,11 +142,15 @@ def _points(record: GameRecord, seat: int) -> Iterator[DecisionPoint]:
 def judge_point(point: DecisionPoint, samples: int, budget_ms: float | None) -> ReviewedDecision:
     """One decision judged and marked (what a worker process runs)."""
     judged = judge(
-        point.observation, point.played, samples=samples, seed=point.seed, budget_ms=budget_ms
+        point.observation,
+        point.played,
+        samples=samples,
+        seed=point.seed,
+        budget_ms=budget_ms,
     )
-    return ReviewedDecision(
-        point.deal, point.action, judged, mark_for(judged.loss, judged.loss_ci95)
-    )
+    # a settled side (a chance to go out, a certain feed) is marked on the loss itself
+    sure_by = 0.0 if judged.exact else judged.loss_ci95
+    return ReviewedDecision(point.deal, point.action, judged, mark_for(judged.loss, sure_by))
 
 
 def summarize(record: GameRecord, seat: int, decisions: list[ReviewedDecision]) -> Review:

@@ -29,7 +29,9 @@ HOW_IT_WORKS = (
     "sensible choice is played to the end of the deal each time. A loss is the "
     "points the choice gave away against the best one found, on average; a decision is marked only "
     "when even the low end of its 95% range passes the mark's threshold, so bad luck alone "
-    "never earns a mark."
+    "never earns a mark. A choice that goes out, or hands the next player a certain way out, "
+    "leaves nothing to play: it is counted as the deal would end, not played out, and a "
+    "chance to go out that was passed up is marked by the full points it cost."
 )
 
 

@@ -27,8 +27,12 @@ export function points(value) {
  * up in a list. */
 const exact = (value) => new Intl.NumberFormat(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Number(value) || 0);
 
-/** A loss with its 95% interval: "4.8 ± 3.8 points". */
-export const lossText = (decision) => t("replay.review_loss", { loss: exact(decision.loss), interval: exact(decision.loss_ci95) });
+/** A loss with its 95% interval: "4.8 ± 3.8 points"; one without noise (settled within
+ * the turn, both sides exact): "15.0 points, counted exactly". */
+export function lossText(decision) {
+  if (decision.exact && !Number(decision.loss_ci95)) return t("replay.review_loss_exact", { loss: exact(decision.loss) });
+  return t("replay.review_loss", { loss: exact(decision.loss), interval: exact(decision.loss_ci95) });
+}
 
 /**
  * An action in record notation worded as advice in the page's language ("Discard the 7♥",

@@ -46,6 +46,7 @@ export default {
   "replay.review_none_marked": "No decision was marked: none gave away clearly more than the best choice found.",
   "replay.review_item": "Deal {deal}: {played}. Better: {best} ({loss})",
   "replay.review_loss": "{loss} ± {interval} points",
+  "replay.review_loss_exact": "{loss} points, counted exactly",
   "replay.review_line": "{name}: {played}. Best found: {best}. Cost: {loss}.",
   "replay.review_line_best": "{name}: {played}, the best choice found.",
   "replay.review_layoff": "Lay off the {card} on {meld}",
