@@ -129,7 +129,7 @@ def analysis_answer(wanted: AnalysisRequest, made: Analysis) -> AnalysisAnswer:
             loss_ci95=round(judged.loss_ci95, 2),
             samples=judged.samples,
             # the judge says so once it values settled decisions exactly (being added)
-            exact=bool(getattr(judged, "exact", False)),
+            exact=judged.exact,
         ),
     )
 
