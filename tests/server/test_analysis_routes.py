@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from rummykit.analysis import COMPUTER, analyse, position_at
+from rummykit.analysis import COMPUTER, analyse
 from rummykit.core.actions import parse_action
 from rummykit.core.observation import Observation, observe
 from rummykit.core.record import GameRecord, load_record
@@ -27,6 +27,7 @@ from rummykit.protocol.answer_words import answer_text
 from rummykit.protocol.limits import Limits
 from rummykit.review import DecisionPoint, decision_points, judge
 from rummykit.review.judge import JUDGE
+from rummykit.review.walk import position_at
 from rummykit.server.reviews import analysis_routes
 from rummykit.server.reviews.analysis_routes import analysis_answer
 from rummykit.server.site.app import create_app

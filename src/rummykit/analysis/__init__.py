@@ -12,7 +12,6 @@ from rummykit.analysis.board import (
     LineMove,
     MoveRefused,
     analyse,
-    position_at,
     sampled_world,
     step_point,
 )
@@ -24,7 +23,6 @@ __all__ = [
     "LineMove",
     "MoveRefused",
     "analyse",
-    "position_at",
     "sampled_world",
     "step_point",
 ]

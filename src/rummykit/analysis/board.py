@@ -29,6 +29,7 @@ from rummykit.core.refusals import refuse
 from rummykit.core.state import GameState
 from rummykit.review import DecisionPoint, Judgement, judge
 from rummykit.review.judge import JUDGE
+from rummykit.review.walk import ReviewError, position_at
 
 COMPUTER: Final = "computer"
 """A move that lets the computer play the seat's turn (to the end of its turn) for it."""
@@ -107,25 +108,15 @@ class Analysis:
     """The deal's action index of the judged move (the step's action for the first)."""
 
 
-def position_at(record: GameRecord, deal: int, action: int) -> GameState:
-    """The game as it stood before action ``action`` of deal ``deal`` (both from 0)."""
-    if not 0 <= deal < len(record.deals) or not 0 <= action < len(record.deals[deal].actions):
-        raise AnalysisError("no_such_step", f"The record has no action {action} in deal {deal}.")
-    game = GameState(record.rules, len(record.players), record.deals[0].dealer)
-    for deal_index, played in enumerate(record.deals[: deal + 1]):
-        game.start_deal(played.deck, reshuffles=played.reshuffles, seed=played.seed)
-        texts = played.actions if deal_index < deal else played.actions[:action]
-        for text in texts:
-            game.apply(parse_action(text))
-    return game
-
-
 def step_point(record: GameRecord, seat: int, deal: int, action: int) -> DecisionPoint:
     """The seat's decision at the step: its observation there, and what it played.
 
     ``AnalysisError`` when the step is not the seat's to play.
     """
-    game = position_at(record, deal, action)
+    try:
+        game = position_at(record, deal, action)
+    except ReviewError as error:
+        raise AnalysisError("no_such_step", str(error)) from None
     played = parse_action(record.deals[deal].actions[action])
     if played.seat != seat or not 0 <= seat < game.seat_count:
         raise AnalysisError(

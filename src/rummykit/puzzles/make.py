@@ -23,25 +23,21 @@ with any number of processes.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Final
 
 from rummykit.core.actions import (
     Action,
     Discard,
-    Draw,
-    DrawSource,
     Knock,
     LayOff,
-    Meld,
     parse_action,
 )
 from rummykit.core.kinds import Phase
 from rummykit.core.record import GameRecord
 from rummykit.core.state import GameState
-from rummykit.protocol.settings import HumanPlayer
-from rummykit.protocol.views import seat_view
+from rummykit.protocol import HumanPlayer, seat_view
 from rummykit.puzzles.model import (
     FORMAT,
     Puzzle,
@@ -54,7 +50,14 @@ from rummykit.puzzles.model import (
 )
 from rummykit.review.judge import Judgement
 from rummykit.review.marks import Mark
-from rummykit.review.walk import DecisionPoint, ReviewedDecision, decision_points, judge_point
+from rummykit.review.settled import goes_out_after
+from rummykit.review.walk import (
+    DecisionPoint,
+    ReviewedDecision,
+    decision_points,
+    judge_point,
+    position_at,
+)
 
 DEFAULT_SAMPLES: Final = 32
 """Samples a decision is first judged with: the review's own default."""
@@ -72,11 +75,6 @@ VERIFY_DEAL_SHIFT: Final = 1_000_003
 """How far the deeper search moves a decision's deal number to draw another seed: the
 review's seed comes from the decision's place in the record (``DecisionPoint.seed``), and
 no record holds this many deals, so the seed is one no first search uses."""
-
-TURN_SEARCH_LIMIT: Final = 2_000
-"""Positions the search for a way out in the rest of a turn visits at most: a turn has a
-handful of melds and lay-offs, and a turn with more orders than this is not called a way
-out (its puzzle keeps the theme its first action has)."""
 
 PUZZLE_MARKS: Final = frozenset({Mark.MISTAKE, Mark.BLUNDER})
 """The marks a decision needs to become a puzzle."""
@@ -197,7 +195,7 @@ def _puzzle(named: NamedRecord, point: DecisionPoint, decision: ReviewedDecision
     solutions = sorted(solutions_of(decision) or (), key=_by_gain(judged))
     seat = point.observation.seat
     assert seat is not None  # a decision is always a seat's
-    game = _position(named.record, point.deal, point.action)
+    game = position_at(named.record, point.deal, point.action)
     theme = classify(game, seat, [parse_action(text) for text in solutions])
     if theme is None:
         return None
@@ -229,7 +227,7 @@ def _puzzle(named: NamedRecord, point: DecisionPoint, decision: ReviewedDecision
             for option in judged.options
         ],
         loss=round(top, 2),
-        exact=bool(getattr(judged, "exact", False)),
+        exact=judged.exact,
         rating=initial_rating(top, theme),
         source=PuzzleSource(record=named.name, deal=point.deal, action=point.action, seat=seat),
     )
@@ -241,17 +239,6 @@ def _by_gain(judged: Judgement) -> Callable[[str], tuple[float, str]]:
     return lambda text: (-gains[text], text)
 
 
-def _position(record: GameRecord, deal: int, action: int) -> GameState:
-    """The game of ``record`` just before its ``deal``'s ``action``."""
-    game = GameState(record.rules, len(record.players), record.deals[0].dealer)
-    for number, played in enumerate(record.deals[: deal + 1]):
-        game.start_deal(played.deck, reshuffles=played.reshuffles, seed=played.seed)
-        actions = played.actions if number < deal else played.actions[:action]
-        for text in actions:
-            game.apply(parse_action(text))
-    return game
-
-
 def classify(game: GameState, seat: int, solutions: Sequence[Action]) -> Theme | None:
     """The theme of a puzzle whose best choices in ``game`` are ``solutions``, best first.
 
@@ -261,7 +248,7 @@ def classify(game: GameState, seat: int, solutions: Sequence[Action]) -> Theme |
     the draw phase, ``lay_off`` or ``discard`` by the best solution's kind; ``None`` for a
     meld that does not go out.
     """
-    if any(_goes_out(game, seat, action) for action in solutions):
+    if any(isinstance(action, Knock) or goes_out_after(game, seat, action) for action in solutions):
         return Theme.GO_OUT
     if game.phase is Phase.DRAW:
         return Theme.DRAW
@@ -271,37 +258,3 @@ def classify(game: GameState, seat: int, solutions: Sequence[Action]) -> Theme |
     if isinstance(best, Discard):
         return Theme.DISCARD
     return None
-
-
-def _goes_out(game: GameState, seat: int, action: Action) -> bool:
-    """Whether ``seat`` can end the deal this turn, starting with ``action``."""
-    if isinstance(action, Knock):
-        return True
-    if isinstance(action, Draw) and action.source is DrawSource.STOCK:
-        return False
-    after = game.clone()
-    after.apply_unchecked(action)
-    budget = [TURN_SEARCH_LIMIT]
-    return _ends_turn_out(after, seat, budget)
-
-
-def _ends_turn_out(game: GameState, seat: int, budget: list[int]) -> bool:
-    """Whether the rest of ``seat``'s turn can end the deal (depth first, within ``budget``)."""
-    if game.deal_over:
-        return game.deal.winner == seat or game.deal.knocker == seat
-    if game.turn != seat or game.phase is not Phase.PLAY or budget[0] <= 0:
-        return False
-    budget[0] -= 1
-    for action in _turn_moves(game):
-        after = game.clone()
-        after.apply_unchecked(action)
-        if _ends_turn_out(after, seat, budget):
-            return True
-    return False
-
-
-def _turn_moves(game: GameState) -> Iterator[Action]:
-    """The moves of the rest of a turn that may end the deal: melds and lay-offs first."""
-    legal = list(game.legal_actions())
-    yield from (action for action in legal if isinstance(action, Meld | LayOff))
-    yield from (action for action in legal if isinstance(action, Discard | Knock))

@@ -21,7 +21,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import Field, StringConstraints, ValidationError
 
-from rummykit.protocol.messages import Seat, SeatView, Strict
+from rummykit.protocol import Seat, SeatView, Strict
 
 FORMAT: Final = "rummykit-puzzles/1"
 """The format of a puzzle file, as its ``format`` field says."""

@@ -112,6 +112,18 @@ def settled_values(
     return values
 
 
+def goes_out_after(game: GameState, seat: int, action: Action) -> bool:
+    """Whether ``seat`` can end the deal in the rest of its turn, ``action`` first.
+
+    A going out or a knock, reached with cards the seat sees (never past a hidden draw).
+    """
+    if isinstance(action, Draw) and _draws_unseen(game, action):
+        return False
+    after = game.clone()
+    after.apply_unchecked(action)
+    return _TurnSearch(seat, seat).best(after) is not None
+
+
 def _next_goes_out(after: GameState, seat: int, before: GameState) -> float | None:
     """``seat``'s value if the next player takes its discard and goes out (else ``None``).
 

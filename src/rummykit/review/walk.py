@@ -139,6 +139,21 @@ def _points(record: GameRecord, seat: int) -> Iterator[DecisionPoint]:
             game.apply(action)
 
 
+def position_at(record: GameRecord, deal: int, action: int) -> GameState:
+    """The game of ``record`` just before action ``action`` of deal ``deal`` (both from 0).
+
+    ``ReviewError`` when the record has no such action.
+    """
+    if not 0 <= deal < len(record.deals) or not 0 <= action < len(record.deals[deal].actions):
+        raise ReviewError(f"The record has no action {action} in deal {deal}.")
+    game = GameState(record.rules, len(record.players), record.deals[0].dealer)
+    for number, played in enumerate(record.deals[: deal + 1]):
+        game.start_deal(played.deck, reshuffles=played.reshuffles, seed=played.seed)
+        for text in played.actions if number < deal else played.actions[:action]:
+            game.apply(parse_action(text))
+    return game
+
+
 def judge_point(point: DecisionPoint, samples: int, budget_ms: float | None) -> ReviewedDecision:
     """One decision judged and marked (what a worker process runs)."""
     judged = judge(
