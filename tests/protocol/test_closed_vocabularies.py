@@ -222,6 +222,10 @@ ROUTE_ANSWERS: dict[str, frozenset[str]] = {
     "/api/games/{table_id}/analysis": frozenset(
         {"AnalysisAnswer", "AnalysisRefusal", "ErrorAnswer"}
     ),
+    "/api/puzzles/next": frozenset({"PuzzleShown", "ErrorAnswer"}),
+    "/api/puzzles/daily": frozenset({"PuzzleShown", "ErrorAnswer"}),
+    "/api/puzzles/themes": frozenset({"PuzzleThemes", "ErrorAnswer"}),
+    "/api/puzzles/{puzzle_id}/answer": frozenset({"PuzzleVerdict", "PuzzleRefusal", "ErrorAnswer"}),
     "/api/parties": frozenset({"PartyJoined", "PartyRefusal", "ErrorAnswer"}),
     "/api/parties/{code}": frozenset({"PartyView", "ErrorAnswer"}),
     "/api/parties/{code}/join": frozenset({"PartyJoined", "PartyRefusal", "ErrorAnswer"}),

@@ -51,7 +51,7 @@ def revision(location: str) -> str | None:
 
 def test_an_empty_database_is_made_at_the_newest_revision(store_backend: StoreBackend) -> None:
     Store(store_backend.location).close()
-    assert revision(store_backend.location) == migrate.head() == "0007"
+    assert revision(store_backend.location) == migrate.head() == "0008"
     names = {str(row[1]) for row in schema(store_backend)}
     names |= {str(row[0]) for row in schema(store_backend)}
     assert names >= TABLES | {"accounts_by_name", "seats_by_expiry", "rated_games_by_account"}

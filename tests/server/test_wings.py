@@ -29,6 +29,7 @@ WINGS: tuple[str, ...] = (
     "rummykit.server.parties",
     "rummykit.server.pairing",
     "rummykit.server.reviews",
+    "rummykit.server.puzzles",
     "rummykit.server.site",
 )
 """The wings, lowest first."""

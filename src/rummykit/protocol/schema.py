@@ -58,6 +58,13 @@ from rummykit.protocol.party import (
     PartyRefusal,
     PartyView,
 )
+from rummykit.protocol.puzzles import (
+    PuzzleAnswerAsked,
+    PuzzleRefusal,
+    PuzzleShown,
+    PuzzleThemes,
+    PuzzleVerdict,
+)
 from rummykit.protocol.review import ReviewAnswer
 
 SCHEMA_ID: Final = "https://rummykit.invalid/protocol.schema.json"
@@ -128,6 +135,23 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
     "AnalysisRefusal": (
         TypeAdapter(AnalysisRefusal),
         "A move the analysis board refuses (409): the rules' code, naming the cards.",
+    ),
+    "PuzzleShown": (
+        TypeAdapter(PuzzleShown),
+        "GET /api/puzzles/next and /api/puzzles/daily: a puzzle, without its answer.",
+    ),
+    "PuzzleThemes": (TypeAdapter(PuzzleThemes), "The answer to GET /api/puzzles/themes."),
+    "PuzzleAnswerAsked": (
+        TypeAdapter(PuzzleAnswerAsked),
+        "The body of POST /api/puzzles/{id}/answer: the action chosen.",
+    ),
+    "PuzzleVerdict": (
+        TypeAdapter(PuzzleVerdict),
+        "POST /api/puzzles/{id}/answer: right or not, the solutions, the ratings moved.",
+    ),
+    "PuzzleRefusal": (
+        TypeAdapter(PuzzleRefusal),
+        "An answer the puzzle's position does not allow (409): the rules' code.",
     ),
     "Leaderboard": (
         LEADERBOARD,

@@ -123,6 +123,7 @@ from rummykit.server.parties import (
     finished_game,
     stored_ratings,
 )
+from rummykit.server.puzzles import PUZZLE_ROUTES
 from rummykit.server.reviews import REVIEW_ROUTES, Reviews
 from rummykit.server.runtime import WorkerPool, going_on
 from rummykit.server.site.config import SHARED_SITE_NEEDS_POSTGRESQL, ConfigError, ServerConfig
@@ -575,6 +576,7 @@ def create_app(
         *ACCOUNT_ROUTES,
         *RATING_ROUTES,
         *REVIEW_ROUTES,
+        *PUZZLE_ROUTES,
         WebSocketRoute("/ws/{table_id}", socket),
         Mount(
             "/static",

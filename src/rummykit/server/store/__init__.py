@@ -4,7 +4,9 @@ from rummykit.server.store.accounts import SESSION_LIFETIME_S, Account
 from rummykit.server.store.common import Now, token_hash
 from rummykit.server.store.database import (
     DATABASE_URL_ENV,
+    Database,
     FileInUse,
+    Session,
     is_postgres_url,
     is_unavailable,
 )
@@ -19,12 +21,14 @@ __all__ = [
     "DAY_S",
     "SESSION_LIFETIME_S",
     "Account",
+    "Database",
     "FileInUse",
     "Now",
     "Played",
     "PoolRating",
     "RatedGame",
     "SeatFigures",
+    "Session",
     "Store",
     "StoredGame",
     "current_rating",

@@ -110,6 +110,8 @@ class Store:
         self.ratings = Ratings(self._db)
         """The accounts' ratings, read (a ranked game's end writes them: ``rate_game``)."""
         self.reviews = Reviews(self._db, now)
+        self.database = self._db
+        """The database, for a wing that keeps tables of its own (``server.puzzles``)."""
         self.rated_games = RatedGames(self._db, now)
         """Ranked games: rated as they end, the ranked games left early, who plays one now."""
         """The reviews of finished games."""
