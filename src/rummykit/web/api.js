@@ -498,6 +498,19 @@ export class ArenaConnection extends HelloSocket {
 /** Try moves at a seat's decision of a finished game (the analysis board): `body` is
  * {seat, deal, action, moves}; the answer is the sampled world as that seat sees it, and its
  * last move judged. The same token as the replay needs. */
+/** A puzzle to solve (of `theme`, or any), without its answer: near a signed-in player's
+ * puzzle rating. */
+export const getNextPuzzle = (theme) => json(`/api/puzzles/next${theme ? `?theme=${encodeURIComponent(theme)}` : ""}`);
+
+/** The day's puzzle, the same for everyone on a UTC date. */
+export const getDailyPuzzle = () => json("/api/puzzles/daily");
+
+/** The themes with puzzles, and how many each has. */
+export const getPuzzleThemes = () => json("/api/puzzles/themes");
+
+/** An answer to a puzzle: right or not, why, and a signed-in player's rating moved. */
+export const answerPuzzle = (id, action) => postJson(`/api/puzzles/${encodeURIComponent(id)}/answer`, { action });
+
 export const tryMoves = (id, body, token) =>
   json(`/api/games/${encodeURIComponent(id)}/analysis`, {
     method: "POST",

@@ -44,6 +44,7 @@ function route() {
     history: () => import("./history.js").then((m) => () => m.mountHistory(root)),
     replay: id && (() => import("./replay.js").then((m) => () => m.mountReplay(root, id, params))),
     howto: () => import("./howto.js").then((m) => () => m.mountHowto(root, id)),
+    puzzles: () => import("./puzzles.js").then((m) => () => m.mountPuzzles(root, id, params)),
     leaderboard: () => import("./leaderboard.js").then((m) => () => m.mountLeaderboard(root, id)),
     player: id && (() => import("./player.js").then((m) => () => m.mountPlayer(root, id))),
     arenas: () => import("./arena.js").then((m) => () => m.mountArenas(root)),

@@ -13,6 +13,7 @@ import { playNowPanel } from "./play_now.js";
 import { enterParty } from "./party/seat.js";
 import { ruleControl } from "./rule_form.js";
 import { presetName, presetSummary } from "./rule_words.js";
+import { dailyPuzzleLine } from "./puzzle_of_the_day.js";
 import { h, fill, store, seatKey, LAST_TABLE } from "./util.js";
 
 /** "Play with friends": make a party (you host it, with the rule text's defaults; ranked
@@ -349,6 +350,7 @@ export function mountLobby(root) {
     h("h2", {}, t("lobby.learn_heading")),
     h("p", {}, t("lobby.learn_text")),
     practice,
+    dailyPuzzleLine(),
   );
   practice.addEventListener("click", () => begin(true));
 

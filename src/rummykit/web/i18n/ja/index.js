@@ -14,6 +14,7 @@ import lobby from "./lobby.js";
 import pairing from "./pairing.js";
 import party from "./party.js";
 import practice from "./practice.js";
+import puzzles from "./puzzles.js";
 import ratings from "./ratings.js";
 import refusals from "./refusals.js";
 import replay from "./replay.js";
@@ -23,4 +24,4 @@ import seats from "./seats.js";
 import table from "./table.js";
 import words from "./words.js";
 
-export default { account, analysis, arenas, challenges, common, events, hand, hints, history, howto, keys, lobby, pairing, party, practice, ratings, refusals, replay, review, rules, seats, table, words };
+export default { account, analysis, arenas, challenges, common, events, hand, hints, history, howto, keys, lobby, pairing, party, practice, puzzles, ratings, refusals, replay, review, rules, seats, table, words };
