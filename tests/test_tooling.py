@@ -96,6 +96,20 @@ LAYERS: dict[str, frozenset[str]] = {
             "rummykit.protocol",
         }
     ),
+    # what the review's judgements are made into: the analysis board and the puzzles (a
+    # puzzle's position is the seat's view the wire sends)
+    "rummykit.analysis": frozenset(
+        {"rummykit.core", "rummykit.bots", "rummykit.review", "rummykit.analysis"}
+    ),
+    "rummykit.puzzles": frozenset(
+        {
+            "rummykit.core",
+            "rummykit.bots",
+            "rummykit.review",
+            "rummykit.protocol",
+            "rummykit.puzzles",
+        }
+    ),
     "rummykit.client": frozenset(
         {
             "rummykit.core",
@@ -112,6 +126,8 @@ LAYERS: dict[str, frozenset[str]] = {
             "rummykit.bots",
             "rummykit.ratings",
             "rummykit.review",
+            "rummykit.analysis",
+            "rummykit.puzzles",
             "rummykit.protocol",
             "rummykit.data_folder",
             "rummykit.server",

@@ -301,6 +301,8 @@ if TYPE_CHECKING:
     )
     from rummykit.protocol.puzzles import (
         PuzzleAnswerAsked,
+        PuzzleId,
+        PuzzleOption,
         PuzzleRatingChange,
         PuzzleRefusal,
         PuzzleShown,
@@ -327,6 +329,7 @@ if TYPE_CHECKING:
     )
     from rummykit.protocol.table_refusals import refusal_text
     from rummykit.protocol.views import Between, Presence, Viewer, called, observation_of, seat_view
+    from rummykit.protocol.vocabularies import Theme
 
 _MODULES = (
     "facts",
@@ -553,6 +556,8 @@ __all__ = [
     "PresetAnswer",
     "ProtocolError",
     "PuzzleAnswerAsked",
+    "PuzzleId",
+    "PuzzleOption",
     "PuzzleRatingChange",
     "PuzzleRefusal",
     "PuzzleShown",
@@ -605,6 +610,7 @@ __all__ = [
     "TableAnswer",
     "TableCreated",
     "TableSettings",
+    "Theme",
     "ThemeCount",
     "TieAnswer",
     "TokenBucket",

@@ -13,7 +13,22 @@ from typing import Annotated, Final
 from pydantic import Field, StringConstraints
 
 from rummykit.protocol.messages import Params, Seat, SeatView, Strict
-from rummykit.puzzles.model import PuzzleId, PuzzleOption, Theme
+from rummykit.protocol.vocabularies import Theme
+
+PuzzleId = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{12}$")]
+"""A puzzle's id: 12 hex digits of a hash of its position and solutions (``puzzle_id``)."""
+
+
+class PuzzleOption(Strict):
+    """One choice the judge weighed, against the one played."""
+
+    action: str
+    """The choice, in the record's notation with the seat (``0 discard 7h``)."""
+    gain: float
+    """Expected points of the deal it would have brought more than the one played."""
+    ci95: float
+    """Half the width of ``gain``'s 95% interval (0 where the gain is exact)."""
+
 
 MAX_PUZZLE_ACTION_CHARS: Final = 200
 """The longest action an answer may send: a meld of a whole hand in record notation is

@@ -15,6 +15,7 @@ the computer levels ``rummykit.protocol.facts.BotLevel``.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Annotated, Any, Final, Literal, TypeAlias
@@ -162,6 +163,26 @@ DealResultName = Annotated[DealResult, _BY_VALUE]
 MarkName = Annotated[Mark, pydantic.Strict(False)]
 """A review's mark (``rummykit.review.Mark``), by its value in Python as in JSON (also as a
 dict's key, where a field's ``strict`` does not reach)."""
+
+
+class Theme(enum.StrEnum):
+    """What a puzzle asks, as a code (the word catalogues name each one for players).
+
+    Lessons end in puzzles of a theme (``rummykit.protocol.lessons``).
+    """
+
+    GO_OUT = "go_out"
+    """The best choice goes out this turn (or ends the deal with a knock), or is the step of
+    this turn that leads to it (taking the discard that completes the hand, a meld before the
+    last card goes)."""
+    DISCARD = "discard"
+    """In the play phase, the best choice is which card to throw."""
+    DRAW = "draw"
+    """In the draw phase: take the top discard, or the unknown card of the stock."""
+    LAY_OFF = "lay_off"
+    """The best choice adds a card to a meld on the table (under knock rummy, shedding
+    deadwood before the knock counts the hands)."""
+
 
 PracticeTopic: TypeAlias = Literal[
     "draw",

@@ -33,6 +33,7 @@ from rummykit.protocol.facts import (
     MIN_PASSWORD,
     TURN_TIMERS,
 )
+from rummykit.protocol.lessons import LESSONS
 from rummykit.protocol.limits import MAX_SOCKET_MESSAGE_BYTES
 from rummykit.protocol.messages import MAX_MESSAGE_CHARS, CloseCode
 from rummykit.protocol.settings import PRACTICE_OPPONENTS, RANKED_DEFAULT_TIMER
@@ -73,6 +74,7 @@ def facts() -> dict[str, object]:
         "ARENA_MINUTES": list(ARENA_MINUTES),
         "ARENA_SEATS": list(ARENA_SEATS),
         "MAX_ARENA_DELAY_MIN": MAX_ARENA_DELAY_MIN,
+        "LESSONS": [lesson.to_json() for lesson in LESSONS],
     }
 
 

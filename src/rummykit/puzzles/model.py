@@ -11,51 +11,23 @@ Theme names as players read them live in the word catalogues, keyed by ``Theme``
 
 from __future__ import annotations
 
-import enum
 import hashlib
 import json
 import math
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Final, Literal
+from typing import Final, Literal
 
-from pydantic import Field, StringConstraints, ValidationError
+from pydantic import Field, ValidationError
 
+# the wire's vocabulary and models, named here too
+from rummykit.protocol import PuzzleId as PuzzleId
+from rummykit.protocol import PuzzleOption as PuzzleOption
 from rummykit.protocol import Seat, SeatView, Strict
+from rummykit.protocol import Theme as Theme
 
 FORMAT: Final = "rummykit-puzzles/1"
 """The format of a puzzle file, as its ``format`` field says."""
-
-
-class Theme(enum.StrEnum):
-    """What a puzzle asks, as a code (the word catalogues name each one for players)."""
-
-    GO_OUT = "go_out"
-    """The best choice goes out this turn (or ends the deal with a knock), or is the step of
-    this turn that leads to it (taking the discard that completes the hand, a meld before the
-    last card goes)."""
-    DISCARD = "discard"
-    """In the play phase, the best choice is which card to throw."""
-    DRAW = "draw"
-    """In the draw phase: take the top discard, or the unknown card of the stock."""
-    LAY_OFF = "lay_off"
-    """The best choice adds a card to a meld on the table (under knock rummy, shedding
-    deadwood before the knock counts the hands)."""
-
-
-PuzzleId = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{12}$")]
-"""A puzzle's id: 12 hex digits of a hash of its position and solutions (``puzzle_id``)."""
-
-
-class PuzzleOption(Strict):
-    """One choice the judge weighed, against the one played."""
-
-    action: str
-    """The choice, in the record's notation with the seat (``0 discard 7h``)."""
-    gain: float
-    """Expected points of the deal it would have brought more than the one played."""
-    ci95: float
-    """Half the width of ``gain``'s 95% interval (0 where the gain is exact)."""
 
 
 class PuzzleSource(Strict):

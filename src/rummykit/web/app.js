@@ -1,5 +1,5 @@
 // The page: hash routes (#/, #/table/ID, #/watch/ID, #/party/CODE, #/history, #/replay/ID,
-// #/howto, #/leaderboard[/POOL], #/player/NAME, #/arenas, #/arena/ID) and the display settings. A route may end in
+// #/howto, #/lessons[/ID], #/puzzles, #/leaderboard[/POOL], #/player/NAME, #/arenas, #/arena/ID) and the display settings. A route may end in
 // a query (#/replay/ID?review=SEAT: open the replay with that seat's review), which goes to
 // the page as URLSearchParams.
 import { installAccount } from "./account.js";
@@ -44,6 +44,7 @@ function route() {
     history: () => import("./history.js").then((m) => () => m.mountHistory(root)),
     replay: id && (() => import("./replay.js").then((m) => () => m.mountReplay(root, id, params))),
     howto: () => import("./howto.js").then((m) => () => m.mountHowto(root, id)),
+    lessons: () => import("./lessons.js").then((m) => () => m.mountLessons(root, id)),
     puzzles: () => import("./puzzles.js").then((m) => () => m.mountPuzzles(root, id, params)),
     leaderboard: () => import("./leaderboard.js").then((m) => () => m.mountLeaderboard(root, id)),
     player: id && (() => import("./player.js").then((m) => () => m.mountPlayer(root, id))),

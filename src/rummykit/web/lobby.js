@@ -351,6 +351,7 @@ export function mountLobby(root) {
     h("p", {}, t("lobby.learn_text")),
     practice,
     dailyPuzzleLine(),
+    h("p", {}, h("a", { href: "#/lessons", testid: "lessons-link" }, t("lessons.link"))),
   );
   practice.addEventListener("click", () => begin(true));
 

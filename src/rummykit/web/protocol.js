@@ -25,3 +25,4 @@ export const MAX_BOT_GAMES = 8;
 export const ARENA_MINUTES = Object.freeze([1, 10, 30, 60]);
 export const ARENA_SEATS = Object.freeze([2, 4]);
 export const MAX_ARENA_DELAY_MIN = 60;
+export const LESSONS = Object.freeze([{"id": "melds", "theme": "go_out", "examples": [["7h", "7s", "7d"], ["4c", "5c", "6c", "7c"]], "paragraphs": 3}, {"id": "laying_off", "theme": "lay_off", "examples": [["5c", "6c", "7c", "8c"], ["9d", "9s", "9h", "9c"]], "paragraphs": 3}, {"id": "taking_the_discard", "theme": "draw", "examples": [["Jh", "Qh", "Kh"]], "paragraphs": 3}, {"id": "going_out", "theme": "go_out", "examples": [["2s", "3s", "4s"], ["Td", "Th", "Tc"]], "paragraphs": 3}, {"id": "reading_the_table", "theme": "discard", "examples": [["9s", "9h", "9d"]], "paragraphs": 3}]);

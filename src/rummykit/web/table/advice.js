@@ -51,5 +51,6 @@ export function renderExplain(table) {
   fill(box,
     h("h2", {}, t("words.learning")),
     topics.length ? topics.map(para) : h("p", {}, t("words.explained_here")),
-    earlier.length ? h("details", { class: "earlier" }, h("summary", {}, t("words.explained_before", { count: earlier.length })), earlier.map(para)) : null);
+    earlier.length ? h("details", { class: "earlier" }, h("summary", {}, t("words.explained_before", { count: earlier.length })), earlier.map(para)) : null,
+    h("p", { class: "help" }, h("a", { href: "#/lessons", target: "_blank", rel: "noopener", testid: "practice-lessons" }, t("lessons.link"))));
 }

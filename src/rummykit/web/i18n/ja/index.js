@@ -10,6 +10,7 @@ import hints from "./hints.js";
 import history from "./history.js";
 import howto from "./howto.js";
 import keys from "./keys.js";
+import lessons from "./lessons.js";
 import lobby from "./lobby.js";
 import pairing from "./pairing.js";
 import party from "./party.js";
@@ -24,4 +25,4 @@ import seats from "./seats.js";
 import table from "./table.js";
 import words from "./words.js";
 
-export default { account, analysis, arenas, challenges, common, events, hand, hints, history, howto, keys, lobby, pairing, party, practice, puzzles, ratings, refusals, replay, review, rules, seats, table, words };
+export default { account, analysis, arenas, challenges, common, events, hand, hints, history, howto, keys, lessons, lobby, pairing, party, practice, puzzles, ratings, refusals, replay, review, rules, seats, table, words };
