@@ -1,6 +1,6 @@
 """Make the starter puzzles shipped in the package (``src/rummykit/puzzles/starter.json``).
 
-    python scripts/make_starter_puzzles.py            # about 7 minutes on two cores
+    python scripts/make_starter_puzzles.py            # about 2 to 3 minutes on two cores
     python scripts/make_starter_puzzles.py --jobs 8   # the same file, sooner
 
 Plays seeded games between the computer players (``MATCHES``: the basic player against the

@@ -15,9 +15,9 @@ from rummykit.core.cards import Card
 from rummykit.core.record import GameRecord, load_record
 from rummykit.core.state import GameState
 from rummykit.protocol.messages import SeatView
-from rummykit.puzzles import make
 from rummykit.puzzles.make import VERIFY_DEAL_SHIFT, NamedRecord, make_puzzles
 from rummykit.puzzles.model import Puzzle, PuzzleSet, Theme
+from rummykit.review import walk
 from rummykit.review.judge import Judgement, Option
 from rummykit.review.walk import DecisionPoint, ReviewedDecision, judge_point
 
@@ -154,7 +154,7 @@ def test_a_puzzle_the_deeper_search_disagrees_with_is_dropped(
         mark = first.mark if changed.loss else None
         return dataclasses.replace(first, judgement=changed, mark=mark)
 
-    monkeypatch.setattr(make, "judge_point", judged)
+    monkeypatch.setattr(walk, "judge_point", judged)  # what judge_points calls
     assert not [p for p in _make(planted_record).puzzles if p.source.action == PLANTED_ACTION]
 
 

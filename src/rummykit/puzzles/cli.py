@@ -181,30 +181,13 @@ def _make_with_progress(
     records: list[NamedRecord], samples: int, verify_samples: int, jobs: int
 ) -> PuzzleSet:
     """``make_puzzles`` behind a progress bar on stderr (a bar a stage)."""
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TaskID,
-        TextColumn,
-        TimeRemainingColumn,
-    )
+    from rich.progress import TaskID
 
     from rummykit.puzzles.make import make_puzzles
+    from rummykit.review.cli import decision_bar
     from rummykit.review.walk import ReviewError
 
-    errors = Console(stderr=True)
-    progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("decisions"),
-        TimeRemainingColumn(),
-        console=errors,
-        transient=True,
-        disable=not errors.is_terminal,
-    )
+    progress = decision_bar()
     tasks: dict[str, TaskID] = {}
 
     def told(stage: str, done: int, total: int) -> None:

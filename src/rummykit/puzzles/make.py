@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Final
 
 from rummykit.core.actions import (
@@ -55,7 +54,7 @@ from rummykit.review.walk import (
     DecisionPoint,
     ReviewedDecision,
     decision_points,
-    judge_point,
+    judge_points,
     position_at,
 )
 
@@ -172,21 +171,10 @@ def _reseeded(point: DecisionPoint) -> DecisionPoint:
 def _judge_all(
     points: list[DecisionPoint], samples: int, jobs: int, stage: str, told: Progress
 ) -> list[ReviewedDecision]:
-    """Every decision judged, in order, in ``jobs`` processes."""
-    total = len(points)
-    told(stage, 0, total)
-    if jobs == 1 or total < 2:
-        judged = []
-        for point in points:
-            judged.append(judge_point(point, samples, None))
-            told(stage, len(judged), total)
-        return judged
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(judge_point, point, samples, None) for point in points]
-        for done, future in enumerate(futures, 1):
-            future.result()
-            told(stage, done, total)
-        return [future.result() for future in futures]
+    """Every decision judged, in order, in ``jobs`` processes, told as ``stage``."""
+    return judge_points(
+        points, samples, jobs=jobs, progress=lambda done, total: told(stage, done, total)
+    )
 
 
 def _puzzle(named: NamedRecord, point: DecisionPoint, decision: ReviewedDecision) -> Puzzle | None:

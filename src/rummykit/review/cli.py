@@ -6,7 +6,6 @@ import argparse
 import json
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,13 +18,13 @@ from rummykit.review.walk import (
     ReviewedDecision,
     ReviewError,
     decision_points,
-    judge_point,
+    judge_points,
     summarize,
 )
 from rummykit.review.words import HOW_IT_WORKS, MARK_NAMES, mark_meaning
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from rich.progress import Progress
 
     from rummykit.review.walk import Review
 
@@ -101,10 +100,11 @@ def command_review(args: argparse.Namespace) -> int:
     return 0
 
 
-def _judge_all(
-    points: list[DecisionPoint], samples: int, budget_ms: float | None, jobs: int
-) -> list[ReviewedDecision]:
-    """Judge every decision behind a progress bar on stderr, in ``jobs`` processes."""
+def decision_bar() -> Progress:
+    """A progress bar of decisions on stderr (none when stderr is not a terminal).
+
+    Each task is a stage, named by its description ("reviewing", "judging", ...).
+    """
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -115,8 +115,8 @@ def _judge_all(
     )
 
     errors = Console(stderr=True)
-    progress = Progress(
-        TextColumn("reviewing"),
+    return Progress(
+        TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("decisions"),
@@ -125,21 +125,22 @@ def _judge_all(
         transient=True,
         disable=not errors.is_terminal,
     )
+
+
+def _judge_all(
+    points: list[DecisionPoint], samples: int, budget_ms: float | None, jobs: int
+) -> list[ReviewedDecision]:
+    """Judge every decision behind a progress bar on stderr, in ``jobs`` processes."""
+    progress = decision_bar()
     with progress:
-        task = progress.add_task("review", total=len(points))
-        advance: Callable[[], None] = lambda: progress.advance(task)  # noqa: E731
-        if jobs == 1 or len(points) < 2:
-            judged = []
-            for point in points:
-                judged.append(judge_point(point, samples, budget_ms))
-                advance()
-            return judged
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(judge_point, point, samples, budget_ms) for point in points]
-            for future in futures:
-                future.result()
-                advance()
-            return [future.result() for future in futures]
+        task = progress.add_task("reviewing", total=len(points))
+        return judge_points(
+            points,
+            samples,
+            budget_ms,
+            jobs=jobs,
+            progress=lambda done, total: progress.update(task, completed=done),
+        )
 
 
 def _told(review: Review) -> str:

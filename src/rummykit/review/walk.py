@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rummykit.core.actions import Action, parse_action
@@ -166,6 +167,35 @@ def judge_point(point: DecisionPoint, samples: int, budget_ms: float | None) -> 
     # a settled side (a chance to go out, a certain feed) is marked on the loss itself
     sure_by = 0.0 if judged.exact else judged.loss_ci95
     return ReviewedDecision(point.deal, point.action, judged, mark_for(judged.loss, sure_by))
+
+
+def judge_points(
+    points: Sequence[DecisionPoint],
+    samples: int,
+    budget_ms: float | None = None,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[ReviewedDecision]:
+    """Every decision judged, in order, in ``jobs`` processes; ``progress(done, total)``.
+
+    The judgements are the same in one process and in several (each has its own seed).
+    """
+    told = progress or (lambda done, total: None)
+    total = len(points)
+    told(0, total)
+    if jobs == 1 or total < 2:
+        judged = []
+        for point in points:
+            judged.append(judge_point(point, samples, budget_ms))
+            told(len(judged), total)
+        return judged
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(judge_point, point, samples, budget_ms) for point in points]
+        for done, future in enumerate(futures, 1):
+            future.result()
+            told(done, total)
+        return [future.result() for future in futures]
 
 
 def summarize(record: GameRecord, seat: int, decisions: list[ReviewedDecision]) -> Review:
