@@ -64,6 +64,15 @@ def test_every_solution_and_the_choice_played_are_legal_in_the_view(found: Puzzl
         assert puzzle.played in legal
 
 
+def test_the_deeper_search_weighed_every_legal_choice_so_no_equal_answer_is_missed(
+    found: PuzzleSet,
+) -> None:
+    assert found.puzzles
+    for puzzle in found.puzzles:
+        legal = {f"{puzzle.seat} {text}" for text in puzzle.view.legal}
+        assert {option.action for option in puzzle.options} == legal
+
+
 def _position(record: GameRecord, puzzle: Puzzle) -> GameState:
     deal = record.deals[puzzle.source.deal]
     game = GameState(record.rules, len(record.players), deal.dealer)
@@ -145,11 +154,14 @@ def _moved_best(judged: Judgement) -> Judgement:
 def test_a_puzzle_the_deeper_search_disagrees_with_is_dropped(
     planted_record: GameRecord, monkeypatch: pytest.MonkeyPatch, deeper: Any
 ) -> None:
-    def judged(point: DecisionPoint, samples: int, budget_ms: float | None) -> ReviewedDecision:
-        first = judge_point(point, samples, budget_ms)
+    def judged(
+        point: DecisionPoint, samples: int, budget_ms: float | None, every_choice: bool = False
+    ) -> ReviewedDecision:
+        first = judge_point(point, samples, budget_ms, every_choice)
         if point.deal < VERIFY_DEAL_SHIFT:
             return first
         assert samples == VERIFY  # the deeper search is the deeper one, from another seed
+        assert every_choice  # and weighs every legal action
         changed = deeper(first.judgement)
         mark = first.mark if changed.loss else None
         return dataclasses.replace(first, judgement=changed, mark=mark)

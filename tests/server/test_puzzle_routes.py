@@ -17,9 +17,13 @@ from starlette.testclient import TestClient
 
 from puzzle_fixtures import GO_OUT, THREW, small_set
 from rummykit.protocol import MAX_BODY_BYTES
+from rummykit.protocol.limits import Limits
 from rummykit.puzzles.model import Puzzle, PuzzleSet, Theme
 from rummykit.server.puzzles import PuzzleShelf
-from table_client import ManualClock, clocked_app
+from rummykit.server.site.app import create_app
+from rummykit.server.site.config import ServerConfig
+from services import StoreBackend
+from table_client import WORKERS, ManualClock, clocked_app
 
 DAY = 24 * 3600.0
 PASSWORD = "correct horse battery"
@@ -34,6 +38,29 @@ def puzzles() -> PuzzleSet:
 @pytest.fixture
 def site(store_path: Path, clock: ManualClock, puzzles: PuzzleSet) -> Iterator[TestClient]:
     app = clocked_app(store_path, clock)
+    app.state.puzzles = PuzzleShelf(puzzles)
+    with TestClient(app) as client:
+        yield client
+
+
+@pytest.fixture
+def stored_site(
+    store_backend: StoreBackend, tmp_path: Path, clock: ManualClock, puzzles: PuzzleSet
+) -> Iterator[TestClient]:
+    """The site on each database in turn: the ratings' SQL runs on SQLite and PostgreSQL."""
+    postgres = store_backend.kind == "postgresql"
+    app = create_app(
+        ServerConfig(
+            store_path=tmp_path / "unused.sqlite3" if postgres else store_backend.location,
+            database_url=store_backend.location if postgres else None,
+            accept_seeds=True,
+            limits=Limits.unlimited(),
+        ),
+        sleep=clock.sleep,
+        now=clock.time,
+        clock=clock.time,
+        workers=WORKERS,
+    )
     app.state.puzzles = PuzzleShelf(puzzles)
     with TestClient(app) as client:
         yield client
@@ -134,41 +161,41 @@ def test_an_action_the_rules_refuse_there_is_refused_with_the_engines_code(
 
 
 def test_a_signed_in_players_first_answer_moves_both_ratings_and_later_ones_do_not(
-    site: TestClient, puzzles: PuzzleSet
+    stored_site: TestClient, puzzles: PuzzleSet
 ) -> None:
-    sign_up(site, "Ada")
+    sign_up(stored_site, "Ada")
     puzzle = go_out(puzzles)
-    first = send(site, puzzle.id, GO_OUT).json()["rating"]
+    first = send(stored_site, puzzle.id, GO_OUT).json()["rating"]
     assert first["counted"] is True and first["before"] == 1500
     assert first["after"] > first["before"] and first["provisional"] is True
     assert first["puzzle_before"] == round(puzzle.rating) > first["puzzle_after"]
-    again = send(site, puzzle.id, THREW).json()["rating"]
+    again = send(stored_site, puzzle.id, THREW).json()["rating"]
     assert again["counted"] is False
     assert again["before"] == again["after"] == first["after"]
     assert again["puzzle_before"] == again["puzzle_after"] == first["puzzle_after"]
-    shown = site.get("/api/puzzles/next?theme=go_out").json()
+    shown = stored_site.get("/api/puzzles/next?theme=go_out").json()
     assert shown["rating"] == first["puzzle_after"]  # the puzzle's rating moved for all
 
 
 def test_a_wrong_first_answer_lowers_the_players_rating(
-    site: TestClient, puzzles: PuzzleSet
+    stored_site: TestClient, puzzles: PuzzleSet
 ) -> None:
-    sign_up(site, "Bea")
-    rating = send(site, go_out(puzzles).id, THREW).json()["rating"]
+    sign_up(stored_site, "Bea")
+    rating = send(stored_site, go_out(puzzles).id, THREW).json()["rating"]
     assert rating["counted"] is True and rating["after"] < rating["before"] == 1500
     assert rating["puzzle_after"] > rating["puzzle_before"]
 
 
 def test_a_player_is_not_given_a_puzzle_answered_lately_while_the_theme_has_others(
-    site: TestClient, puzzles: PuzzleSet, clock: ManualClock
+    stored_site: TestClient, puzzles: PuzzleSet, clock: ManualClock
 ) -> None:
-    sign_up(site, "Cyrus")
+    sign_up(stored_site, "Cyrus")
     done, other = of_theme(puzzles, Theme.DRAW)
-    send(site, done.id, done.solutions[0])
+    send(stored_site, done.id, done.solutions[0])
     for _ in range(10):
-        assert site.get("/api/puzzles/next?theme=draw").json()["id"] == other.id
-    send(site, other.id, other.solutions[0])
-    found = {site.get("/api/puzzles/next?theme=draw").json()["id"] for _ in range(20)}
+        assert stored_site.get("/api/puzzles/next?theme=draw").json()["id"] == other.id
+    send(stored_site, other.id, other.solutions[0])
+    found = {stored_site.get("/api/puzzles/next?theme=draw").json()["id"] for _ in range(20)}
     assert found <= {done.id, other.id}  # every one answered: they come round again
 
 

@@ -9,8 +9,11 @@ decision becomes a puzzle when:
 2. one choice, or a few within ``TIE_MARGIN`` of each other (the solutions), is clearly
    best: the best's gain, less its 95% half-width, beats the gain of every other choice
    weighed, the one played included;
-3. a deeper search (``verify_samples`` samples, from another seed) finds the same
-   solutions, clearly best again, and still marks the choice played a mistake or worse;
+3. a deeper search (``verify_samples`` samples, from another seed, weighing every legal
+   action rather than the judge's few candidates) finds them among its solutions, clearly
+   best against every other legal action, and still marks the choice played a mistake or
+   worse; its solutions are the puzzle's (so an equally good choice the first search did not
+   weigh is an answer too, never graded wrong);
 4. it has a theme (``classify``): a best choice that melds without going out asks nothing a
    theme names, and is left out.
 
@@ -134,10 +137,11 @@ def make_puzzles(
         if (solutions := solutions_of(decision)) is not None
     ]
     deeper = [_reseeded(item.point) for item in found]
-    verified = _judge_all(deeper, verify_samples, jobs, "verifying", told)
+    verified = _judge_all(deeper, verify_samples, jobs, "verifying", told, every_choice=True)
     puzzles: dict[str, Puzzle] = {}
     for item, decision in zip(found, verified, strict=True):
-        if solutions_of(decision) != item.solutions:
+        solutions = solutions_of(decision)
+        if solutions is None or not item.solutions <= solutions:
             continue  # the deeper search does not agree: not a puzzle to ask
         puzzle = _puzzle(records[item.record], item.point, decision)
         if puzzle is not None:
@@ -169,11 +173,20 @@ def _reseeded(point: DecisionPoint) -> DecisionPoint:
 
 
 def _judge_all(
-    points: list[DecisionPoint], samples: int, jobs: int, stage: str, told: Progress
+    points: list[DecisionPoint],
+    samples: int,
+    jobs: int,
+    stage: str,
+    told: Progress,
+    every_choice: bool = False,
 ) -> list[ReviewedDecision]:
     """Every decision judged, in order, in ``jobs`` processes, told as ``stage``."""
     return judge_points(
-        points, samples, jobs=jobs, progress=lambda done, total: told(stage, done, total)
+        points,
+        samples,
+        jobs=jobs,
+        every_choice=every_choice,
+        progress=lambda done, total: told(stage, done, total),
     )
 
 

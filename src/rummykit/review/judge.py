@@ -73,11 +73,18 @@ class Judgement:
 
 
 def candidate_actions(
-    observation: Observation, played: Action, settled: Iterable[Action] = ()
+    observation: Observation,
+    played: Action,
+    settled: Iterable[Action] = (),
+    every_choice: bool = False,
 ) -> list[Action]:
-    """The choice made first, the few the ``JUDGE`` would weigh, then the ``settled`` ones."""
+    """The choice made first, the few the ``JUDGE`` would weigh, then the ``settled`` ones.
+
+    With ``every_choice``, every legal action of the seat instead of the ``JUDGE``'s few.
+    """
     found = [played]
-    for action in [*JUDGE().candidates(observation), *settled]:
+    weighed = observation.legal_actions if every_choice else JUDGE().candidates(observation)
+    for action in [*weighed, *settled]:
         if action not in found:
             found.append(action)
     return found
@@ -90,13 +97,15 @@ def judge(
     samples: int,
     seed: int,
     budget_ms: float | None = None,
+    every_choice: bool = False,
 ) -> Judgement:
     """Weigh ``played`` against the other sensible choices of the seat of ``observation``.
 
     Every candidate is played out in the same ``samples`` positions, drawn with
     ``random.Random(seed)``: the same observation, seed and count give the same judgement.
     With ``budget_ms`` the sampling also stops once that time is spent (after at least
-    ``MIN_SAMPLES``).
+    ``MIN_SAMPLES``). With ``every_choice`` every legal action is weighed, not only the
+    ``JUDGE``'s candidates (slower: for a search that must miss no equal choice).
     """
     if observation.seat is None or played not in observation.legal_actions:
         raise ValueError(f"{played} is not a choice of this observation's seat.")
@@ -105,7 +114,7 @@ def judge(
     position = JUDGE.sampler(observation, rng)
     # settled or not is the same in every sample (it rests on seen cards only): ask the first
     settled = list(settled_values(position, seat))
-    candidates = candidate_actions(observation, played, settled)
+    candidates = candidate_actions(observation, played, settled, every_choice)
     count = len(candidates)
     sums = [0.0] * count
     squares = [0.0] * count

@@ -155,14 +155,17 @@ def position_at(record: GameRecord, deal: int, action: int) -> GameState:
     return game
 
 
-def judge_point(point: DecisionPoint, samples: int, budget_ms: float | None) -> ReviewedDecision:
-    """One decision judged and marked (what a worker process runs)."""
+def judge_point(
+    point: DecisionPoint, samples: int, budget_ms: float | None, every_choice: bool = False
+) -> ReviewedDecision:
+    """One decision judged and marked (what a worker process runs); ``judge``'s arguments."""
     judged = judge(
         point.observation,
         point.played,
         samples=samples,
         seed=point.seed,
         budget_ms=budget_ms,
+        every_choice=every_choice,
     )
     # a settled side (a chance to go out, a certain feed) is marked on the loss itself
     sure_by = 0.0 if judged.exact else judged.loss_ci95
@@ -175,11 +178,13 @@ def judge_points(
     budget_ms: float | None = None,
     *,
     jobs: int = 1,
+    every_choice: bool = False,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[ReviewedDecision]:
     """Every decision judged, in order, in ``jobs`` processes; ``progress(done, total)``.
 
     The judgements are the same in one process and in several (each has its own seed).
+    ``every_choice`` weighs every legal action of each (``judge``).
     """
     told = progress or (lambda done, total: None)
     total = len(points)
@@ -187,11 +192,13 @@ def judge_points(
     if jobs == 1 or total < 2:
         judged = []
         for point in points:
-            judged.append(judge_point(point, samples, budget_ms))
+            judged.append(judge_point(point, samples, budget_ms, every_choice))
             told(len(judged), total)
         return judged
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(judge_point, point, samples, budget_ms) for point in points]
+        futures = [
+            pool.submit(judge_point, point, samples, budget_ms, every_choice) for point in points
+        ]
         for done, future in enumerate(futures, 1):
             future.result()
             told(done, total)
