@@ -33,3 +33,9 @@ def test_a_starter_puzzle_is_solved_by_legal_actions_of_its_view(puzzle: Puzzle)
     assert puzzle.loss >= 5
     assert puzzle.view.deal_result is None  # the deal is under way: no hand is shown
     assert {option.action for option in puzzle.options} >= {*puzzle.solutions, puzzle.played}
+
+
+@pytest.mark.parametrize("puzzle", starter_puzzles().puzzles, ids=lambda puzzle: puzzle.id)
+def test_a_starter_puzzle_was_checked_against_every_legal_choice(puzzle: Puzzle) -> None:
+    legal = {f"{puzzle.seat} {text}" for text in puzzle.view.legal}
+    assert {option.action for option in puzzle.options} == legal
