@@ -63,7 +63,7 @@ def test_the_lessons_read_in_japanese_on_a_phone(browser: Any, live_server: Live
         page.locator("#lang").select_option("ja")
         page.goto(live_server.url + f"/#/lessons/{LESSONS[0].id}")
         expect(page.get_by_role("heading", level=1)).to_have_text("セットとラン")
-        expect(page.get_by_test_id("lesson-practise")).to_have_text("練習：このテーマのパズル")
+        expect(page.get_by_test_id("lesson-practise")).to_have_text("練習：このテーマの問題")
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"a lesson scrolls sideways: {width} px"
     finally:
