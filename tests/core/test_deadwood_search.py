@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from rummykit.core.cards import JOKER_CODE, Card, parse_cards, standard_deck
@@ -31,7 +31,8 @@ def plain_least_deadwood(codes: tuple[int, ...], rules: Rules) -> tuple[int, Mel
     lowest card of, in the order the hand's melds are listed; a later choice replaces an
     earlier one only when strictly better (the engine's rule for equal splits).
     """
-    melds = enumerate_melds(codes, rules.aces)
+    # every legal meld: a joker may stand in for a card the hand holds
+    melds = enumerate_melds(codes, rules.aces, substitutes=True)
 
     @cache
     def search(left: tuple[int, ...]) -> tuple[int, Melds]:
@@ -112,6 +113,14 @@ def test_least_deadwood_is_the_plain_searchs_value_and_split(
 
 @settings(max_examples=100, deadline=None)
 @given(crowded_hands())
+# the hand less the A♣ needs the joker in its place (K♣ X 2♣ round the corner): the search of
+# the whole hand once left that run out, and threw the K♣
+@example(
+    (
+        [Card.parse(text) for text in ("Kc", "Ac", "2c", "X")],
+        Rules(aces=Aces.AROUND, decks=2, jokers=2, ace_points=11, joker_points=0),
+    )
+)
 def test_the_best_discard_is_the_plain_searchs(setup: tuple[list[Card], Rules]) -> None:
     hand, rules = setup
     assume(hand)
@@ -131,3 +140,35 @@ def test_a_long_run_with_jokers_that_no_two_runs_hold_is_still_weighed() -> None
     hand = parse_cards(["5h", "6h", "7h", "Th", "X", "X"])
     best = best_partition(hand, Rules(decks=2, jokers=2))
     assert (best.value, [meld.text for meld in best.melds]) == (0, ["5h 6h 7h X=8h X=9h Th"])
+
+
+@st.composite
+def dealt_hands(draw: st.DrawFn) -> tuple[list[Card], Rules]:
+    """One-deck hands without jokers, as most deals give: the searches' fast paths (no meld
+    at all, or melds that share no card) are taken for most of them."""
+    rules = Rules(
+        aces=draw(st.sampled_from(list(Aces))),
+        ace_points=draw(st.sampled_from([1, 11, 15])),
+    )
+    deck = standard_deck(1, 0)
+    size = draw(st.integers(1, 13))
+    hand = draw(st.lists(st.sampled_from(deck), min_size=size, max_size=size, unique=True))
+    return hand, rules
+
+
+@settings(max_examples=300, deadline=None)
+@given(dealt_hands())
+def test_a_dealt_hands_least_deadwood_and_best_discard_are_the_plain_searchs(
+    setup: tuple[list[Card], Rules],
+) -> None:
+    hand, rules = setup
+    codes = tuple(sorted(card.code for card in hand))
+    value, _ = plain_least_deadwood(codes, rules)
+    assert deadwood_value(hand, rules) == value == best_partition(hand, rules).value, hand
+    keys = []
+    for card in hand:
+        rest = [other for other in hand if other != card]
+        left, _ = plain_least_deadwood(tuple(sorted(c.code for c in rest)), rules)
+        keys.append((left, -rules.card_points(card.code), -card.code))
+    left, _, code = min(keys)
+    assert best_discard(hand, rules) == (Card.from_code(-code), left), hand

@@ -477,6 +477,11 @@ def _searched_melds(
 ) -> list[tuple[tuple[int, ...], int]]:
     """The melds a least-deadwood search weighs: all but long runs that two runs hold.
 
+    With a joker in the hand, the runs where it stands in for a card the hand holds are
+    weighed too (``enumerate_melds``' substitutes): that card may be wanted in a set (4♦ X 6♦
+    beside 5♦ 5♣ X leaves nothing), or thrown (once the A♣ is thrown, K♣ X 2♣ turn the
+    corner: ``best_discard`` searches the hand less each card with the whole hand's melds).
+
     Long is over five cards (``long_runs`` keeps them too). A natural one is never the split
     chosen: its first three cards are a run too, listed before it (a prefix sorts first), and
     the rest, three cards or more, is a run, so the short run is as good, and the search keeps
@@ -487,7 +492,7 @@ def _searched_melds(
     changes neither the value nor the melds chosen, and makes the search of a fifty-card
     two-deck hand faster.
     """
-    melds = enumerate_melds(codes, aces)
+    melds = enumerate_melds(codes, aces, substitutes=JOKER_CODE in codes)
     if long_runs:
         return melds
     searched: list[tuple[tuple[int, ...], int]] = []
@@ -556,12 +561,76 @@ def _points_for(ace_points: int, joker_points: int) -> tuple[int, ...]:
     return tuple(rules.card_points(code) for code in range(JOKER_CODE + 1))
 
 
+_NIBBLES: Final = sum(1 << (4 * rank) for rank in range(15))
+"""Bit 0 of each rank's four bits in a hand's card mask: bit ``code`` for each natural card
+held. Codes go rank by rank, four suits a rank, so a rank is four bits in a row and a suit's
+next rank is four bits up."""
+
+_ACE_HIGH_SHIFT: Final = 52
+"""How far the aces' four bits move to stand above the kings (rank 14) in a card mask."""
+
+
+def _may_meld(mask: int, aces: Aces) -> bool:
+    """Whether the natural cards of ``mask`` hold a set or a run at all (jokers aside).
+
+    A set is a rank held in three suits; a run three ranks in a row of one suit, the ace
+    above the king too where the aces rule lets it, and round the corner under ``AROUND``.
+    Cheap bit arithmetic: most hands of ten or eleven cards dealt at random hold no meld,
+    and then no search is needed.
+    """
+    first, second = mask & _NIBBLES, (mask >> 1) & _NIBBLES
+    third, fourth = (mask >> 2) & _NIBBLES, (mask >> 3) & _NIBBLES
+    if first & second & (third | fourth) | third & fourth & (first | second):
+        return True
+    if aces is Aces.LOW_OR_HIGH:
+        mask |= (mask & 0xF) << _ACE_HIGH_SHIFT
+    elif aces is Aces.AROUND:
+        mask |= (mask & 0xFF) << _ACE_HIGH_SHIFT  # the aces, then the twos above them
+    return mask & (mask >> 4) & (mask >> 8) != 0
+
+
+def _isolated_meld_cards(mask: int, aces: Aces) -> int | None:
+    """The cards of a hand's melds when each is three cards that share none with another.
+
+    ``mask`` holds natural cards only, one of each (``_NIBBLES``). ``None`` when some melds
+    may overlap (a rank in four suits, four in a row, a card in a set and a run, the ace of
+    a low and a high run) or runs may turn the corner: the meld search is then needed. Bit
+    arithmetic, as ``_may_meld``; tested against the plain search.
+    """
+    if aces is Aces.AROUND:
+        return None
+    first, second = mask & _NIBBLES, (mask >> 1) & _NIBBLES
+    third, fourth = (mask >> 2) & _NIBBLES, (mask >> 3) & _NIBBLES
+    if first & second & third & fourth:
+        return None
+    sets = first & second & (third | fourth) | third & fourth & (first | second)
+    set_cards = (sets * 0xF) & mask  # each rank's bit 0 spread over its four bits
+    stretched = mask | (mask & 0xF) << _ACE_HIGH_SHIFT if aces is Aces.LOW_OR_HIGH else mask
+    starts = stretched & (stretched >> 4) & (stretched >> 8)
+    if starts & (starts >> 4):
+        return None  # four in a row: runs that share cards
+    run_cards = starts | starts << 4 | starts << 8
+    high_aces = run_cards >> _ACE_HIGH_SHIFT
+    run_cards &= (1 << _ACE_HIGH_SHIFT) - 1
+    if high_aces & run_cards or set_cards & (run_cards | high_aces):
+        return None
+    return set_cards | run_cards | high_aces
+
+
 def deadwood_value(cards: Sequence[Card], rules: Rules) -> int:
     """The least a hand can be left holding in deadwood, melding all it can."""
     points = _points(rules)
-    codes = [card.code for card in cards]
+    codes: list[int] = []
+    total = 0
+    mask = 0
+    for card in cards:  # one pass: this is the hottest path of the computer players
+        code = card.code
+        codes.append(code)
+        total += points[code]
+        mask |= 1 << code
+    if not mask >> JOKER_CODE and not _may_meld(mask, rules.aces):
+        return total
     melds = _searched_melds(codes, rules.aces)
-    total = sum(points[code] for code in codes)
     if not melds:
         return total
     # Melds that share no card (the usual case) are all laid: no search is needed. Not with
@@ -804,8 +873,26 @@ def best_discard(cards: Sequence[Card], rules: Rules) -> tuple[Card, int]:
     if not cards:
         raise ValueError("best_discard needs at least one card")
     points = _points(rules)
-    codes = sorted(card.code for card in cards)
-    solver = _Solver(_searched_melds(codes, rules.aces), points)
+    codes = [card.code for card in cards]
+    codes.sort()
+    mask = 0
+    for code in codes:
+        mask |= 1 << code
+    if not mask >> JOKER_CODE and not _may_meld(mask, rules.aces):
+        return _dearest(codes, points)
+    if not mask >> JOKER_CODE and mask.bit_count() == len(codes):  # no joker, no card twice
+        used = _isolated_meld_cards(mask, rules.aces)
+        if used is not None and used != mask:
+            # throwing a melded card breaks its meld and leaves its other cards (each worth
+            # something) as deadwood, so the best is the dearest card in no meld
+            return _dearest([code for code in codes if not used >> code & 1], points)
+    melds = _searched_melds(codes, rules.aces)
+    loose = _loose_beside_disjoint_melds(codes, mask, melds)
+    if loose:
+        # throwing a melded card breaks its meld and leaves its other cards (each worth
+        # something) as deadwood, so the best is the dearest card in no meld
+        return _dearest(loose, points)
+    solver = _Solver(melds, points)
     state, free = solver.split(codes, points)
     best: tuple[int, int, int] | None = None
     field_of = solver.field_of
@@ -827,3 +914,39 @@ def best_discard(cards: Sequence[Card], rules: Rules) -> tuple[Card, int]:
             best = key
     assert best is not None
     return Card.from_code(-best[2]), best[0]
+
+
+def _dearest(codes: Sequence[int], points: tuple[int, ...]) -> tuple[Card, int]:
+    """Of cards in no meld (``codes``), the one to throw and what the others are worth.
+
+    The dearest, then the higher (``best_discard``'s tie rule).
+    """
+    total = 0
+    chosen = -1
+    most = -1
+    for code in codes:
+        value = points[code]
+        total += value
+        if value > most or (value == most and code > chosen):
+            chosen, most = code, value
+    return Card.from_code(chosen), total - most
+
+
+def _loose_beside_disjoint_melds(
+    codes: list[int], mask: int, melds: list[tuple[tuple[int, ...], int]]
+) -> list[int]:
+    """The cards in no meld, when the melds share no card (no joker, no card twice); else [].
+
+    Every meld listed is then laid whatever else is done, and what is left is deadwood.
+    """
+    if mask >> JOKER_CODE or mask.bit_count() != len(codes):
+        return []
+    used = 0
+    count = 0
+    for naturals, _ in melds:
+        for code in naturals:
+            used |= 1 << code
+        count += len(naturals)
+    if used.bit_count() != count:
+        return []
+    return [code for code in codes if not used >> code & 1]

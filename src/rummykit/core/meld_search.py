@@ -66,8 +66,8 @@ def enumerate_melds(
     A joker may stand for any card, even one the hand holds. With ``substitutes`` the list
     has those melds too (a run of held cards with a joker in place of one of them: every
     legal meld, for the legal actions); without, a run takes every held card of its stretch
-    (enough for least-deadwood search, where swapping a held card for a joker never helps),
-    except in a suit holding a card twice (two decks), where it can.
+    (enough for a hand without a joker, and in a suit holding a card twice; the least-deadwood
+    searches ask for the substitutes whenever the hand holds a joker, see ``deadwood``).
 
     Each distinct group of natural cards comes once for each number of jokers it can take
     (see ``meld_layouts`` for every placement of them). ``codes`` may repeat cards (two

@@ -9,6 +9,7 @@ the rule itself (a discard after a take from the pile), it asks ``check``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rummykit.core.actions import (
@@ -27,7 +28,7 @@ from rummykit.core.deadwood import GoingOut
 from rummykit.core.deal import Phase
 from rummykit.core.meld_search import enumerate_melds, meld_layouts
 from rummykit.core.melds import TableMeld, meld_accepts
-from rummykit.core.rules import MAX_SEATS, DiscardTake, GoOut, Melding
+from rummykit.core.rules import MAX_SEATS, Aces, DiscardTake, GoOut, Melding
 
 if TYPE_CHECKING:
     from rummykit.core.state import GameState
@@ -75,7 +76,12 @@ def _melds(state: GameState) -> list[Action]:
     deal, rules = state.deal, state.rules
     if rules.melds_per_turn and deal.melds_this_turn >= rules.melds_per_turn:
         return []
-    return list(_meld_actions(state, lambda naturals, jokers: True))
+    return list(_meld_actions(state, _any_meld))
+
+
+def _any_meld(naturals: tuple[int, ...], jokers: int) -> bool:
+    """Every meld is kept (melding during play)."""
+    return True
 
 
 def _whole_hand_melds(state: GameState) -> list[Action]:
@@ -153,11 +159,25 @@ def _meld_actions(state: GameState, keeps: Callable[[tuple[int, ...], int], bool
             continue
         if not keeps(naturals, jokers):
             continue
-        cards = [ALL_CARDS[code] for code in naturals]
-        for layout in meld_layouts(cards, jokers, rules.aces):
-            actions.append(Meld(seat, layout.cards, joker_designations(layout)))
-    actions.sort(key=action_sort_key)
+        actions.extend(_laid_out(seat, naturals, jokers, rules.aces))
+    if len(actions) > 1:
+        actions.sort(key=action_sort_key)
     return actions
+
+
+@lru_cache(maxsize=1 << 15)
+def _laid_out(seat: int, naturals: tuple[int, ...], jokers: int, aces: Aces) -> tuple[Meld, ...]:
+    """The meld actions of these cards (one for each way the jokers may lie), remembered.
+
+    Laying a group out checks it as a meld would be checked on the table, which costs more
+    than finding it; a hand meets the same groups turn after turn, and a deck has a few
+    thousand of them, so each is laid out once. The actions are immutable and shared.
+    """
+    cards = [ALL_CARDS[code] for code in naturals]
+    return tuple(
+        Meld(seat, layout.cards, joker_designations(layout))
+        for layout in meld_layouts(cards, jokers, aces)
+    )
 
 
 def _layoffs(state: GameState) -> list[Action]:
@@ -190,8 +210,14 @@ def _discards(state: GameState) -> list[Action]:
     if deal.melds_this_turn and len(hand) > 1 and state.rules.melding is Melding.WHOLE_HAND:
         return []  # a going out begun with the whole hand is finished first
     codes = sorted({card.code for card in hand})
-    if deal.taken_top is None and deal.must_play is None:
-        return [discards[code] for code in codes]
+    taken = deal.taken_top
+    if deal.must_play is None:
+        if taken is None or len(hand) == 1 or hand.count(taken) > 1:
+            return [discards[code] for code in codes]
+        # the card just taken from the pile may not go straight back (``taken_card_back``):
+        # the only refusal here, so no card is asked about one by one
+        back = taken.code
+        return [discards[code] for code in codes if code != back]
     deep = deal.must_play
     if deep is not None and len(hand) > 1 and deep in hand and state.can_use(deep, hand):
         return []  # the card taken from deep in the pile is played first (asked once, not per card)
