@@ -24,7 +24,7 @@ from rummykit.core.cards import Card
 from rummykit.core.errors import IllegalActionError
 from rummykit.core.melds import arrange_meld
 from rummykit.core.rules import Aces
-from table_client import LiveServer, simple_choice
+from table_client import LiveServer, LiveSocket, SeatSocket, play_until, simple_choice
 
 T = TypeVar("T")
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -455,3 +455,21 @@ def violations(page: Page) -> list[dict[str, Any]]:
         page.add_script_tag(path=str(AXE))
     found: list[dict[str, Any]] = page.evaluate(AUDIT, WCAG_A_AA)
     return found
+
+
+REVIEW_SAMPLES = 8
+"""Samples a decision in the browser tests of the review (``review_server``): a game to 10
+(some 70 decisions a seat) reviewed in a few seconds, the same review every run."""
+
+REVIEW_TIMEOUT_MS = 90_000
+"""How long a page may take to show a finished review (a few seconds here; a loaded CI
+machine shares its cores with the browser)."""
+
+
+def play_to_the_end(server: LiveServer, table_id: str, token: str) -> None:
+    """Seat 0 plays the game to its end on a socket beside the page, the computer at pace 0."""
+    with server.seat_socket(table_id, token) as websocket:
+        seat = SeatSocket(LiveSocket(websocket))
+        seat.recv()
+        seat.set_pace(0)
+        play_until(seat, lambda view: view["game_over"])

@@ -26,7 +26,7 @@ import pytest
 from helpers import IN_CI
 from rummykit.server.site.run import free_port
 from table_client import LiveServer
-from web_helpers import People, fresh_page, stop_watching_errors
+from web_helpers import REVIEW_SAMPLES, People, fresh_page, stop_watching_errors
 
 CHROMIUM_PACKAGE = "chromium-headless-shell"
 """The Debian package that holds the browser (``.ci/run`` installs the same one)."""
@@ -63,6 +63,15 @@ def need_chromium(what: str) -> None:
 def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     """The app on a temporary store and a free port, stopped after the test."""
     server = LiveServer(tmp_path / "tables.sqlite3", free_port())
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def review_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """The app, reviewing with few samples a decision (``REVIEW_SAMPLES``)."""
+    server = LiveServer(tmp_path / "tables.sqlite3", free_port(), review_samples=REVIEW_SAMPLES)
     server.start()
     yield server
     server.stop()

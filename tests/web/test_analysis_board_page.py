@@ -11,41 +11,18 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from rummykit.server.site.run import free_port
-from table_client import LiveServer, LiveSocket, SeatSocket, bearer, play_until
-from web_helpers import fresh_page, hold_seat
+from table_client import LiveServer, bearer
+from web_helpers import REVIEW_SAMPLES, REVIEW_TIMEOUT_MS, fresh_page, hold_seat, play_to_the_end
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(150)]
 
-REVIEW_SAMPLES = 8
-"""Samples a decision, as the review page's tests use."""
 
 DESKTOP = {"width": 1280, "height": 860}
-REVIEW_TIMEOUT_MS = 90_000
-"""How long the page may take to show a finished review (a loaded CI machine is slow)."""
-
-
-@pytest.fixture
-def review_server(tmp_path: Path) -> Iterator[LiveServer]:
-    server = LiveServer(tmp_path / "tables.sqlite3", free_port(), review_samples=REVIEW_SAMPLES)
-    server.start()
-    yield server
-    server.stop()
-
-
-def play_to_the_end(server: LiveServer, table_id: str, token: str) -> None:
-    with server.seat_socket(table_id, token) as websocket:
-        seat = SeatSocket(LiveSocket(websocket))
-        seat.recv()
-        seat.set_pace(0)
-        play_until(seat, lambda view: view["game_over"])
 
 
 def first_decision_step(server: LiveServer, table_id: str, token: str) -> int:

@@ -12,47 +12,30 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from rummykit.server.site.run import free_port
 from rummykit.server.tables.frames import replay_frames
-from table_client import LiveServer, LiveSocket, SeatSocket, bearer, play_until, stored_record
-from web_helpers import AXE, TablePage, fresh_page, hold_seat, violations
+from table_client import LiveServer, bearer, stored_record
+from web_helpers import (
+    AXE,
+    REVIEW_TIMEOUT_MS,
+    TablePage,
+    fresh_page,
+    hold_seat,
+    play_to_the_end,
+    violations,
+)
 from web_languages import english_left_over, language_page, wait_language
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(150)]
 
-REVIEW_SAMPLES = 8
-"""Samples a decision: a game to 10 (some 70 decisions a seat) reviewed in a few seconds."""
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 360, "height": 740}
-REVIEW_TIMEOUT_MS = 90_000
-"""How long the page may take to show a finished review (a few seconds here; a loaded CI
-machine shares its cores with the browser)."""
-
-
-@pytest.fixture
-def review_server(tmp_path: Path) -> Iterator[LiveServer]:
-    """The app, reviewing with few samples a decision."""
-    server = LiveServer(tmp_path / "tables.sqlite3", free_port(), review_samples=REVIEW_SAMPLES)
-    server.start()
-    yield server
-    server.stop()
-
-
-def play_to_the_end(server: LiveServer, table_id: str, token: str) -> None:
-    """Seat 0 plays the game to its end on a socket beside the page, the computer at pace 0."""
-    with server.seat_socket(table_id, token) as websocket:
-        seat = SeatSocket(LiveSocket(websocket))
-        seat.recv()
-        seat.set_pace(0)
-        play_until(seat, lambda view: view["game_over"])
 
 
 def server_review(server: LiveServer, table_id: str, token: str, seat: int) -> dict[str, Any]:
