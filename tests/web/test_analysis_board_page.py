@@ -81,3 +81,37 @@ def test_a_move_tried_at_a_decision_shows_its_value_against_the_best_with_its_in
         board.get_by_test_id("analysis-back").click()
         expect(page.get_by_test_id("analysis")).to_have_count(0)
         expect(page.get_by_test_id("analysis-try")).to_be_focused()
+
+
+def test_a_replay_without_a_review_lets_the_players_own_steps_be_tried(
+    browser: Any, review_server: LiveServer
+) -> None:
+    table_id, token = review_server.create_table(rules={"target": 10}, name="Ann", seed=5)
+    play_to_the_end(review_server, table_id, token)
+    with fresh_page(browser, DESKTOP) as page:
+        page.goto(review_server.url + "/")
+        hold_seat(page, table_id, token)
+        page.goto(f"{review_server.url}/#/replay/{table_id}")
+        slider = page.get_by_test_id("replay-slider")
+        slider.fill("0")  # a deal's first frame shows the deal: nothing to try
+        expect(page.get_by_test_id("analysis-try")).to_have_count(0)
+        step = next(
+            index
+            for index in range(1, 12)
+            if _try_shown(page, index)  # the first of Ann's own steps (seat 0)
+        )
+        assert step >= 1
+        page.get_by_test_id("analysis-try").click()
+        board = page.get_by_test_id("analysis")
+        expect(board.get_by_test_id("analysis-heading")).to_have_text("Trying moves for Ann")
+        board.get_by_test_id("analysis-choice").first.click()
+        expect(board.get_by_test_id("analysis-judgement")).to_contain_text(
+            "points for the deal", timeout=30_000
+        )
+
+
+def _try_shown(page: Any, step: int) -> bool:
+    """Move the replay to ``step``; whether it offers "Try a move" there."""
+    page.get_by_test_id("replay-slider").fill(str(step))
+    expect(page.get_by_test_id("replay-slider")).to_have_value(str(step))
+    return bool(page.get_by_test_id("analysis-try").count())

@@ -6,7 +6,7 @@
 // Loaded with the replay viewer only (replay.js imports it; the router loads that on demand).
 import { getReview, startReview } from "./api.js";
 import { t } from "./i18n.js";
-import { MARKS, POLL_MS, decisionsByStep, defaultSeat, markedSteps, nextMarked, previousMarked, progressOf } from "./review/model.js";
+import { MARKS, POLL_MS, decisionsByStep, defaultSeat, markedSteps, nextMarked, previousMarked, progressOf, stepAction } from "./review/model.js";
 import { MARK_SIGNS, failedText, itemText, judgementText, markMeaning, markName, points, problemText, progressText } from "./review/words.js";
 import { analysisBoard } from "./review/analysis.js";
 import { h, fill } from "./util.js";
@@ -40,6 +40,7 @@ export function reviewPanel({ gameId, token, go, wanted, autoStart }) {
   const seatSelect = h("select", { id: "review-seat", testid: "review-seat", disabled: true });
   seatSelect.addEventListener("change", () => {
     seat = Number(seatSelect.value);
+    if (!review) show(at); // the steps that may be tried are the chosen seat's
   });
   const startButton = h("button", { type: "button", class: "primary", testid: "review-start", disabled: true, onclick: () => start() }, t("replay.review_button"));
   // not a live region: a screen reader would read the count out every second (the bar says
@@ -193,7 +194,8 @@ export function reviewPanel({ gameId, token, go, wanted, autoStart }) {
       else item.removeAttribute("aria-current");
     }
     const decision = review ? byStep.get(at) : null;
-    showBoard(decision);
+    // without a review, every step of the chosen seat's own may be tried
+    showBoard(decision ?? (review ? null : ownStep(at)));
     if (!decision) {
       line.hidden = true;
       line.replaceChildren();
@@ -205,6 +207,12 @@ export function reviewPanel({ gameId, token, go, wanted, autoStart }) {
     if (decision.mark) line.dataset.mark = decision.mark;
     else delete line.dataset.mark;
     fill(line, decision.mark ? [markBadge(decision.mark), " "] : null, judgementText(decision, frames[at - 1], name));
+  }
+
+  /** The chosen seat's action at step `at` ({deal, action, seat}), or null. */
+  function ownStep(index) {
+    const place = frames.length ? stepAction(starts, frames, index) : null;
+    return place && place.seat === seat ? place : null;
   }
 
   /** The "Try a move" button at a decision's step (the board stays open at its own step). */
@@ -221,7 +229,7 @@ export function reviewPanel({ gameId, token, go, wanted, autoStart }) {
   function openBoard(decision) {
     boardAt = at;
     const opened = analysisBoard({
-      gameId, token, players, seat: review.seat, deal: decision.deal, action: decision.action,
+      gameId, token, players, seat: review ? review.seat : decision.seat, deal: decision.deal, action: decision.action,
       onBack: () => {
         boardAt = null;
         showBoard(decision);

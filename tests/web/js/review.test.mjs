@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { setLang } from "../../../src/rummykit/web/i18n.js";
 import { dealStarts } from "../../../src/rummykit/web/replay/steps.js";
 import {
-  actionWords, decisionStep, decisionsByStep, defaultSeat, markedSteps, nextMarked, previousMarked, progressOf, seatParam,
+  actionWords, decisionStep, decisionsByStep, defaultSeat, markedSteps, nextMarked, previousMarked, progressOf, seatParam, stepAction,
 } from "../../../src/rummykit/web/review/model.js";
 import { actionText, failedText, judgementText, itemText, lossText, markMeaning, markName, problemText, progressText } from "../../../src/rummykit/web/review/words.js";
 
@@ -33,6 +33,21 @@ test("a decision's step is its deal's first frame plus its action plus one", () 
     const step = decisionStep(starts, frames.length, decision(deal, action));
     assert.equal(frames[step].deal, deal);
     assert.equal(frames[step].action, action, `deal ${deal} action ${action}`);
+  }
+});
+
+test("a step's action is the decision that step shows, and its seat the one to act before", () => {
+  const frames = framesOf([5, 3, 4]).map((frame, index) => ({ ...frame, turn: index % 2 }));
+  const starts = dealStarts(frames);
+  for (let at = 0; at < frames.length; at += 1) {
+    const place = stepAction(starts, frames, at);
+    if (frames[at].kind === "deal") {
+      assert.equal(place, null, `step ${at} starts a deal`);
+      continue;
+    }
+    assert.deepEqual([place.deal, place.action], [frames[at].deal, frames[at].action]);
+    assert.equal(decisionStep(starts, frames.length, place), at); // both ways
+    assert.equal(place.seat, frames[at - 1].turn);
   }
 });
 

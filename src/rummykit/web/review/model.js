@@ -23,6 +23,19 @@ export function decisionStep(starts, frameCount, decision) {
   return step < end ? step : null;
 }
 
+/**
+ * The action a step shows, as a decision names it ({deal, action}), with the seat that took
+ * it (the seat to act in the frame before): `decisionStep` the other way round. Null for the
+ * first frame of a deal, which shows the deal, not an action.
+ */
+export function stepAction(starts, frames, at) {
+  let deal = starts.length - 1;
+  while (deal > 0 && starts[deal] > at) deal -= 1;
+  const action = at - starts[deal] - 1;
+  if (deal < 0 || action < 0 || !frames[at - 1]) return null;
+  return { deal, action, seat: frames[at - 1].turn };
+}
+
 /** The review's decisions by the step they were played at. */
 export function decisionsByStep(review, starts, frameCount) {
   const found = new Map();
