@@ -225,6 +225,7 @@ ROUTE_ANSWERS: dict[str, frozenset[str]] = {
     "/api/puzzles/next": frozenset({"PuzzleShown", "ErrorAnswer"}),
     "/api/puzzles/daily": frozenset({"PuzzleShown", "ErrorAnswer"}),
     "/api/puzzles/themes": frozenset({"PuzzleThemes", "ErrorAnswer"}),
+    "/api/players/{name}/puzzles": frozenset({"PlayerPuzzles", "ErrorAnswer"}),
     "/api/puzzles/{puzzle_id}/answer": frozenset({"PuzzleVerdict", "PuzzleRefusal", "ErrorAnswer"}),
     "/api/parties": frozenset({"PartyJoined", "PartyRefusal", "ErrorAnswer"}),
     "/api/parties/{code}": frozenset({"PartyView", "ErrorAnswer"}),

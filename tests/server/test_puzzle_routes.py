@@ -177,6 +177,21 @@ def test_a_signed_in_players_first_answer_moves_both_ratings_and_later_ones_do_n
     assert shown["rating"] == first["puzzle_after"]  # the puzzle's rating moved for all
 
 
+def test_a_players_page_shows_their_puzzle_rating_once_they_answered(
+    stored_site: TestClient, puzzles: PuzzleSet
+) -> None:
+    sign_up(stored_site, "Dora")
+    before = stored_site.get("/api/players/Dora/puzzles")
+    assert before.status_code == 200, before.text
+    assert before.json() == {"name": "Dora", "rating": None, "provisional": True, "answered": 0}
+    rating = send(stored_site, go_out(puzzles).id, GO_OUT).json()["rating"]
+    send(stored_site, go_out(puzzles).id, THREW)  # a second answer counts no more
+    after = stored_site.get("/api/players/Dora/puzzles").json()
+    assert after == {"name": "Dora", "rating": rating["after"], "provisional": True, "answered": 1}
+    assert stored_site.get("/api/players/Nobody/puzzles").status_code == 404
+    assert stored_site.get("/api/players/Dora/puzzles?x=1").status_code == 400
+
+
 def test_a_wrong_first_answer_lowers_the_players_rating(
     stored_site: TestClient, puzzles: PuzzleSet
 ) -> None:

@@ -101,3 +101,7 @@ def test_a_signed_in_players_rating_moves_on_the_first_answer_only(
         expect(rating).to_have_text(
             f"You had answered this puzzle before, so your rating stays at {after.group(1)}."
         )
+        page.goto(puzzle_server.url + "/#/player/Solver")  # their page says it too
+        expect(page.get_by_test_id("player-puzzles")).to_have_text(
+            f"Puzzle rating {after.group(1)}, from one puzzle answered."
+        )

@@ -300,6 +300,7 @@ if TYPE_CHECKING:
         wait_params,
     )
     from rummykit.protocol.puzzles import (
+        PlayerPuzzles,
         PuzzleAnswerAsked,
         PuzzleId,
         PuzzleOption,
@@ -548,6 +549,7 @@ __all__ = [
     "Player",
     "PlayerAnswer",
     "PlayerName",
+    "PlayerPuzzles",
     "PoolName",
     "PoolRecord",
     "PoolView",

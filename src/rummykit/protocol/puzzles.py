@@ -75,6 +75,18 @@ class PuzzleRatingChange(Strict):
     puzzle_after: int
 
 
+class PlayerPuzzles(Strict):
+    """``GET /api/players/{name}/puzzles``: an account's puzzle rating, for their page."""
+
+    name: str
+    rating: int | None
+    """The displayed puzzle rating (null: no puzzle answered yet)."""
+    provisional: bool
+    """Whether the rating is not settled yet (shown with "?")."""
+    answered: int
+    """Puzzles answered (each counted once: the first answer)."""
+
+
 class PuzzleVerdict(Strict):
     """The answer to ``POST /api/puzzles/{id}/answer``: right or not, and why."""
 

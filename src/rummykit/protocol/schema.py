@@ -59,6 +59,7 @@ from rummykit.protocol.party import (
     PartyView,
 )
 from rummykit.protocol.puzzles import (
+    PlayerPuzzles,
     PuzzleAnswerAsked,
     PuzzleRefusal,
     PuzzleShown,
@@ -141,6 +142,10 @@ PARTS: Final[dict[str, tuple[TypeAdapter[Any], str]]] = {
         "GET /api/puzzles/next and /api/puzzles/daily: a puzzle, without its answer.",
     ),
     "PuzzleThemes": (TypeAdapter(PuzzleThemes), "The answer to GET /api/puzzles/themes."),
+    "PlayerPuzzles": (
+        TypeAdapter(PlayerPuzzles),
+        "The answer to GET /api/players/{name}/puzzles.",
+    ),
     "PuzzleAnswerAsked": (
         TypeAdapter(PuzzleAnswerAsked),
         "The body of POST /api/puzzles/{id}/answer: the action chosen.",

@@ -85,6 +85,8 @@ export const getThresholds = () => json("/api/leaderboard/thresholds");
 
 /** An account's ratings, figures and recent games (a 404 error: no such account). */
 export const getPlayer = (name) => json(`/api/players/${encodeURIComponent(name)}`);
+/** A player's puzzle rating and how many puzzles they answered (`PlayerPuzzles`). */
+export const getPlayerPuzzles = (name) => json(`/api/players/${encodeURIComponent(name)}/puzzles`);
 
 /**
  * Save a finished game's record as a file. A plain link cannot carry the seat's token, so the

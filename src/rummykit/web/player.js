@@ -5,7 +5,7 @@
 // a person with a page of the site open). While a program is, whoever is signed in may
 // challenge it to a game; a person is challenged through the inbox.
 import { askToSignIn, onAccount, signedIn, whenKnown } from "./account.js";
-import { challengeBot, getPlayer, getThresholds } from "./api.js";
+import { challengeBot, getPlayer, getPlayerPuzzles, getThresholds } from "./api.js";
 import { lang, listOf, t } from "./i18n.js";
 import { botBadge } from "./account_badge.js";
 import { rankedTimer } from "./account_model.js";
@@ -295,6 +295,16 @@ export function mountPlayer(root, name) {
   fill(root, h("section", { class: "panel ratings-page" }, h("p", { class: "help" }, t("common.loading"))));
 
   const counting = h("p", { class: "help", testid: "player-counting" });
+  // the puzzle rating comes from the puzzles' own address; a failure just leaves it out
+  const puzzleLine = h("p", { testid: "player-puzzles", hidden: true });
+  getPlayerPuzzles(name)
+    .then((found) => {
+      if (gone || !found.answered) return;
+      const rating = `${found.rating}${found.provisional ? "?" : ""}`;
+      puzzleLine.textContent = t("puzzles.player_line", { rating, count: found.answered });
+      puzzleLine.hidden = false;
+    })
+    .catch(() => {});
   getThresholds()
     .then((found) => {
       if (!gone) counting.textContent = countingText(found);
@@ -314,6 +324,7 @@ export function mountPlayer(root, name) {
         h("h1", { testid: "player-name" }, found.name, found.bot ? botBadge() : null),
         onlineMark(online, "player-online")),
       h("p", {}, h("a", { href: boardHref(POOLS[0]) }, t("ratings.to_board"))),
+      puzzleLine,
       challenge ? challenge.section : null,
       (found.arenas_won || []).length
         ? h("section", { class: "arenas-won", testid: "arenas-won" },

@@ -30,8 +30,10 @@ from starlette.routing import BaseRoute, Route
 
 from rummykit.core.errors import IllegalActionError, InvalidActionError
 from rummykit.protocol import (
+    ACCOUNT_NAME,
     BadRequest,
     ErrorAnswer,
+    PlayerPuzzles,
     PuzzleAnswerAsked,
     PuzzleRatingChange,
     PuzzleRefusal,
@@ -60,6 +62,7 @@ NO_SUCH_PUZZLE: Final = "No puzzle has that id."
 NO_PUZZLES: Final = "No puzzles of that theme here."
 BAD_THEME: Final = f"theme: say one of {', '.join(Theme)}, or leave it out."
 UNKNOWN_QUERY: Final = "Unknown query parameter {name}: this address takes {allowed}."
+NO_PLAYER: Final = "No player has that name."
 
 _rng = random.SystemRandom()
 """Which of the near puzzles comes next: unpredictable, nothing to replay."""
@@ -214,7 +217,35 @@ async def answer(request: Request) -> Response:
     return JSONResponse(verdict.model_dump(mode="json"))
 
 
+async def player_puzzles(request: Request) -> Response:
+    """``GET /api/players/{name}/puzzles``: the account's puzzle rating and puzzles answered.
+
+    404 for no such account; 400 for any query.
+    """
+    problem = _query_problem(request, ())
+    if problem:
+        return _error(problem, 400)
+    name = request.path_params["name"]
+    if not ACCOUNT_NAME.fullmatch(name):
+        return _error(NO_PLAYER, 404)
+    store: Store = request.app.state.lobby.store
+    account = await asyncio.to_thread(store.accounts.named, name)
+    if account is None:
+        return _error(NO_PLAYER, 404)
+    puzzles = ratings_of(request.app)
+    rating = await asyncio.to_thread(puzzles.player, account.id)
+    answered = await asyncio.to_thread(puzzles.answered_since, account.id, 0.0)
+    figures = PlayerPuzzles(
+        name=account.name,
+        rating=None if rating is None else display_value(rating),
+        provisional=rating is None or not is_settled(rating),
+        answered=len(answered),
+    )
+    return JSONResponse(figures.model_dump(mode="json"))
+
+
 PUZZLE_ROUTES: Final[list[BaseRoute]] = [
+    Route("/api/players/{name}/puzzles", player_puzzles),
     Route("/api/puzzles/next", next_puzzle),
     Route("/api/puzzles/daily", daily_puzzle),
     Route("/api/puzzles/themes", themes),

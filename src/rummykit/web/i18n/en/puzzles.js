@@ -18,6 +18,7 @@ export default {
   "puzzles.no_melds": "No melds on the table yet.",
   "puzzles.not_counted": "You had answered this puzzle before, so your rating stays at {rating}.",
   "puzzles.others": { "one": "An opponent holds {count} card.", "other": "An opponent holds {count} cards." },
+  "puzzles.player_line": { one: "Puzzle rating {rating}, from one puzzle answered.", other: "Puzzle rating {rating}, from {count} puzzles answered." },
   "puzzles.rating": "Your puzzle rating: {rating} ({change}).",
   "puzzles.right": "Right! {chosen} is the best choice.",
   "puzzles.solve": "Solve",

@@ -17,6 +17,7 @@ export default {
   "puzzles.no_melds": "場にはまだメルドがありません。",
   "puzzles.not_counted": "この問題には前に答えているので、レーティングは {rating} のままです。",
   "puzzles.others": { "other": "相手の手札は {count} 枚です。" },
+  "puzzles.player_line": { other: "問題のレーティング {rating}（{count}問に解答）" },
   "puzzles.rating": "あなたの問題レーティング: {rating}（{change}）。",
   "puzzles.right": "正解！ {chosen} が最善の手です。",
   "puzzles.solve": "解く",
