@@ -3,9 +3,9 @@ any page, at a desktop and a phone size, in English and in Japanese.
 
 axe-core comes from npm (``package.json``'s devDependencies, installed by ``npm ci``); its
 ``axe.min.js`` is injected into each page, which is audited as a player sees it: the lobby, a
-table mid-turn with a card selected, how to play, a lesson, the practice table, a party's
-lobby, the history and a replay; and, over a store of rated games, the leaderboard and a
-player's page.
+table mid-turn with a card selected, how to play, a lesson, the puzzles, the practice table, a
+party's lobby, the history and a replay; and, over a store of rated games, the leaderboard and
+a player's page.
 """
 
 from __future__ import annotations
@@ -66,6 +66,9 @@ def test_every_page_passes_the_audit(
         page.goto(live_server.url + "/#/lessons/melds")
         expect(page.get_by_test_id("lesson-practise")).to_be_visible()
         found["lesson"] = violations(page)
+        page.get_by_test_id("lesson-practise").click()  # the puzzles of its theme
+        expect(page.get_by_test_id("puzzle-choices").get_by_role("button").first).to_be_visible()
+        found["puzzles"] = violations(page)
         practice_table(page, live_server)
         found["practice"] = violations(page)
         history_page(page, live_server, {game: token})

@@ -53,9 +53,10 @@ function ratingLine(change) {
 
 /** The page; `which` is "daily" for the day's puzzle. */
 export function mountPuzzles(root, which, params = new URLSearchParams()) {
+  document.title = t("puzzles.title");
   let generation = 0;
   let theme = params.get("theme") || "";
-  const heading = h("h2", { tabindex: "-1", testid: "puzzle-heading" }, t("puzzles.heading"));
+  const heading = h("h1", { tabindex: "-1", testid: "puzzle-heading" }, t("puzzles.heading"));
   const picker = h("select", { id: "puzzle-theme", testid: "puzzle-theme" }, h("option", { value: "" }, t("puzzles.any_theme")));
   const about = h("p", { class: "help", testid: "puzzle-about" });
   const table = h("div", { class: "analysis-table", testid: "puzzle-table" });

@@ -22,6 +22,7 @@ export default {
   "puzzles.rating": "Your puzzle rating: {rating} ({change}).",
   "puzzles.right": "Right! {chosen} is the best choice.",
   "puzzles.solve": "Solve",
+  "puzzles.title": "rummykit — puzzles",
   "puzzles.stock": { "one": "{count} card left in the stock.", "other": "{count} cards left in the stock." },
   "puzzles.theme.discard": "Which card to throw",
   "puzzles.theme.draw": "Where to draw from",

@@ -21,6 +21,7 @@ export default {
   "puzzles.rating": "あなたの問題レーティング: {rating}（{change}）。",
   "puzzles.right": "正解！ {chosen} が最善の手です。",
   "puzzles.solve": "解く",
+  "puzzles.title": "rummykit — 問題",
   "puzzles.stock": { "other": "山札の残りは {count} 枚です。" },
   "puzzles.theme.discard": "どの札を捨てるか",
   "puzzles.theme.draw": "どこから引くか",
