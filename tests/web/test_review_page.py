@@ -229,3 +229,11 @@ def test_a_finished_review_speaks_japanese_on_a_phone_and_passes_the_audit(
         assert violations(page) == []
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"the review scrolls sideways: {width} px"
+        page.get_by_test_id("analysis-try").click()  # the analysis board, in Japanese too
+        board = page.get_by_test_id("analysis")
+        board.get_by_test_id("analysis-choice").first.click()
+        expect(board.get_by_test_id("analysis-judgement")).to_be_visible(timeout=30_000)
+        assert english_left_over(page, areas=(), names=names) == []
+        assert violations(page) == []
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the analysis board scrolls sideways: {width} px"
