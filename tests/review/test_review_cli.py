@@ -94,3 +94,20 @@ def test_a_record_that_cannot_be_read_or_replayed_is_refused(
     bad.write_text(json.dumps(broken))
     code, _, err = run(capsys, str(bad), "--seat", "0")
     assert code == 2 and err.startswith("rummy review: ")
+
+
+def test_a_settled_decision_says_so_in_the_text() -> None:
+    from rummykit.core.actions import parse_action
+    from rummykit.review.cli import _told
+    from rummykit.review.judge import Judgement
+    from rummykit.review.marks import Mark
+    from rummykit.review.walk import Review, ReviewedDecision
+
+    def marked(exact: bool) -> ReviewedDecision:
+        played, best = parse_action("0 discard 6h"), parse_action("0 meld 6c 6h 6s")
+        judged = Judgement(played, best, 18.85, 2.85, 0.0, (), 48, exact=exact)
+        return ReviewedDecision(1, 32, judged, Mark.BLUNDER)
+
+    text = _told(Review(0, "Ann", 2, (marked(True),)))
+    assert "(about 18.9 ± 2.9 points, settled within the turn)." in text
+    assert "settled" not in _told(Review(0, "Ann", 2, (marked(False),)))

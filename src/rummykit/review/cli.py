@@ -150,10 +150,11 @@ def _told(review: Review) -> str:
     for decision in marked:
         judged = decision.judgement
         assert decision.mark is not None
+        settled = ", settled within the turn" if judged.exact else ""
         lines.append(
             f"  deal {decision.deal + 1}, action {decision.action}: {MARK_NAMES[decision.mark]}."
             f" Played {judged.played}; better: {judged.best}"
-            f" (about {judged.loss:.1f} ± {judged.loss_ci95:.1f} points)."
+            f" (about {judged.loss:.1f} ± {judged.loss_ci95:.1f} points{settled})."
         )
     if not marked:
         lines.append("  No decision is marked: nothing gave away points for sure.")
