@@ -174,8 +174,9 @@ def test_a_bare_install_runs_the_engines_commands(
         (("serve", "--port", "0"), "server"),
         (("join", "ABCDEF", "--server", "http://127.0.0.1:9", "--bot", "basic"), "client"),
         (("account", "show"), "client"),
+        (("puzzles", "show", "puzzles.json"), "client"),  # a puzzle is a seat's view: pydantic
     ],
-    ids=["serve", "join", "account"],
+    ids=["serve", "join", "account", "puzzles"],
 )
 def test_a_bare_install_says_which_extra_a_command_needs(
     bare_install: Path, args: tuple[str, ...], extra: str
