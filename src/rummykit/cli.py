@@ -272,6 +272,7 @@ def _command_serve(args: argparse.Namespace) -> int:
             allowed_origins=args.allowed_origin,
             public_history=args.public_history,
             idle_table_s=args.idle_table_seconds,
+            puzzles=Path(args.puzzles) if args.puzzles else None,
         )
     except ConfigError as error:
         print(f"rummy serve: {error}", file=sys.stderr)
@@ -449,6 +450,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="list every finished game to everyone, and let anyone replay it and download its "
         "record; by default each player sees only the games played in their browser (its seat "
         "tokens work for 30 days after a game ends)",
+    )
+    serve_parser.add_argument(
+        "--puzzles",
+        metavar="FILE",
+        help="serve these puzzles (a file of rummy puzzles make, from your own games) instead "
+        "of the starter set",
     )
     serve_parser.add_argument(
         "--workers",

@@ -16,10 +16,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from puzzle_fixtures import GO_OUT, THREW, small_set
+from rummykit.cli import main
 from rummykit.protocol import MAX_BODY_BYTES
 from rummykit.protocol.limits import Limits
-from rummykit.puzzles.model import Puzzle, PuzzleSet, Theme
+from rummykit.puzzles.model import Puzzle, PuzzleSet, Theme, write_puzzles
 from rummykit.server.puzzles import PuzzleShelf
+from rummykit.server.site import ConfigError
 from rummykit.server.site.app import create_app
 from rummykit.server.site.config import ServerConfig
 from services import StoreBackend
@@ -276,3 +278,30 @@ def test_the_site_serves_its_starter_set_unless_given_another(
         shown = client.get("/api/puzzles/daily")
     assert shown.status_code == 200
     assert sum(theme["count"] for theme in themes) > 0
+
+
+def test_a_site_serves_the_puzzle_file_it_is_given(
+    tmp_path: Path, clock: ManualClock, puzzles: PuzzleSet
+) -> None:
+    made = tmp_path / "ours.json"
+    write_puzzles(puzzles, made)  # as `rummy puzzles make` writes it
+    config = ServerConfig(store_path=tmp_path / "site.sqlite3", puzzles=made, accept_seeds=True)
+    app = create_app(config, sleep=clock.sleep, now=clock.time, clock=clock.time, workers=WORKERS)
+    with TestClient(app) as client:
+        shown = client.get("/api/puzzles/next").json()
+        assert shown["id"] in {puzzle.id for puzzle in puzzles.puzzles}
+        themes = client.get("/api/puzzles/themes").json()["themes"]
+        assert sum(row["count"] for row in themes) == len(puzzles.puzzles)
+
+
+@pytest.mark.parametrize("text", ["not json", '{"format": "rummykit-puzzles/1", "puzzles": []}'])
+def test_a_puzzle_file_that_cannot_be_served_is_refused_at_the_start(
+    tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match="puzzles: "):
+        ServerConfig(store_path=tmp_path / "site.sqlite3", puzzles=bad)
+    code = main(["serve", "--store", str(tmp_path / "site.sqlite3"), "--puzzles", str(bad)])
+    assert code == 2
+    assert "rummy serve: puzzles: " in capsys.readouterr().err

@@ -123,7 +123,7 @@ from rummykit.server.parties import (
     finished_game,
     stored_ratings,
 )
-from rummykit.server.puzzles import PUZZLE_ROUTES
+from rummykit.server.puzzles import PUZZLE_ROUTES, PuzzleShelf
 from rummykit.server.reviews import REVIEW_ROUTES, Reviews
 from rummykit.server.runtime import WorkerPool, going_on
 from rummykit.server.site.config import SHARED_SITE_NEEDS_POSTGRESQL, ConfigError, ServerConfig
@@ -595,6 +595,9 @@ def create_app(
     handle_outages(app)  # the database or Redis out of reach: 503 or a close, never a 500
     app.state.lobby = lobby
     app.state.reviews = reviews
+    served = config.puzzle_set()
+    if served is not None:
+        app.state.puzzles = PuzzleShelf(served)
     app.state.pairing = pairing
     app.state.challenges = challenges
     app.state.arenas = arenas

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rummykit.protocol import Limits
+from rummykit.puzzles.model import PuzzleError, PuzzleSet, load_puzzles
 from rummykit.review.walk import DEFAULT_SAMPLES
 from rummykit.server.http import Heartbeat
 from rummykit.server.store import is_postgres_url
@@ -61,6 +62,8 @@ class ServerConfig:
     """The same after their page said ``bye`` (``None``: ``BYE_GRACE_S``)."""
     review_samples: int = DEFAULT_SAMPLES
     """The samples a decision of a post-game review is played out in."""
+    puzzles: Path | None = None
+    """A puzzle file (``rummy puzzles make``) the site serves instead of the starter set."""
 
     def __post_init__(self) -> None:
         if self.database_url is not None and not is_postgres_url(self.database_url):
@@ -73,6 +76,20 @@ class ServerConfig:
             raise ConfigError(SHARED_SITE_NEEDS_POSTGRESQL)
         if self.review_samples < 1:
             raise ConfigError(f"a review needs at least one sample, not {self.review_samples}")
+        if self.puzzles is not None:
+            self.puzzle_set()  # a file that cannot be served is refused at the start
+
+    def puzzle_set(self) -> PuzzleSet | None:
+        """The puzzles of ``puzzles`` (``None``: the starter set); ``ConfigError`` if unreadable."""
+        if self.puzzles is None:
+            return None
+        try:
+            found = load_puzzles(self.puzzles)
+        except PuzzleError as error:
+            raise ConfigError(f"puzzles: {error}") from None
+        if not found.puzzles:
+            raise ConfigError(f"puzzles: {self.puzzles} holds no puzzle")
+        return found
 
     @property
     def store_location(self) -> Path | str:
