@@ -50,7 +50,6 @@ class _TurnSearch:
         self.judged = judged
         self.visited = 0
         self.known: dict[_State, tuple[float, float] | None] = {}
-        self.exhausted = False
 
     def best(self, game: GameState) -> tuple[float, float] | None:
         """(mover's value, judged's value) of the best going out from ``game``, or ``None``."""
@@ -63,8 +62,7 @@ class _TurnSearch:
             return self.known[key]
         self.visited += 1
         if self.visited > SEARCH_LIMIT:
-            self.exhausted = True
-            return None
+            return None  # the same in every sample: the search sees only the mover's cards
         found: tuple[float, float] | None = None
         for action in _moves(game):
             after = game.clone()
