@@ -349,9 +349,9 @@ export function mountLobby(root) {
     { class: "panel learn" },
     h("h2", {}, t("lobby.learn_heading")),
     h("p", {}, t("lobby.learn_text")),
-    practice,
+    h("div", { class: "row" }, practice),
+    h("p", {}, h("a", { href: "#/lessons", testid: "lessons-link" }, t("lessons.link")), " ", t("lessons.lobby_about")),
     dailyPuzzleLine(),
-    h("p", {}, h("a", { href: "#/lessons", testid: "lessons-link" }, t("lessons.link"))),
   );
   practice.addEventListener("click", () => begin(true));
 

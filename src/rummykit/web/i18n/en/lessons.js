@@ -2,6 +2,7 @@
 // order, themes and examples of the lessons come from the server (LESSONS in protocol.js).
 export default {
   "lessons.title": "rummykit — lessons",
+  "lessons.lobby_about": "Five short ones, each ending in puzzles from real games.",
   "lessons.link": "Lessons",
   "lessons.heading": "Lessons",
   "lessons.intro": "Five short lessons, from your first meld to reading the table. Each ends with puzzles taken from real games, so you can try what it teaches at once.",

@@ -1,6 +1,7 @@
 // The lessons area's words in Japanese (see ../../i18n.js): the lesson path (lessons.js).
 export default {
   "lessons.title": "rummykit — レッスン",
+  "lessons.lobby_about": "短いレッスンが5つ。最後に実際の対局から作った問題があります。",
   "lessons.link": "レッスン",
   "lessons.heading": "レッスン",
   "lessons.intro": "はじめてのメルドから場の読み方まで、短いレッスンが5つあります。どのレッスンも最後に実際の対局から作った問題があるので、学んだことをすぐに試せます。",
