@@ -101,6 +101,8 @@ test("actions, losses and a decision's line in English", () => {
   assert.equal(actionText("not notation", before), "not notation");
   const costly = decision(0, 3, "mistake", { played: "0 discard Th", best: "0 draw discard", loss: 6.24, loss_ci95: 1.1 });
   assert.equal(lossText(costly), "6.2 ± 1.1 points");
+  assert.equal(lossText({ ...costly, exact: true }), "6.2 ± 1.1 points, settled within the turn");
+  assert.equal(lossText({ ...costly, exact: true, loss_ci95: 0 }), "6.2 points, counted exactly");
   assert.equal(judgementText(costly, before, "Ann"), "Ann: Discard the 10♥. Best found: Take the 9♦ from the discard pile. Cost: 6.2 ± 1.1 points.");
   assert.equal(itemText(costly, before), "Deal 1: Discard the 10♥. Better: Take the 9♦ from the discard pile (6.2 ± 1.1 points)");
   assert.equal(judgementText(decision(0, 1, null, { played: "0 draw stock", best: "0 draw stock" }), before, "Ann"), "Ann: Draw from the stock, the best choice found.");

@@ -27,11 +27,13 @@ export function points(value) {
  * up in a list. */
 const exact = (value) => new Intl.NumberFormat(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Number(value) || 0);
 
-/** A loss with its 95% interval: "4.8 ± 3.8 points"; one without noise (settled within
- * the turn, both sides exact): "15.0 points, counted exactly". */
+/** A loss with its 95% interval: "4.8 ± 3.8 points"; a settled decision's says so (its mark
+ * is on the whole loss): "18.9 ± 2.9 points, settled within the turn", or with no interval
+ * left (both sides settled) "15.0 points, counted exactly". */
 export function lossText(decision) {
   if (decision.exact && !Number(decision.loss_ci95)) return t("replay.review_loss_exact", { loss: exact(decision.loss) });
-  return t("replay.review_loss", { loss: exact(decision.loss), interval: exact(decision.loss_ci95) });
+  const key = decision.exact ? "replay.review_loss_settled" : "replay.review_loss";
+  return t(key, { loss: exact(decision.loss), interval: exact(decision.loss_ci95) });
 }
 
 /**

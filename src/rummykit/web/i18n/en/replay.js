@@ -47,6 +47,7 @@ export default {
   "replay.review_item": "Deal {deal}: {played}. Better: {best} ({loss})",
   "replay.review_loss": "{loss} ± {interval} points",
   "replay.review_loss_exact": "{loss} points, counted exactly",
+  "replay.review_loss_settled": "{loss} ± {interval} points, settled within the turn",
   "replay.review_line": "{name}: {played}. Best found: {best}. Cost: {loss}.",
   "replay.review_line_best": "{name}: {played}, the best choice found.",
   "replay.review_layoff": "Lay off the {card} on {meld}",

@@ -47,6 +47,7 @@ export default {
   "replay.review_item": "第{deal}ディール: {played}。より良い手: {best}（{loss}）",
   "replay.review_loss": "{loss} ± {interval}点",
   "replay.review_loss_exact": "{loss}点（正確な値）",
+  "replay.review_loss_settled": "{loss} ± {interval}点（そのターンで決着）",
   "replay.review_line": "{name}: {played}。見つかった最善の手: {best}。損失: {loss}。",
   "replay.review_line_best": "{name}: {played}。見つかった最善の手です。",
   "replay.review_layoff": "{card}を{meld}に付け札する",
