@@ -1,6 +1,6 @@
 """Make the starter puzzles shipped in the package (``src/rummykit/puzzles/starter.json``).
 
-    python scripts/make_starter_puzzles.py            # about 2 to 3 minutes on two cores
+    python scripts/make_starter_puzzles.py            # about 3 minutes on two cores
     python scripts/make_starter_puzzles.py --jobs 8   # the same file, sooner
 
 Plays seeded games between the computer players (``MATCHES``: the basic player against the
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from rummykit.core.record import load_record
 from rummykit.puzzles.make import NamedRecord, make_puzzles
-from rummykit.puzzles.model import FORMAT, PuzzleSet, write_puzzles
+from rummykit.puzzles.model import FORMAT, Puzzle, PuzzleSet, write_puzzles
 from rummykit.tournament.config import SimConfig
 from rummykit.tournament.play import run_sim
 
@@ -42,8 +42,8 @@ class Match:
 
 
 MATCHES = (
-    Match(("basic", "strong"), "classic", games=16, deals=3, seed=33),
-    Match(("basic", "strong"), "knock", games=12, deals=3, seed=34),
+    Match(("basic", "strong"), "classic", games=32, deals=3, seed=33),
+    Match(("basic", "strong"), "knock", games=36, deals=3, seed=34),
     Match(("random", "basic"), "classic", games=6, deals=2, seed=35),
 )
 """The games played. The basic player makes most of the puzzles' errors against the strong
@@ -56,9 +56,21 @@ SAMPLES = 24
 VERIFY_SAMPLES = 96
 """Samples of a kept decision's deeper search: four times the first."""
 
-MAX_PUZZLES = 60
-"""Puzzles kept at most: the first found, in record order, to keep the file small (each is
-about 4 KB, the view's rules and history included)."""
+MAX_PER_THEME = 15
+"""Puzzles kept at most of each theme: the first found, in record order, so that every lesson
+has puzzles of its own theme (going out is found far more often than the others) and the file
+stays small (each puzzle is about 4 KB, the view's rules and history included)."""
+
+
+def _balanced(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """The first ``MAX_PER_THEME`` puzzles of each theme, in their order."""
+    taken: Counter[str] = Counter()
+    kept = []
+    for puzzle in puzzles:
+        if taken[puzzle.theme] < MAX_PER_THEME:
+            taken[puzzle.theme] += 1
+            kept.append(puzzle)
+    return kept
 
 
 def main() -> int:
@@ -78,7 +90,7 @@ def main() -> int:
         jobs=args.jobs,
         progress=_told,
     )
-    kept = PuzzleSet(format=FORMAT, puzzles=found.puzzles[:MAX_PUZZLES])
+    kept = PuzzleSet(format=FORMAT, puzzles=_balanced(found.puzzles))
     write_puzzles(kept, args.out)
     themes = Counter(str(puzzle.theme) for puzzle in kept.puzzles)
     print(

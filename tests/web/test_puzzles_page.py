@@ -97,6 +97,8 @@ def test_a_signed_in_players_rating_moves_on_the_first_answer_only(
         assert after is not None
 
         page.get_by_test_id("puzzle-next").click()
+        # the same puzzle again (the theme has one): once it is shown afresh, not before
+        expect(page.get_by_test_id("puzzle-result")).to_have_count(0)
         choose(page, THREW)
         expect(rating).to_have_text(
             f"You had answered this puzzle before, so your rating stays at {after.group(1)}."

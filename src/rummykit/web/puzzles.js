@@ -89,6 +89,7 @@ export function mountPuzzles(root, which, params = new URLSearchParams()) {
   function load(daily) {
     const mine = ++generation;
     fill(verdict);
+    fill(choices); // the last puzzle's answered choices go at once, not when the next comes
     (daily ? getDailyPuzzle() : getNextPuzzle(theme)).then((puzzle) => {
       if (mine === generation) show(puzzle, mine);
     }).catch((problem) => {
