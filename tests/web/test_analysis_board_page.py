@@ -92,6 +92,8 @@ def test_a_replay_without_a_review_lets_the_players_own_steps_be_tried(
         page.goto(review_server.url + "/")
         hold_seat(page, table_id, token)
         page.goto(f"{review_server.url}/#/replay/{table_id}")
+        # the game loaded (its steps and seats): before it, the slider has no steps to take
+        expect(page.get_by_test_id("review-seat")).to_be_enabled()
         slider = page.get_by_test_id("replay-slider")
         slider.fill("0")  # a deal's first frame shows the deal: nothing to try
         expect(page.get_by_test_id("analysis-try")).to_have_count(0)
