@@ -9,8 +9,10 @@ do: a game to 10 is reviewed in a few seconds, and each tried move judged at onc
 
 from __future__ import annotations
 
+import contextlib
 import json
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -23,6 +25,20 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(150)]
 
 
 DESKTOP = {"width": 1280, "height": 860}
+
+
+@contextlib.contextmanager
+def replay_of_a_finished_game(
+    browser: Any, server: LiveServer, query: str = ""
+) -> Iterator[tuple[Any, str, str]]:
+    """Ann plays a game to 10 to its end; her browser, holding her seat, opens its replay."""
+    table_id, token = server.create_table(rules={"target": 10}, name="Ann", seed=5)
+    play_to_the_end(server, table_id, token)
+    with fresh_page(browser, DESKTOP) as page:
+        page.goto(server.url + "/")
+        hold_seat(page, table_id, token)
+        page.goto(f"{server.url}/#/replay/{table_id}{query}")
+        yield page, table_id, token
 
 
 def first_decision_step(server: LiveServer, table_id: str, token: str) -> int:
@@ -40,12 +56,7 @@ def first_decision_step(server: LiveServer, table_id: str, token: str) -> int:
 def test_a_move_tried_at_a_decision_shows_its_value_against_the_best_with_its_interval(
     browser: Any, review_server: LiveServer
 ) -> None:
-    table_id, token = review_server.create_table(rules={"target": 10}, name="Ann", seed=5)
-    play_to_the_end(review_server, table_id, token)
-    with fresh_page(browser, DESKTOP) as page:
-        page.goto(review_server.url + "/")
-        hold_seat(page, table_id, token)
-        page.goto(f"{review_server.url}/#/replay/{table_id}?review=0")
+    with replay_of_a_finished_game(browser, review_server, "?review=0") as (page, table_id, token):
         expect(page.get_by_test_id("review-heading")).to_have_text(
             "Review of Ann's decisions", timeout=REVIEW_TIMEOUT_MS
         )
@@ -86,12 +97,7 @@ def test_a_move_tried_at_a_decision_shows_its_value_against_the_best_with_its_in
 def test_a_replay_without_a_review_lets_the_players_own_steps_be_tried(
     browser: Any, review_server: LiveServer
 ) -> None:
-    table_id, token = review_server.create_table(rules={"target": 10}, name="Ann", seed=5)
-    play_to_the_end(review_server, table_id, token)
-    with fresh_page(browser, DESKTOP) as page:
-        page.goto(review_server.url + "/")
-        hold_seat(page, table_id, token)
-        page.goto(f"{review_server.url}/#/replay/{table_id}")
+    with replay_of_a_finished_game(browser, review_server) as (page, _, _):
         # the game loaded (its steps and seats): before it, the slider has no steps to take
         expect(page.get_by_test_id("review-seat")).to_be_enabled()
         slider = page.get_by_test_id("replay-slider")
