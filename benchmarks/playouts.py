@@ -21,7 +21,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.engine import render
 
-from rummykit.bots.expert import Policy, greedy_action, sharp_action
+from rummykit.bots.playout import Policy, greedy_action, sharp_action
 from rummykit.core.presets import find_preset
 from rummykit.core.state import GameState
 from rummykit.tournament.stats import wilson_interval

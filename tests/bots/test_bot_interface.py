@@ -234,7 +234,7 @@ def test_the_expert_on_a_sample_budget_chooses_the_same_however_fast_the_clock_r
         ExpertBot(budget_ms=1.0, samples=3).choose(view, random.Random(number))
         for number, view in enumerate(views)
     ]
-    assert next(ticks) > len(views), "the expert read the slow clock"
+    assert next(ticks) >= len(views), "the expert read the slow clock at each decision"
     assert again == first
 
 

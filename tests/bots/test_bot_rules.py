@@ -16,7 +16,7 @@ import pytest
 from bot_games import positions, random_game
 from helpers import play, stacked_game
 from rummykit.bots import BasicBot, Bot, ExpertBot, RandomBot, StrongBot, make_bot
-from rummykit.bots.expert import greedy_action
+from rummykit.bots.playout import greedy_action
 from rummykit.core.actions import Discard, Draw, DrawSource, LayOff, Meld
 from rummykit.core.cards import Card, parse_cards
 from rummykit.core.melds import layoff_positions

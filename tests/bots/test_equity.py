@@ -25,7 +25,8 @@ from rummykit.bots.equity import (
     points_outcome,
     won_deal_points,
 )
-from rummykit.bots.expert import PLAYOUT_TURNS, playout_value, sharp_action
+from rummykit.bots.expert import PLAYOUT_TURNS
+from rummykit.bots.playout import playout_value, sharp_action
 from rummykit.core.deadwood import deadwood_value
 from rummykit.core.presets import find_preset
 from rummykit.core.rules import Rules

@@ -18,8 +18,8 @@ import rummykit.bots.expert as expert_module
 from bot_games import positions, random_game, reshuffle_hidden
 from rummykit.bots import ExpertBot, MasterBot, make_bot
 from rummykit.bots.base import BOTS
-from rummykit.bots.expert import greedy_action, sharp_action
 from rummykit.bots.hints import HINT_LEVELS
+from rummykit.bots.playout import greedy_action, sharp_action
 from rummykit.core.observation import Observation, observe
 from rummykit.protocol.facts import BOT_LEVELS
 from rummykit.tournament import SimConfig, run_sim

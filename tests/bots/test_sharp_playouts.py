@@ -16,7 +16,7 @@ from bot_games import positions, random_game
 from rummykit.bots import RandomBot, StrongBot
 from rummykit.bots.basic import basic_play
 from rummykit.bots.evaluate import partnered
-from rummykit.bots.expert import greedy_action, sharp_action
+from rummykit.bots.playout import greedy_action, sharp_action
 from rummykit.core.actions import Action, Discard, Knock
 from rummykit.core.cards import JOKER, Card, Rank, Suit, parse_cards, standard_deck
 from rummykit.core.deadwood import best_partition

@@ -15,15 +15,14 @@ import time
 from collections.abc import Callable
 
 from rummykit.bots.base import register
-from rummykit.bots.basic import BasicBot, basic_draw, basic_play, basic_whole_hand_meld
-from rummykit.bots.cycles import repeated_cards
+from rummykit.bots.basic import BasicBot
 from rummykit.bots.equity import points_outcome
 from rummykit.bots.evaluate import evaluate, live_cards
+from rummykit.bots.playout import Outcome, Policy, greedy_action, playout_value
 from rummykit.bots.strong import StrongBot
 from rummykit.core.actions import Action, Discard, Draw, Knock, Meld
 from rummykit.core.determinize import sample_position
 from rummykit.core.observation import Observation
-from rummykit.core.rules import Melding
 from rummykit.core.state import GameState, Phase
 
 DEFAULT_BUDGET_MS = 200.0
@@ -36,7 +35,7 @@ nearly every deal to end, since who goes out and what is caught decides the poin
 turns, the expert won 54% of 300 single deals against ``strong``; played out, 59.5% of 200."""
 
 MAX_SAMPLES = 64
-"""Samples after which more thinking changes little: stop early."""
+"""Samples after which the expert stops thinking: it answers in about half its time."""
 
 SWITCH_MARGIN = 1.0
 """Standard errors by which a rival must beat the strong choice: a search on few samples
@@ -52,71 +51,8 @@ stock two searchers can otherwise pass the same cards through the pile for ever,
 preferring the pile to the stock (seen between ``master`` and ``expert`` on one sample)."""
 
 
-Policy = Callable[[GameState], Action]
-"""How every seat of a sampled position plays it out: the action for the seat to act."""
-
 Sampler = Callable[[Observation, random.Random], GameState]
 """How the positions searched are drawn: one full position consistent with the observation."""
-
-Outcome = Callable[[GameState, int], float]
-"""How a played-out position is scored for a seat (higher is better)."""
-
-
-def greedy_action(game: GameState) -> Action:
-    """Basic play for the seat to act, read off the full (sampled) position.
-
-    The same policy as ``basic`` (``basic_draw``, ``basic_play``): quick, and sensible
-    enough for a playout.
-    """
-    return _basic_playout_action(game, keep_partners=False)
-
-
-def sharp_action(game: GameState) -> Action:
-    """Basic play that sheds loose cards before partnered ones (``master``'s playouts).
-
-    It draws as basic play does and melds and lays off alike, but keeps half a pair or two
-    thirds of a run while it has a loose card to throw. As a player of its own it won 59% of
-    the decisive single classic deals against ``basic`` (benchmarks/README.md).
-    """
-    return _basic_playout_action(game, keep_partners=True)
-
-
-def _basic_playout_action(game: GameState, *, keep_partners: bool) -> Action:
-    seat = game.turn
-    hand = game.hands[seat]
-    if game.phase is Phase.DRAW:  # only the two plain draws: listing deep takes is costly
-        return basic_draw(seat, hand, game.discard_top, game.rules, game.can)
-    if game.rules.melding is Melding.WHOLE_HAND:
-        meld = basic_whole_hand_meld(game)
-        if meld is not None:
-            return meld
-    deal = game.deal
-    repeated = repeated_cards(
-        game.rules, deal.renewals_used, deal.idle_renewals_used, deal.thrown[seat]
-    )
-    return basic_play(hand, game.rules, list(game.legal_actions()), keep_partners, repeated)
-
-
-def playout_value(
-    game: GameState,
-    seat: int,
-    turns: int,
-    deadline: float = float("inf"),
-    policy: Policy = greedy_action,
-    outcome: Outcome = points_outcome,
-) -> float:
-    """Play ``game`` forward with ``policy`` and score it for ``seat`` (higher is better).
-
-    The playout stops after ``turns`` turns a seat, or at ``deadline`` (``perf_counter``
-    time), and the position is then scored by ``outcome``: by default the seat's points
-    less the others', the hands scored as they stand if the deal is not over.
-    """
-    limit = game.turn_number + turns * game.seat_count
-    while not game.deal_over and game.turn_number <= limit:
-        if time.perf_counter() >= deadline:
-            break
-        game.apply_unchecked(policy(game))
-    return outcome(game, seat)
 
 
 @register("expert")
@@ -135,6 +71,8 @@ class ExpertBot:
     """How a playout is scored: the deal's points, this seat's less the others'."""
     playout_turns: int = PLAYOUT_TURNS
     """Turns a seat a playout goes on for before the hands are scored as they stand."""
+    max_samples: int = MAX_SAMPLES
+    """Samples after which it answers without waiting for its time to run out."""
 
     def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, samples: int | None = None):
         """A searcher with a time budget a decision, or a fixed sample budget.
@@ -196,7 +134,7 @@ class ExpertBot:
         squares = [0.0] * count
         start = time.perf_counter()
         budget = self.budget_ms / 1000
-        limit = self.samples if self.samples is not None else MAX_SAMPLES
+        limit = self.samples if self.samples is not None else self.max_samples
         timed = self.samples is None
         done = 0
         while done < limit:

@@ -20,8 +20,9 @@ import random
 import time
 from collections.abc import Iterable
 
-from rummykit.bots.expert import PLAYOUT_TURNS, playout_value
+from rummykit.bots.expert import PLAYOUT_TURNS
 from rummykit.bots.master import MasterBot
+from rummykit.bots.playout import playout_value
 from rummykit.core.actions import Action
 from rummykit.core.observation import Observation
 from rummykit.review.settled import settled_values
