@@ -73,11 +73,15 @@ PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest --durations=15 
 # The first run has one worker more than the cores: its server and process tests wait on
 # children and sockets now and then, and a third worker fills those gaps (420 s against 468 s
 # on two cores).
-# The engine's own tests and doctests, run a second time on the pure sources (a compiled module
-# keeps no docstrings, so its doctests run only there; the rest of the suite runs on
-# the compiled engine only: it tests the site and the tools, not the engine's build).
+# Every test of the engine and of what plays it outside the site (the rules, the computer
+# players, records, tournaments, reviews, puzzles, ratings and the command lines), and the
+# engine's and bots' doctests, run a second time on the pure sources: a platform with no
+# compiled build runs those (and a compiled module keeps no docstrings, so its doctests run
+# only there). The site's tests (server, sockets, pages, bus) run on the compiled engine only:
+# they call the engine through the same functions these tests run in both builds.
 # (tests/core/test_builds_agree.py compares the two builds: it runs in the compiled run only.)
-PURE_TESTS := tests/core src/rummykit/core src/rummykit/bots \
+PURE_TESTS := tests/core tests/bots tests/records tests/tournament tests/review tests/puzzles \
+	tests/ratings tests/cli tests/client src/rummykit/core src/rummykit/bots \
 	--ignore=tests/core/test_builds_agree.py
 QUICK_WORKERS := $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
 
