@@ -18,6 +18,7 @@ from starlette.testclient import TestClient
 from party_client import store_rated_game
 from rummykit.bots import BOTS
 from rummykit.bots.hint_words import ADVICE, REASONS
+from rummykit.bots.hints import HINT_LEVELS
 from rummykit.core.deal import DealResult, Phase
 from rummykit.core.errors import ErrorCode
 from rummykit.core.melds import MeldKind
@@ -28,9 +29,11 @@ from rummykit.core.rules import option_specs
 from rummykit.protocol import (
     ACTION_EVENTS,
     BOT_LEVELS,
+    DEFAULT_HINT_LEVEL,
     EVENTS,
     NOTICES,
     SERVER_MESSAGES,
+    TABLE_HINT_LEVELS,
     AccountRefusal,
     PartyRefusal,
     ServerCode,
@@ -90,6 +93,7 @@ VOCABULARIES: dict[str, tuple[tuple[str, str], set[str]]] = {
     ),
     "player's level": (("PlayerView", "level"), set(BOT_LEVELS)),
     "member's level": (("MemberView", "level"), set(BOT_LEVELS)),
+    "hint's level": (("HintData", "level"), set(TABLE_HINT_LEVELS)),
     "position": (("PlayerView", "position"), {*get_args(Position), ""}),
     "event kind": (("Event", "kind"), set(ACTION_EVENTS)),
     "notice kind": (("Notice", "kind"), set(NOTICES)),
@@ -149,6 +153,8 @@ def test_each_vocabulary_in_the_schema_is_its_sources_words(name: str) -> None:
 
 def test_the_seatable_levels_are_bots_and_the_reactions_are_worded() -> None:
     assert set(BOT_LEVELS) <= set(BOTS)
+    assert set(TABLE_HINT_LEVELS) <= set(HINT_LEVELS)
+    assert DEFAULT_HINT_LEVEL in TABLE_HINT_LEVELS
     assert list(REACTIONS) == list(get_args(Reaction))
 
 

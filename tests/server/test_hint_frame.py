@@ -7,12 +7,17 @@ A client that speaks another language words the hint from ``kind``/``params`` (w
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from starlette.testclient import TestClient
 
 from rummykit.bots.hint_words import ADVICE, REASONS, hint_text
 from rummykit.core.refusals import placeholders
+from rummykit.protocol import TABLE_HINT_LEVELS
 from rummykit.protocol.messages import HintMessage
+from rummykit.server.runtime import SERVER_CLIENT, WorkerPool, advise
 from table_client import Frame, SeatSocket, create_table, seat_connection, seed_where_human_starts
 
 pytestmark = pytest.mark.timeout(60)
@@ -54,3 +59,45 @@ def test_the_hint_frame_words_its_advice_by_kind_and_params(client: TestClient) 
         assert during["d"]["action"] in after["legal"]
         if during["d"]["action_kind"] == "discard":
             assert during["d"]["action"] == f"discard {during['d']['action_params']['card']}"
+
+
+def test_a_hint_is_asked_of_the_level_chosen_and_searched_once_a_turn(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``level`` picks who advises (the strong player when left out); the same level asked
+    again before anything is played gets the same advice with no second search, and a level
+    the tables do not offer is refused as a message that cannot be read."""
+    asked: list[str] = []
+    run = WorkerPool.run
+
+    async def watched(
+        pool: WorkerPool, function: Callable[..., Any], *args: object, client: str = SERVER_CLIENT
+    ) -> Any:
+        if function is advise:
+            asked.append(str(args[1]))
+        return await run(pool, function, *args, client=client)
+
+    monkeypatch.setattr(WorkerPool, "run", watched)
+    table_id, token = create_table(client, seed=seed_where_human_starts(2))
+    with seat_connection(client, table_id, token) as seat:
+        view = seat.recv()["d"]
+        seat.send("hint", {"level": "expert"})
+        first = seat.until(lambda frame: frame["t"] in ("hint", "refused"))
+        assert first["t"] == "hint", first
+        assert first["d"]["action"] in view["legal"]
+        seat.send("hint", {"level": "expert"})
+        again = seat.until(lambda frame: frame["t"] in ("hint", "refused"))
+        assert again == first
+        assert asked == ["expert"]
+        _check_words(_hint(seat))  # {} asks the strong player
+        assert asked == ["expert", "strong"]
+        seat.act("draw stock")
+        seat.send("hint", {"level": "expert"})
+        assert seat.until(lambda frame: frame["t"] in ("hint", "refused"))["t"] == "hint"
+        assert asked == ["expert", "strong", "expert"]
+        for level in ("master", "grandmaster"):
+            assert level not in TABLE_HINT_LEVELS
+            seat.send("hint", {"level": level})
+            refusal = seat.refused()
+            assert refusal["d"]["code"] == "bad_message", refusal
+        assert len(asked) == 3

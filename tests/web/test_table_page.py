@@ -7,6 +7,7 @@ renders) and played through the page: clicks, or keys only. See ``web_helpers``.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from rummykit.core.actions import Draw, DrawSource, LayOff, Meld
 from rummykit.core.cards import Card
 from rummykit.core.presets import find_preset
 from rummykit.core.state import GameState
+from rummykit.protocol import DEFAULT_HINT_LEVEL, TABLE_HINT_LEVELS
 from table_client import seeded_deal
 from web_helpers import (
     ClickPlayer,
@@ -274,6 +276,30 @@ def test_practice_game_explains_and_hints(page: Any, live_server: Any, tmp_path:
     expect(hint).to_contain_text(re.compile(r"\w"))  # the hint's text has come
     assert "Hint" in hint.inner_text()
     screenshot(page, "practice.png", tmp_path)
+
+
+def test_hints_come_from_the_level_chosen_and_the_choice_is_kept(
+    page: Any, live_server: Any
+) -> None:
+    """The table's settings offer the levels the server names, in its order; the hint button
+    (and its key) asks the one chosen, and a reloaded table remembers it."""
+    sent: list[str] = []
+    page.on("websocket", lambda socket: socket.on("framesent", lambda frame: sent.append(frame)))
+    table = start_from_lobby(page, live_server)
+    choice = page.get_by_test_id("hint-level")
+    expect(choice).to_be_visible()
+    options = choice.locator("option")
+    assert options.evaluate_all("all => all.map(o => o.value)") == list(TABLE_HINT_LEVELS)
+    assert choice.input_value() == DEFAULT_HINT_LEVEL
+    choice.select_option("expert")
+    table.set_pace(0)
+    assert is_my_turn(table.wait_turn_or_over())
+    page.keyboard.press("h")
+    expect(page.get_by_test_id("hint")).to_contain_text(re.compile(r"\w"))
+    asked = [json.loads(frame)["d"] for frame in sent if '"t":"hint"' in frame.replace(" ", "")]
+    assert asked == [{"level": "expert"}], sent
+    page.reload()
+    expect(page.get_by_test_id("hint-level")).to_have_value("expert")
 
 
 # ----- a phone ---------------------------------------------------------------------------

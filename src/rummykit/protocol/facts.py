@@ -18,6 +18,17 @@ not yet shown to beat ``expert`` (its measurement: "The top rung" in ``benchmark
 BOT_LEVELS: Final[tuple[str, ...]] = get_args(BotLevel)
 """The computer players a table can seat."""
 
+HintLevel: TypeAlias = Literal["strong", "expert"]
+"""Who a hint at a table comes from, quickest first: ``strong`` answers at once and says why;
+``expert`` searches for its 200 ms first (its reason is the strong player's words when they
+agree). ``master`` joins both lists once it is shown to beat ``expert``."""
+
+TABLE_HINT_LEVELS: Final[tuple[str, ...]] = get_args(HintLevel)
+"""The levels a table's hint may be asked of."""
+
+DEFAULT_HINT_LEVEL: Final = "strong"
+"""Who a hint comes from when the request names nobody."""
+
 DEFAULT_PACE_MS: Final = 700
 """How long the computer waits before each of its actions: slow enough to follow."""
 

@@ -89,7 +89,13 @@ from pydantic_core import ErrorDetails
 from rummykit.core.errors import IllegalActionError, InvalidActionError
 from rummykit.core.rules import MAX_SEATS
 from rummykit.protocol.codes import Code, ServerCode
-from rummykit.protocol.facts import MAX_PACE_MS, BotLevel, RuleValue
+from rummykit.protocol.facts import (
+    DEFAULT_HINT_LEVEL,
+    MAX_PACE_MS,
+    BotLevel,
+    HintLevel,
+    RuleValue,
+)
 from rummykit.protocol.table_refusals import code_of, refusal_text
 from rummykit.protocol.vocabularies import (
     AdviceKind,
@@ -285,14 +291,21 @@ class Redeal(Strict):
     d: NoData
 
 
+class HintData(Strict):
+    """Whose advice a hint asks for: ``{}`` asks the strong player."""
+
+    level: HintLevel = DEFAULT_HINT_LEVEL
+    """The computer player that advises (``TABLE_HINT_LEVELS``)."""
+
+
 class HintRequest(Strict):
-    """Ask for the strong player's advice on this turn."""
+    """Ask for a computer player's advice on this turn (the strong player's by default)."""
 
     t: Literal["hint"]
     v: Version
     n: IntentNumber | None = None
     """The intent's number (optional): any refusal of it carries the same ``n``."""
-    d: NoData
+    d: HintData
 
 
 class Pace(Strict):

@@ -26,11 +26,13 @@ from rummykit.protocol.bot_stream import DECLINE_REASONS
 from rummykit.protocol.facts import (
     ACCOUNT_NAME,
     BOT_LEVELS,
+    DEFAULT_HINT_LEVEL,
     DEFAULT_PACE_MS,
     MAX_BOT_GAMES,
     MAX_PACE_MS,
     MAX_PASSWORD,
     MIN_PASSWORD,
+    TABLE_HINT_LEVELS,
     TURN_TIMERS,
 )
 from rummykit.protocol.lessons import LESSONS
@@ -55,6 +57,8 @@ def facts() -> dict[str, object]:
         "TURN_TIMERS": list(TURN_TIMERS),
         "RANKED_DEFAULT_TIMER": RANKED_DEFAULT_TIMER,
         "BOT_LEVELS": list(BOT_LEVELS),
+        "TABLE_HINT_LEVELS": list(TABLE_HINT_LEVELS),
+        "DEFAULT_HINT_LEVEL": DEFAULT_HINT_LEVEL,
         "PRACTICE_OPPONENTS": list(PRACTICE_OPPONENTS),
         "PRESET_NAMES": list(PRESETS),
         "DEFAULT_PRESET": DEFAULT_PRESET,

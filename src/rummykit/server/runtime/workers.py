@@ -104,9 +104,9 @@ def decide(
     return bot.choose(observation, random.Random(seed))
 
 
-def advise(observation: Observation) -> Decision:
-    """The hint for the seat of ``observation``."""
-    return hint(observation)
+def advise(observation: Observation, level: str = "strong") -> Decision:
+    """The hint of the player of ``level`` for the seat of ``observation``."""
+    return hint(observation, level)
 
 
 def rebuild_game(record: dict[str, Any]) -> tuple[GameState | None, str]:

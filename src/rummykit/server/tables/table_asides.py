@@ -11,13 +11,14 @@ import collections
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, assert_never
 
-from rummykit.core.observation import observe
+from rummykit.core.observation import Observation, observe
 from rummykit.protocol import (
     REACTIONS,
     Advice,
     BeatBack,
     Bye,
     Hello,
+    HintLevel,
     HintMessage,
     HintRequest,
     Leave,
@@ -65,6 +66,9 @@ class Asides:
         self.reactions: dict[int, collections.deque[float]] = {}
         self.next_table: str | None = None
         """The party's next table, once someone asked for a rematch."""
+        self.hints: dict[tuple[int, int, str], asyncio.Future[Advice]] = {}
+        """The advice asked for at this version of the table, by seat and level: asked again
+        (a page reloaded, a key held down), it is sent again, not searched for again."""
         self.on_rematch: RematchHook | None = None
         """Makes (or finds) a party's next table once this one's game is over: its id."""
 
@@ -77,7 +81,7 @@ class Asides:
         """The intents that play no card: hints, reactions, leaving, rematches."""
         match message:
             case HintRequest():
-                await self._hint(seat, reply)
+                await self._hint(seat, message.d.level, reply)
             case React():
                 await self._react(seat, message.d.reaction, reply)
             case Leave():
@@ -152,22 +156,33 @@ class Asides:
         if first:
             await self.table.audience.broadcast(None)  # every page offers to join it
 
-    async def _hint(self, seat: int, reply: Send) -> None:
-        if len(self.table.humans) > 1:  # the strong player's advice would play for one of them
+    async def _hint(self, seat: int, level: HintLevel, reply: Send) -> None:
+        if len(self.table.humans) > 1:  # the computer's advice would play for one of them
             await reply(refused(self.table.version, "no_hints"))
             return
         view = observe(self.table.game, seat)
         if not view.is_my_turn:
             await reply(refused(self.table.version, "hint_waits"))
             return
-        advice = await self.table.workers.run(advise, view, client=self.table.client)
-        action = str(advice.action).split(" ", 1)[1]
-        words = Advice(
-            action=action,
+        version = self.table.version
+        key = (seat, version, level)
+        asked = self.hints.get(key)
+        if asked is None:
+            self.hints = {
+                known: future for known, future in self.hints.items() if known[1] == version
+            }
+            asked = asyncio.ensure_future(self._advice(view, level))
+            self.hints[key] = asked
+        words = await asyncio.shield(asked)
+        await reply(HintMessage(v=version, d=words))
+
+    async def _advice(self, view: Observation, level: HintLevel) -> Advice:
+        advice = await self.table.workers.run(advise, view, level, client=self.table.client)
+        return Advice(
+            action=str(advice.action).split(" ", 1)[1],
             reason=advice.reason,
             kind=advice.kind,
             params=dict(advice.params),
             action_kind=advice.action_kind,
             action_params=dict(advice.action_params),
         )
-        await reply(HintMessage(v=self.table.version, d=words))

@@ -4,7 +4,7 @@
 import { bare, parse, short } from "../cards.js";
 import { t } from "../i18n.js";
 import { openChoice } from "./choice.js";
-import { selectedCodes, setSort } from "./state.js";
+import { hintLevel, selectedCodes, setSort } from "./state.js";
 import { watching, who } from "./texts.js";
 
 /** The intents of one table page; `table` is {state, parts, conn, render} (see table.js). */
@@ -176,7 +176,7 @@ export function createIntents(table) {
     discardSelected,
     knockSelected,
     // no hints at a party's table (the button is hidden there too): friends play on their own
-    askHint: () => !(state.view && state.view.party) && send("hint", {}),
+    askHint: () => !(state.view && state.view.party) && send("hint", { level: hintLevel() }),
     nextDeal: () => send("next", {}),
     redeal,
     newGame,

@@ -9,7 +9,8 @@
 // a turn moves your hand or the buttons.
 import { t } from "../i18n.js";
 import { h, fill, setting } from "../util.js";
-import { DEFAULT_PACE_MS, MAX_PACE_MS } from "../protocol.js";
+import { DEFAULT_PACE_MS, MAX_PACE_MS, TABLE_HINT_LEVELS } from "../protocol.js";
+import { hintLevel, setHintLevel } from "./state.js";
 
 function button(attrs, ...children) {
   return h("button", { type: "button", ...attrs }, ...children);
@@ -48,6 +49,8 @@ export function buildLayout(root, intents) {
     pace: h("input", { type: "range", id: "pace", testid: "pace", min: "0", max: String(MAX_PACE_MS), step: "100", value: String(DEFAULT_PACE_MS) }),
     fourColour: h("input", { type: "checkbox", id: "four-colour", testid: "four-colour", checked: setting("fourColour") }),
     largeCards: h("input", { type: "checkbox", id: "large-cards", testid: "large-cards", checked: setting("largeCards") }),
+    hintLevel: h("select", { id: "hint-level", testid: "hint-level" },
+      ...TABLE_HINT_LEVELS.map((level) => h("option", { value: level, selected: level === hintLevel() }, t(`common.level.${level}`)))),
     newDeal: button({ class: "ghost", testid: "new-deal", onclick: intents.redeal }, t("table.new_deal")),
     newGame: button({ class: "ghost", testid: "new-game", onclick: intents.newGame }, t("table.new_game")),
     leave: button({ class: "ghost", testid: "leave-table", hidden: true, onclick: intents.leave }, t("table.leave")),
@@ -64,6 +67,7 @@ export function buildLayout(root, intents) {
   p.pace.addEventListener("change", () => intents.setPace(Number(p.pace.value)));
   p.fourColour.addEventListener("change", () => setting("fourColour", p.fourColour.checked));
   p.largeCards.addEventListener("change", () => setting("largeCards", p.largeCards.checked));
+  p.hintLevel.addEventListener("change", () => setHintLevel(p.hintLevel.value));
   p.summary.addEventListener("cancel", intents.summaryCancelled);
 
   p.notices = h("div", { class: "notices", testid: "notices" }, p.pilePanel, p.overSlot, p.explain, p.hint, p.message);
@@ -84,6 +88,8 @@ export function buildLayout(root, intents) {
     p.reactionBar,
     p.handZone,
     h("div", { class: "actions" }, p.meldButton, p.layoffButton, p.discardButton, p.knockButton, p.hintButton, p.showSummary));
+  // hints come at tables against the computer only: render.js hides this with the button
+  p.hintField = h("div", { class: "field" }, h("label", { for: "hint-level" }, t("table.hint_level"), " "), p.hintLevel);
   p.page = h("div", { class: "table-page" },
     p.board,
     h("aside", { class: "side" },
@@ -96,7 +102,8 @@ export function buildLayout(root, intents) {
         h("div", { class: "row" }, p.newDeal, p.newGame, p.leave),
         h("div", { class: "field" }, h("label", { for: "pace" }, t("table.pace"), " "), p.paceOut, p.pace),
         h("div", { class: "field check" }, p.fourColour, h("label", { for: "four-colour" }, t("table.four_colour"))),
-        h("div", { class: "field check" }, p.largeCards, h("label", { for: "large-cards" }, t("table.large_cards"))))));
+        h("div", { class: "field check" }, p.largeCards, h("label", { for: "large-cards" }, t("table.large_cards"))),
+        p.hintField)));
   fill(root, p.page, p.choice, p.summary);
   return p;
 }

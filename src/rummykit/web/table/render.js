@@ -34,6 +34,7 @@ export function render(table) {
   parts.leave.hidden = !view.party || spectator || view.game_over;
   parts.newDeal.hidden = !!view.party || spectator;
   parts.hintButton.hidden = !!view.party || spectator;
+  parts.hintField.hidden = parts.hintButton.hidden;
   parts.reactionBar.hidden = !view.party || spectator || !parts.reactions.childElementCount;
   renderSeats(table);
   markProgramSeats(parts.opponents, view.players);

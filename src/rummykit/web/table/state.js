@@ -3,6 +3,7 @@
 import { bare, short } from "../cards.js";
 import { t } from "../i18n.js";
 import { Topics } from "../practice.js";
+import { DEFAULT_HINT_LEVEL, TABLE_HINT_LEVELS } from "../protocol.js";
 import { store } from "../util.js";
 import { loadOrder, orderedHand, sortHand } from "./order.js";
 import { eventText, sentence } from "./event_words.js";
@@ -10,6 +11,18 @@ import { reactionText, resultText } from "./texts.js";
 import { takeServerClock } from "./timer.js";
 
 const SORT_KEY = "rummykit.sort";
+const HINT_LEVEL_KEY = "rummykit.hintLevel";
+
+/** Whom the hint button asks: the level chosen last, while the server still offers it. */
+export function hintLevel() {
+  const level = store.get(HINT_LEVEL_KEY, DEFAULT_HINT_LEVEL);
+  return TABLE_HINT_LEVELS.includes(level) ? level : DEFAULT_HINT_LEVEL;
+}
+
+/** Remember whom the hint button asks, on every table of this browser. */
+export function setHintLevel(level) {
+  store.set(HINT_LEVEL_KEY, level);
+}
 
 /** A fresh state for one table page. */
 export function newTableState(tableId) {

@@ -26,6 +26,7 @@ export default {
   "table.pace_ms": "{ms} ms",
   "table.four_colour": "Four-colour deck",
   "table.large_cards": "Large cards",
+  "table.hint_level": "Hints from",
   "table.watching": "Watching",
   "table.watching_with": { one: "Watching with {count} other", other: "Watching with {count} others" },
   "table.no_seat_title": "No seat here",

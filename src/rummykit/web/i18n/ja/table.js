@@ -25,6 +25,7 @@ export default {
   "table.pace_ms": "{ms} ミリ秒",
   "table.four_colour": "4色のトランプ",
   "table.large_cards": "大きなカード",
+  "table.hint_level": "ヒントを頼む相手",
   "table.watching": "観戦中",
   "table.watching_with": { other: "観戦中（ほかに{count}人）" },
   "table.no_seat_title": "席がありません",
