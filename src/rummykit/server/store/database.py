@@ -52,6 +52,14 @@ STATEMENT_TIMEOUT_MS: Final = 1_500
 then has its answer within 2 s, a ``503`` at worst. The store's statements take milliseconds
 (an indexed row, or a pool's ratings); migrations run on a connection of their own."""
 
+IDLE_IN_TRANSACTION_MS: Final = 3_000
+"""The longest PostgreSQL lets a store connection sit in a transaction between statements
+before it ends that connection. A process stopped mid-transaction (a stalled machine, a
+`SIGSTOP`) would otherwise keep its row and advisory locks, and every other process's writes
+behind them would time out for as long as it slept: the table it lost could not go on on
+another process. The store's transactions send their statements back to back, in
+milliseconds."""
+
 RECONNECT_S: Final = 1.5
 """How long the pool tries again to open a connection it lost (at once, then 1 s later, then
 at this time) before it gives that try up; the next request that finds no connection starts a
@@ -154,10 +162,11 @@ def open_database(location: Path | str) -> Database:
 def is_unavailable(error: BaseException) -> bool:
     """Whether ``error`` says the database is out of reach now.
 
-    Down, restarting, locked past the wait, or its disk full: nothing was written, and the
-    same write may work in a moment. A SQLite error is judged by its primary result code
-    (``SQLITE_TRANSIENT_CODES``): a mistake of ours (a syntax error, a missing table, all
-    ``SQLITE_ERROR``) is not an outage, and fails loudly.
+    Down, restarting, locked past the wait, its disk full, or the transaction ended while
+    its process slept: nothing was written, and the same write may work in a moment. A
+    SQLite error is judged by its primary result code (``SQLITE_TRANSIENT_CODES``): a mistake
+    of ours (a syntax error, a missing table, all ``SQLITE_ERROR``) is not an outage, and
+    fails loudly.
     """
     if isinstance(error, sqlite3.Error):
         code = getattr(error, "sqlite_errorcode", None)
@@ -165,7 +174,10 @@ def is_unavailable(error: BaseException) -> bool:
     import psycopg
     from psycopg_pool import PoolTimeout
 
-    return isinstance(error, psycopg.OperationalError | PoolTimeout)
+    # a transaction PostgreSQL ended while its process slept (``IDLE_IN_TRANSACTION_MS``)
+    # was rolled back whole: nothing was written
+    ended = psycopg.errors.IdleInTransactionSessionTimeout
+    return isinstance(error, psycopg.OperationalError | PoolTimeout | ended)
 
 
 class SQLiteDatabase:
@@ -391,7 +403,10 @@ class PostgresDatabase:
             kwargs={
                 "autocommit": True,
                 "connect_timeout": CONNECT_TIMEOUT_S,
-                "options": f"-c statement_timeout={STATEMENT_TIMEOUT_MS}",
+                "options": (
+                    f"-c statement_timeout={STATEMENT_TIMEOUT_MS} "
+                    f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}"
+                ),
             },
             check=ConnectionPool.check_connection,
             timeout=POOL_WAIT_S,
