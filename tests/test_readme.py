@@ -100,3 +100,10 @@ def test_ci_and_the_readme_install_the_browser_the_tests_drive() -> None:
     assert f"apt-get install {CHROMIUM_PACKAGE}" in _flat_readme()
     if "RUMMY_CHROMIUM" not in os.environ:
         assert CHROMIUM.name == CHROMIUM_PACKAGE
+
+
+def test_the_readme_says_how_long_a_stalled_write_holds_its_locks() -> None:
+    from rummykit.server.store.database import IDLE_IN_TRANSACTION_MS
+
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    assert f"transaction left idle for {IDLE_IN_TRANSACTION_MS / 1000:g} s" in text
