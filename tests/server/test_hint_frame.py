@@ -101,3 +101,17 @@ def test_a_hint_is_asked_of_the_level_chosen_and_searched_once_a_turn(
             refusal = seat.refused()
             assert refusal["d"]["code"] == "bad_message", refusal
         assert len(asked) == 3
+
+
+def test_the_protocol_document_names_every_hint_level() -> None:
+    """docs/PROTOCOL.md's ``hint`` row lists the levels of ``TABLE_HINT_LEVELS``, no other."""
+    from pathlib import Path
+
+    document = Path(__file__).parents[2] / "docs" / "PROTOCOL.md"
+    row = next(
+        line
+        for line in document.read_text(encoding="utf-8").splitlines()
+        if line.startswith('| `hint` | `{"level"')
+    )
+    named = {level for level in ("strong", "expert", "master", "basic") if f"`{level}`" in row}
+    assert named == set(TABLE_HINT_LEVELS)
