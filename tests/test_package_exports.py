@@ -6,12 +6,14 @@ package imports nothing itself; each name still comes from ``from rummykit impor
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 import pytest
 
 import rummykit
+from rummykit.build import PURE_VARIABLE
 
 
 @pytest.mark.parametrize("name", rummykit.__all__)
@@ -30,12 +32,30 @@ def test_a_name_the_package_does_not_have_is_an_attribute_error() -> None:
         getattr(rummykit, "Nothing")  # noqa: B009
 
 
-def test_importing_the_package_imports_none_of_its_modules() -> None:
+def _modules_loaded_by_importing_the_package(pure: bool) -> str:
     script = (
         "import sys; import rummykit; "
         "print(sorted(name for name in sys.modules if name.startswith('rummykit')))"
     )
+    environment = {key: value for key, value in os.environ.items() if key != PURE_VARIABLE}
+    if pure:
+        environment[PURE_VARIABLE] = "1"
     answer = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+        env=environment,
     )
-    assert answer.stdout.strip() == "['rummykit']"
+    return answer.stdout.strip()
+
+
+def test_importing_the_package_imports_none_of_its_modules() -> None:
+    assert _modules_loaded_by_importing_the_package(pure=False) == "['rummykit']"
+
+
+def test_the_pure_switch_imports_only_the_module_that_turns_it_on() -> None:
+    """With RUMMYKIT_PURE set, the package first installs the finder that skips the compiled
+    modules (``rummykit.build``), and nothing else."""
+    assert _modules_loaded_by_importing_the_package(pure=True) == "['rummykit', 'rummykit.build']"
