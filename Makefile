@@ -33,9 +33,7 @@ run: $(RUN_STAMP)
 # pyproject.toml ([tool.rummykit.compiled]) with mypyc, in place beside their sources, where a
 # C compiler is (about 25 s on two cores; without one the engine stays pure Python). It is
 # rebuilt whenever one of those sources changes; `make pure` removes it, and RUMMYKIT_PURE=1
-# runs the sources without removing it. `make test` tests both: everything compiled, then
-# the engine's own tests on the pure sources (tests/core/test_builds_agree.py also compares
-# the two move for move).
+# runs the sources without removing it. `make test` runs every test on both (below).
 COMPILED_STAMP := build/mypyc/.built
 ENGINE_SOURCES = $(shell $(PYTHON) scripts/compile_engine.py --list)
 
@@ -73,25 +71,34 @@ PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest --durations=15 
 # The first run has one worker more than the cores: its server and process tests wait on
 # children and sockets now and then, and a third worker fills those gaps (420 s against 468 s
 # on two cores).
-# Every test of the engine and of what plays it outside the site (the rules, the computer
-# players, records, tournaments, reviews, puzzles, ratings and the command lines), and the
-# engine's and bots' doctests, run a second time on the pure sources: a platform with no
-# compiled build runs those (and a compiled module keeps no docstrings, so its doctests run
-# only there). The site's tests (server, sockets, pages, bus) run on the compiled engine only:
-# they call the engine through the same functions these tests run in both builds.
-# (tests/core/test_builds_agree.py compares the two builds: it runs in the compiled run only.)
-PURE_TESTS := tests/core tests/bots tests/records tests/tournament tests/review tests/puzzles \
-	tests/ratings tests/cli tests/client src/rummykit/core src/rummykit/bots \
-	--ignore=tests/core/test_builds_agree.py
+# Every run is made twice: on the compiled engine, then on the pure sources (RUMMYKIT_PURE=1,
+# which every server and program a test starts inherits), as a platform with no compiled build
+# runs them. A compiled module keeps no docstrings, so the engine's doctests run only on the
+# pure sources; tests/core/test_builds_agree.py compares the two builds move for move, so it
+# runs in the compiled run only.
+PURE := RUMMYKIT_PURE=1
+PURE_IGNORE := --ignore=tests/core/test_builds_agree.py
 QUICK_WORKERS := $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
 
 test: $(STAMP) $(COMPILED_STAMP) js-deps
 	@status=0; \
-	$(PYTEST) -m "not e2e and not slow" -n $(QUICK_WORKERS) --dist loadfile --no-loadscope-reorder || status=$$?; \
-	RUMMYKIT_PURE=1 $(PYTEST) -m "not e2e and not slow" -n $(QUICK_WORKERS) --dist loadfile --no-loadscope-reorder \
-		$(PURE_TESTS) || status=$$?; \
-	$(PYTEST) -m "slow and not e2e" -n 4 --dist load || status=$$?; \
-	$(PYTEST) -m e2e -n auto --dist loadfile --no-loadscope-reorder tests/web || status=$$?; \
+	for build in compiled pure; do \
+		if [ $$build = pure ]; then env="$(PURE)"; skip="$(PURE_IGNORE)"; else env=; skip=; fi; \
+		echo "== quick tests, $$build engine"; \
+		env $$env $(PYTEST) -m "not e2e and not slow" -n $(QUICK_WORKERS) --dist loadfile \
+			--no-loadscope-reorder $$skip || status=$$?; \
+	done; \
+	for build in compiled pure; do \
+		if [ $$build = pure ]; then env="$(PURE)"; else env=; fi; \
+		echo "== slow tests, $$build engine"; \
+		env $$env $(PYTEST) -m "slow and not e2e" -n 4 --dist load || status=$$?; \
+	done; \
+	for build in compiled pure; do \
+		if [ $$build = pure ]; then env="$(PURE)"; else env=; fi; \
+		echo "== browser tests, $$build engine"; \
+		env $$env $(PYTEST) -m e2e -n auto --dist loadfile --no-loadscope-reorder tests/web \
+			|| status=$$?; \
+	done; \
 	exit $$status
 
 lint: $(STAMP) js-deps
