@@ -21,7 +21,7 @@ from rummykit.bots.base import BOTS
 from rummykit.bots.hints import HINT_LEVELS
 from rummykit.bots.playout import greedy_action, sharp_action
 from rummykit.core.observation import Observation, observe
-from rummykit.protocol.facts import BOT_LEVELS
+from rummykit.protocol.facts import BOT_LEVELS, TABLE_HINT_LEVELS
 from rummykit.tournament import SimConfig, run_sim
 
 
@@ -35,13 +35,12 @@ def views(seed: int, seats: int = 2, every: int = 3) -> list[Observation]:
     return found
 
 
-def test_master_is_a_bot_but_not_offered_at_the_tables() -> None:
+def test_master_is_offered_at_the_tables_and_for_hints_above_the_expert() -> None:
     """The table settings' levels (the lobby, the party page and ``rummy party --cpu`` read
-    them) are registered bots, weakest first. ``master`` is not among them: it measured at
-    about ``expert``'s strength, not above it; ``rummy sim`` and hints may use it."""
+    them) are registered bots, weakest first, ``master`` last: measured above ``expert``."""
     assert all(level in BOTS for level in BOT_LEVELS)
-    assert BOT_LEVELS == ("basic", "strong", "expert")
-    assert "master" in BOTS and "master" in HINT_LEVELS
+    assert BOT_LEVELS == ("basic", "strong", "expert", "master")
+    assert TABLE_HINT_LEVELS == ("strong", "expert", "master") == HINT_LEVELS
 
 
 def test_the_master_weighs_the_expert_candidates_and_plays_out_sharper() -> None:

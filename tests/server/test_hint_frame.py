@@ -95,7 +95,7 @@ def test_a_hint_is_asked_of_the_level_chosen_and_searched_once_a_turn(
         seat.send("hint", {"level": "expert"})
         assert seat.until(lambda frame: frame["t"] in ("hint", "refused"))["t"] == "hint"
         assert asked == ["expert", "strong", "expert"]
-        for level in ("master", "grandmaster"):
+        for level in ("basic", "grandmaster"):
             assert level not in TABLE_HINT_LEVELS
             seat.send("hint", {"level": level})
             refusal = seat.refused()

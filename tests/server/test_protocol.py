@@ -443,7 +443,7 @@ def test_options_list_presets_rules_and_levels(client: TestClient) -> None:
     options = client.get("/api/options").json()
     assert {"classic", "standard", "practice", "party"} <= set(options["presets"])
     assert all(option["help"] for option in options["options"])
-    assert options["levels"] == ["basic", "strong", "expert"]
+    assert options["levels"] == ["basic", "strong", "expert", "master"]
 
 
 def test_page_is_served(client: TestClient) -> None:

@@ -11,17 +11,17 @@ from typing import Final, Literal, TypeAlias, get_args
 
 from rummykit.core.rules import MAX_SEATS, MIN_SEATS
 
-BotLevel: TypeAlias = Literal["basic", "strong", "expert"]
-"""The computer players a table can seat, weakest first. ``master`` is not among them: it is
-not yet shown to beat ``expert`` (its measurement: "The top rung" in ``benchmarks/README.md``)."""
+BotLevel: TypeAlias = Literal["basic", "strong", "expert", "master"]
+"""The computer players a table can seat, weakest first (each measured above the one before:
+"Bots benchmark: the ladder" in ``benchmarks/README.md``)."""
 
 BOT_LEVELS: Final[tuple[str, ...]] = get_args(BotLevel)
 """The computer players a table can seat."""
 
-HintLevel: TypeAlias = Literal["strong", "expert"]
+HintLevel: TypeAlias = Literal["strong", "expert", "master"]
 """Who a hint at a table comes from, quickest first: ``strong`` answers at once and says why;
-``expert`` searches for its 200 ms first (its reason is the strong player's words when they
-agree). ``master`` joins both lists once it is shown to beat ``expert``."""
+``expert`` and ``master`` search for their 200 ms first (the reason is the strong player's
+words when they agree)."""
 
 TABLE_HINT_LEVELS: Final[tuple[str, ...]] = get_args(HintLevel)
 """The levels a table's hint may be asked of."""

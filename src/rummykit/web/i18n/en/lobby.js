@@ -10,7 +10,7 @@ export default {
   "lobby.opponents": "Computer opponents",
   "lobby.levels": "How well each one plays",
   "lobby.opponent": "Opponent {n}",
-  "lobby.levels_help": "Basic keeps it simple, strong counts the cards it has seen, expert thinks further ahead.",
+  "lobby.levels_help": "Basic keeps it simple, strong counts the cards it has seen, expert thinks further ahead, master reads what the others hold and plays for the game.",
   "lobby.turn_timer": "Time for each of your turns",
   "lobby.turn_timer_help": "With a limit, a clock counts down on your turn; if it runs out, the computer finishes that turn for you.",
   "lobby.seconds_a_turn": { one: "{count} second a turn", other: "{count} seconds a turn" },

@@ -10,7 +10,7 @@ export default {
   "lobby.opponents": "コンピューターの人数",
   "lobby.levels": "それぞれの強さ",
   "lobby.opponent": "相手{n}",
-  "lobby.levels_help": "初級は素直に、中級は見たカードを覚え、上級はさらに先を読みます。",
+  "lobby.levels_help": "初級は素直に、中級は見たカードを覚え、上級はさらに先を読み、名人は相手の手を読んでゲーム全体の勝ちを狙います。",
   "lobby.turn_timer": "1手ごとの持ち時間",
   "lobby.turn_timer_help": "制限ありにすると、あなたの番に時計が進み、時間切れになるとその番はコンピューターが代わりに打ちます。",
   "lobby.seconds_a_turn": { other: "1手{count}秒" },
