@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from rummykit.build import PURE_VARIABLE
 from rummykit.core.cards import Card, parse_cards, standard_deck
 from rummykit.core.errors import RulesError
 from rummykit.core.options import OptionKind, OptionSpec
@@ -171,3 +172,20 @@ def without_timings(value: Any) -> Any:
     if isinstance(value, list):
         return [without_timings(item) for item in value]
     return value
+
+
+def python_output(script: str, *, pure: bool = False) -> str:
+    """What ``python -c script`` prints, in a fresh interpreter run as installed (``pure``: with
+    the pure-engine switch, whatever the test run's own build)."""
+    environment = {name: value for name, value in os.environ.items() if name != PURE_VARIABLE}
+    if pure:
+        environment[PURE_VARIABLE] = "1"
+    answer = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+        env=environment,
+    )
+    return answer.stdout.strip()

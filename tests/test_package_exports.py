@@ -6,14 +6,12 @@ package imports nothing itself; each name still comes from ``from rummykit impor
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 
 import pytest
 
 import rummykit
-from rummykit.build import PURE_VARIABLE
+from helpers import python_output
 
 
 @pytest.mark.parametrize("name", rummykit.__all__)
@@ -33,22 +31,11 @@ def test_a_name_the_package_does_not_have_is_an_attribute_error() -> None:
 
 
 def _modules_loaded_by_importing_the_package(pure: bool) -> str:
-    script = (
+    return python_output(
         "import sys; import rummykit; "
-        "print(sorted(name for name in sys.modules if name.startswith('rummykit')))"
+        "print(sorted(name for name in sys.modules if name.startswith('rummykit')))",
+        pure=pure,
     )
-    environment = {key: value for key, value in os.environ.items() if key != PURE_VARIABLE}
-    if pure:
-        environment[PURE_VARIABLE] = "1"
-    answer = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-        env=environment,
-    )
-    return answer.stdout.strip()
 
 
 def test_importing_the_package_imports_none_of_its_modules() -> None:

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 from websockets.sync.client import connect
 
-from rummykit.build import PURE_VARIABLE
+from helpers import python_output
 from rummykit.cli import main
 from rummykit.server import site
 from rummykit.server.site.run import free_port
@@ -216,13 +216,4 @@ def test_the_rummy_command_imports_nothing_of_its_own_before_main(tmp_path: Path
         "print(sorted(set(sys.modules) - before))"
     )
     # as installed: the pure-engine switch of the tests' second run loads its finder first
-    environment = {name: value for name, value in os.environ.items() if name != PURE_VARIABLE}
-    answer = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-        env=environment,
-    )
-    assert answer.stdout.strip() == "['__future__', 'rummykit', 'rummykit.cli']"
+    assert python_output(script) == "['__future__', 'rummykit', 'rummykit.cli']"
