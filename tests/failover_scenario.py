@@ -30,7 +30,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from cli_programs import Line, Program, Programs
-from rummykit.server.site.run import free_port
+from ports import free_port
 from server_process import ServerProcess
 
 MOMENTS: Final = (

@@ -28,8 +28,8 @@ from party_client import (
     started_ranked,
     store_rated_game,
 )
+from ports import free_port
 from rummykit.ratings import Pool
-from rummykit.server.site.run import free_port
 from rummykit.server.store.rated import RatedGame
 from table_client import LiveServer, ManualClock, clocked_app
 

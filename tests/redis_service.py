@@ -26,7 +26,7 @@ import pytest
 import redis
 
 from helpers import IN_CI
-from rummykit.server.site.run import free_port
+from ports import free_port
 
 URL_VARIABLE = "RUMMY_TEST_REDIS_URL"
 START_S = 10.0

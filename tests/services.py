@@ -33,7 +33,7 @@ import psycopg
 import pytest
 
 from helpers import IN_CI
-from rummykit.server.site.run import free_port
+from ports import free_port
 from rummykit.server.store.database import postgres_sql
 
 DATABASE_URL_ENV = "RUMMY_TEST_DATABASE_URL"

@@ -206,15 +206,19 @@ def _command_replay(args: argparse.Namespace) -> int:
 def _command_play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from rummykit.server.site import ServerConfig, default_store_path, free_port, serve
+    from rummykit.server.site import PortInUse, ServerConfig, default_store_path, free_port, serve
 
     store = Path(args.store) if args.store else default_store_path()
     # One person on their own computer: every game in the file is theirs, and the page's
     # tokens would not find them (a new port each run is a new origin, with empty storage).
     config = ServerConfig(store_path=store, public_history=True)
-    stopped_by_ctrl_c = serve(
-        "127.0.0.1", args.port or free_port(), config, open_browser=not args.no_browser
-    )
+    try:
+        stopped_by_ctrl_c = serve(
+            "127.0.0.1", args.port or free_port(), config, open_browser=not args.no_browser
+        )
+    except PortInUse as error:
+        print(f"rummy play: {error}", file=sys.stderr)
+        return 1
     return _INTERRUPTED if stopped_by_ctrl_c else 0
 
 
@@ -260,7 +264,13 @@ def _command_serve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from rummykit.server.cluster import REDIS_URL_ENV
-    from rummykit.server.site import ConfigError, ServerConfig, default_store_path, serve
+    from rummykit.server.site import (
+        ConfigError,
+        PortInUse,
+        ServerConfig,
+        default_store_path,
+        serve,
+    )
     from rummykit.server.store import DATABASE_URL_ENV, FileInUse
 
     try:
@@ -286,7 +296,7 @@ def _command_serve(args: argparse.Namespace) -> int:
             workers=args.workers,
             trusted_proxies=args.trusted_proxy,
         )
-    except FileInUse as error:
+    except (FileInUse, PortInUse) as error:
         print(f"rummy serve: {error}", file=sys.stderr)
         return 1
     return _INTERRUPTED if stopped_by_ctrl_c else 0

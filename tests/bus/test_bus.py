@@ -12,6 +12,7 @@ import pytest
 import redis
 
 from bus_backends import Backend, table_id, take
+from ports import free_port
 from redis_service import RedisProcess, RedisService, redis_binary
 from rummykit.server.cluster.bus import (
     RESYNC,
@@ -21,7 +22,6 @@ from rummykit.server.cluster.bus import (
     frames_channel,
     intents_channel,
 )
-from rummykit.server.site.run import free_port
 
 TIMEOUT_S = 30
 PAUSE_MS = 1500

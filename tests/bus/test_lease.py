@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bus_backends import Backend, table_id
+from ports import free_port
 from redis_service import RedisService
 from rummykit.server.cluster.lease import (
     LEASE_S,
@@ -27,7 +28,6 @@ from rummykit.server.cluster.lease import (
     ThreadedKeeper,
     check_epoch,
 )
-from rummykit.server.site.run import free_port
 from table_client import ManualClock
 
 TIMEOUT_S = 30

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cli_programs import Programs
-from rummykit.server.site.run import free_port
+from ports import free_port
 from server_process import ServerProcess
 
 

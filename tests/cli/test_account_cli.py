@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from ports import free_port
 from rummykit.cli import main
 from rummykit.client import account
 from rummykit.protocol.account import SESSION_COOKIE
-from rummykit.server.site.run import free_port
 from table_client import LiveServer
 
 pytestmark = pytest.mark.timeout(60)

@@ -29,9 +29,9 @@ import pytest
 from websockets.sync.client import connect
 
 from helpers import python_output
+from ports import free_port
 from rummykit.cli import main
 from rummykit.server import site
-from rummykit.server.site.run import free_port
 from table_client import STUCK_S, hello
 
 pytestmark = [

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -24,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.server.site.run import free_port
+from ports import free_port
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -145,6 +146,21 @@ def test_the_server_commands_make_the_data_folder_on_a_fresh_machine(
     server.stop()
     assert server.process.returncode == 128 + signal.SIGINT, server.output()  # as Ctrl+C ends
     assert "Traceback" not in server.output()
+
+
+@pytest.mark.parametrize("command", [["serve"], ["play", "--no-browser"]])
+def test_a_port_taken_by_another_program_is_said_and_no_address_is_announced(
+    command: list[str], home: Path, tmp_path: Path
+) -> None:
+    with socket.create_server(("127.0.0.1", free_port())) as taken:
+        port = taken.getsockname()[1]
+        ended = rummy(*command, "--port", str(port), env=fresh_environment(home), cwd=tmp_path)
+    assert ended.returncode == 1, ended
+    said = f"rummy {command[0]}: another program already listens on 127.0.0.1:{port}"
+    assert ended.stderr.startswith(said), ended.stderr
+    assert "--port" in ended.stderr  # what to do about it
+    assert "serving at" not in ended.stdout, ended.stdout  # never announced, then refused
+    assert "Traceback" not in ended.stderr
 
 
 def test_a_store_or_data_folder_in_folders_not_made_yet_is_made(

@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 from cli_programs import TWO_DEALS, Program, check_acknowledged
+from ports import free_port
 from rummykit.cli import main
 from rummykit.protocol.facts import MAX_PARTY_SEATS
-from rummykit.server.site.run import free_port
 from rummykit.server.tables.new_table import COMPUTER_NAMES
 from server_process import ServerProcess
 

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from cli_programs import PROGRAM_S, Program, Programs
+from ports import free_port
 from rummykit.cli import main
 from rummykit.client.account import (
     Credentials,
@@ -35,7 +36,6 @@ from rummykit.client.party import PartyPlan, PartySession, seats_sentence
 from rummykit.client.report import Report
 from rummykit.client.web import create_party, join_party
 from rummykit.protocol.party import MemberView, NewParty, PartyJoined, PartyView
-from rummykit.server.site.run import free_port
 from server_process import ServerProcess
 
 PASSWORD = "a long enough password"

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from party_client import accounts_store, play_club
+from ports import free_port
 from rummykit.cli import main
 from rummykit.ratings import LEADERBOARD_IDLE_DAYS
-from rummykit.server.site.run import free_port
 from rummykit.server.store.rated import DAY_S
 from table_client import LiveServer, ManualClock
 

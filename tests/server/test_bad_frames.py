@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from ports import free_port
 from rummykit.protocol.limits import Limits
 from rummykit.protocol.messages import CloseCode
 from rummykit.server.http.frame_guard import NOT_UTF8_LOGGED
 from rummykit.server.runtime.logs import AddressLog
-from rummykit.server.site.run import free_port
 from table_client import STUCK_S, LiveServer
 
 pytestmark = pytest.mark.timeout(120)

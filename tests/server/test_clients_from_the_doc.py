@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from rummykit.server.site.run import free_port
+from ports import free_port
 from table_client import LiveServer
 
 RECEIVE_S = 20

@@ -18,13 +18,13 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from ports import free_port
 from rummykit.protocol.limits import TOO_MANY_SOCKETS, Limits
 from rummykit.protocol.messages import CloseCode
 from rummykit.server.http.body import SLOW_BODY
 from rummykit.server.http.connections import BUSY_RETRY_AFTER_S
 from rummykit.server.site.app import create_app
 from rummykit.server.site.config import ServerConfig
-from rummykit.server.site.run import free_port
 from table_client import STUCK_S, WORKERS, LiveServer, ManualClock, create_table, seat_connection
 
 pytestmark = pytest.mark.timeout(60)

@@ -36,8 +36,8 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from ports import free_port
 from rummykit.core.record import load_record, replay
-from rummykit.server.site.run import free_port
 from rummykit.server.store.store import Store
 from rummykit.server.tables.table import restore_table
 from server_process import ServerProcess

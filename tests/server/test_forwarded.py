@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
+from ports import free_port
 from rummykit.cli import main
 from rummykit.protocol.limits import Limits
 from rummykit.server import site
-from rummykit.server.site.run import free_port
 from table_client import LiveServer
 
 pytestmark = pytest.mark.timeout(60)

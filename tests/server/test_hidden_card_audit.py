@@ -22,11 +22,11 @@ from typing import Any
 
 import pytest
 
+from ports import free_port
 from rummykit.core.cards import Card
 from rummykit.core.observation import observe
 from rummykit.core.presets import find_preset
 from rummykit.core.state import GameState
-from rummykit.server.site.run import free_port
 from table_client import (
     AuditedGame,
     Frame,

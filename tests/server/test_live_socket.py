@@ -18,12 +18,12 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
+from ports import free_port
 from rummykit.protocol.limits import MAX_SOCKET_MESSAGE_BYTES, TOO_MANY_REQUESTS, Limits
 from rummykit.protocol.messages import CloseCode
 from rummykit.server.http.guard import FOREIGN_ORIGIN_MESSAGE
 from rummykit.server.http.hello import HELLO_FIRST, NO_HELLO, NO_ONE
 from rummykit.server.site.app import NO_SEAT, TOKEN_IN_HELLO
-from rummykit.server.site.run import free_port
 from table_client import (
     STUCK_S,
     LiveServer,

@@ -16,12 +16,12 @@ import pytest
 from starlette.testclient import TestClient
 
 from party_client import account, open_seat, play_everyone, started_ranked
+from ports import free_port
 from rummykit.core.record import load_record, replay
 from rummykit.protocol.limits import Limits
 from rummykit.ratings import Pool
 from rummykit.server.site.app import create_app
 from rummykit.server.site.config import ServerConfig
-from rummykit.server.site.run import free_port
 from rummykit.server.store.database import FileInUse
 from rummykit.server.store.store import Store
 from server_process import ServerProcess

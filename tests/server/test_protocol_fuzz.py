@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
+from ports import free_port
 from rummykit.core.actions import parse_action
 from rummykit.core.errors import ErrorCode, InvalidActionError
 from rummykit.protocol.codes import ServerCode
@@ -48,7 +49,6 @@ from rummykit.protocol.messages import (
     Redeal,
     parse_client_message,
 )
-from rummykit.server.site.run import free_port
 from table_client import (
     STUCK_S,
     Frame,

@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from ports import free_port
 from rummykit.protocol.limits import Limits
 from rummykit.server.http.connections import GuardedH11Protocol
 from rummykit.server.http.memory import NEVER, MemoryKeeper, defer_full_collections
 from rummykit.server.site.app import create_app
 from rummykit.server.site.config import ServerConfig
-from rummykit.server.site.run import free_port
 from table_client import STUCK_S, LiveServer
 
 pytestmark = pytest.mark.timeout(60)

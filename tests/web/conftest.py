@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from helpers import IN_CI
-from rummykit.server.site.run import free_port
+from ports import free_port
 from table_client import LiveServer
 from web_helpers import REVIEW_SAMPLES, People, fresh_page, stop_watching_errors
 

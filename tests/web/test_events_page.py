@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from rummykit.server.site.run import free_port
+from ports import free_port
 from table_client import LiveServer, ManualClock, seed_where_human_starts
 from web_helpers import ClickPlayer, TablePage
 

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from ports import free_port
 from rummykit.core.record import replay_json
 from rummykit.protocol.answer_words import answer_text
-from rummykit.server.site.run import free_port
 from table_client import LiveServer
 from web_helpers import hold_seat
 

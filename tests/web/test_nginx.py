@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from helpers import IN_CI
-from rummykit.server.site.run import free_port
+from ports import free_port
 from table_client import STUCK_S, LiveServer
 from web.test_table_page import start_from_lobby
 from web_helpers import ClickPlayer

@@ -18,8 +18,8 @@ import pytest
 import redis
 from playwright.sync_api import expect
 
+from ports import free_port
 from redis_service import RedisService, redis_server
-from rummykit.server.site.run import free_port
 from table_client import LiveServer
 from web.test_nginx import nginx_in_front
 from web.test_party_page import seat_of

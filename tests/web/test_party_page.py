@@ -23,9 +23,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from ports import free_port
 from rummykit.protocol import TIME_RAN_OUT
 from rummykit.server.parties.party_reference import CODE_MISSES_PER_MINUTE
-from rummykit.server.site.run import free_port
 from rummykit.server.tables.table_words import REACTIONS_PER_WINDOW
 from table_client import LiveServer, ManualClock, simple_choice
 from web_helpers import (

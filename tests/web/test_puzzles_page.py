@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from ports import free_port
 from puzzle_fixtures import small_set
 from rummykit.server.puzzles import PuzzleShelf
-from rummykit.server.site.run import free_port
 from table_client import LiveServer
 from web_helpers import fresh_page
 

@@ -22,8 +22,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from black_hole import running
+from ports import free_port
 from rummykit.server.http.heartbeat import Heartbeat
-from rummykit.server.site.run import free_port
 from silent_drop import WATCH_CONNECTION, first_at, open_through, party_table
 from table_client import LiveServer
 from web_helpers import wait_until

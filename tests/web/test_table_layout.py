@@ -17,8 +17,8 @@ from typing import Any, Literal
 import pytest
 from playwright.sync_api import Page, expect
 
+from ports import free_port
 from rummykit.core.rules import MAX_SEATS, MAX_SEATS_ONE_DECK
-from rummykit.server.site.run import free_port
 from table_client import (
     LiveServer,
     ManualClock,

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from ports import free_port
 from rummykit.protocol import TIME_RAN_OUT
-from rummykit.server.site.run import free_port
 from table_client import LiveServer, ManualClock
 from web_helpers import MY_TURN_SHOWN, SOCKET_REFUSED, TablePage, is_my_turn
 

@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from cli_programs import PROGRAM_S, TWO_DEALS, Program, Programs, check_acknowledged
+from ports import free_port
 from redis_service import RedisService, redis_server
 from rummykit.client.sockets import OPEN_TIMEOUT_S
 from rummykit.server.cluster.lease import LEASE_S
-from rummykit.server.site.run import free_port
 from rummykit.server.tables.turn_keeper import DROP_GRACE_S
 from server_process import ServerProcess
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import secrets
 import signal
 import socket
@@ -75,6 +76,28 @@ def free_port(host: str = "127.0.0.1") -> int:
         probe.bind((host, 0))
         given: int = probe.getsockname()[1]
         return given
+
+
+class PortInUse(RuntimeError):
+    """Another program listens on the address the server was asked to serve."""
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` and listening, or ``PortInUse``.
+
+    Bound before the server says where it serves, so what it prints is already true (uvicorn
+    bound later: a taken port printed the address, then a traceback). ``SO_REUSEADDR`` as
+    uvicorn sets it: a server started again at once takes its port back from ``TIME_WAIT``.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        return socket.create_server((host, port), family=family, backlog=2048)
+    except OSError as error:
+        if error.errno != errno.EADDRINUSE:
+            raise
+        raise PortInUse(
+            f"another program already listens on {host}:{port}: stop it, or choose another --port"
+        ) from None
 
 
 def uvicorn_config(
@@ -183,18 +206,21 @@ def serve(
     ``workers`` is the number of worker processes (default: one per core).
     ``trusted_proxies``: the proxies whose ``X-Forwarded-For`` is believed (see
     ``uvicorn_config``; none by default).
-    Raises ``FileInUse`` when another process serves ``config.store_path``.
+    Raises ``FileInUse`` when another process serves ``config.store_path``, ``PortInUse``
+    when another program listens on ``host:port``.
     """
     config = dataclasses.replace(
         config, allowed_hosts=answered_hosts(host, port, config.allowed_hosts)
     )
     with ctrl_c_for_this_process_only() as ctrl_c:
+        listener = listening_socket(host, port)
         pool = WorkerPool(workers)
         try:
             cluster = None if config.redis_url is None else Cluster.on_redis(config.redis_url)
             app = create_app(config, workers=pool, cluster=cluster)
         except BaseException:
             pool.close()
+            listener.close()
             raise
         address = f"http://{host}:{port}/"
         kept = config.store_path if config.database_url is None else "PostgreSQL"
@@ -209,12 +235,16 @@ def serve(
         freeze_startup_objects()  # a process of its own: what lives now lives till the end
         defer_full_collections()  # and the app's keeper collects in full, at its own pace
         try:
-            uvicorn.Server(uvicorn_config(app, host, port, trusted_proxies=trusted_proxies)).run()
+            server = uvicorn.Server(
+                uvicorn_config(app, host, port, trusted_proxies=trusted_proxies)
+            )
+            server.run(sockets=[listener])
         except KeyboardInterrupt:
             # uvicorn has shut down cleanly and raised the Ctrl+C again (or a second Ctrl+C
             # came while it shut down): a normal stop
             ctrl_c.pressed = True
         finally:
             pool.close()
+            listener.close()
         print("rummykit stopped.")
     return ctrl_c.pressed
