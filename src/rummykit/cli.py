@@ -412,7 +412,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Serve the table on an address of your choice, for hosting.",
     )
     serve_parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
-    serve_parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve_parser.add_argument(
+        "--port", type=int, default=8000, help="the port (default 8000; 0: any free one, said)"
+    )
     serve_parser.add_argument("--store", help="the SQLite file for games")
     serve_parser.add_argument(
         "--database-url",

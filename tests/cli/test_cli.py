@@ -429,11 +429,16 @@ def test_serve_sizes_the_worker_pool_and_refuses_none(
 
     pools: list[WorkerPool] = []
     monkeypatch.setattr(
-        uvicorn.Server, "run", lambda server: pools.append(server.config.app.state.lobby.workers)
+        uvicorn.Server,
+        "run",
+        lambda server, sockets: pools.append(server.config.app.state.lobby.workers),
     )
     store = str(tmp_path / "tables.sqlite3")
-    assert main(["serve", "--port", "1", "--store", store, "--workers", "3"]) == 0
+    assert main(["serve", "--port", "0", "--store", store, "--workers", "3"]) == 0
     assert [pool.workers for pool in pools] == [3]
+    said = capsys.readouterr().out
+    assert "rummykit is serving at http://127.0.0.1:" in said
+    assert "http://127.0.0.1:0/" not in said  # port 0: the port the system chose is said
     with pytest.raises(SystemExit):
         main(["serve", "--workers", "0"])
     assert "not a whole number of at least 1" in capsys.readouterr().err

@@ -206,14 +206,16 @@ def serve(
     ``workers`` is the number of worker processes (default: one per core).
     ``trusted_proxies``: the proxies whose ``X-Forwarded-For`` is believed (see
     ``uvicorn_config``; none by default).
+    Port 0 serves on a port the system chooses, and says which.
     Raises ``FileInUse`` when another process serves ``config.store_path``, ``PortInUse``
     when another program listens on ``host:port``.
     """
-    config = dataclasses.replace(
-        config, allowed_hosts=answered_hosts(host, port, config.allowed_hosts)
-    )
     with ctrl_c_for_this_process_only() as ctrl_c:
         listener = listening_socket(host, port)
+        port = listener.getsockname()[1]  # the one the system chose, for port 0
+        config = dataclasses.replace(
+            config, allowed_hosts=answered_hosts(host, port, config.allowed_hosts)
+        )
         pool = WorkerPool(workers)
         try:
             cluster = None if config.redis_url is None else Cluster.on_redis(config.redis_url)
