@@ -67,7 +67,13 @@ pure:
 # A worker that crashes ends its run, named, at once (--max-worker-restart=0): pytest-xdist's
 # replacement worker under --dist loadfile can wait forever for work (pytest-xdist #784), and
 # a CI run once hung so until its 90 minutes were up.
-PYTEST := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest --durations=15 --max-worker-restart=0
+# Hypothesis draws the same examples on every run of `make test` (its `ci` profile, tests/
+# conftest.py), wherever it runs: a stranger's first run must not fail on a random example
+# that no CI run met (a random-rules game with a fifty-card hand under whole-hand melding is
+# minutes of legal moves, past the five-minute limit a test has). A plain `pytest` draws
+# new ones (`dev`); HYPOTHESIS_PROFILE=dev make test does too.
+PYTEST := env -u PYTHONDONTWRITEBYTECODE HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} \
+	$(BIN)/python -m pytest --durations=15 --max-worker-restart=0
 # The first run has one worker more than the cores: its server and process tests wait on
 # children and sockets now and then, and a third worker fills those gaps (420 s against 468 s
 # on two cores).

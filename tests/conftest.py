@@ -1,8 +1,9 @@
 """Shared pytest configuration: Hypothesis settings profiles, and no skipped test in CI.
 
 Select a profile with ``HYPOTHESIS_PROFILE``; by default ``ci`` when ``CI`` is set, else
-``dev``. On a developer's machine a test may skip when a tool is missing (Chromium, Node.js);
-with ``CI`` set, any skipped test fails the run: CI runs every test, browser and lint included.
+``dev`` (``make test`` sets ``ci`` unless told otherwise: the README's run is CI's). On a
+developer's machine a test may skip when a tool is missing (Chromium, Node.js); with ``CI``
+set, any skipped test fails the run: CI runs every test, browser and lint included.
 """
 
 import os

@@ -193,6 +193,11 @@ STUCK_S = 20
 """How long a test waits for the server before calling it stuck (a safety net, never a
 condition of passing)."""
 
+STOP_S = 60
+"""The longest a test's server may take to stop: it lets its sockets close and its table
+tasks end first. Mostly under a second; 15 s was once just too little in CI's pure-engine
+browser run, on a machine a second test run also kept busy."""
+
 
 def _wake(woken: asyncio.Future[None]) -> None:
     if not woken.done():
@@ -743,8 +748,8 @@ class LiveServer:
         if self.server is None or self.thread is None:
             return
         self.server.should_exit = True
-        self.thread.join(timeout=15)
-        assert not self.thread.is_alive(), "uvicorn did not stop"
+        self.thread.join(timeout=STOP_S)
+        assert not self.thread.is_alive(), f"uvicorn did not stop within {STOP_S} s"
         self.server = self.thread = None
         self.app = None
 

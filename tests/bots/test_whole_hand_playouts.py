@@ -46,7 +46,7 @@ POSITIONS = [position for seed in range(8100, 8124) for position in whole_hand_p
 
 
 def test_the_positions_reach_hands_that_go_out() -> None:
-    going_out = sum(WholeHandMelds(position).open for position in POSITIONS)
+    going_out = sum(WholeHandMelds.of_position(position).open for position in POSITIONS)
     assert len(POSITIONS) > 300 and going_out > 30
 
 
@@ -69,7 +69,7 @@ def test_the_playout_meld_is_basic_plays_choice_over_the_full_list(keep_partners
 def test_the_melds_asked_one_group_at_a_time_are_the_full_list() -> None:
     for position in POSITIONS[::3]:
         hand = position.hands[position.turn]
-        melds = WholeHandMelds(position)
+        melds = WholeHandMelds.of_position(position)
         groups = enumerate_melds(
             [card.code for card in hand], position.rules.aces, substitutes=True
         )
@@ -83,7 +83,7 @@ def test_the_melds_asked_one_group_at_a_time_are_the_full_list() -> None:
 
 
 def test_a_group_the_hand_does_not_hold_has_no_meld() -> None:
-    position = next(position for position in POSITIONS if WholeHandMelds(position).open)
+    position = next(position for position in POSITIONS if WholeHandMelds.of_position(position).open)
     hand = {card.code for card in position.hands[position.turn]}
     missing = next(code for code in range(52) if code not in hand)
-    assert WholeHandMelds(position).of((missing,), 2) == []
+    assert WholeHandMelds.of_position(position).of((missing,), 2) == []

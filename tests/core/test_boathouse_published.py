@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from bot_games import positions, random_game
 from helpers import play, stacked_game
 from rummykit.bots import make_bot
+from rummykit.core.actions import Meld
 from rummykit.core.cards import JOKER_CODE, Card, card_code
 from rummykit.core.deadwood import SEARCHES, GoingOut, goes_out_now
 from rummykit.core.deal import DealResult
@@ -327,6 +328,12 @@ def test_each_whole_hand_search_alone_answers_as_a_plain_search(
         assert going_out.after(naturals, jokers, must_discard=must_discard) is plain
 
 
+def meld_group(meld: Meld) -> tuple[tuple[int, ...], int]:
+    """A meld action's natural codes (sorted) and joker count, as ``enumerate_melds`` gives."""
+    naturals = tuple(sorted(card.code for card in meld.cards if not card.is_joker))
+    return naturals, len(meld.cards) - len(naturals)
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_the_whole_hand_meld_list_asks_one_search_and_answers_as_one_a_meld(seed: int) -> None:
     """In whole-hand games under random rules (two decks, jokers), for every meld of every
@@ -337,11 +344,23 @@ def test_the_whole_hand_meld_list_asks_one_search_and_answers_as_one_a_meld(seed
     for position in positions(game, [make_bot("strong")] * len(game.hands), rng):
         if position.phase is not Phase.PLAY:
             continue
-        melds = WholeHandMelds(position)
+        melds = WholeHandMelds.of_position(position)
         if melds.open:
             every = melds.every_allowed()
             codes = [card.code for card in position.hands[position.turn]]
             for naturals, jokers in enumerate_melds(codes, position.rules.aces, substitutes=True):
                 assert every(naturals, jokers) is melds.allows(naturals, jokers)
                 asked += 1
+        # the legal list (its groups remembered by hand) holds exactly the melds allowed here
+        listed = [action for action in position.legal_actions() if isinstance(action, Meld)]
+        hand = position.hands[position.turn]
+        single = len(hand) if position.rules.go_out is GoOut.DISCARD else None
+        expected = {
+            group
+            for group in enumerate_melds(
+                [card.code for card in hand], position.rules.aces, substitutes=True
+            )
+            if melds.open and len(group[0]) + group[1] != single and melds.allows(*group)
+        }
+        assert {meld_group(action) for action in listed} == expected
     assert asked

@@ -111,7 +111,7 @@ def basic_whole_hand_meld(state: GameState) -> Action | None:
     of the split is legal: basic play then needs the full list (a discard, or the first
     legal meld).
     """
-    melds = WholeHandMelds(state)
+    melds = WholeHandMelds.of_position(state)
     if not melds.open:
         return None
     hand = state.deal.hands[state.deal.turn]

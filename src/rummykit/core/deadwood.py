@@ -15,7 +15,15 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
-from rummykit.core.cards import JOKER, JOKER_CODE, RANK_OF_CODE, SUIT_OF_CODE, Card, Rank
+from rummykit.core.cards import (
+    ALL_CARDS,
+    JOKER,
+    JOKER_CODE,
+    RANK_OF_CODE,
+    SUIT_OF_CODE,
+    Card,
+    Rank,
+)
 from rummykit.core.frozen import rebuild_by_fields
 from rummykit.core.meld_search import enumerate_melds, meld_layouts
 from rummykit.core.melds import TableMeld
@@ -658,7 +666,22 @@ def goes_out_now(
     ``must_discard``). With ``using``, that card must be among the melded ones. This is the
     whole-hand melding of the published Boathouse (``Melding.WHOLE_HAND``).
     """
-    return GoingOut(cards, aces).now(must_discard=must_discard, using=using)
+    codes = tuple(sorted(card.code for card in cards))
+    return _goes_out_now(codes, aces, must_discard, None if using is None else using.code)
+
+
+@lru_cache(maxsize=1 << 12)
+def _goes_out_now(
+    codes: tuple[int, ...], aces: Aces, must_discard: bool, using: int | None
+) -> bool:
+    """``goes_out_now`` of a hand's sorted codes, remembered.
+
+    One position asks the same question several times: its legal draws, then the check of
+    the draw chosen, where each take from deep in a pile of forty is a whole-hand search.
+    """
+    cards = [ALL_CARDS[code] for code in codes]
+    used = None if using is None else ALL_CARDS[using]
+    return GoingOut(cards, aces).now(must_discard=must_discard, using=used)
 
 
 Search = tuple[int, bool]

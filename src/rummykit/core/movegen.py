@@ -8,7 +8,7 @@ the rule itself (a discard after a take from the pile), it asks ``check``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -86,11 +86,33 @@ def _any_meld(naturals: tuple[int, ...], jokers: int) -> bool:
 
 def _whole_hand_melds(state: GameState) -> list[Action]:
     """Whole-hand melding: the melds that leave a hand still able to go out this turn."""
-    melds = WholeHandMelds(state)
+    rules = state.rules
+    codes = tuple(sorted(card.code for card in state.deal.hands[state.deal.turn]))
+    allowed = _whole_hand_groups(codes, rules.aces, rules.go_out is GoOut.DISCARD)
+    if not allowed:
+        return []
+    return list(_meld_actions(state, lambda naturals, jokers: (naturals, jokers) in allowed))
+
+
+@lru_cache(maxsize=1 << 10)
+def _whole_hand_groups(
+    codes: tuple[int, ...], aces: Aces, must_discard: bool
+) -> frozenset[tuple[tuple[int, ...], int]]:
+    """The groups (natural codes, jokers) a hand of ``codes`` may lay under whole-hand melding.
+
+    Remembered: a position's list is asked for again (a player's view, then the check of
+    the meld chosen), and on a hand of fifty cards one list is seconds of search.
+    """
+    melds = WholeHandMelds.of_hand([ALL_CARDS[code] for code in codes], aces, must_discard)
     # A meld that leaves a hand able to go out is part of a whole hand that can: test that first.
     if not melds.open:
-        return []
-    return list(_meld_actions(state, melds.every_allowed()))
+        return frozenset()
+    allows = melds.every_allowed()
+    return frozenset(
+        (naturals, jokers)
+        for naturals, jokers in enumerate_melds(codes, aces, substitutes=True)
+        if allows(naturals, jokers)
+    )
 
 
 class WholeHandMelds:
@@ -104,13 +126,27 @@ class WholeHandMelds:
 
     __slots__ = ("_going_out", "_must_discard", "_state", "open")
 
-    def __init__(self, state: GameState) -> None:
-        rules = state.rules
+    def __init__(
+        self, state: GameState | None, hand: Sequence[Card], aces: Aces, *, must_discard: bool
+    ) -> None:
+        """The questions of ``hand`` (the turn's seat's, in ``state`` if given: ``of`` needs it)."""
         self._state = state
-        self._going_out = GoingOut(state.deal.hands[state.deal.turn], rules.aces)
-        self._must_discard = rules.go_out is GoOut.DISCARD
-        self.open = self._going_out.now(must_discard=self._must_discard)
+        self._going_out = GoingOut(hand, aces)
+        self._must_discard = must_discard
+        self.open = self._going_out.now(must_discard=must_discard)
         """Whether the hand can go out this turn: without it no meld is legal."""
+
+    @classmethod
+    def of_position(cls, state: GameState) -> WholeHandMelds:
+        """The melds of the seat to act in ``state``."""
+        must_discard = state.rules.go_out is GoOut.DISCARD
+        hand = state.deal.hands[state.deal.turn]
+        return cls(state, hand, state.rules.aces, must_discard=must_discard)
+
+    @classmethod
+    def of_hand(cls, hand: Sequence[Card], aces: Aces, must_discard: bool) -> WholeHandMelds:
+        """The melds of a hand alone (``of`` is not asked of it)."""
+        return cls(None, hand, aces, must_discard=must_discard)
 
     def allows(self, naturals: tuple[int, ...], jokers: int) -> bool:
         """Whether the hand less this meld (natural codes, jokers) can still all go down."""
@@ -140,6 +176,7 @@ class WholeHandMelds:
         The same actions, in the same order, as the full list holds of these cards; empty if
         the hand does not hold them or laying them would stop it going out.
         """
+        assert self._state is not None, "a hand alone has no meld actions"
         wanted = (naturals, jokers)
         return _meld_actions(
             self._state, lambda group, count: (group, count) == wanted and self.allows(group, count)
