@@ -20,8 +20,10 @@ from typing import Final
 
 from rummykit.server.site.run import LISTENING_PORTS
 
-TEST_PORTS: Final = range(10_000, LISTENING_PORTS.start)
-"""Where the tests' servers listen: below the product's range and the outgoing ports."""
+TEST_PORTS: Final = range(11_000, LISTENING_PORTS.start)
+"""Where the tests' servers listen: below the product's range and the outgoing ports, and
+above the last port Chromium refuses to open (10080: ``ERR_UNSAFE_PORT``, which failed a
+browser test in CI when it was handed out)."""
 
 
 def worker_slice(worker: str | None, workers: str | None) -> range:
@@ -29,7 +31,7 @@ def worker_slice(worker: str | None, workers: str | None) -> range:
     all of ``TEST_PORTS`` outside xdist.
 
     >>> worker_slice("gw1", "4")
-    range(12500, 15000)
+    range(13250, 15500)
     >>> worker_slice(None, None) == TEST_PORTS
     True
     """
